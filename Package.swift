@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tapaway",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "tapaway", targets: ["tapaway"]),
+        .library(name: "TapawayKit", targets: ["TapawayKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C boundary: Xlib, Xft, XRender and zlib (for PNG screenshots).
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxft-dev", "libxrender-dev", "zlib1g-dev"])]
+        ),
+        // XTest, used only by the end-to-end tests to drive the real binary.
+        .systemLibrary(
+            name: "CXTest",
+            pkgConfig: "xtst",
+            providers: [.apt(["libxtst-dev"])]
+        ),
+        // The toolkit: no X, no C module; runs headless.
+        .target(name: "TapawayKit"),
+        // Headless platform for tests and benchmarks.
+        .target(name: "TapawayTesting", dependencies: ["TapawayKit"]),
+        // The X11 backend: the only module that imports CX11.
+        .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"]),
+        // The app: DismissingWindow, the form screen, the trace.
+        .target(name: "TapawayDemo", dependencies: ["TapawayKit"]),
+        .executableTarget(
+            name: "tapaway",
+            dependencies: [
+                "TapawayDemo", "TapawayX11", "TapawayKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayTesting"]),
+        .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest"]),
+    ]
+)

@@ -1,0 +1,265 @@
+/// The hub between the platform and the Kit, as `UIApplication`: it owns the windows, turns
+/// platform pointer input into touches, routes events to windows, runs animations and timers,
+/// and drives layout once per frame.
+@MainActor
+open class Application: Responder {
+    /// The time source.
+    public let clock: Clock
+    /// The run loop's timers.
+    public let timers: TimerQueue
+    /// Where fonts come from.
+    public let fonts: FontProvider
+    /// The clipboard.
+    public var clipboard: Clipboard
+    /// The notification centre the Kit posts to.
+    public let notificationCenter: NotificationCenter
+
+    /// The windows, back to front.
+    public private(set) var windows: [Window] = []
+    /// The size of the screen (the top-level platform window), in pixels.
+    public private(set) var screenSize: Size
+    /// Makes the platform's side of a window; set by the platform before windows are added.
+    public var platformWindowFactory: ((Window) -> PlatformWindow)?
+    /// The on-screen keypad.
+    public private(set) lazy var keyboard = Keyboard(application: self)
+
+    /// Called for every touch, after its event has been delivered (for traces and inspectors).
+    public var touchObservers: [(Touch) -> Void] = []
+    /// Called for every control event a control sends (for traces and inspectors).
+    public var controlEventObservers: [(Control, ControlEvents) -> Void] = []
+    /// Called whenever the first responder of a window changes.
+    public var focusObservers: [(Responder?) -> Void] = []
+    /// Called at the end of every frame, after layout.
+    public var frameObservers: [() -> Void] = []
+    /// Called when a frame is needed (the platform wakes its loop).
+    public var onNeedsFrame: (() -> Void)?
+
+    /// Whether something (layout, drawing, animation) waits for the next frame.
+    public private(set) var needsFrame = true
+    /// Increments whenever a view moves, resizes, shows or hides.
+    public private(set) var geometryGeneration = 0
+
+    private var activeTouches: [Int: Touch] = [:]
+    private var lastTap: (time: Double, location: Point, count: Int)?
+    private var animations: [Animation] = []
+    private var frameTimer: Timer?
+
+    /// The longest pause between two taps that still counts them as one multi-tap.
+    public var multiTapInterval = 0.35
+    /// How far apart two taps may be and still count as one multi-tap.
+    public var multiTapDistance = 12.0
+    /// Frames per second while animations run.
+    public var frameRate = 60.0
+
+    /// Creates an application for a screen of `screenSize`.
+    public init(screenSize: Size, clock: Clock, fonts: FontProvider,
+                clipboard: Clipboard = MemoryClipboard(), notificationCenter: NotificationCenter = NotificationCenter()) {
+        self.screenSize = screenSize
+        self.clock = clock
+        self.timers = TimerQueue(clock: clock)
+        self.fonts = fonts
+        self.clipboard = clipboard
+        self.notificationCenter = notificationCenter
+        super.init()
+    }
+
+    // MARK: Windows
+
+    /// Adds a window to the stack (by level) and gives it a platform window.
+    public func addWindow(_ window: Window) {
+        guard !windows.contains(where: { $0 === window }) else { return }
+        window.attachedApplication = self
+        let index = windows.firstIndex { $0.level > window.level } ?? windows.count
+        windows.insert(window, at: index)
+        window.platformWindow = platformWindowFactory?(window)
+        window.invalidate(window.bounds)
+        window.setNeedsLayout()
+        geometryDidChange()
+        // The keypad's window is created after the first app window, so it stacks above it.
+        if window.level == .normal { _ = keyboard }
+    }
+
+    /// The app's main window: the first window at the normal level.
+    public var mainWindow: Window? { windows.first { $0.level == .normal } }
+
+    /// The window that receives key events: the one whose first responder is set, else the main window.
+    public var keyWindow: Window? {
+        windows.last { $0.level == .normal && $0.firstResponder != nil } ?? mainWindow
+    }
+
+    /// The frontmost visible, interactive window containing `point` (screen coordinates).
+    public func window(at point: Point) -> Window? {
+        windows.last { !$0.isHidden && $0.isUserInteractionEnabled && $0.frame.contains(point) }
+    }
+
+    /// Changes the screen size: normal windows fill it, the keypad docks to its new bottom.
+    public func resizeScreen(to size: Size) {
+        guard size != screenSize else { return }
+        screenSize = size
+        for window in windows where window.level == .normal {
+            window.frame = Rect(origin: .zero, size: size)
+        }
+        keyboard.screenDidResize()
+        setNeedsFrame()
+    }
+
+    // MARK: Input from the platform
+
+    /// Feeds one pointer change. `id` names the finger; a `.began` creates the touch, hit-tests
+    /// its window and view, and later phases update it. Every touch that is down goes into the
+    /// event, unchanged ones as stationary.
+    public func handlePointer(id: Int, phase: TouchPhase, at point: Point, timestamp: Double) {
+        let touch: Touch
+        if phase == .began {
+            if let stale = activeTouches[id] {
+                // A press without a release (a grab lost elsewhere): finish the old touch first.
+                handlePointer(id: stale.identifier, phase: .cancelled, at: stale.locationInScreen, timestamp: timestamp)
+            }
+            var count = 1
+            if let last = lastTap, timestamp - last.time <= multiTapInterval,
+               last.location.distance(to: point) <= multiTapDistance {
+                count = last.count + 1
+            }
+            touch = Touch(identifier: id, phase: .began, locationInScreen: point, timestamp: timestamp, tapCount: count)
+            if let window = window(at: point) {
+                touch.window = window
+                touch.view = window.hitTest(window.convert(fromScreen: point))
+            }
+            activeTouches[id] = touch
+        } else {
+            guard let existing = activeTouches[id] else { return }
+            touch = existing
+            if phase == .moved && point == touch.locationInScreen { return }
+            touch.previousLocationInScreen = touch.locationInScreen
+            touch.locationInScreen = point
+            touch.phase = phase
+            touch.timestamp = timestamp
+            if phase == .ended {
+                lastTap = (timestamp, point, touch.tapCount)
+            }
+        }
+        for other in activeTouches.values where other !== touch {
+            other.phase = .stationary
+        }
+        let all = activeTouches.values.sorted { $0.identifier < $1.identifier }
+        send(Event(touches: all, timestamp: timestamp))
+        for observer in touchObservers { observer(touch) }
+        if touch.phase.isFinished { activeTouches[id] = nil }
+    }
+
+    /// The touches that are down now.
+    public var touchesDown: [Touch] {
+        activeTouches.values.sorted { $0.identifier < $1.identifier }
+    }
+
+    /// Feeds one key press from the physical keyboard.
+    public func handleKey(_ key: KeyInput, timestamp: Double) {
+        send(Event(key: key, timestamp: timestamp))
+    }
+
+    /// Feeds one scroll (wheel or touchpad) at `point` in screen coordinates.
+    public func handleScroll(by delta: Point, at point: Point, timestamp: Double) {
+        send(Event(scroll: delta, at: point, timestamp: timestamp))
+    }
+
+    /// Routes an event: touches to every window that has touches in it, keys to the key window,
+    /// scrolls to the window under the pointer.
+    open func send(_ event: Event) {
+        switch event.type {
+        case .touches:
+            var targets: [Window] = []
+            for touch in event.allTouches {
+                if let window = touch.window, !targets.contains(where: { $0 === window }) { targets.append(window) }
+            }
+            for window in targets where event.touches(for: window).contains(where: { $0.phase != .stationary }) {
+                window.sendEvent(event)
+            }
+        case .key:
+            keyWindow?.sendEvent(event)
+        case .scroll:
+            window(at: event.scrollLocation)?.sendEvent(event)
+        }
+        setNeedsFrame()
+    }
+
+    // MARK: Focus
+
+    func firstResponderDidChange(in window: Window, from old: Responder?, to new: Responder?) {
+        keyboard.focusDidChange(from: old, to: new)
+        for observer in focusObservers { observer(new) }
+    }
+
+    /// The first responder of the key window.
+    public var firstResponder: Responder? { keyWindow?.firstResponder }
+
+    // MARK: Frames, layout and animation
+
+    /// Asks for a frame: layout, drawing and frame observers run at the platform's next turn.
+    public func setNeedsFrame() {
+        if !needsFrame {
+            needsFrame = true
+            onNeedsFrame?()
+        }
+    }
+
+    func geometryDidChange() {
+        geometryGeneration &+= 1
+        setNeedsFrame()
+    }
+
+    /// Runs one frame: lays out every window and calls the frame observers. The platform then
+    /// paints the windows' dirty rects.
+    public func runFrame() {
+        needsFrame = false
+        for window in windows { window.layoutIfNeeded() }
+        for observer in frameObservers { observer() }
+    }
+
+    /// Whether any animation is running.
+    public var isAnimating: Bool { !animations.isEmpty }
+
+    /// Runs `step` with the eased progress (0…1) on every frame for `duration` seconds, then
+    /// `completion(true)`; a cancelled animation calls `completion(false)`.
+    @discardableResult
+    public func animate(duration: Double, curve: AnimationCurve = .easeInOut,
+                        step: @escaping (Double) -> Void, completion: ((Bool) -> Void)? = nil) -> Animation {
+        let animation = Animation(start: clock.now, duration: duration, curve: curve, step: step, completion: completion)
+        if duration <= 0 {
+            animation.isRunning = false
+            step(1)
+            completion?(true)
+            return animation
+        }
+        step(0)
+        animations.append(animation)
+        startFrameTimer()
+        return animation
+    }
+
+    private func startFrameTimer() {
+        guard frameTimer == nil else { return }
+        frameTimer = timers.schedule(after: 1 / frameRate, repeats: true) { [weak self] _ in
+            self?.stepAnimations()
+        }
+    }
+
+    /// Advances every running animation to the clock's time; finished ones complete.
+    public func stepAnimations() {
+        let now = clock.now
+        let running = animations
+        for animation in running where animation.isRunning {
+            let done = now >= animation.start + animation.duration
+            animation.step(done ? 1 : animation.progress(at: now))
+            if done {
+                animation.isRunning = false
+                animation.completion?(true)
+            }
+        }
+        animations.removeAll { !$0.isRunning }
+        if animations.isEmpty {
+            frameTimer?.invalidate()
+            frameTimer = nil
+        }
+        setNeedsFrame()
+    }
+}

@@ -1,0 +1,50 @@
+/// A push button with a title, as `UIButton` with the filled style.
+@MainActor
+open class Button: Control {
+    /// How the button is drawn.
+    public enum Style: Sendable {
+        /// Accent fill, white title.
+        case filled
+        /// Accent title on a tinted fill.
+        case tinted
+        /// Accent title, no fill.
+        case plain
+    }
+
+    /// The title.
+    public var title: String { didSet { if title != oldValue { setNeedsDisplay() } } }
+    /// The drawing style.
+    public var style: Style = .filled { didSet { setNeedsDisplay() } }
+    /// The font size in pixels.
+    public var fontSize: Double = 17
+
+    /// Creates a button.
+    public init(title: String, frame: Rect = .zero) {
+        self.title = title
+        super.init(frame: frame)
+    }
+
+    /// Draws the rounded fill and the centred title.
+    open override func draw(_ rect: Rect, in canvas: Canvas) {
+        let dim = isEnabled ? 1.0 : 0.4
+        let radius = min(12, bounds.height / 2)
+        let titleColor: Color
+        switch style {
+        case .filled:
+            let fill = isHighlighted ? Palette.accentPressed : Palette.accent
+            canvas.fillRoundedRect(bounds, radius: radius, color: fill.withAlpha(dim * alpha))
+            titleColor = .white
+        case .tinted:
+            canvas.fillRoundedRect(bounds, radius: radius,
+                                   color: Palette.accent.withAlpha((isHighlighted ? 0.25 : 0.14) * dim * alpha))
+            titleColor = Palette.accent
+        case .plain:
+            titleColor = isHighlighted ? Palette.accent.withAlpha(0.4) : Palette.accent
+        }
+        guard let font = application?.fonts.font(size: fontSize, weight: .semibold) else { return }
+        let w = font.width(of: title)
+        let x = bounds.minX + ((bounds.width - w) / 2).rounded()
+        let y = bounds.minY + ((bounds.height + font.ascent - font.descent) / 2).rounded()
+        canvas.drawText(title, at: Point(x: x, y: y), font: font, color: titleColor.withAlpha(titleColor.alpha * dim * alpha))
+    }
+}

@@ -1,0 +1,147 @@
+/// The on-screen keypad, as iOS's keyboard: it lives in its own window above the app, slides up
+/// when a text input becomes first responder and away when none is, posts the keyboard
+/// will/did show/hide and change-frame notifications with begin and end frames, duration and
+/// curve, and types into the focused input.
+@MainActor
+public final class Keyboard {
+    /// Where the keypad is in its life.
+    public enum State: String, Sendable {
+        /// Off screen.
+        case hidden
+        /// Sliding up.
+        case showing
+        /// Docked at the bottom.
+        case shown
+        /// Sliding away.
+        case hiding
+    }
+
+    private unowned let application: Application
+    /// The keypad's own window, above the app's.
+    public let window: Window
+    /// The tray and keys.
+    public let keypadView: KeypadView
+    /// The state.
+    public private(set) var state: State = .hidden
+    /// The text input the keys type into.
+    public private(set) weak var client: (any TextInput)?
+    /// How long a slide takes, in seconds.
+    public var animationDuration = 0.25
+    /// The slide's curve.
+    public var animationCurve: AnimationCurve = .easeOut
+    private var slide: Animation?
+
+    init(application: Application) {
+        self.application = application
+        let height = KeypadLayout.height()
+        let size = application.screenSize
+        window = Window(frame: Rect(x: 0, y: size.height, width: size.width, height: height), level: .keyboard)
+        window.identifier = "keypad-window"
+        window.backgroundColor = Palette.keypadTray
+        keypadView = KeypadView(frame: Rect(x: 0, y: 0, width: size.width, height: height))
+        window.addSubview(keypadView)
+        window.isHidden = true
+        keypadView.onKey = { [weak self] key in self?.type(key) }
+        application.addWindow(window)
+    }
+
+    /// The keypad's height.
+    public var height: Double { window.frame.height }
+    /// The frame when docked, in screen coordinates.
+    public var shownFrame: Rect {
+        let s = application.screenSize
+        return Rect(x: 0, y: s.height - height, width: s.width, height: height)
+    }
+    /// The frame when away, just below the screen.
+    public var hiddenFrame: Rect {
+        let s = application.screenSize
+        return Rect(x: 0, y: s.height, width: s.width, height: height)
+    }
+    /// The current frame (mid-slide while animating).
+    public var frame: Rect { window.frame }
+    /// Whether the keypad is on screen or on its way.
+    public var isVisible: Bool { state == .shown || state == .showing }
+
+    // MARK: Focus
+
+    func focusDidChange(from old: Responder?, to new: Responder?) {
+        if let input = new as? any TextInput {
+            client = input
+            keypadView.configure(keyboardType: input.keyboardType, returnKeyType: input.returnKeyType)
+            if !isVisible { show() }
+        } else {
+            client = nil
+            if isVisible { hide() }
+        }
+    }
+
+    /// Slides the keypad up (from wherever it is).
+    public func show() { slide(to: .shown) }
+    /// Slides the keypad away (from wherever it is).
+    public func hide() { slide(to: .hidden) }
+
+    private func slide(to target: State) {
+        let showing = target == .shown
+        let begin = window.frame
+        let end = showing ? shownFrame : hiddenFrame
+        // An interrupted slide reverses from where it is, taking the remaining share of the time.
+        let full = abs(hiddenFrame.minY - shownFrame.minY)
+        let duration = full > 0 ? animationDuration * min(1, abs(end.minY - begin.minY) / full) : 0
+        let info: [String: Any] = [
+            KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: end,
+            KeyboardInfoKey.animationDuration: duration, KeyboardInfoKey.animationCurve: animationCurve,
+        ]
+        slide?.cancel()
+        state = showing ? .showing : .hiding
+        let center = application.notificationCenter
+        center.post(name: showing ? .keyboardWillShow : .keyboardWillHide, object: nil, userInfo: info)
+        center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
+        if showing { window.setVisible(true) }
+        slide = application.animate(duration: duration, curve: animationCurve, step: { [weak self] t in
+            self?.window.frame = interpolate(begin, end, t).rounded
+        }, completion: { [weak self] finished in
+            guard let self, finished else { return }
+            self.slide = nil
+            self.state = target
+            if !showing { self.window.setVisible(false) }
+            center.post(name: showing ? .keyboardDidShow : .keyboardDidHide, object: nil, userInfo: info)
+            center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
+        })
+    }
+
+    func screenDidResize() {
+        slide?.cancel()
+        slide = nil
+        keypadView.frame = Rect(x: 0, y: 0, width: application.screenSize.width, height: height)
+        switch state {
+        case .shown, .showing:
+            state = .shown
+            window.frame = shownFrame
+        case .hidden, .hiding:
+            state = .hidden
+            window.frame = hiddenFrame
+            window.setVisible(false)
+        }
+    }
+
+    // MARK: Typing
+
+    /// Types a key into the client: characters, space, backspace and return.
+    public func type(_ key: KeypadKey) {
+        guard let client else { return }
+        switch key.kind {
+        case .character(let c): client.insertText(c)
+        case .space: client.insertText(" ")
+        case .backspace: client.deleteBackward()
+        case .returnKey: client.insertReturn()
+        case .shift, .layer: break
+        }
+    }
+}
+
+extension Rect {
+    /// The rectangle with its origin rounded to whole pixels.
+    var rounded: Rect {
+        Rect(x: minX.rounded(), y: minY.rounded(), width: width.rounded(), height: height.rounded())
+    }
+}

@@ -1,0 +1,95 @@
+/// The weight of a typeface.
+public enum FontWeight: String, Sendable, Hashable {
+    /// Regular text.
+    case regular
+    /// Slightly heavier: buttons and titles.
+    case medium
+    /// Headings.
+    case semibold
+}
+
+/// A font as the Kit sees it: metrics and measurement, no rendering.
+///
+/// The X11 backend wraps an Xft font; tests use a fixed-metric font.
+public protocol Font: AnyObject {
+    /// The nominal size in pixels.
+    var pointSize: Double { get }
+    /// Distance from the baseline to the top of the tallest glyph.
+    var ascent: Double { get }
+    /// Distance from the baseline to the bottom of the deepest glyph.
+    var descent: Double { get }
+    /// The advance width of `text` in pixels.
+    func width(of text: Substring) -> Double
+}
+
+extension Font {
+    /// The height of one line of text.
+    public var lineHeight: Double { ascent + descent }
+    /// The advance width of `text` in pixels.
+    public func width(of text: String) -> Double { width(of: text[...]) }
+}
+
+/// Supplies fonts by size and weight.
+public protocol FontProvider: AnyObject {
+    /// A font of `size` pixels and `weight`.
+    func font(size: Double, weight: FontWeight) -> Font
+}
+
+/// A drawing surface with a current translation and clip, as seen by views.
+///
+/// Coordinates are in the current space (a view's bounds while it draws);
+/// the canvas turns them into device pixels.
+public protocol Canvas: AnyObject {
+    /// Moves the origin by `dx`, `dy` until the matching `restore()`.
+    func translate(dx: Double, dy: Double)
+    /// Saves the translation and clip.
+    func save()
+    /// Restores the translation and clip saved last.
+    func restore()
+    /// Narrows the clip to `rect` (in the current space).
+    func clip(to rect: Rect)
+    /// Fills a rectangle.
+    func fill(_ rect: Rect, color: Color)
+    /// Fills a rectangle with rounded corners, anti-aliased.
+    func fillRoundedRect(_ rect: Rect, radius: Double, color: Color)
+    /// Strokes the outline of a rounded rectangle, anti-aliased; the line lies inside `rect`.
+    func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color)
+    /// Fills the ellipse inscribed in `rect`, anti-aliased.
+    func fillEllipse(in rect: Rect, color: Color)
+    /// Fills a polygon, anti-aliased.
+    func fillPolygon(_ points: [Point], color: Color)
+    /// Draws one line of text with its baseline starting at `point`.
+    func drawText(_ text: Substring, at point: Point, font: Font, color: Color)
+}
+
+extension Canvas {
+    /// Draws one line of text with its baseline starting at `point`.
+    public func drawText(_ text: String, at point: Point, font: Font, color: Color) {
+        drawText(text[...], at: point, font: font, color: color)
+    }
+}
+
+/// The platform's side of a Kit `Window`: where its pixels go.
+@MainActor
+public protocol PlatformWindow: AnyObject {
+    /// Moves or resizes the platform window to `frame` (in screen pixels).
+    func setFrame(_ frame: Rect)
+    /// Shows or hides the platform window.
+    func setVisible(_ visible: Bool)
+    /// Asks for `rect` (in window coordinates) to be repainted at the next flush.
+    func invalidate(_ rect: Rect)
+}
+
+/// The system clipboard.
+public protocol Clipboard: AnyObject {
+    /// The text on the clipboard, if any.
+    var text: String? { get set }
+}
+
+/// A clipboard that lives in memory, for headless use and as a fallback.
+public final class MemoryClipboard: Clipboard {
+    /// The text on the clipboard.
+    public var text: String?
+    /// Creates an empty clipboard.
+    public init() {}
+}

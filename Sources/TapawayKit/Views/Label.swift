@@ -1,0 +1,53 @@
+/// Text that is shown, not edited, as `UILabel`. Labels take no touches by default, so a tap on
+/// one lands in the view behind it.
+@MainActor
+open class Label: View {
+    /// How a label's lines sit horizontally.
+    public enum Alignment: Sendable {
+        /// Flush left.
+        case left
+        /// Centred.
+        case center
+        /// Flush right.
+        case right
+    }
+
+    /// The text.
+    public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
+    /// The text colour.
+    public var textColor: Color = Palette.label { didSet { setNeedsDisplay() } }
+    /// The font size in pixels.
+    public var fontSize: Double = 15 { didSet { setNeedsDisplay() } }
+    /// The font weight.
+    public var fontWeight: FontWeight = .regular { didSet { setNeedsDisplay() } }
+    /// The alignment.
+    public var alignment: Alignment = .left { didSet { setNeedsDisplay() } }
+
+    /// Creates a label.
+    public init(text: String = "", frame: Rect = .zero) {
+        self.text = text
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    /// Draws the text, vertically centred, wrapped at word boundaries to the width.
+    open override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard let font = application?.fonts.font(size: fontSize, weight: fontWeight) else { return }
+        let lines = TextLayout.wrap(text, width: bounds.width, font: font)
+        let lineHeight = (font.lineHeight * 1.2).rounded()
+        var y = bounds.minY + ((bounds.height - lineHeight * Double(lines.count)) / 2).rounded()
+        for line in lines {
+            let slice = text[line]
+            let w = font.width(of: slice)
+            let x: Double
+            switch alignment {
+            case .left: x = bounds.minX
+            case .center: x = bounds.minX + ((bounds.width - w) / 2).rounded()
+            case .right: x = bounds.maxX - w
+            }
+            canvas.drawText(slice, at: Point(x: x, y: y + ((lineHeight + font.ascent - font.descent) / 2).rounded()),
+                            font: font, color: textColor.withAlpha(textColor.alpha * alpha))
+            y += lineHeight
+        }
+    }
+}

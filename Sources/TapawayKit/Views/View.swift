@@ -1,0 +1,336 @@
+/// A rectangular area that draws itself, lays out subviews and handles touches, as `UIView`.
+@MainActor
+open class View: Responder {
+    /// The view's rectangle in its superview's coordinates.
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue else { return }
+            if frame.size != oldValue.size {
+                setNeedsLayout()
+                resizeSubviews(from: oldValue.size)
+            }
+            superview?.setNeedsDisplay(oldValue)
+            superview?.setNeedsDisplay(frame)
+            window?.geometryDidChange()
+        }
+    }
+    /// The origin of the view's own coordinate space; a scroll view moves it to scroll.
+    public var boundsOrigin: Point = .zero {
+        didSet {
+            guard boundsOrigin != oldValue else { return }
+            setNeedsDisplay()
+            window?.geometryDidChange()
+        }
+    }
+    /// The view's rectangle in its own coordinates.
+    public var bounds: Rect { Rect(origin: boundsOrigin, size: frame.size) }
+
+    /// The view that contains this one.
+    public private(set) weak var superview: View?
+    /// The views this one contains, back to front.
+    public private(set) var subviews: [View] = []
+
+    /// A name for tests, traces and the inspector (`name`, `submit`, `key-a`…).
+    public var identifier: String?
+    /// Whether touches may land in this view (and its subviews). `true` by default.
+    open var isUserInteractionEnabled = true
+    /// Whether the view (and its subviews) is hidden: not drawn, not hit.
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            superview?.setNeedsDisplay(frame)
+            window?.geometryDidChange()
+        }
+    }
+    /// Opacity applied to the view's fill colour; a view with alpha below 0.01 is not hit.
+    public var alpha: Double = 1 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
+    /// The fill drawn before `draw(_:in:)`.
+    public var backgroundColor: Color = .clear { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
+    /// Whether drawing is clipped to the bounds. `true` by default.
+    public var clipsToBounds = true
+
+    private var needsLayout = true
+
+    /// Creates a view with a frame.
+    public init(frame: Rect = .zero) {
+        self.frame = frame
+        super.init()
+    }
+
+    /// How the view follows its superview's size changes, as UIKit's autoresizing mask.
+    public var autoresizingMask: AutoresizingMask = []
+
+    private func resizeSubviews(from old: Size) {
+        let dw = frame.width - old.width, dh = frame.height - old.height
+        for subview in subviews where !subview.autoresizingMask.isEmpty {
+            var f = subview.frame
+            let m = subview.autoresizingMask
+            if m.contains(.flexibleWidth) { f.size.width += dw }
+            if m.contains(.flexibleHeight) { f.size.height += dh }
+            if m.contains(.flexibleLeftMargin) { f.origin.x += dw }
+            if m.contains(.flexibleTopMargin) { f.origin.y += dh }
+            subview.frame = f
+        }
+    }
+
+    // MARK: Hierarchy
+
+    /// The window the view is in, if any.
+    open var window: Window? { superview?.window }
+    /// A view's first responder lives in its window.
+    open override var responderWindow: Window? { window }
+    /// The superview: touches and keys not handled here go to it.
+    open override var next: Responder? { superview }
+
+    /// Adds `view` on top of the other subviews, taking it from its old superview.
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts `view` among the subviews at `index` (0 is at the back).
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot contain itself")
+        let oldWindow = view.window
+        view.detach()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        setNeedsDisplay(view.frame)
+        if oldWindow !== window { view.didMoveToWindowRecursively() }
+        window?.geometryDidChange()
+    }
+
+    /// Takes the view out of its superview; if it holds focus, focus is resigned first.
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        if let window, let responder = window.firstResponder as? View, responder.isDescendant(of: self) {
+            responder.resignFirstResponder()
+        }
+        let hadWindow = window != nil
+        let oldWindow = window
+        superview?.setNeedsDisplay(frame)
+        detach()
+        oldWindow?.geometryDidChange()
+        if hadWindow { didMoveToWindowRecursively() }
+    }
+
+    private func detach() {
+        guard let parent = superview else { return }
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    private func didMoveToWindowRecursively() {
+        needsLayout = true
+        didMoveToWindow()
+        for subview in subviews { subview.didMoveToWindowRecursively() }
+    }
+
+    /// Called when the view joins or leaves a window.
+    open func didMoveToWindow() {}
+
+    /// Whether this view is `other` or inside it.
+    public func isDescendant(of other: View) -> Bool {
+        var view: View? = self
+        while let current = view {
+            if current === other { return true }
+            view = current.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (depth first, this view included) with `identifier`.
+    public func view(withIdentifier identifier: String) -> View? {
+        if self.identifier == identifier { return self }
+        for subview in subviews {
+            if let found = subview.view(withIdentifier: identifier) { return found }
+        }
+        return nil
+    }
+
+    /// Every view in this subtree, depth first, this view first.
+    public func allViews() -> [View] {
+        var result: [View] = [self]
+        for subview in subviews { result.append(contentsOf: subview.allViews()) }
+        return result
+    }
+
+    /// Whether the view and all its ancestors are shown.
+    public var isVisibleInHierarchy: Bool {
+        var view: View? = self
+        while let current = view {
+            if current.isHidden || current.alpha < 0.01 { return false }
+            view = current.superview
+        }
+        return window != nil
+    }
+
+    // MARK: Geometry
+
+    /// Converts a point from this view's coordinates to the window's.
+    public func convertToWindow(_ point: Point) -> Point {
+        var p = point
+        var view: View? = self
+        while let current = view, !(current is Window) {
+            p = Point(x: p.x - current.boundsOrigin.x + current.frame.minX,
+                      y: p.y - current.boundsOrigin.y + current.frame.minY)
+            view = current.superview
+        }
+        if let window = view as? Window { p = p.offsetBy(dx: -window.boundsOrigin.x, dy: -window.boundsOrigin.y) }
+        return p
+    }
+
+    /// Converts a point from the window's coordinates to this view's.
+    public func convertFromWindow(_ point: Point) -> Point {
+        let origin = convertToWindow(Point.zero)
+        return Point(x: point.x - origin.x, y: point.y - origin.y)
+    }
+
+    /// Converts a rectangle from this view's coordinates to the window's.
+    public func convertToWindow(_ rect: Rect) -> Rect {
+        Rect(origin: convertToWindow(rect.origin), size: rect.size)
+    }
+
+    /// Converts a point from this view's coordinates to `view`'s (both in one window).
+    public func convert(_ point: Point, to view: View) -> Point {
+        view.convertFromWindow(convertToWindow(point))
+    }
+
+    /// Converts a rectangle from this view's coordinates to `view`'s (both in one window).
+    public func convert(_ rect: Rect, to view: View) -> Rect {
+        Rect(origin: convert(rect.origin, to: view), size: rect.size)
+    }
+
+    /// Converts a point in screen coordinates to this view's.
+    open func convert(fromScreen point: Point) -> Point {
+        guard let window else { return point }
+        return convertFromWindow(window.convert(fromScreen: point))
+    }
+
+    /// This view's bounds in screen coordinates.
+    public var frameInScreen: Rect {
+        guard let window else { return frame }
+        let r = convertToWindow(bounds)
+        return r.offsetBy(dx: window.frame.minX, dy: window.frame.minY)
+    }
+
+    // MARK: Hit testing
+
+    /// Whether `point` (in this view's coordinates) is inside it.
+    open func point(inside point: Point) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive view containing `point` (in this view's coordinates),
+    /// front to back, as UIKit's `hitTest(_:with:)`.
+    open func hitTest(_ point: Point) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
+        for subview in subviews.reversed() {
+            let local = Point(x: point.x - subview.frame.minX + subview.boundsOrigin.x,
+                              y: point.y - subview.frame.minY + subview.boundsOrigin.y)
+            if let hit = subview.hitTest(local) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Layout
+
+    /// Marks the view for `layoutSubviews()` before the next frame.
+    public func setNeedsLayout() {
+        needsLayout = true
+        window?.layoutRequested()
+    }
+
+    /// Lays out this view now if it was marked, then its subviews.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Positions the subviews; override it. The default does nothing.
+    open func layoutSubviews() {}
+
+    /// The size the view would like to have within `size`; the default keeps the frame's.
+    open func sizeThatFits(_ size: Size) -> Size { frame.size }
+
+    // MARK: Drawing
+
+    /// Marks the whole view to be redrawn.
+    public func setNeedsDisplay() { setNeedsDisplay(bounds) }
+
+    /// Marks `rect` (in this view's coordinates) to be redrawn.
+    public func setNeedsDisplay(_ rect: Rect) {
+        guard let window, !rect.isEmpty else { return }
+        var r = rect
+        if clipsToBounds { r = r.intersection(bounds) }
+        guard !r.isEmpty else { return }
+        window.invalidate(convertToWindow(r))
+    }
+
+    /// Draws the view's content in its bounds; override it. The background is already filled.
+    open func draw(_ rect: Rect, in canvas: Canvas) {}
+
+    /// Draws this view and its subviews that meet `dirty` (in this view's coordinates).
+    public func render(_ dirty: Rect, in canvas: Canvas) {
+        guard !isHidden, alpha >= 0.01 else { return }
+        canvas.save()
+        if clipsToBounds { canvas.clip(to: bounds) }
+        if backgroundColor.alpha > 0 {
+            canvas.fill(bounds, color: backgroundColor.withAlpha(backgroundColor.alpha * alpha))
+        }
+        draw(dirty, in: canvas)
+        for subview in subviews where !subview.isHidden {
+            let inParent = subview.frame
+            guard inParent.intersects(dirty) || !subview.clipsToBounds else { continue }
+            canvas.save()
+            canvas.translate(dx: subview.frame.minX - subview.boundsOrigin.x,
+                             dy: subview.frame.minY - subview.boundsOrigin.y)
+            let local = dirty.offsetBy(dx: -subview.frame.minX + subview.boundsOrigin.x,
+                                       dy: -subview.frame.minY + subview.boundsOrigin.y)
+            subview.render(local, in: canvas)
+            canvas.restore()
+        }
+        canvas.restore()
+    }
+
+    // MARK: Editing
+
+    /// Resigns the first responder if it is this view or inside it, as `UIView.endEditing(_:)`.
+    /// With `force`, focus is taken even from a responder that refuses to resign.
+    @discardableResult
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let window, let responder = window.firstResponder as? View,
+              responder.isDescendant(of: self) else { return true }
+        if force { return window.transferFirstResponder(to: nil, force: true) }
+        return responder.resignFirstResponder()
+    }
+
+    /// The nearest ancestor (or self) with an identifier.
+    public var identifiedAncestor: View? {
+        var view: View? = self
+        while let current = view {
+            if current.identifier != nil { return current }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// The application of the view's window.
+    public var application: Application? { window?.attachedApplication }
+}
+
+/// Which parts of a view stretch when its superview resizes.
+public struct AutoresizingMask: OptionSet, Sendable {
+    /// The raw bits.
+    public let rawValue: Int
+    /// Creates a mask.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The width follows the superview's.
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1)
+    /// The height follows the superview's.
+    public static let flexibleHeight = AutoresizingMask(rawValue: 2)
+    /// The view keeps its distance to the right edge.
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 4)
+    /// The view keeps its distance to the bottom edge.
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 8)
+}

@@ -1,0 +1,158 @@
+import TapawayKit
+
+/// A platform window that remembers its frame, visibility and invalidations.
+@MainActor
+public final class RecordingPlatformWindow: PlatformWindow {
+    /// The last frame set.
+    public private(set) var frame: Rect = .zero
+    /// Whether the window is shown.
+    public private(set) var isVisible = false
+    /// Every frame set, in order.
+    public private(set) var frameHistory: [Rect] = []
+    /// The rectangles invalidated since the last `reset()`.
+    public private(set) var invalidated: [Rect] = []
+
+    /// Creates a window.
+    public init() {}
+    /// Records a frame.
+    public func setFrame(_ frame: Rect) { self.frame = frame; frameHistory.append(frame) }
+    /// Records visibility.
+    public func setVisible(_ visible: Bool) { isVisible = visible }
+    /// Records an invalidation.
+    public func invalidate(_ rect: Rect) { invalidated.append(rect) }
+    /// Forgets the invalidations.
+    public func reset() { invalidated.removeAll() }
+}
+
+/// A headless platform: an application with a manual clock, fixed-metric fonts and recording
+/// windows, and helpers that put fingers down, type and let time pass.
+@MainActor
+public final class HeadlessPlatform {
+    /// The clock; advance it with `advance(by:)`.
+    public let clock = ManualClock()
+    /// The fonts.
+    public let fonts = FixedFontProvider()
+    /// The application.
+    public let application: Application
+    /// The platform windows created, by Kit window.
+    public private(set) var platformWindows: [ObjectIdentifier: RecordingPlatformWindow] = [:]
+    private var nextTouchID = 100
+
+    /// Creates an application on a screen of `size`.
+    public init(screenSize: Size = Size(width: 390, height: 720)) {
+        application = Application(screenSize: screenSize, clock: clock, fonts: fonts)
+        application.platformWindowFactory = { [unowned self] window in
+            let platform = RecordingPlatformWindow()
+            self.platformWindows[ObjectIdentifier(window)] = platform
+            return platform
+        }
+    }
+
+    /// The recording platform window of a Kit window.
+    public func platformWindow(of window: Window) -> RecordingPlatformWindow? {
+        platformWindows[ObjectIdentifier(window)]
+    }
+
+    /// Lets `seconds` pass in frame-sized steps, firing timers, animations and frames.
+    public func advance(by seconds: Double) {
+        let step = 1.0 / 60
+        var left = seconds
+        while left > 1e-9 {
+            let dt = min(step, left)
+            clock.advance(by: dt)
+            left -= dt
+            application.timers.fireDue()
+            if application.needsFrame { application.runFrame() }
+        }
+        application.runFrame()
+    }
+
+    /// Runs a frame and lets animations finish (the keypad's slide takes 0.25 s).
+    public func settle() { advance(by: 0.6) }
+
+    /// A finger id not used before.
+    public func newTouchID() -> Int {
+        nextTouchID += 1
+        return nextTouchID
+    }
+
+    /// The centre of `view` in screen coordinates.
+    public func center(of view: View) -> Point { view.frameInScreen.center }
+
+    /// Puts a finger down at `point` (screen coordinates); returns its id.
+    @discardableResult
+    public func touchDown(at point: Point, id: Int? = nil) -> Int {
+        let touchID = id ?? newTouchID()
+        application.handlePointer(id: touchID, phase: .began, at: point, timestamp: clock.now)
+        return touchID
+    }
+
+    /// Moves a finger.
+    public func touchMove(_ id: Int, to point: Point) {
+        clock.advance(by: 0.01)
+        application.handlePointer(id: id, phase: .moved, at: point, timestamp: clock.now)
+    }
+
+    /// Lifts a finger where it is (or at `point`).
+    public func touchUp(_ id: Int, at point: Point) {
+        clock.advance(by: 0.05)
+        application.handlePointer(id: id, phase: .ended, at: point, timestamp: clock.now)
+    }
+
+    /// A quick tap at `point`.
+    public func tap(at point: Point) {
+        let id = touchDown(at: point)
+        touchUp(id, at: point)
+        application.runFrame()
+    }
+
+    /// A quick tap at the centre of `view`.
+    public func tap(_ view: View) { tap(at: center(of: view)) }
+
+    /// A drag from `start` to `end` in `steps` moves.
+    public func drag(from start: Point, to end: Point, steps: Int = 8) {
+        let id = touchDown(at: start)
+        for i in 1...max(1, steps) {
+            let t = Double(i) / Double(max(1, steps))
+            touchMove(id, to: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
+        }
+        touchUp(id, at: end)
+        application.runFrame()
+    }
+
+    /// Presses a key on the physical keyboard.
+    public func press(_ key: KeyInput.Key, modifiers: KeyModifiers = []) {
+        application.handleKey(KeyInput(key, modifiers: modifiers), timestamp: clock.now)
+        application.runFrame()
+    }
+
+    /// Types text on the physical keyboard, one character at a time.
+    public func type(_ text: String) {
+        for c in text { press(.text(String(c))) }
+    }
+
+    /// Taps the on-screen keypad key with `identifier` (the keypad must be shown).
+    public func tapKey(_ identifier: String) {
+        guard let key = application.keyboard.window.view(withIdentifier: identifier) else {
+            preconditionFailure("no keypad key \(identifier)")
+        }
+        application.runFrame()
+        tap(key)
+    }
+
+    /// Paints every window's dirty area into a recording canvas and returns it.
+    public func render() -> RecordingCanvas {
+        application.runFrame()
+        let canvas = RecordingCanvas()
+        for window in application.windows where !window.isHidden {
+            if let dirty = window.takeDirtyRect() {
+                canvas.save()
+                canvas.translate(dx: window.frame.minX, dy: window.frame.minY)
+                canvas.clip(to: dirty)
+                window.render(dirty, in: canvas)
+                canvas.restore()
+            }
+        }
+        return canvas
+    }
+}

@@ -1,0 +1,11 @@
+import TapawayKit
+
+/// A clock that moves only when told to, for deterministic tests.
+public final class ManualClock: Clock {
+    /// The current time in seconds.
+    public var now: Double
+    /// Creates a clock at `start` seconds.
+    public init(start: Double = 1000) { now = start }
+    /// Moves time forward.
+    public func advance(by seconds: Double) { now += seconds }
+}
