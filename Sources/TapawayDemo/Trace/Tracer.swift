@@ -1,0 +1,120 @@
+import TapawayKit
+
+/// Writes the `--trace` JSON Lines: one object per line with `t` (milliseconds since launch) and
+/// `kind`. The kinds and their fields are a public contract (see the README): fields may be added,
+/// never renamed or dropped.
+@MainActor
+public final class Tracer {
+    private let sink: TraceSink
+    private let clock: Clock
+    private let start: Double
+    private var lastLayout: JSON?
+    private var lastGeneration = -1
+
+    /// Creates a tracer writing to `sink`, timing from `clock`'s current time.
+    public init(sink: TraceSink, clock: Clock) {
+        self.sink = sink
+        self.clock = clock
+        self.start = clock.now
+    }
+
+    /// Writes one line of `kind` with `fields`.
+    public func emit(_ kind: String, _ fields: [(String, JSON)]) {
+        let t = ((clock.now - start) * 1000 * 10).rounded() / 10
+        let object = JSON.object([("t", .number(t)), ("kind", .string(kind))] + fields)
+        sink.writeLine(object.serialized)
+    }
+
+    /// Writes the `ready` line.
+    public func ready(scenario: String, window: Size) {
+        emit("ready", [("scenario", .string(scenario)),
+                       ("window", .array([.number(window.width), .number(window.height)]))])
+    }
+
+    /// Writes a `decision` line.
+    public func decision(_ d: DismissalDecision) {
+        emit("decision", [
+            ("strategy", .string(d.strategy)), ("action", .string(d.action.rawValue)), ("reason", .string(d.reason)),
+            ("firstResponder", .optional(d.firstResponder)),
+            ("touches", .array(d.touches.map { fact in
+                .object([("touch", .number(Double(fact.touch))), ("phase", .string(fact.phase.rawValue)),
+                         ("view", .optional(fact.view)), ("canBecomeFirstResponder", .bool(fact.canBecomeFirstResponder)),
+                         ("inside", .bool(fact.insideFirstResponder))])
+            })),
+        ])
+    }
+
+    /// Writes a `touch` line.
+    public func touch(_ touch: Touch) {
+        emit("touch", [("touch", .number(Double(touch.identifier))), ("phase", .string(touch.phase.rawValue)),
+                       ("at", .point(touch.locationInScreen)), ("view", .optional(touch.view?.traceName)),
+                       ("tapCount", .number(Double(touch.tapCount)))])
+    }
+
+    /// Writes a `focus` line.
+    public func focus(_ responder: Responder?) {
+        emit("focus", [("id", .optional((responder as? View)?.traceName))])
+    }
+
+    /// Writes a `keypad` line from a keyboard notification.
+    public func keypad(phase: String, notification: Notification) {
+        let end = notification.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero
+        let begin = notification.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero
+        let duration = notification.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? 0
+        emit("keypad", [("phase", .string(phase)), ("frame", .rect(end)), ("beginFrame", .rect(begin)),
+                        ("duration", .number((duration * 1000).rounded() / 1000))])
+    }
+
+    /// Writes an `action` line.
+    public func action(_ control: Control, _ event: ControlEvents) {
+        emit("action", [("id", .optional(control.traceName)), ("event", .string(event.name))])
+    }
+
+    /// Writes a `text` line; a secure field gives only its length.
+    public func text(id: String?, text: String, secure: Bool) {
+        if secure {
+            emit("text", [("id", .optional(id)), ("length", .number(Double(text.count)))])
+        } else {
+            emit("text", [("id", .optional(id)), ("text", .string(text))])
+        }
+    }
+
+    /// Writes a `layout` line if identified views moved, showed or hid since the last one and no
+    /// animation is running (the layout has settled).
+    public func layoutIfChanged(_ application: Application, force: Bool = false) {
+        guard force || (application.geometryGeneration != lastGeneration && !application.isAnimating) else { return }
+        lastGeneration = application.geometryGeneration
+        let snapshot = Self.layoutSnapshot(application)
+        guard force || snapshot != lastLayout else { return }
+        lastLayout = snapshot
+        emit("layout", [("views", snapshot)])
+    }
+
+    /// Every identified view of every window: id, type, frame in screen pixels, visibility.
+    public static func layoutSnapshot(_ application: Application) -> JSON {
+        var views: [JSON] = []
+        for window in application.windows {
+            for view in window.allViews() where view !== window {
+                guard let id = view.identifier, id != "keypad" else { continue }
+                views.append(.object([
+                    ("id", .string(id)), ("type", .string(typeName(view))), ("frame", .rect(view.frameInScreen)),
+                    ("visible", .bool(view.isVisibleInHierarchy)),
+                ]))
+            }
+        }
+        return .array(views)
+    }
+
+    private static func typeName(_ view: View) -> String {
+        switch view {
+        case is TextField: return "TextField"
+        case is TextView: return "TextView"
+        case is Button: return "Button"
+        case is Switch: return "Switch"
+        case is Label: return "Label"
+        case is KeyView: return "Key"
+        case is ScrollView: return "ScrollView"
+        default: return "View"
+        }
+    }
+}
