@@ -48,9 +48,14 @@ struct TextEditingTests {
         #expect(field.text == "hello worl")
         p.press(.left, modifiers: .shift)
         p.press(.left, modifiers: .shift)
-        #expect(field.selectedRange == 7..<9)
+        #expect(field.selectedRange == 8..<10)
         p.press(.backspace)
-        #expect(field.text == "hello wl")
+        #expect(field.text == "hello wo")
+        p.press(.left)
+        p.press(.left, modifiers: .shift)
+        p.press(.right, modifiers: .shift)
+        p.press(.right, modifiers: .shift)
+        #expect(field.selectedRange == 7..<8)
     }
 
     @Test("a secure field draws bullets, never its text")

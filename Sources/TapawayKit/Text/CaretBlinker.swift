@@ -63,10 +63,7 @@ extension TextEditingKeys {
 
     private func moveCaret(to offset: Int, extend: Bool) {
         if extend {
-            let anchor = editable.selection.lowerBound == editable.caret && !editable.selection.isEmpty
-                ? editable.selection.upperBound : editable.selection.lowerBound
-            let o = min(max(offset, 0), editable.count)
-            editable.select(min(anchor, o)..<max(anchor, o))
+            editable.extendSelection(to: offset)
         } else {
             editable.moveCaret(to: offset)
         }

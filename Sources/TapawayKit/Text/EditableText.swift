@@ -3,20 +3,23 @@
 public struct EditableText: Sendable, Equatable {
     /// The text.
     public private(set) var text: String
-    /// The selection as character offsets; empty means a caret.
-    public private(set) var selection: Range<Int>
+    /// The fixed end of the selection.
+    public private(set) var anchor: Int
+    /// The moving end of the selection: where the caret is.
+    public private(set) var caret: Int
 
     /// Creates text with the caret at the end.
     public init(_ text: String = "") {
         self.text = text
-        let n = text.count
-        selection = n..<n
+        anchor = text.count
+        caret = anchor
     }
+
+    /// The selection as character offsets; empty means a caret.
+    public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
 
     /// The number of characters.
     public var count: Int { text.count }
-    /// The caret offset (the selection's end where the user last moved).
-    public var caret: Int { selection.upperBound }
 
     /// The string index of a character offset.
     public func index(at offset: Int) -> String.Index {
@@ -29,13 +32,20 @@ public struct EditableText: Sendable, Equatable {
     /// Places the caret at `offset`, clearing the selection.
     public mutating func moveCaret(to offset: Int) {
         let o = min(max(offset, 0), count)
-        selection = o..<o
+        anchor = o
+        caret = o
+    }
+
+    /// Moves the caret to `offset` keeping the anchor, so the selection grows or shrinks.
+    public mutating func extendSelection(to offset: Int) {
+        caret = min(max(offset, 0), count)
     }
 
     /// Selects a range of character offsets.
     public mutating func select(_ range: Range<Int>) {
         let lo = min(max(range.lowerBound, 0), count), hi = min(max(range.upperBound, lo), count)
-        selection = lo..<hi
+        anchor = lo
+        caret = hi
     }
 
     /// Replaces the selection with `string` and puts the caret after it.
@@ -45,8 +55,8 @@ public struct EditableText: Sendable, Equatable {
         let suffixCount = suffix.count
         text = String(text[..<lower]) + string + suffix
         // A combining mark can merge with its neighbour into one character: count from the end.
-        let caret = max(0, text.count - suffixCount)
-        selection = caret..<caret
+        caret = max(0, text.count - suffixCount)
+        anchor = caret
     }
 
     /// Deletes the selection, or the character before the caret. Returns whether anything changed.
@@ -78,6 +88,7 @@ public struct EditableText: Sendable, Equatable {
     /// Replaces all the text and puts the caret at the end.
     public mutating func setText(_ string: String) {
         text = string
-        selection = count..<count
+        anchor = text.count
+        caret = anchor
     }
 }

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+@Suite("Screenshot, end to end")
+struct ScreenshotTests {
+    /// `--screenshot` renders the scenario (here with `name` focused, so the keypad is up),
+    /// writes a PNG and exits 0 on its own.
+    @Test("--focus name --screenshot writes a PNG and exits 0")
+    func screenshotSmoke() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let png = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tapaway-e2e-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        let app = try AppProcess(display: display, arguments: ["--focus", "name", "--screenshot", png.path])
+        defer { app.terminate() }
+
+        let status = app.waitForExit(timeout: 15)
+        #expect(status != nil, "tapaway did not exit within 15 s with --screenshot\n\(app.diagnostics)")
+        #expect(status == 0, "tapaway --screenshot exited with \(app.exitDescription)\n\(app.diagnostics)")
+
+        let data = try #require(try? Data(contentsOf: png), "no file written at \(png.path)\n\(app.diagnostics)")
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        #expect(Array(data.prefix(8)) == signature, "\(png.path) does not start with the PNG signature: \(Array(data.prefix(8)))")
+        #expect(data.count > 10 * 1024, "the PNG is only \(data.count) bytes; expected more than 10 KB for a full frame")
+    }
+}

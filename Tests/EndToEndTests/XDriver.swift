@@ -1,0 +1,220 @@
+import CX11
+import CXTest
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An sRGB colour read back from the screen.
+struct RGB: Equatable, Sendable, CustomStringConvertible {
+    var r: Int
+    var g: Int
+    var b: Int
+
+    /// `#RRGGBB`.
+    init(hex: UInt32) {
+        r = Int((hex >> 16) & 0xFF); g = Int((hex >> 8) & 0xFF); b = Int(hex & 0xFF)
+    }
+
+    init(r: Int, g: Int, b: Int) { self.r = r; self.g = g; self.b = b }
+
+    /// Whether every channel is within `tolerance` of `other`'s.
+    func isClose(to other: RGB, tolerance: Int) -> Bool {
+        abs(r - other.r) <= tolerance && abs(g - other.g) <= tolerance && abs(b - other.b) <= tolerance
+    }
+
+    var description: String {
+        "#" + [r, g, b].map { String($0, radix: 16, uppercase: true) }
+            .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+    }
+}
+
+/// Real input and pixel read-back on a display, through its own X connection: XTest fakes the
+/// core pointer and keyboard (exactly as a user's devices would arrive), and `XGetImage` on the
+/// root window reads the composed screen.
+///
+/// With no window manager, the program's top-level window sits at the root's origin, so the
+/// trace's window coordinates are root coordinates.
+final class XDriver {
+    private let display: OpaquePointer
+    private let screen: Int32
+    private let root: Window
+    private var closed = false
+
+    /// Connects to `name` (e.g. `:3`) and checks that the XTEST extension is there.
+    init(displayName name: String) throws {
+        guard let display = XOpenDisplay(name) else {
+            throw EndToEndError("XOpenDisplay(\(name)) failed")
+        }
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display, &eventBase, &errorBase, &major, &minor) != 0 else {
+            XCloseDisplay(display)
+            throw EndToEndError("the X server on \(name) has no XTEST extension")
+        }
+        self.display = display
+        screen = XDefaultScreen(display)
+        root = XRootWindow(display, screen)
+    }
+
+    deinit { close() }
+
+    /// Closes the connection. Safe to call twice.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        XCloseDisplay(display)
+    }
+
+    /// Sends everything queued and waits until the server has processed it.
+    func sync() {
+        XSync(display, 0)
+    }
+
+    // MARK: Pointer
+
+    /// Moves the core pointer to (`x`, `y`) on screen 0.
+    func move(to x: Int, _ y: Int) {
+        XTestFakeMotionEvent(display, screen, Int32(x), Int32(y), 0)
+        sync()
+    }
+
+    /// Presses `button` (1 = left) where the pointer is, or at (`x`, `y`) if given.
+    func press(at point: (x: Int, y: Int)? = nil, button: UInt32 = 1) {
+        if let point { XTestFakeMotionEvent(display, screen, Int32(point.x), Int32(point.y), 0) }
+        XTestFakeButtonEvent(display, button, 1, 0)
+        sync()
+    }
+
+    /// Releases `button` where the pointer is, or at (`x`, `y`) if given.
+    func release(at point: (x: Int, y: Int)? = nil, button: UInt32 = 1) {
+        if let point { XTestFakeMotionEvent(display, screen, Int32(point.x), Int32(point.y), 0) }
+        XTestFakeButtonEvent(display, button, 0, 0)
+        sync()
+    }
+
+    /// A left click (a tap): move, press, release.
+    func click(at x: Int, _ y: Int) {
+        XTestFakeMotionEvent(display, screen, Int32(x), Int32(y), 0)
+        XTestFakeButtonEvent(display, 1, 1, 0)
+        XTestFakeButtonEvent(display, 1, 0, 0)
+        XFlush(display)
+        sync()
+    }
+
+    /// A left click at a point.
+    func click(_ point: (x: Int, y: Int)) { click(at: point.x, point.y) }
+
+    /// A left click at the centre of a rectangle.
+    func click(_ rect: Rect) { click(rect.center) }
+
+    /// Presses at `from`, moves in `steps` equal steps (with `stepDelay` seconds between them)
+    /// to `to`, and releases there.
+    func drag(from: (x: Int, y: Int), to: (x: Int, y: Int), steps: Int = 10, stepDelay: Double = 0.01) {
+        press(at: from)
+        let n = max(1, steps)
+        for i in 1...n {
+            let x = from.x + (to.x - from.x) * i / n
+            let y = from.y + (to.y - from.y) * i / n
+            move(to: x, y)
+            if stepDelay > 0 { usleep(useconds_t(stepDelay * 1_000_000)) }
+        }
+        release()
+    }
+
+    // MARK: Keyboard
+
+    /// Presses and releases the key with keysym name `name` (e.g. "Return", "BackSpace",
+    /// "Tab", "Escape", "a"), holding Shift if `shift`.
+    func key(named name: String, shift: Bool = false) throws {
+        let keysym = XStringToKeysym(name)
+        guard keysym != 0 else { throw EndToEndError("unknown keysym name '\(name)'") }
+        try tap(keysym: keysym, shift: shift)
+    }
+
+    /// Types ASCII text key by key: letters, digits, space, newline (Return), tab and the
+    /// punctuation of a US layout; capitals and shifted symbols hold Shift.
+    func typeText(_ text: String) throws {
+        let shifted = Set("~!@#$%^&*()_+{}|:\"<>?")
+        for ch in text {
+            guard let ascii = ch.asciiValue else { throw EndToEndError("cannot type non-ASCII '\(ch)'") }
+            switch ch {
+            case "\n", "\r": try key(named: "Return")
+            case "\t": try key(named: "Tab")
+            default:
+                guard ascii >= 0x20 && ascii < 0x7F else { throw EndToEndError("cannot type \(ch.debugDescription)") }
+                // For printable ASCII the keysym value is the character code (Latin-1 keysyms).
+                let needsShift = ch.isUppercase || shifted.contains(ch)
+                try tap(keysym: KeySym(ascii), shift: needsShift)
+            }
+        }
+    }
+
+    private func tap(keysym: KeySym, shift: Bool) throws {
+        let code = XKeysymToKeycode(display, keysym)
+        guard code != 0 else { throw EndToEndError("no keycode for keysym 0x\(String(keysym, radix: 16))") }
+        let shiftCode = XKeysymToKeycode(display, KeySym(XK_Shift_L))
+        if shift { XTestFakeKeyEvent(display, UInt32(shiftCode), 1, 0) }
+        XTestFakeKeyEvent(display, UInt32(code), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        if shift { XTestFakeKeyEvent(display, UInt32(shiftCode), 0, 0) }
+        sync()
+    }
+
+    // MARK: Pixels
+
+    /// The colour of the root-window pixel at (`x`, `y`): what is on screen there.
+    func pixel(at x: Int, _ y: Int) throws -> RGB {
+        try pixels(in: Rect(x: Double(x), y: Double(y), width: 1, height: 1))[0]
+    }
+
+    /// The colours of every pixel in `rect` (clipped to the screen), row by row.
+    func pixels(in rect: Rect) throws -> [RGB] {
+        let x = Int(rect.x), y = Int(rect.y), w = Int(rect.width), h = Int(rect.height)
+        let screenW = Int(XDisplayWidth(display, screen)), screenH = Int(XDisplayHeight(display, screen))
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(screenW, x + w), y1 = min(screenH, y + h)
+        guard x1 > x0, y1 > y0 else {
+            throw EndToEndError("rectangle \(rect) lies outside the \(screenW)×\(screenH) screen")
+        }
+        sync()
+        guard let image = XGetImage(display, root, Int32(x0), Int32(y0), UInt32(x1 - x0), UInt32(y1 - y0),
+                                    UInt.max /* AllPlanes */, ZPixmap) else {
+            throw EndToEndError("XGetImage failed for \(rect)")
+        }
+        defer { _ = image.pointee.f.destroy_image(image) }
+        let masks = (image.pointee.red_mask, image.pointee.green_mask, image.pointee.blue_mask)
+        var result: [RGB] = []
+        result.reserveCapacity((x1 - x0) * (y1 - y0))
+        for row in 0..<(y1 - y0) {
+            for col in 0..<(x1 - x0) {
+                let value = image.pointee.f.get_pixel(image, Int32(col), Int32(row))
+                result.append(RGB(r: Self.channel(value, masks.0), g: Self.channel(value, masks.1),
+                                  b: Self.channel(value, masks.2)))
+            }
+        }
+        return result
+    }
+
+    /// Extracts one channel with its mask and scales it to 0…255.
+    private static func channel(_ pixel: UInt, _ mask: UInt) -> Int {
+        guard mask != 0 else { return 0 }
+        let shift = mask.trailingZeroBitCount
+        let bits = (mask >> shift).nonzeroBitCount
+        let value = (pixel & mask) >> shift
+        let maxValue = (UInt(1) << bits) - 1
+        return Int(value * 255 / maxValue)
+    }
+
+    /// Polls the pixel at (`x`, `y`) until `condition` holds or `timeout` seconds pass, and
+    /// returns the last colour read (check it with `#expect`). Pixels lag the trace by up to a
+    /// frame, since a line may be written just before the frame that shows it is copied out.
+    func waitForPixel(at x: Int, _ y: Int, timeout: Double = 2,
+                      until condition: (RGB) -> Bool) throws -> RGB {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let colour = try pixel(at: x, y)
+            if condition(colour) || Date() >= deadline { return colour }
+            usleep(20_000)
+        }
+    }
+}
