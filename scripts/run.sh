@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds and runs Tapaway. With an X display it opens the window (arguments go to tapaway).
+# Without one it runs on a private virtual display, focuses a field so the keypad shows,
+# saves a screenshot and prints where it is.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build -c release --product tapaway >&2
+BIN="$(swift build -c release --show-bin-path)/tapaway"
+
+if [ -n "${DISPLAY:-}" ]; then
+    exec "$BIN" "$@"
+fi
+
+mkdir -p out
+SHOT="$PWD/out/tapaway-$(date +%Y%m%d-%H%M%S).png"
+exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
+XVFB_PID=$!
+trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
+read -r -t 10 DISPLAY_NUMBER <&3 || { echo "run: Xvfb did not start" >&2; exit 1; }
+echo "run: no DISPLAY; using a private virtual display :$DISPLAY_NUMBER" >&2
+DISPLAY=":$DISPLAY_NUMBER" "$BIN" --focus name --screenshot "$SHOT" "$@"

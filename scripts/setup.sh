@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Tapaway needs to build, run and test, if any are missing.
+set -euo pipefail
+
+PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libxtst-dev zlib1g-dev
+          xvfb fonts-inter fonts-dejavu-core)
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+    echo "setup: installing ${missing[*]}" >&2
+    SUDO=""
+    if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "setup: the Swift toolchain (6.0 or newer) is not on PATH; install it from swift.org and try again" >&2
+    exit 1
+fi
