@@ -18,7 +18,7 @@ public final class TapawayApp {
     private var observers: [ObserverToken] = []
 
     /// The default window size: the keypad covers `notes` but leaves `submit` visible.
-    public static let defaultSize = Size(width: 390, height: 720)
+    public nonisolated static let defaultSize = Size(width: 390, height: 720)
 
     /// Builds the app's window and form and adds them to `application`.
     public init(application: Application, scenario: Scenario = .sendEvent) {

@@ -56,15 +56,23 @@ public final class DismissingWindow: Window {
     /// Adjusts the first responder for the event, then delivers it normally.
     public override func sendEvent(_ event: Event) {
         if event.type == .touches {
-            let decision = adjustFirstResponder(for: event)
-            onDecision?(decision)
+            adjustFirstResponder(for: event)
         }
         super.sendEvent(event)
     }
 
-    /// Applies the rule to one event and returns what it decided.
+    /// Applies the rule to one event: reports the decision to `onDecision` first (so a trace
+    /// reads cause before effect), then resigns the first responder if that is the decision.
     @discardableResult
     public func adjustFirstResponder(for event: Event) -> DismissalDecision {
+        let decision = decide(for: event)
+        onDecision?(decision)
+        if decision.action == .resign { currentFirstResponder?.resignFirstResponder() }
+        return decision
+    }
+
+    /// What the rule decides for `event`, without acting on it.
+    public func decide(for event: Event) -> DismissalDecision {
         let touches = event.touches(for: self)
         let responder = currentFirstResponder
         let facts = touches.map { touch in
@@ -73,24 +81,24 @@ public final class DismissingWindow: Window {
                 canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
                 insideFirstResponder: responder.map { r in touch.view.map { $0.isDescendant(of: r) } ?? false } ?? false)
         }
-        func decide(_ action: DismissalDecision.Action, _ reason: String) -> DismissalDecision {
+        func verdict(_ action: DismissalDecision.Action, _ reason: String) -> DismissalDecision {
             DismissalDecision(strategy: Self.strategyID, action: action, reason: reason,
                               firstResponder: responder?.traceName, touches: facts)
         }
-        guard let responder else { return decide(.none, "no first responder") }
+        guard let responder else { return verdict(.none, "no first responder") }
         if let inside = facts.first(where: { $0.insideFirstResponder }) {
-            return decide(.keep, "touch \(inside.touch) is in the first responder")
+            return verdict(.keep, "touch \(inside.touch) is in the first responder")
         }
         let began = facts.filter { $0.phase == .began }
-        guard !began.isEmpty else { return decide(.keep, "no new touch") }
+        guard !began.isEmpty else { return verdict(.keep, "no new touch") }
         guard let outside = began.first(where: { !$0.canBecomeFirstResponder }) else {
             let name = began.first?.view ?? "a view"
-            return decide(.keep, "new touch in \(name), which can become first responder")
+            return verdict(.keep, "new touch in \(name), which can become first responder")
         }
         let name = outside.view ?? "a view"
-        guard responder.resignFirstResponder() else {
-            return decide(.keep, "new touch in \(name), but the first responder refused to resign")
+        guard responder.canResignFirstResponder else {
+            return verdict(.keep, "new touch in \(name), but the first responder refuses to resign")
         }
-        return decide(.resign, "new touch in \(name), which cannot become first responder")
+        return verdict(.resign, "new touch in \(name), which cannot become first responder")
     }
 }

@@ -10,6 +10,7 @@ public final class Tracer {
     private let start: Double
     private var lastLayout: JSON?
     private var lastGeneration = -1
+    private var isReady = false
 
     /// Creates a tracer writing to `sink`, timing from `clock`'s current time.
     public init(sink: TraceSink, clock: Clock) {
@@ -27,6 +28,7 @@ public final class Tracer {
 
     /// Writes the `ready` line.
     public func ready(scenario: String, window: Size) {
+        isReady = true
         emit("ready", [("scenario", .string(scenario)),
                        ("window", .array([.number(window.width), .number(window.height)]))])
     }
@@ -80,8 +82,9 @@ public final class Tracer {
     }
 
     /// Writes a `layout` line if identified views moved, showed or hid since the last one and no
-    /// animation is running (the layout has settled).
+    /// animation is running (the layout has settled). Nothing is written before `ready`.
     public func layoutIfChanged(_ application: Application, force: Bool = false) {
+        guard isReady else { return }
         guard force || (application.geometryGeneration != lastGeneration && !application.isAnimating) else { return }
         lastGeneration = application.geometryGeneration
         let snapshot = Self.layoutSnapshot(application)

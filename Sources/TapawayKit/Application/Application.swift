@@ -23,7 +23,7 @@ open class Application: Responder {
     /// The on-screen keypad.
     public private(set) lazy var keyboard = Keyboard(application: self)
 
-    /// Called for every touch, after its event has been delivered (for traces and inspectors).
+    /// Called for every touch that changed, just before its event is delivered (for traces and inspectors).
     public var touchObservers: [(Touch) -> Void] = []
     /// Called for every control event a control sends (for traces and inspectors).
     public var controlEventObservers: [(Control, ControlEvents) -> Void] = []
@@ -142,8 +142,8 @@ open class Application: Responder {
             other.phase = .stationary
         }
         let all = activeTouches.values.sorted { $0.identifier < $1.identifier }
-        send(Event(touches: all, timestamp: timestamp))
         for observer in touchObservers { observer(touch) }
+        send(Event(touches: all, timestamp: timestamp))
         if touch.phase.isFinished { activeTouches[id] = nil }
     }
 
