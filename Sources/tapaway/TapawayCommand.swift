@@ -122,6 +122,8 @@ struct Launcher {
             ready = true
             app.didBecomeReady()
             if let focus = options.focus { app.focus(focus) }
+            // A screenshot waits for a settled frame; ask for one even when nothing changed.
+            application.setNeedsFrame()
         }
         if let path = options.screenshot {
             platform.onFrame = {

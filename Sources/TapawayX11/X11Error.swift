@@ -1,0 +1,60 @@
+import CX11
+import Glibc
+
+/// An error from the X11 backend: the display cannot be opened, the server lacks something the
+/// backend needs, or a screenshot cannot be written.
+public struct X11Error: Error, CustomStringConvertible, Sendable {
+    /// A one-line explanation, suitable for printing as is.
+    public let message: String
+
+    /// Creates an error with a one-line explanation.
+    public init(_ message: String) { self.message = message }
+
+    /// The explanation.
+    public var description: String { message }
+}
+
+/// Writes `line` and a newline to file descriptor 2 (Glibc's `stderr` is not usable in Swift 6).
+func writeErrorLine(_ line: String) {
+    var text = line
+    text += "\n"
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+            if written <= 0 {
+                if written < 0 && errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}
+
+/// What the process-wide Xlib error handlers need to know. Set once on the main thread before
+/// the handlers are installed; the handlers only read it.
+enum XErrorHandlers {
+    /// The display name, for the lost-connection message.
+    nonisolated(unsafe) static var displayName = ""
+
+    /// Installs the I/O error handler (lost connection: one line on fd 2, exit status 1) and a
+    /// protocol error handler that reports instead of exiting.
+    static func install(displayName: String) {
+        XErrorHandlers.displayName = displayName
+        _ = XSetIOErrorHandler { _ in
+            writeErrorLine("tapaway: lost the connection to X display '\(XErrorHandlers.displayName)'; exiting")
+            exit(1)
+        }
+        _ = XSetErrorHandler { display, event in
+            guard let display, let event else { return 0 }
+            let error = event.pointee
+            // Focus can race with mapping (a window manager, an unmap): not worth a line.
+            if error.request_code == 42 /* X_SetInputFocus */ { return 0 }
+            var buffer = [CChar](repeating: 0, count: 160)
+            XGetErrorText(display, Int32(error.error_code), &buffer, Int32(buffer.count))
+            let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+            writeErrorLine("tapaway: X error: \(text) (request \(error.request_code).\(error.minor_code), resource 0x\(String(error.resourceid, radix: 16)))")
+            return 0
+        }
+    }
+}

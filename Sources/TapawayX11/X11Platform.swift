@@ -1,0 +1,442 @@
+import CX11
+import Glibc
+import TapawayKit
+
+/// The X11 platform: one top-level X window (the "screen"), one child window per Kit `Window`,
+/// back-buffered drawing through XRender and Xft, the CLIPBOARD selection, an input method,
+/// and the run loop that feeds X input to an `Application` and paints its frames.
+///
+/// Use: create it, create the `Application` with its `clock`, `fonts` and `clipboard`,
+/// `attach(_:)` the application before adding windows, then `run()`.
+@MainActor
+public final class X11Platform {
+    /// Xft fonts (Inter, else DejaVu Sans, else the generic sans-serif).
+    public let fonts: FontProvider
+    /// `CLOCK_MONOTONIC`, in seconds.
+    public let clock: Clock
+    /// The X `CLIPBOARD` selection.
+    public let clipboard: Clipboard
+    /// Called once, after the first complete frame has been painted and the window is mapped,
+    /// exposed and synchronised with the server (its pixels can be read back).
+    public var onReady: (() -> Void)?
+    /// Called after every frame: layout, frame observers and painting of the dirty areas.
+    public var onFrame: (() -> Void)?
+    /// The top-level X window's id, for tests.
+    public var windowID: UInt { topLevel }
+
+    let display: OpaquePointer
+    let screen: Int32
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    let colormap: Colormap
+    let topLevel: UInt
+    let copyGC: GC
+    let backgroundGC: GC
+    let canvas: RenderCanvas
+    let x11Clipboard: X11Clipboard
+    let inputMethod: InputMethod
+    let wmProtocolsAtom: Atom
+    let wmDeleteWindowAtom: Atom
+
+    var application: Application?
+    var children: [X11ChildWindow] = []
+    /// The top-level's size as last configured.
+    var screenWidth: Int32
+    var screenHeight: Int32
+    /// A top-level size seen in ConfigureNotify, applied once the queue is drained.
+    var pendingResize: (width: Int32, height: Int32)?
+    var quitRequested = false
+    var isMapped = false
+    var sawExpose = false
+    var framesPainted = 0
+    var readySent = false
+    /// Whether button 1 (the "finger") is down.
+    var button1Down = false
+
+    /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
+    /// titled `title`, unmapped until `run()`.
+    public init(display name: String?, size: Size, title: String) throws {
+        let shownName: String
+        if let name {
+            shownName = "'\(name)'"
+        } else if let env = getenv("DISPLAY") {
+            shownName = "'\(String(cString: env))'"
+        } else {
+            shownName = "(DISPLAY is not set)"
+        }
+        guard let display = XOpenDisplay(name) else {
+            throw X11Error("cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
+        }
+        self.display = display
+        XErrorHandlers.install(displayName: String(cString: XDisplayString(display)))
+
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XRenderQueryExtension(display, &eventBase, &errorBase) != 0 else {
+            XCloseDisplay(display)
+            throw X11Error("the X server on display \(shownName) lacks the RENDER extension, which Tapaway draws with")
+        }
+
+        screen = XDefaultScreen(display)
+        let root = XRootWindow(display, screen)
+        depth = XDefaultDepth(display, screen)
+        var info = XVisualInfo()
+        guard XMatchVisualInfo(display, screen, depth, TrueColor, &info) != 0, let visual = info.visual else {
+            XCloseDisplay(display)
+            throw X11Error("the X server on display \(shownName) has no TrueColor visual of depth \(depth)")
+        }
+        self.visual = visual
+        colormap = visual == XDefaultVisual(display, screen)
+            ? XDefaultColormap(display, screen)
+            : XCreateColormap(display, root, visual, AllocNone)
+
+        screenWidth = Int32(max(1, min(16_384, size.width.rounded())))
+        screenHeight = Int32(max(1, min(16_384, size.height.rounded())))
+
+        var attributes = XSetWindowAttributes()
+        attributes.background_pixmap = 0 // None: no server-side clearing, no flicker
+        attributes.border_pixel = 0
+        attributes.colormap = colormap
+        attributes.bit_gravity = NorthWestGravity
+        attributes.cursor = XCreateFontCursor(display, 68) // XC_left_ptr
+        attributes.event_mask = X11Platform.topLevelEvents
+        topLevel = XCreateWindow(display, root, 0, 0, UInt32(screenWidth), UInt32(screenHeight), 0, depth,
+                                 UInt32(InputOutput), visual,
+                                 UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWCursor | CWEventMask),
+                                 &attributes)
+
+        var values = XGCValues()
+        values.graphics_exposures = 0 // no GraphicsExpose/NoExpose for every copy
+        copyGC = XCreateGC(display, topLevel, UInt(GCGraphicsExposures), &values)
+        values.foreground = XWhitePixel(display, screen)
+        backgroundGC = XCreateGC(display, topLevel, UInt(GCGraphicsExposures | GCForeground), &values)
+
+        wmProtocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
+        wmDeleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+
+        canvas = RenderCanvas(display: display)
+        x11Clipboard = X11Clipboard(display: display)
+        clipboard = x11Clipboard
+        inputMethod = InputMethod(display: display, window: topLevel)
+        clock = MonotonicClock()
+        fonts = XftFontProvider(display: display, screen: screen, preferred: "Inter",
+                                fallbacks: ["DejaVu Sans", "sans-serif"])
+
+        if inputMethod.filterEvents & ~X11Platform.topLevelEvents != 0 {
+            XSelectInput(display, topLevel, X11Platform.topLevelEvents | inputMethod.filterEvents)
+        }
+        setWindowProperties(title: title)
+        XFlush(display)
+    }
+
+    /// What the top-level listens to. Child windows listen only to Expose: button and key
+    /// events from them propagate here, with coordinates in top-level pixels.
+    static let topLevelEvents = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+        | KeyPressMask | StructureNotifyMask | FocusChangeMask
+
+    private func setWindowProperties(title: String) {
+        // WM_NAME and WM_ICON_NAME as STRING or COMPOUND_TEXT (whatever the title needs), plus
+        // WM_CLIENT_MACHINE and WM_LOCALE_NAME; the other properties follow.
+        Xutf8SetWMProperties(display, topLevel, title, title, nil, 0, nil, nil, nil)
+        let utf8String = XInternAtom(display, "UTF8_STRING", 0)
+        let titleBytes = Array(title.utf8)
+        XChangeProperty(display, topLevel, XInternAtom(display, "_NET_WM_NAME", 0), utf8String, 8,
+                        PropModeReplace, titleBytes, Int32(titleBytes.count))
+
+        if let hint = XAllocClassHint() {
+            hint.pointee.res_name = strdup("tapaway")
+            hint.pointee.res_class = strdup("Tapaway")
+            XSetClassHint(display, topLevel, hint)
+            free(hint.pointee.res_name)
+            free(hint.pointee.res_class)
+            XFree(hint)
+        }
+
+        if let hints = XAllocSizeHints() {
+            hints.pointee.flags = PMinSize | PSize
+            hints.pointee.min_width = 320
+            hints.pointee.min_height = 480
+            hints.pointee.width = screenWidth
+            hints.pointee.height = screenHeight
+            XSetWMNormalHints(display, topLevel, hints)
+            XFree(hints)
+        }
+
+        if let hints = XAllocWMHints() {
+            hints.pointee.flags = InputHint | StateHint
+            hints.pointee.input = 1
+            hints.pointee.initial_state = NormalState
+            XSetWMHints(display, topLevel, hints)
+            XFree(hints)
+        }
+
+        var protocols: [Atom] = [wmDeleteWindowAtom]
+        XSetWMProtocols(display, topLevel, &protocols, 1)
+
+        let pid: [UInt] = [UInt(getpid())]
+        pid.withUnsafeBytes { bytes in
+            _ = XChangeProperty(display, topLevel, XInternAtom(display, "_NET_WM_PID", 0), 6 /* XA_CARDINAL */, 32,
+                                PropModeReplace, bytes.bindMemory(to: UInt8.self).baseAddress, 1)
+        }
+    }
+
+    // MARK: Application
+
+    /// Connects `app`: its windows get X child windows, and the run loop drives it. Call it
+    /// before any window is added.
+    public func attach(_ app: Application) {
+        application = app
+        app.platformWindowFactory = { [unowned self] window in
+            self.makePlatformWindow(for: window)
+        }
+        // The loop checks `needsFrame` on every turn and nothing sleeps elsewhere: no wake-up needed.
+        app.onNeedsFrame = {}
+    }
+
+    private func makePlatformWindow(for window: TapawayKit.Window) -> PlatformWindow {
+        let child = X11ChildWindow(display: display, parent: topLevel, visual: visual, colormap: colormap,
+                                   depth: depth, frame: window.frame)
+        children.append(child)
+        restack(adding: child, for: window)
+        return child
+    }
+
+    /// Stacks the child windows in the application's order (later windows above).
+    private func restack(adding child: X11ChildWindow, for newWindow: TapawayKit.Window) {
+        guard let app = application else { return }
+        var topFirst: [UInt] = []
+        for window in app.windows.reversed() {
+            if window === newWindow {
+                topFirst.append(child.xid)
+            } else if let existing = window.platformWindow as? X11ChildWindow {
+                topFirst.append(existing.xid)
+            }
+        }
+        if !topFirst.contains(child.xid) { topFirst.insert(child.xid, at: 0) }
+        if topFirst.count > 1 { XRestackWindows(display, &topFirst, Int32(topFirst.count)) }
+    }
+
+    func child(for xid: UInt) -> X11ChildWindow? {
+        children.first { $0.xid == xid }
+    }
+
+    // MARK: Run loop
+
+    /// Runs until `quit()` or the window manager's close button. The first frame is painted
+    /// into the back buffers before the window is mapped. Losing the X connection ends the
+    /// process (status 1) after one line on fd 2: Xlib does not let a program continue.
+    public func run() {
+        guard let app = application else {
+            writeErrorLine("tapaway: X11Platform.run() called before attach(_:)")
+            return
+        }
+        quitRequested = false
+        drainEvents()
+        app.timers.fireDue()
+        paintFrame(app)
+        XMapWindow(display, topLevel)
+        XFlush(display)
+
+        while !quitRequested {
+            drainEvents()
+            if quitRequested { break }
+            app.timers.fireDue()
+            if app.needsFrame { paintFrame(app) }
+            if !readySent { announceReadyIfPossible(app) }
+            if quitRequested { break }
+            // Flush, and read what has already arrived: buffered events do not wake poll().
+            if XEventsQueued(display, QueuedAfterFlush) > 0 { continue }
+            waitForInput(timeout: timeout(app))
+        }
+        XSync(display, 0)
+    }
+
+    /// Ends `run()` at its next turn.
+    public func quit() {
+        quitRequested = true
+    }
+
+    private func timeout(_ app: Application) -> Int32 {
+        if app.needsFrame { return 0 }
+        guard let deadline = app.timers.nextDeadline else { return -1 }
+        let milliseconds = ((deadline - clock.now) * 1000).rounded(.up)
+        return Int32(max(0, min(milliseconds, 3_600_000)))
+    }
+
+    private func waitForInput(timeout: Int32) {
+        var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+        let result = poll(&descriptor, 1, timeout)
+        if result < 0 && errno != EINTR {
+            writeErrorLine("tapaway: poll on the X connection failed: \(String(cString: strerror(errno)))")
+            quitRequested = true
+        }
+        // A hang-up makes the next XPending fail, and the I/O error handler reports it.
+    }
+
+    /// Handles every event Xlib has or can read without blocking.
+    func drainEvents() {
+        var event = XEvent()
+        while XPending(display) > 0 {
+            repeat {
+                XNextEvent(display, &event)
+                if XFilterEvent(&event, 0) != 0 { continue }
+                handle(&event)
+            } while XEventsQueued(display, QueuedAlready) > 0
+        }
+        if let size = pendingResize {
+            pendingResize = nil
+            if size.width != screenWidth || size.height != screenHeight {
+                screenWidth = size.width
+                screenHeight = size.height
+                application?.resizeScreen(to: Size(width: Double(size.width), height: Double(size.height)))
+            }
+        }
+    }
+
+    /// Once the window is mapped, exposed and painted: sync, handle the exposures the map caused,
+    /// sync again, and call `onReady`.
+    private func announceReadyIfPossible(_ app: Application) {
+        guard isMapped, sawExpose, framesPainted > 0 else { return }
+        XSync(display, 0)
+        drainEvents()
+        guard !app.needsFrame, !quitRequested else { return }
+        XSync(display, 0)
+        readySent = true
+        onReady?()
+    }
+
+    // MARK: Painting
+
+    /// Runs a Kit frame (layout, observers) and paints every visible window's dirty area into
+    /// its back buffer, then copies that area to the window.
+    func paintFrame(_ app: Application) {
+        app.runFrame()
+        for window in app.windows {
+            guard let child = window.platformWindow as? X11ChildWindow else { continue }
+            if child.wantsVisible == window.isHidden { child.setVisible(!window.isHidden) }
+            // A hidden window keeps its dirty area; showing it repaints it whole anyway.
+            guard !window.isHidden else { continue }
+            child.ensureBuffer()
+            var dirty = window.takeDirtyRect()
+            if child.needsFullRender {
+                dirty = window.bounds
+                child.needsFullRender = false
+            }
+            guard let rect = dirty, !rect.isEmpty else { continue }
+            let origin = window.bounds.origin
+            let device = rect.offsetBy(dx: -origin.x, dy: -origin.y).integral
+                .intersection(Rect(x: 0, y: 0, width: Double(child.width), height: Double(child.height)))
+            guard !device.isEmpty else { continue }
+            canvas.begin(picture: child.picture, draw: child.draw, clip: device,
+                         origin: Point(x: -origin.x, y: -origin.y))
+            window.render(device.offsetBy(dx: origin.x, dy: origin.y), in: canvas)
+            canvas.end()
+            child.hasContent = true
+            child.present(x: Int32(device.minX), y: Int32(device.minY),
+                          width: Int32(device.width), height: Int32(device.height), gc: copyGC)
+        }
+        framesPainted += 1
+        XFlush(display)
+        onFrame?()
+    }
+
+    // MARK: Screenshots
+
+    /// Writes the top-level window's pixels (children included) as an 8-bit RGB PNG to `path`,
+    /// through `path + ".tmp"` and a rename.
+    ///
+    /// The pixels are read from the window itself (`XGetImage`) when it is viewable and wholly
+    /// on its screen. Otherwise, where X cannot read the window, they are composed from the
+    /// child windows' back buffers in stacking order, which is what the window would show.
+    public func screenshot(to path: String) throws {
+        var attributes = XWindowAttributes()
+        guard XGetWindowAttributes(display, topLevel, &attributes) != 0 else {
+            throw X11Error("cannot read the window's attributes")
+        }
+        let width = Int(attributes.width), height = Int(attributes.height)
+        var composed: Pixmap = 0
+        defer { if composed != 0 { XFreePixmap(display, composed) } }
+        let source: UInt
+        if attributes.map_state == IsViewable && isWhollyOnScreen(width: width, height: height) {
+            source = topLevel
+        } else {
+            composed = composeBackBuffers(width: Int32(width), height: Int32(height))
+            source = composed
+        }
+        guard let image = XGetImage(display, source, 0, 0, UInt32(width), UInt32(height), UInt.max, ZPixmap) else {
+            throw X11Error("cannot read the window's pixels (XGetImage failed)")
+        }
+        defer { _ = image.pointee.f.destroy_image?(image) }
+        // An image of a pixmap carries no colour masks: take them from the visual.
+        let masks = (red: visual.pointee.red_mask, green: visual.pointee.green_mask, blue: visual.pointee.blue_mask)
+        let rgb = X11Platform.rgbPixels(of: image, width: width, height: height, masks: masks)
+        try PNGWriter.write(try PNGWriter.encode(rgb: rgb, width: width, height: height), to: path)
+    }
+
+    private func isWhollyOnScreen(width: Int, height: Int) -> Bool {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: UInt = 0
+        let root = XRootWindow(display, screen)
+        guard XTranslateCoordinates(display, topLevel, root, 0, 0, &x, &y, &child) != 0 else { return false }
+        return x >= 0 && y >= 0 && Int(x) + width <= Int(XDisplayWidth(display, screen))
+            && Int(y) + height <= Int(XDisplayHeight(display, screen))
+    }
+
+    /// A pixmap of the top-level's size holding every shown child's back buffer, bottom to top.
+    private func composeBackBuffers(width: Int32, height: Int32) -> Pixmap {
+        let pixmap = XCreatePixmap(display, topLevel, UInt32(max(1, width)), UInt32(max(1, height)), UInt32(depth))
+        XFillRectangle(display, pixmap, backgroundGC, 0, 0, UInt32(max(1, width)), UInt32(max(1, height)))
+        for window in application?.windows ?? [] where !window.isHidden {
+            guard let child = window.platformWindow as? X11ChildWindow, child.wantsVisible,
+                  child.hasContent, child.pixmap != 0 else { continue }
+            XCopyArea(display, child.pixmap, pixmap, copyGC, 0, 0, UInt32(child.width), UInt32(child.height),
+                      child.x, child.y)
+        }
+        return pixmap
+    }
+
+    /// The image's pixels as packed RGB bytes.
+    private static func rgbPixels(of image: UnsafeMutablePointer<XImage>, width: Int, height: Int,
+                                  masks: (red: UInt, green: UInt, blue: UInt)) -> [UInt8] {
+        let img = image.pointee
+        var rgb = [UInt8](repeating: 0, count: width * height * 3)
+        let stride = Int(img.bytes_per_line)
+        if img.bits_per_pixel == 32, img.byte_order == LSBFirst, masks.red == 0xFF0000,
+           masks.green == 0xFF00, masks.blue == 0xFF, let data = img.data {
+            data.withMemoryRebound(to: UInt8.self, capacity: stride * height) { bytes in
+                rgb.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<height {
+                        var source = y * stride
+                        var target = y * width * 3
+                        for _ in 0..<width {
+                            out[target] = bytes[source + 2]
+                            out[target + 1] = bytes[source + 1]
+                            out[target + 2] = bytes[source]
+                            source += 4
+                            target += 3
+                        }
+                    }
+                }
+            }
+            return rgb
+        }
+        // Any other layout: Xlib's own pixel reader and the visual's masks.
+        guard let getPixel = img.f.get_pixel else { return rgb }
+        func channel(_ pixel: UInt, _ mask: UInt) -> UInt8 {
+            guard mask != 0 else { return 0 }
+            let shift = mask.trailingZeroBitCount
+            let maximum = mask >> shift
+            return UInt8(((pixel & mask) >> shift) * 255 / maximum)
+        }
+        var target = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let pixel = getPixel(image, Int32(x), Int32(y))
+                rgb[target] = channel(pixel, masks.red)
+                rgb[target + 1] = channel(pixel, masks.green)
+                rgb[target + 2] = channel(pixel, masks.blue)
+                target += 3
+            }
+        }
+        return rgb
+    }
+}

@@ -1,0 +1,166 @@
+import CX11
+import Glibc
+import TapawayKit
+
+/// Fonts from Xft (fontconfig + FreeType, rendered through XRender), cached by size and weight.
+///
+/// The family is chosen once: the preferred family if fontconfig has it, else the first
+/// fallback it has, else the last fallback as a generic name. Missing the preferred family
+/// writes one warning line to fd 2.
+final class XftFontProvider: FontProvider {
+    private struct Key: Hashable {
+        let quarterPixels: Int
+        let weight: FontWeight
+    }
+
+    private let display: OpaquePointer
+    private let screen: Int32
+    private var cache: [Key: XftFontFace] = [:]
+    /// The family every font comes from.
+    let family: String
+
+    /// Resolves the family among `preferred` and `fallbacks` (tried in order) on `display`.
+    init(display: OpaquePointer, screen: Int32, preferred: String, fallbacks: [String]) {
+        self.display = display
+        self.screen = screen
+        let candidates = [preferred] + fallbacks
+        var chosen = candidates.last ?? "sans-serif"
+        for (index, candidate) in candidates.enumerated() where index < candidates.count - 1 {
+            if XftFontProvider.hasFamily(candidate, display: display, screen: screen) {
+                chosen = candidate
+                break
+            }
+        }
+        family = chosen
+        if chosen != preferred {
+            writeErrorLine("tapaway: font family '\(preferred)' not found; using '\(chosen)' (install fonts-inter for the intended look)")
+        }
+    }
+
+    /// A font of `size` pixels and `weight`; the same object for the same size and weight.
+    func font(size: Double, weight: FontWeight) -> TapawayKit.Font {
+        let key = Key(quarterPixels: Int((max(size, 1) * 4).rounded()), weight: weight)
+        if let font = cache[key] { return font }
+        let pixels = Double(key.quarterPixels) / 4
+        let name = XftFontProvider.patternName(family: family, pixels: pixels, weight: weight)
+        let opened = XftFontOpenName(display, screen, name)
+            ?? XftFontOpenName(display, screen, XftFontProvider.patternName(family: "sans-serif", pixels: pixels, weight: weight))
+        guard let opened else {
+            // fontconfig always matches something; reaching this means no fonts at all.
+            fatalError("tapaway: no font could be opened (is fontconfig configured?)")
+        }
+        let font = XftFontFace(display: display, font: opened, pointSize: pixels)
+        cache[key] = font
+        return font
+    }
+
+    /// A fontconfig pattern for the family at a pixel size and weight, anti-aliased and lightly hinted.
+    static func patternName(family: String, pixels: Double, weight: FontWeight) -> String {
+        let fcWeight: Int
+        switch weight {
+        case .regular: fcWeight = 80
+        case .medium: fcWeight = 100
+        case .semibold: fcWeight = 180
+        }
+        return "\(escape(family)):pixelsize=\(pixels):weight=\(fcWeight):antialias=true:hinting=true:hintstyle=hintslight"
+    }
+
+    /// Escapes the characters that end a family in fontconfig's name syntax.
+    private static func escape(_ family: String) -> String {
+        var out = ""
+        for ch in family {
+            if ch == "-" || ch == ":" || ch == "," || ch == "\\" { out.append("\\") }
+            out.append(ch)
+        }
+        return out
+    }
+
+    /// Whether fontconfig's best match for `family` really is that family.
+    private static func hasFamily(_ family: String, display: OpaquePointer, screen: Int32) -> Bool {
+        guard let font = XftFontOpenName(display, screen, patternName(family: family, pixels: 14, weight: .regular)) else {
+            return false
+        }
+        defer { XftFontClose(display, font) }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard XftNameUnparse(font.pointee.pattern, &buffer, Int32(buffer.count)) != 0 else { return false }
+        let unparsed = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return matchedFamilies(in: unparsed).contains { $0.lowercased() == family.lowercased() }
+    }
+
+    /// The family names at the start of an unparsed fontconfig pattern (`Inter,Inter Thin-14:…`).
+    static func matchedFamilies(in unparsed: String) -> [String] {
+        var families: [String] = []
+        var current = ""
+        var escaped = false
+        for ch in unparsed {
+            if escaped {
+                current.append(ch)
+                escaped = false
+            } else if ch == "\\" {
+                escaped = true
+            } else if ch == "," {
+                families.append(current)
+                current = ""
+            } else if ch == ":" || ch == "-" {
+                break
+            } else {
+                current.append(ch)
+            }
+        }
+        if !current.isEmpty { families.append(current) }
+        return families
+    }
+}
+
+/// One Xft font: metrics and measurement for the Kit, and the handle the canvas draws with.
+final class XftFontFace: TapawayKit.Font {
+    private let display: OpaquePointer
+    /// The Xft font.
+    let font: UnsafeMutablePointer<XftFont>
+    private var widths: [String: Double] = [:]
+    /// The requested size in pixels.
+    let pointSize: Double
+    /// Distance from the baseline to the top of the tallest glyph, in pixels.
+    let ascent: Double
+    /// Distance from the baseline to the bottom of the deepest glyph, in pixels.
+    let descent: Double
+
+    init(display: OpaquePointer, font: UnsafeMutablePointer<XftFont>, pointSize: Double) {
+        self.display = display
+        self.font = font
+        self.pointSize = pointSize
+        ascent = Double(font.pointee.ascent)
+        descent = Double(font.pointee.descent)
+    }
+
+    /// The advance width of `text` in pixels (Xft measures on the client; results are cached).
+    func width(of text: Substring) -> Double {
+        if text.isEmpty { return 0 }
+        let key = String(text)
+        if let width = widths[key] { return width }
+        let width = measure(key)
+        if widths.count >= 4096 { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
+        return width
+    }
+
+    /// Sums glyph advances in chunks: `XGlyphInfo.xOff` is 16 bits wide.
+    private func measure(_ text: String) -> Double {
+        var copy = text
+        return copy.withUTF8 { bytes -> Double in
+            var total = 0.0
+            var start = 0
+            let chunk = 512
+            while start < bytes.count {
+                var end = min(start + chunk, bytes.count)
+                // Never split a UTF-8 sequence: back up to the start of a scalar.
+                while end < bytes.count && end > start && (bytes[end] & 0xC0) == 0x80 { end -= 1 }
+                var info = XGlyphInfo()
+                XftTextExtentsUtf8(display, font, bytes.baseAddress! + start, Int32(end - start), &info)
+                total += Double(info.xOff)
+                start = end
+            }
+            return total
+        }
+    }
+}
