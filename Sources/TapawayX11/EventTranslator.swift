@@ -2,7 +2,8 @@ import CX11
 import Glibc
 import TapawayKit
 
-/// The translator: one switch over X event types, feeding the application.
+/// The translator: one switch over X event types, feeding the application. Events are stamped
+/// with the platform's monotonic clock, the same clock the Kit's timers and animations use.
 extension X11Platform {
     /// How far one wheel click scrolls, in pixels.
     static let wheelStep = 40.0
@@ -24,11 +25,11 @@ extension X11Platform {
             guard button1Down else { return }
             application?.handlePointer(id: 1, phase: .moved,
                                        at: Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
-                                       timestamp: X11Platform.seconds(event.xmotion.time))
+                                       timestamp: clock.now)
 
         case KeyPress:
             x11Clipboard.lastEventTime = event.xkey.time
-            let timestamp = X11Platform.seconds(event.xkey.time)
+            let timestamp = clock.now
             if let key = inputMethod.translate(&event) {
                 application?.handleKey(key, timestamp: timestamp)
             }
@@ -86,7 +87,7 @@ extension X11Platform {
         x11Clipboard.lastEventTime = button.time
         guard let app = application else { return }
         let point = Point(x: Double(button.x), y: Double(button.y))
-        let timestamp = X11Platform.seconds(button.time)
+        let timestamp = clock.now
         switch button.button {
         case 1:
             if pressed {
@@ -112,10 +113,5 @@ extension X11Platform {
         default:
             break // buttons 2 and 3: nothing yet
         }
-    }
-
-    /// An X server time (milliseconds) in seconds.
-    static func seconds(_ time: UInt) -> Double {
-        Double(time) / 1000
     }
 }

@@ -13,7 +13,8 @@ final class AppProcess {
     /// Default time limit for waits. The program usually starts in well under a second.
     static let defaultTimeout: Double = 10
 
-    let process: Process
+    /// The running program (under `timeout`, in its own process group).
+    let process: ChildProcess
     let traceURL: URL
     let stderrURL: URL
     let arguments: [String]
@@ -37,20 +38,10 @@ final class AppProcess {
         traceHandle = try FileHandle(forReadingFrom: traceURL)
 
         arguments = ["--trace", traceURL.path, "--scenario", scenario] + extra
-        let process = Process()
-        Executables.configure(process, command: [binary.path] + arguments, lifetimeLimit: 300)
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        self.process = process
-        do {
-            try process.run()
-        } catch {
-            throw EndToEndError("cannot launch \(binary.path): \(error)")
-        }
+        process = try ChildProcess(command: Executables.bounded([binary.path] + arguments, lifetimeLimit: 300),
+                                   environment: environment, stdout: .null, stderr: .file(stderrURL.path))
     }
 
     deinit {
@@ -215,29 +206,19 @@ final class AppProcess {
     func terminate() {
         guard !terminated else { return }
         terminated = true
-        if process.isRunning { process.terminate() }
-        VirtualDisplay.reap(process, grace: 3)
+        process.stop(grace: 3)
         refresh()
     }
 
-    /// Waits up to `timeout` seconds for the program to exit on its own; returns its exit
-    /// status, or nil if it is still running (it is left running).
+    /// Waits up to `timeout` seconds for the program to exit on its own; returns its exit code
+    /// (nil if it is still running, which it is left doing, or was killed by a signal).
     func waitForExit(timeout: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { return nil }
-        return process.terminationStatus
+        process.waitForExit(timeout: timeout)
+        return process.exitCode
     }
 
-    /// "status N" / "signal N" / "running".
-    var exitDescription: String {
-        if process.isRunning { return "running" }
-        switch process.terminationReason {
-        case .exit: return "exit status \(process.terminationStatus)"
-        case .uncaughtSignal: return "killed by signal \(process.terminationStatus)"
-        @unknown default: return "status \(process.terminationStatus)"
-        }
-    }
+    /// "running", "exit status N" or "killed by signal N".
+    var exitDescription: String { process.statusDescription }
 
     /// The last `count` trace lines and the tail of standard error, for failure messages.
     func diagnostics(lastLines count: Int) -> String {

@@ -7,6 +7,7 @@ struct ScreenshotTests {
     /// writes a PNG and exits 0 on its own.
     @Test("--focus name --screenshot writes a PNG and exits 0")
     func screenshotSmoke() throws {
+        _ = try AppProcess.binaryURL() // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
         defer { display.stop() }
         let png = FileManager.default.temporaryDirectory
@@ -15,9 +16,9 @@ struct ScreenshotTests {
         let app = try AppProcess(display: display, arguments: ["--focus", "name", "--screenshot", png.path])
         defer { app.terminate() }
 
-        let status = app.waitForExit(timeout: 15)
-        #expect(status != nil, "tapaway did not exit within 15 s with --screenshot\n\(app.diagnostics)")
-        #expect(status == 0, "tapaway --screenshot exited with \(app.exitDescription)\n\(app.diagnostics)")
+        let exited = app.process.waitForExit(timeout: 15)
+        #expect(exited, "tapaway did not exit within 15 s with --screenshot\n\(app.diagnostics)")
+        #expect(app.process.exitCode == 0, "tapaway --screenshot exited with \(app.exitDescription)\n\(app.diagnostics)")
 
         let data = try #require(try? Data(contentsOf: png), "no file written at \(png.path)\n\(app.diagnostics)")
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -22,6 +22,7 @@ struct Session {
     /// `ready` and for a first `layout` line, runs `body`, then checks that every trace line was
     /// valid JSON and tears everything down.
     static func run(arguments: [String] = [], _ body: (Session) throws -> Void) throws {
+        _ = try AppProcess.binaryURL() // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
         defer { display.stop() }
         let app = try AppProcess(display: display, arguments: arguments)

@@ -17,15 +17,16 @@ final class VirtualDisplay {
     /// The screen size the server was started with.
     let width: Int
     let height: Int
-    private let process: Process
-    private let stderrURL: URL
+    private let server: ChildProcess
+    private let logPath: String
     private var stopped = false
 
     /// The value for `DISPLAY`.
     var name: String { ":\(number)" }
 
-    /// Starts `Xvfb -displayfd 1 -screen 0 WxHx24 -noreset -nolisten tcp` and waits until it
-    /// reports its display number (it does so once it accepts connections).
+    /// Starts `Xvfb -displayfd 1 -screen 0 WxHx24 -noreset -nolisten tcp`, with its standard
+    /// output a pipe, and waits until it writes its display number there (it does so once it
+    /// accepts connections).
     ///
     /// - Throws: `EndToEndError` if Xvfb is missing, exits early, or does not report a display
     ///   within `timeout` seconds.
@@ -35,28 +36,34 @@ final class VirtualDisplay {
         guard let xvfb = Executables.find("Xvfb") else {
             throw EndToEndError("Xvfb is not installed (apt-get install xvfb); the end-to-end tests need it")
         }
-        let arguments = [xvfb, "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24",
-                         "-noreset", "-nolisten", "tcp"]
-        let process = Process()
-        Executables.configure(process, command: arguments, lifetimeLimit: 300)
+        let command = [xvfb, "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24",
+                       "-noreset", "-nolisten", "tcp"]
+        logPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tapaway-e2e-xvfb-\(UUID().uuidString).log").path
 
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
-        stderrURL = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tapaway-e2e-xvfb-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
-        process.standardError = try FileHandle(forWritingTo: stderrURL)
-        do {
-            try process.run()
-        } catch {
-            throw EndToEndError("cannot start Xvfb: \(error)")
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else {
+            throw EndToEndError("pipe failed: \(String(cString: strerror(errno)))")
         }
-        self.process = process
+        // Children never inherit it anyway (`ChildProcess` closes descriptors ≥ 3), but keep
+        // it out of any other exec too.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        let (readFD, writeFD) = (fds[0], fds[1])
+        defer { close(readFD) }
+        let server: ChildProcess
+        do {
+            server = try ChildProcess(command: Executables.bounded(command, lifetimeLimit: 300),
+                                      environment: ProcessInfo.processInfo.environment,
+                                      stdout: .descriptor(writeFD), stderr: .file(logPath))
+        } catch {
+            close(writeFD)
+            throw error
+        }
         // Our copy of the write end must go, or a dying Xvfb would not give us end-of-file.
-        try? pipe.fileHandleForWriting.close()
+        close(writeFD)
+        self.server = server
 
-        let readFD = pipe.fileHandleForReading.fileDescriptor
         var received = ""
         let deadline = Date().addingTimeInterval(timeout)
         var number: Int?
@@ -76,15 +83,14 @@ final class VirtualDisplay {
                 if number == nil { break }
             }
         }
-        try? pipe.fileHandleForReading.close()
         guard let number else {
-            let log = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
-            process.terminate()
-            Self.reap(process, grace: 2)
-            try? FileManager.default.removeItem(at: stderrURL)
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            let state = server.statusDescription
+            server.stop(grace: 2)
+            try? FileManager.default.removeItem(atPath: logPath)
             throw EndToEndError("""
                 Xvfb did not report a display number within \(timeout) s \
-                (received \(received.debugDescription), running: \(process.isRunning)).
+                (received \(received.debugDescription); Xvfb \(state)).
                 Xvfb log (tail):
                 \(log.split(separator: "\n").suffix(20).joined(separator: "\n"))
                 """)
@@ -94,51 +100,12 @@ final class VirtualDisplay {
 
     deinit { stop() }
 
-    /// Stops the server: SIGTERM, wait up to 5 s, then SIGKILL. Safe to call more than once.
+    /// Stops the server (SIGTERM, up to 5 s, then SIGKILL) and removes its log. Safe to call
+    /// more than once.
     func stop() {
         guard !stopped else { return }
         stopped = true
-        if process.isRunning { process.terminate() }
-        Self.reap(process, grace: 5)
-        try? FileManager.default.removeItem(at: stderrURL)
-    }
-
-    /// Waits up to `grace` seconds for `process` to exit, then kills it and waits again.
-    static func reap(_ process: Process, grace: Double) {
-        let deadline = Date().addingTimeInterval(grace)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            let hard = Date().addingTimeInterval(2)
-            while process.isRunning && Date() < hard { usleep(10_000) }
-        }
-    }
-}
-
-/// Finding and launching helper programs.
-enum Executables {
-    /// The absolute path of `name` on `PATH` (or in the usual system directories), if any.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let dirs = path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"]
-        for dir in dirs where !dir.isEmpty {
-            let candidate = dir + "/" + name
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
-
-    /// Sets `process` up to run `command` (an absolute path and its arguments), wrapped in
-    /// `timeout -k 5 LIMIT` when coreutils' `timeout` exists. The wrapper forwards SIGTERM to
-    /// the command, so `terminate()` behaves as usual, and it bounds the command's lifetime if
-    /// the test process itself crashes before cleaning up.
-    static func configure(_ process: Process, command: [String], lifetimeLimit seconds: Int) {
-        if let timeout = find("timeout") {
-            process.executableURL = URL(fileURLWithPath: timeout)
-            process.arguments = ["-k", "5", String(seconds)] + command
-        } else {
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst())
-        }
+        server.stop(grace: 5)
+        try? FileManager.default.removeItem(atPath: logPath)
     }
 }

@@ -78,6 +78,15 @@ final class XDriver {
         sync()
     }
 
+    /// Where the core pointer is, in root coordinates.
+    func pointerPosition() -> (x: Int, y: Int) {
+        var rootReturn: Window = 0, childReturn: Window = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
+        var mask: UInt32 = 0
+        _ = XQueryPointer(display, root, &rootReturn, &childReturn, &rootX, &rootY, &winX, &winY, &mask)
+        return (Int(rootX), Int(rootY))
+    }
+
     /// Presses `button` (1 = left) where the pointer is, or at (`x`, `y`) if given.
     func press(at point: (x: Int, y: Int)? = nil, button: UInt32 = 1) {
         if let point { XTestFakeMotionEvent(display, screen, Int32(point.x), Int32(point.y), 0) }
