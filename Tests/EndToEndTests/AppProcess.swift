@@ -223,7 +223,7 @@ final class AppProcess {
     /// The last `count` trace lines and the tail of standard error, for failure messages.
     func diagnostics(lastLines count: Int) -> String {
         refresh()
-        let tail = lines.suffix(count).map { "  " + $0.description }.joined(separator: "\n")
+        let tail = lines.suffix(count).map { "  " + $0.summary }.joined(separator: "\n")
         var partial = ""
         if !pending.isEmpty { partial = "\n  (unterminated) " + String(decoding: pending, as: UTF8.self) }
         let stderrText = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
@@ -235,7 +235,7 @@ final class AppProcess {
             \(tail)\(partial)
             --- stderr (tail):
             \(stderrTail)
-            ---
+            --- full trace: \(traceURL.path) (kept when TAPAWAY_E2E_KEEP=1)
             """
     }
 

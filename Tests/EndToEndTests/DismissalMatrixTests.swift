@@ -94,6 +94,8 @@ struct DismissalMatrixTests {
             let after = s.app.lines(from: start)
             let hides = after.filter { $0.kind == "keypad" && ["willHide", "didHide"].contains($0.string("phase") ?? "") }
             #expect(hides.isEmpty, "the keypad must not hide when focus moves between fields: \(hides)\n\(s.app.diagnostics)")
+            let resigns = after.filter { $0.kind == "decision" && $0.string("action") == "resign" }
+            #expect(resigns.isEmpty, "a tap on another text field must not resign: \(resigns)\n\(s.app.diagnostics)")
             let lastFocus = after.last { $0.kind == "focus" }
             #expect(lastFocus?.string("id") == "email", "focus should end on email: \(String(describing: lastFocus))\n\(s.app.diagnostics)")
         }

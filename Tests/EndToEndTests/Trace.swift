@@ -145,6 +145,17 @@ struct TraceLine: @unchecked Sendable, CustomStringConvertible {
     }
 
     var description: String { "#\(index) \(raw)" }
+
+    /// Like `description`, but a `layout` line is summarised (visible views with their frames,
+    /// hidden ones counted) so that failure messages stay readable.
+    var summary: String {
+        guard kind == "layout" else { return description }
+        let all = views
+        let shown = all.filter(\.visible).map { "\($0.id)\($0.frame)" }.joined(separator: " ")
+        let hidden = all.count - all.filter(\.visible).count
+        let t = number("t").map { "t=\($0) " } ?? ""
+        return "#\(index) layout \(t)visible: \(shown)\(hidden > 0 ? " (+\(hidden) hidden)" : "")"
+    }
 }
 
 /// An error in an end-to-end test, carrying a readable message (often with a trace excerpt).

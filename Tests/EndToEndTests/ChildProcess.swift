@@ -1,0 +1,182 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process started with `posix_spawn`, in its own process group, with a clean signal
+/// state and no inherited file descriptors beyond 0, 1 and 2.
+///
+/// Why not Foundation's `Process`: tests run on libdispatch worker threads, which block almost
+/// every signal, and `Process` passes the spawning thread's signal mask on to the child. A
+/// child with SIGTERM blocked ignores `terminate()` (this is exactly what left orphaned Xvfb
+/// servers behind in a first version). Here the child gets an empty mask and default signal
+/// dispositions, its own process group (so stopping it also stops whatever it started, such
+/// as the program under `timeout`), and only the descriptors it is given: a parallel test's
+/// pipes and X connections never leak into it.
+final class ChildProcess {
+    /// Where one of the child's standard streams goes.
+    enum Stream {
+        /// `/dev/null`.
+        case null
+        /// A copy of one of our descriptors (e.g. a pipe's write end).
+        case descriptor(Int32)
+        /// A file, created or truncated.
+        case file(String)
+    }
+
+    /// The child's process id, which is also its process group id.
+    let pid: pid_t
+    /// The command as launched (for messages).
+    let commandLine: [String]
+    private var waitStatus: Int32?
+
+    /// Spawns `command[0]` (an absolute path) with `command[1...]` as arguments.
+    init(command: [String], environment: [String: String],
+         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null) throws {
+        precondition(!command.isEmpty)
+        commandLine = command
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (stream, target) in [(stdin, Int32(0)), (stdout, 1), (stderr, 2)] {
+            switch stream {
+            case .null:
+                posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let fd):
+                posix_spawn_file_actions_adddup2(&actions, fd, target)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            }
+        }
+        Self.closeInheritedDescriptors(&actions)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = command.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw EndToEndError("cannot start \(command[0]): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+    }
+
+    deinit { stop(grace: 2) }
+
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
+
+    /// glibc ≥ 2.34 has `posix_spawn_file_actions_addclosefrom_np`, but the Glibc module does
+    /// not export it (it needs `_GNU_SOURCE`), so it is looked up at run time. Without it, every
+    /// descriptor ≥ 3 open right now is closed explicitly.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+            if addCloseFrom(&actions, 3) == 0 { return }
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd >= 3 && fcntl(fd, F_GETFD) != -1 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+    }
+
+    /// Whether the child is still running (reaps it once it has exited).
+    var isRunning: Bool {
+        if waitStatus != nil { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid {
+            waitStatus = status
+            return false
+        }
+        if result == -1 && errno == ECHILD {
+            waitStatus = -1
+            return false
+        }
+        return true
+    }
+
+    /// The exit code if the child exited normally.
+    var exitCode: Int32? {
+        guard !isRunning, let status = waitStatus, status != -1, status & 0x7F == 0 else { return nil }
+        return (status >> 8) & 0xFF
+    }
+
+    /// The signal that killed the child, if one did.
+    var terminationSignal: Int32? {
+        guard !isRunning, let status = waitStatus, status != -1, status & 0x7F != 0 else { return nil }
+        return status & 0x7F
+    }
+
+    /// "running", "exit status N" or "killed by signal N".
+    var statusDescription: String {
+        if isRunning { return "running" }
+        if let code = exitCode { return "exit status \(code)" }
+        if let signal = terminationSignal { return "killed by signal \(signal) (\(String(cString: strsignal(signal))))" }
+        return "exited (status unknown)"
+    }
+
+    /// Sends `signal` to the child's whole process group.
+    func signalGroup(_ signal: Int32) {
+        guard isRunning else { return }
+        kill(-pid, signal)
+    }
+
+    /// Waits up to `timeout` seconds for the child to exit; true if it has.
+    @discardableResult
+    func waitForExit(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while isRunning {
+            if Date() >= deadline { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
+    /// SIGTERM to the group, up to `grace` seconds to exit, then SIGKILL to the group and wait.
+    /// Safe to call more than once.
+    func stop(grace: Double) {
+        guard isRunning else { return }
+        signalGroup(SIGTERM)
+        if waitForExit(timeout: grace) { return }
+        signalGroup(SIGKILL)
+        waitForExit(timeout: 5)
+    }
+}
+
+/// Finding helper programs.
+enum Executables {
+    /// The absolute path of `name` on `PATH` (or in the usual system directories), if any.
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let dirs = path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"]
+        for dir in dirs where !dir.isEmpty {
+            let candidate = dir + "/" + name
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// `command` wrapped in `timeout -k 5 LIMIT` when coreutils' `timeout` exists. The wrapper
+    /// passes SIGTERM on to the command, and bounds the command's lifetime should the test
+    /// process crash before it can clean up.
+    static func bounded(_ command: [String], lifetimeLimit seconds: Int) -> [String] {
+        guard let timeout = find("timeout") else { return command }
+        return [timeout, "-k", "5", String(seconds)] + command
+    }
+}
