@@ -48,6 +48,15 @@ public final class HeadlessPlatform {
         }
     }
 
+    /// Adds a window that fills the screen, holding `views`, and returns it.
+    @discardableResult
+    public func makeWindow(_ views: View...) -> Window {
+        let window = Window(frame: Rect(origin: .zero, size: application.screenSize))
+        for view in views { window.addSubview(view) }
+        application.addWindow(window)
+        return window
+    }
+
     /// The recording platform window of a Kit window.
     public func platformWindow(of window: Window) -> RecordingPlatformWindow? {
         platformWindows[ObjectIdentifier(window)]

@@ -7,11 +7,9 @@ import TapawayTesting
 struct ControlTests {
     func make() -> (HeadlessPlatform, Button, [String]) {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 400))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let button = Button(title: "Go", frame: Rect(x: 100, y: 100, width: 100, height: 40))
         button.identifier = "go"
-        window.addSubview(button)
-        p.application.addWindow(window)
+        p.makeWindow(button)
         return (p, button, [])
     }
 
@@ -58,10 +56,8 @@ struct ControlTests {
     @Test("a switch flips on tap and sends value-changed")
     func switchFlips() {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 400))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let toggle = Switch(frame: Rect(x: 10, y: 10, width: 51, height: 31))
-        window.addSubview(toggle)
-        p.application.addWindow(window)
+        p.makeWindow(toggle)
         var changes = 0
         toggle.addAction(for: .valueChanged) { _, _ in changes += 1 }
         p.tap(toggle)
@@ -75,10 +71,8 @@ struct ControlTests {
     @Test("Return in a field sends editing-did-end-on-exit; it resigns only when something listens")
     func returnEndsOnExit() {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 600))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 44))
-        window.addSubview(field)
-        p.application.addWindow(window)
+        p.makeWindow(field)
         field.becomeFirstResponder()
         p.press(.returnKey)
         #expect(field.isFirstResponder)

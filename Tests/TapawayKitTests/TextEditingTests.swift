@@ -34,10 +34,8 @@ struct TextEditingTests {
     @Test("physical keys edit the focused field: arrows, Home, End, Delete, shift-selection")
     func keys() {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 600))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
-        window.addSubview(field)
-        p.application.addWindow(window)
+        p.makeWindow(field)
         field.becomeFirstResponder()
         p.type("world")
         p.press(.home)
@@ -61,11 +59,9 @@ struct TextEditingTests {
     @Test("a secure field draws bullets, never its text")
     func secure() {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 600))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
         field.isSecureTextEntry = true
-        window.addSubview(field)
-        p.application.addWindow(window)
+        p.makeWindow(field)
         field.text = "hunter2"
         let texts = p.render().texts
         #expect(texts.contains("•••••••"))
@@ -75,10 +71,8 @@ struct TextEditingTests {
     @Test("a text view wraps long lines and keeps the caret visible as it grows")
     func textViewWraps() {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 400, height: 600))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 200, height: 100))
-        window.addSubview(view)
-        p.application.addWindow(window)
+        p.makeWindow(view)
         p.application.runFrame()
         view.becomeFirstResponder()
         view.insertText("one two three four five six seven")
