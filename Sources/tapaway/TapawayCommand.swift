@@ -46,7 +46,7 @@ struct TapawayCommand: ParsableCommand {
         version: "0.1.0"
     )
 
-    @Option(help: "The dismissal technique to show: \(Scenario.allIDs).")
+    @Option(help: "The dismissal technique to show.")
     var scenario: Scenario = .sendEvent
 
     @Option(help: ArgumentHelp("Write the JSON Lines trace to PATH ('-' for standard output).", valueName: "path"))
