@@ -18,6 +18,13 @@ open class Application: Responder {
     public private(set) var windows: [Window] = []
     /// The size of the screen (the top-level platform window), in pixels.
     public private(set) var screenSize: Size
+    /// Where the simulated device's screen is, in screen coordinates: the app's windows fill it
+    /// and the keypad docks to its bottom. The whole screen unless host chrome takes a part.
+    public var deviceFrame: Rect {
+        didSet { if deviceFrame != oldValue { keyboard.screenDidResize() } }
+    }
+    /// Lays the windows out for a new screen size; when nil, normal windows fill the screen.
+    public var onScreenResize: ((Size) -> Void)?
     /// Makes the platform's side of a window; set by the platform before windows are added.
     public var platformWindowFactory: ((Window) -> PlatformWindow)?
     /// The on-screen keypad.
@@ -55,6 +62,7 @@ open class Application: Responder {
     public init(screenSize: Size, clock: Clock, fonts: FontProvider,
                 clipboard: Clipboard = MemoryClipboard(), notificationCenter: NotificationCenter = NotificationCenter()) {
         self.screenSize = screenSize
+        self.deviceFrame = Rect(origin: .zero, size: screenSize)
         self.clock = clock
         self.timers = TimerQueue(clock: clock)
         self.fonts = fonts
@@ -96,8 +104,13 @@ open class Application: Responder {
     public func resizeScreen(to size: Size) {
         guard size != screenSize else { return }
         screenSize = size
-        for window in windows where window.level == .normal {
-            window.frame = Rect(origin: .zero, size: size)
+        if let onScreenResize {
+            onScreenResize(size)
+        } else {
+            deviceFrame = Rect(origin: .zero, size: size)
+            for window in windows where window.level == .normal {
+                window.frame = deviceFrame
+            }
         }
         keyboard.screenDidResize()
         setNeedsFrame()

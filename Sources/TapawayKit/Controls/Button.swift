@@ -17,6 +17,8 @@ open class Button: Control {
     public var style: Style = .filled { didSet { setNeedsDisplay() } }
     /// The font size in pixels.
     public var fontSize: Double = 17
+    /// Whether a back chevron is drawn before the title, left-aligned (navigation bars).
+    public var showsBackChevron = false { didSet { setNeedsDisplay() } }
 
     /// Creates a button.
     public init(title: String, frame: Rect = .zero) {
@@ -41,10 +43,18 @@ open class Button: Control {
         case .plain:
             titleColor = isHighlighted ? Palette.accent.withAlpha(0.4) : Palette.accent
         }
-        guard let font = application?.fonts.font(size: fontSize, weight: .semibold) else { return }
+        guard let font = application?.fonts.font(size: fontSize, weight: showsBackChevron ? .regular : .semibold) else { return }
         let w = font.width(of: title)
-        let x = bounds.minX + ((bounds.width - w) / 2).rounded()
+        var x = bounds.minX + ((bounds.width - w) / 2).rounded()
         let y = bounds.minY + ((bounds.height + font.ascent - font.descent) / 2).rounded()
+        if showsBackChevron {
+            let ink = titleColor.withAlpha(titleColor.alpha * dim * alpha)
+            let cx = bounds.minX + 10, cy = bounds.midY, s = 7.0, t = 1.3
+            canvas.fillPolygon([Point(x: cx + s - t, y: cy - s - t), Point(x: cx + s + t, y: cy - s + t),
+                                Point(x: cx + 2 * t, y: cy), Point(x: cx + s + t, y: cy + s - t),
+                                Point(x: cx + s - t, y: cy + s + t), Point(x: cx - t, y: cy)], color: ink)
+            x = bounds.minX + 24
+        }
         canvas.drawText(title, at: Point(x: x, y: y), font: font, color: titleColor.withAlpha(titleColor.alpha * dim * alpha))
     }
 }

@@ -93,6 +93,16 @@ open class Control: View {
         return super.hitTest(point)
     }
 
+    /// Controls win their own single taps, as in UIKit since iOS 6: a single-tap recognizer on an
+    /// ancestor does not begin for a tap on a control.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if recognizer.view !== self, let tap = recognizer as? TapGestureRecognizer,
+           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            return false
+        }
+        return true
+    }
+
     /// Registers `handler` for `events`; returns an id for `removeAction(_:)`.
     @discardableResult
     public func addAction(for events: ControlEvents, _ handler: @escaping (Control, Event?) -> Void) -> Int {

@@ -33,6 +33,14 @@ public final class Touch {
     public internal(set) var timestamp: Double
     /// The number of quick taps at this place (1 for a single tap, 2 for a double…).
     public internal(set) var tapCount: Int
+    /// The gesture recognizers that receive this touch (those of its view and the view's ancestors).
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// Whether the view has been sent touches-began for this touch.
+    var viewSawBegan = false
+    /// Whether a recognizer took the touch away from its view.
+    public internal(set) var isCancelledForView = false
+    var heldBegan = false
+    var heldEnded = false
     /// The location in screen coordinates.
     public internal(set) var locationInScreen: Point
     /// The previous location in screen coordinates.

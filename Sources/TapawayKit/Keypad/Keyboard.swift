@@ -34,11 +34,11 @@ public final class Keyboard {
     init(application: Application) {
         self.application = application
         let height = KeypadLayout.height()
-        let size = application.screenSize
-        window = Window(frame: Rect(x: 0, y: size.height, width: size.width, height: height), level: .keyboard)
+        let device = application.deviceFrame
+        window = Window(frame: Rect(x: device.minX, y: device.maxY, width: device.width, height: height), level: .keyboard)
         window.identifier = "keypad-window"
         window.backgroundColor = Palette.keypadTray
-        keypadView = KeypadView(frame: Rect(x: 0, y: 0, width: size.width, height: height))
+        keypadView = KeypadView(frame: Rect(x: 0, y: 0, width: device.width, height: height))
         window.addSubview(keypadView)
         window.isHidden = true
         keypadView.onKey = { [weak self] key in self?.type(key) }
@@ -49,13 +49,13 @@ public final class Keyboard {
     public var height: Double { window.frame.height }
     /// The frame when docked, in screen coordinates.
     public var shownFrame: Rect {
-        let s = application.screenSize
-        return Rect(x: 0, y: s.height - height, width: s.width, height: height)
+        let d = application.deviceFrame
+        return Rect(x: d.minX, y: d.maxY - height, width: d.width, height: height)
     }
     /// The frame when away, just below the screen.
     public var hiddenFrame: Rect {
-        let s = application.screenSize
-        return Rect(x: 0, y: s.height, width: s.width, height: height)
+        let d = application.deviceFrame
+        return Rect(x: d.minX, y: d.maxY, width: d.width, height: height)
     }
     /// The current frame (mid-slide while animating).
     public var frame: Rect { window.frame }
@@ -112,7 +112,7 @@ public final class Keyboard {
     func screenDidResize() {
         slide?.cancel()
         slide = nil
-        keypadView.frame = Rect(x: 0, y: 0, width: application.screenSize.width, height: height)
+        keypadView.frame = Rect(x: 0, y: 0, width: application.deviceFrame.width, height: height)
         switch state {
         case .shown, .showing:
             state = .shown
@@ -122,6 +122,31 @@ public final class Keyboard {
             window.frame = hiddenFrame
             window.setVisible(false)
         }
+    }
+
+    // MARK: Interactive dismissal
+
+    /// How far below its docked position a drag has pulled the keypad.
+    public private(set) var interactiveOffset = 0.0
+
+    /// Pulls the docked keypad `offset` pixels down (0…height), following a drag.
+    public func setInteractiveOffset(_ offset: Double) {
+        guard state == .shown else { return }
+        interactiveOffset = min(max(offset, 0), height)
+        window.frame = shownFrame.offsetBy(dx: 0, dy: interactiveOffset.rounded())
+    }
+
+    /// Ends a drag: with `hide`, the keypad is about to hide (resign the first responder next) and
+    /// slides on from where it is; otherwise it springs back to its docked frame.
+    public func endInteractiveDismissal(hide: Bool) {
+        let offset = interactiveOffset
+        interactiveOffset = 0
+        guard !hide, offset > 0, state == .shown else { return }
+        let begin = window.frame, end = shownFrame
+        slide?.cancel()
+        slide = application.animate(duration: animationDuration * offset / max(height, 1), curve: .easeOut, step: { [weak self] t in
+            self?.window.frame = interpolate(begin, end, t).rounded
+        }, completion: { [weak self] _ in self?.slide = nil })
     }
 
     // MARK: Typing

@@ -30,6 +30,16 @@ public enum Palette {
     public static let keypadKeyShadow = Color(hex: 0x898A8D)
     /// The label on keys.
     public static let keypadKeyLabel = Color.black
+    /// Navigation bar fill.
+    public static let barBackground = Color(hex: 0xF9F9F9)
+    /// The host chrome around the simulated screen (the scenario sidebar).
+    public static let chromeBackground = Color(hex: 0xE5E5EA)
+    /// A selected row in the host chrome.
+    public static let chromeSelection = Color(hex: 0xFFFFFF)
+    /// A pressed or selected table row.
+    public static let rowHighlight = Color(hex: 0xD1D1D6)
+    /// The dim overlay that leaves only the focused field bright.
+    public static let dimOverlay = Color(hex: 0x000000, alpha: 0.38)
     /// Text selection.
     public static let selection = Color(hex: 0x007AFF, alpha: 0.22)
 }

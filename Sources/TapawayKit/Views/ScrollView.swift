@@ -10,12 +10,78 @@ open class ScrollView: View {
     public var isScrollEnabled = true
     /// Called whenever the content offset changes.
     public var onScroll: ((ScrollView) -> Void)?
-    private var dragTouch: Touch?
+    /// How a drag in the scroll view dismisses the keypad, as `UIScrollView.keyboardDismissMode`.
+    public var keyboardDismissMode: KeyboardDismissMode = .none
+    /// The drag recognizer that scrolls the content.
+    public let panGestureRecognizer = PanGestureRecognizer()
     private var scrollAnimation: Animation?
+    private var interactiveDismissal = false
 
     /// Creates a scroll view.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
+        panGestureRecognizer.identifier = "scroll-pan"
+        panGestureRecognizer.shouldBegin = { [weak self] recognizer in self?.panShouldBegin(recognizer) ?? false }
+        panGestureRecognizer.addAction { [weak self] recognizer in self?.handlePan(recognizer as! PanGestureRecognizer) }
+        addGestureRecognizer(panGestureRecognizer)
+    }
+
+    /// Whether the content is larger than the view in either direction.
+    public var canScroll: Bool {
+        contentSize.height + contentInset.top + contentInset.bottom > bounds.height + 0.5
+            || contentSize.width + contentInset.left + contentInset.right > bounds.width + 0.5
+    }
+
+    /// A nested scroll view that can scroll wins the drag, as in UIKit.
+    private func panShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        guard isScrollEnabled else { return false }
+        for touch in recognizer.touches {
+            var view = touch.view
+            while let current = view, current !== self {
+                if let inner = current as? ScrollView, inner.isScrollEnabled, inner.canScroll { return false }
+                view = current.superview
+            }
+        }
+        return canScroll || keyboardDismissMode != .none
+    }
+
+    private func handlePan(_ pan: PanGestureRecognizer) {
+        switch pan.state {
+        case .began:
+            scrollAnimation?.cancel()
+            interactiveDismissal = false
+            if keyboardDismissMode == .onDrag { window?.firstResponder?.resignFirstResponder() }
+            applyDrag(pan)
+        case .changed:
+            applyDrag(pan)
+        case .ended, .cancelled:
+            if interactiveDismissal, let keyboard = application?.keyboard {
+                let shouldHide = pan.velocity.y > 300 || keyboard.interactiveOffset > keyboard.height / 2
+                interactiveDismissal = false
+                if shouldHide && pan.state == .ended {
+                    keyboard.endInteractiveDismissal(hide: true)
+                    window?.firstResponder?.resignFirstResponder()
+                } else {
+                    keyboard.endInteractiveDismissal(hide: false)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    private func applyDrag(_ pan: PanGestureRecognizer) {
+        if canScroll {
+            let dx = contentSize.width > bounds.width ? -pan.delta.x : 0
+            contentOffset = clamped(Point(x: contentOffset.x + dx, y: contentOffset.y - pan.delta.y))
+        }
+        guard keyboardDismissMode == .interactive, let keyboard = application?.keyboard,
+              keyboard.state == .shown, let touch = pan.touches.first(where: { !$0.phase.isFinished }) else { return }
+        let below = touch.locationInScreen.y - keyboard.shownFrame.minY
+        if below > 0 || interactiveDismissal {
+            interactiveDismissal = true
+            keyboard.setInteractiveOffset(below)
+        }
     }
 
     /// The content offset: which content point is at the view's top-left.
@@ -81,27 +147,14 @@ open class ScrollView: View {
         if rect.minY - margin < y { y = rect.minY - margin }
         setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
     }
+}
 
-    /// A drag that bubbles up from the content starts scrolling.
-    open override func touchesBegan(_ touches: [Touch], with event: Event) {
-        if dragTouch == nil, isScrollEnabled { dragTouch = touches.first; scrollAnimation?.cancel() }
-    }
-
-    /// Follows the drag.
-    open override func touchesMoved(_ touches: [Touch], with event: Event) {
-        guard let drag = dragTouch, touches.contains(where: { $0 === drag }) else { return }
-        let dy = drag.previousLocationInScreen.y - drag.locationInScreen.y
-        let dx = contentSize.width > bounds.width ? drag.previousLocationInScreen.x - drag.locationInScreen.x : 0
-        contentOffset = clamped(Point(x: contentOffset.x + dx, y: contentOffset.y + dy))
-    }
-
-    /// Ends the drag.
-    open override func touchesEnded(_ touches: [Touch], with event: Event) {
-        if let drag = dragTouch, touches.contains(where: { $0 === drag }) { dragTouch = nil }
-    }
-
-    /// Ends the drag.
-    open override func touchesCancelled(_ touches: [Touch], with event: Event) {
-        if let drag = dragTouch, touches.contains(where: { $0 === drag }) { dragTouch = nil }
-    }
+/// How dragging a scroll view dismisses the keypad, as `UIScrollView.KeyboardDismissMode`.
+public enum KeyboardDismissMode: String, Sendable, CaseIterable {
+    /// Dragging does not dismiss.
+    case none
+    /// The keypad goes away when a drag begins.
+    case onDrag
+    /// The keypad follows a drag that goes down into it, and hides or springs back on release.
+    case interactive
 }

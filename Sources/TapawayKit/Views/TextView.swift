@@ -102,13 +102,12 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
 
     /// A touch may become a tap (focus and caret) or a drag (scroll).
     open override func touchesBegan(_ touches: [Touch], with event: Event) {
+        // A text view handles its own touches: they do not go on up the responder chain.
         tapStart = touches.first?.locationInScreen
-        super.touchesBegan(touches, with: event)
     }
 
     /// A tap focuses the view and places the caret; a drag only scrolls.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
-        super.touchesEnded(touches, with: event)
         guard let touch = touches.first, let start = tapStart else { return }
         tapStart = nil
         guard touch.locationInScreen.distance(to: start) < 10 else { return }
@@ -118,6 +117,12 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
             caretDidMove()
         }
     }
+
+    /// Moves stay here (the pan recognizer scrolls).
+    open override func touchesMoved(_ touches: [Touch], with event: Event) {}
+
+    /// A cancelled touch (the pan took it) is not a tap.
+    open override func touchesCancelled(_ touches: [Touch], with event: Event) { tapStart = nil }
 
     // MARK: Layout
 

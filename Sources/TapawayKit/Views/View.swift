@@ -50,6 +50,9 @@ open class View: Responder {
     public var clipsToBounds = true
 
     private var needsLayout = true
+    var attachedRecognizers: [GestureRecognizer] = []
+    /// The view controller whose root view this is, if any.
+    public internal(set) weak var viewController: ViewController?
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
@@ -79,8 +82,9 @@ open class View: Responder {
     open var window: Window? { superview?.window }
     /// A view's first responder lives in its window.
     open override var responderWindow: Window? { window }
-    /// The superview: touches and keys not handled here go to it.
-    open override var next: Responder? { superview }
+    /// The view controller when this is its root view, else the superview: touches and keys not
+    /// handled here go there.
+    open override var next: Responder? { viewController ?? superview }
 
     /// Adds `view` on top of the other subviews, taking it from its old superview.
     public func addSubview(_ view: View) {
@@ -229,6 +233,10 @@ open class View: Responder {
         }
         return self
     }
+
+    /// Whether `recognizer` (attached to this view or an ancestor) may begin for touches in this
+    /// view. `true` by default; controls refuse single taps meant for their ancestors.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
     // MARK: Layout
 

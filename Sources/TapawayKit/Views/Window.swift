@@ -4,6 +4,8 @@
 open class Window: View {
     /// Where a window sits in the stack.
     public enum Level: Int, Comparable, Sendable {
+        /// Host chrome beside the simulated screen (never the key window, never "in" the app).
+        case chrome = -10
         /// The app's windows.
         case normal = 0
         /// The keypad's window, above the app.
@@ -94,29 +96,120 @@ open class Window: View {
         }
     }
 
-    /// Calls `touchesBegan/Moved/Ended/Cancelled` on each view with its touches of this window,
-    /// grouped by view and phase; stationary touches are not delivered.
+    /// Delivers the window's touches: first to the gesture recognizers of each touch's view and
+    /// its ancestors, then to the views, as UIKit does. A recognizer that claims a touch (and
+    /// cancels touches in view) turns the rest of the view's sequence into touches-cancelled;
+    /// `delaysTouchesBegan` / `delaysTouchesEnded` hold those phases back until it decides.
+    /// Stationary touches are not delivered.
     public func deliverTouches(of event: Event) {
         let mine = event.touches(for: self)
-        for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
-            var groups: [(View, [Touch])] = []
-            for touch in mine where touch.phase == phase {
-                guard let view = touch.view else { continue }
-                if let index = groups.firstIndex(where: { $0.0 === view }) {
-                    groups[index].1.append(touch)
-                } else {
-                    groups.append((view, [touch]))
-                }
+        let changed = mine.filter { $0.phase != .stationary }
+        for touch in changed where touch.phase == .began {
+            touch.gestureRecognizers = recognizers(for: touch.view)
+            for recognizer in touch.gestureRecognizers { recognizer.touches.append(touch) }
+        }
+        var involved: [GestureRecognizer] = []
+        for touch in changed {
+            for recognizer in touch.gestureRecognizers where !involved.contains(where: { $0 === recognizer }) {
+                involved.append(recognizer)
             }
-            for (view, touches) in groups {
+        }
+        for recognizer in involved where recognizer.isEnabled && recognizer.view != nil {
+            for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+                let touches = changed.filter { $0.phase == phase && $0.gestureRecognizers.contains { $0 === recognizer } }
+                guard !touches.isEmpty, recognizer.state != .failed else { continue }
                 switch phase {
-                case .began: view.touchesBegan(touches, with: event)
-                case .moved: view.touchesMoved(touches, with: event)
-                case .ended: view.touchesEnded(touches, with: event)
-                case .cancelled: view.touchesCancelled(touches, with: event)
+                case .began: recognizer.touchesBegan(touches, with: event)
+                case .moved: recognizer.touchesMoved(touches, with: event)
+                case .ended: recognizer.touchesEnded(touches, with: event)
+                case .cancelled: recognizer.touchesCancelled(touches, with: event)
                 case .stationary: break
                 }
             }
+        }
+        for touch in changed { deliverToView(touch, event: event) }
+        for touch in mine where touch.phase == .stationary { releaseHeld(touch, event: event) }
+        for recognizer in involved { recognizer.resetIfFinished() }
+    }
+
+    private func recognizers(for view: View?) -> [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        var current = view
+        while let v = current {
+            result.append(contentsOf: v.gestureRecognizers.filter(\.isEnabled))
+            current = v.superview
+        }
+        return result
+    }
+
+    private func claimed(_ touch: Touch) -> Bool {
+        touch.gestureRecognizers.contains { $0.hasClaimedTouches && $0.cancelsTouchesInView && $0.view != nil }
+    }
+
+    private func pending(_ touch: Touch, delaying keyPath: KeyPath<GestureRecognizer, Bool>) -> Bool {
+        touch.gestureRecognizers.contains { $0.isPossible && $0[keyPath: keyPath] && $0.view != nil }
+    }
+
+    private func deliverToView(_ touch: Touch, event: Event) {
+        guard let view = touch.view else { return }
+        if claimed(touch) {
+            if touch.viewSawBegan && !touch.isCancelledForView { view.touchesCancelled([touch], with: event) }
+            touch.isCancelledForView = true
+            touch.heldBegan = false
+            touch.heldEnded = false
+            return
+        }
+        guard !touch.isCancelledForView else { return }
+        releaseHeld(touch, event: event)
+        switch touch.phase {
+        case .began:
+            if pending(touch, delaying: \.delaysTouchesBegan) {
+                touch.heldBegan = true
+            } else {
+                touch.viewSawBegan = true
+                view.touchesBegan([touch], with: event)
+            }
+        case .moved:
+            if touch.viewSawBegan { view.touchesMoved([touch], with: event) }
+        case .ended:
+            if touch.heldBegan || (touch.viewSawBegan && pending(touch, delaying: \.delaysTouchesEnded)) {
+                touch.heldEnded = true
+            } else if touch.viewSawBegan {
+                view.touchesEnded([touch], with: event)
+            }
+        case .cancelled:
+            if touch.viewSawBegan { view.touchesCancelled([touch], with: event) }
+        case .stationary:
+            break
+        }
+    }
+
+    /// Delivers what was held back for `recognizer`'s touches once it decided outside an event
+    /// (a multi-tap recognizer whose wait ran out).
+    func flushHeldTouches(for recognizer: GestureRecognizer) {
+        let touches = recognizer.touches
+        guard !touches.isEmpty else { return }
+        let event = Event(touches: touches, timestamp: application?.clock.now ?? 0)
+        for touch in touches { releaseHeld(touch, event: event) }
+    }
+
+    /// Delivers phases held back for recognizers that have since decided.
+    private func releaseHeld(_ touch: Touch, event: Event) {
+        guard let view = touch.view, touch.heldBegan || touch.heldEnded else { return }
+        if claimed(touch) {
+            touch.heldBegan = false
+            touch.heldEnded = false
+            touch.isCancelledForView = true
+            return
+        }
+        if touch.heldBegan && !pending(touch, delaying: \.delaysTouchesBegan) {
+            touch.heldBegan = false
+            touch.viewSawBegan = true
+            view.touchesBegan([touch], with: event)
+        }
+        if touch.heldEnded && !touch.heldBegan && !pending(touch, delaying: \.delaysTouchesEnded) {
+            touch.heldEnded = false
+            view.touchesEnded([touch], with: event)
         }
     }
 

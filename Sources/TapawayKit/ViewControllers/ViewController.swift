@@ -1,0 +1,77 @@
+/// Manages one screen's view and its life, as `UIViewController`: the view is made on first use
+/// (`loadView`, then `viewDidLoad`), and the container tells it when it will and did appear and
+/// disappear.
+@MainActor
+open class ViewController: Responder {
+    /// The title a navigation bar shows.
+    public var title: String?
+    private var loadedView: View?
+    /// The navigation controller whose stack holds this controller, if any.
+    public internal(set) weak var navigationController: NavigationController?
+    /// Whether the view is in a window (between did-appear and will-disappear… did-disappear).
+    public private(set) var isVisible = false
+
+    /// Creates a view controller.
+    public override init() { super.init() }
+
+    /// The root view, made on first use.
+    public var view: View {
+        if let loadedView { return loadedView }
+        loadView()
+        let view = loadedView ?? View()
+        loadedView = view
+        view.viewController = self
+        viewDidLoad()
+        return view
+    }
+
+    /// Whether the view has been made.
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    /// Makes the root view; override to make your own and assign it with `setView(_:)`.
+    open func loadView() { setView(View()) }
+
+    /// Sets the root view (for `loadView` overrides).
+    public func setView(_ view: View) {
+        loadedView?.viewController = nil
+        loadedView = view
+        view.viewController = self
+    }
+
+    /// The view was made.
+    open func viewDidLoad() {}
+    /// The view is about to join the window.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// The view is in the window and any transition has finished.
+    open func viewDidAppear(_ animated: Bool) { }
+    /// The view is about to leave the window.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// The view has left the window.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    /// Events the view does not handle go to the view's superview.
+    open override var next: Responder? { loadedView?.superview }
+
+    // MARK: Appearance, called by containers
+
+    func beginAppearance(_ appearing: Bool, animated: Bool) {
+        if appearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+    }
+
+    func endAppearance(_ appearing: Bool, animated: Bool) {
+        isVisible = appearing
+        if appearing { viewDidAppear(animated) } else { viewDidDisappear(animated) }
+    }
+}
+
+extension Window {
+    /// Installs a view controller's view filling the window, with its appearance calls.
+    public func setRootViewController(_ controller: ViewController) {
+        let view = controller.view
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        controller.beginAppearance(true, animated: false)
+        addSubview(view)
+        controller.endAppearance(true, animated: false)
+    }
+}
