@@ -3,24 +3,30 @@ import TapawayDemo
 import TapawayKit
 import TapawayTesting
 
-/// The dismissal matrix for the window subclass (`send-event`), rows 1 to 11 of the foundation issue.
+/// The dismissal matrix of the foundation issue (rows 1 to 11) and the list rows, run against
+/// every scenario. What each technique does is written down here, beside the others.
 @MainActor
-@Suite("Dismissal matrix: send-event")
+@Suite("Dismissal matrix")
 struct DismissalMatrixTests {
-    @Test("1. nothing focused, tap the background: nothing changes")
-    func nothingFocused() {
-        let h = Harness()
+    nonisolated static let all = Scenario.allCases
+
+    @Test("1. nothing focused, tap the background: nothing changes", arguments: all)
+    func nothingFocused(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.platform.tap(at: h.emptyBackgroundPoint)
         h.platform.settle()
         #expect(h.firstResponderID == nil)
         #expect(h.keyboardEvents.isEmpty)
-        #expect(h.decisions.map(\.action) == [.none, .none])
-        #expect(h.decisions.first?.reason == "no first responder")
+        #expect(!h.decisions.contains { $0.action == .resign })
+        if scenario == .sendEvent {
+            #expect(h.decisions.map(\.action) == [.none, .none])
+            #expect(h.decisions.first?.reason == "no first responder")
+        }
     }
 
-    @Test("2. name focused, tap the background: it resigns and the keypad hides")
-    func backgroundResigns() {
-        let h = Harness()
+    @Test("2. name focused, tap the background: it resigns and the keypad hides", arguments: all)
+    func backgroundResigns(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
         #expect(h.firstResponderID == "name")
         #expect(h.keyboard.state == .shown)
@@ -28,15 +34,16 @@ struct DismissalMatrixTests {
         h.platform.settle()
         #expect(h.firstResponderID == nil)
         #expect(h.decisions.first?.action == .resign)
+        #expect(h.decisions.first?.strategy == scenario.rawValue)
         #expect(h.decisions.first?.touches.first?.view == "background")
         #expect(h.keyboardEvents == ["willHide", "didHide"])
         #expect(h.keyboard.state == .hidden)
         #expect(h.keyboard.window.isHidden)
     }
 
-    @Test("3. name focused, tap inside name: it stays focused and the caret moves")
-    func tapInsideKeepsFocus() {
-        let h = Harness()
+    @Test("3. name focused, tap inside name: it stays focused and the caret moves", arguments: all)
+    func tapInsideKeepsFocus(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
         h.platform.type("hello")
         #expect(h.form.name.caretOffset == 5)
@@ -45,38 +52,53 @@ struct DismissalMatrixTests {
         h.platform.settle()
         #expect(h.firstResponderID == "name")
         #expect(h.form.name.caretOffset == 2)
-        #expect(h.decisions.first?.action == .keep)
+        #expect(!h.decisions.contains { $0.action == .resign })
         #expect(h.keyboardEvents.isEmpty)
     }
 
-    @Test("4. name focused, tap email: focus moves and the keypad stays up, no will-hide")
-    func tapAnotherFieldMovesFocus() {
-        let h = Harness()
+    @Test("4. name focused, tap email: focus moves and the keypad stays up, no will-hide", arguments: all)
+    func tapAnotherFieldMovesFocus(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
         h.platform.tap(h.form.email)
         h.platform.settle()
         #expect(h.firstResponderID == "email")
-        #expect(h.decisions.first?.action == .keep)
+        #expect(!h.decisions.contains { $0.action == .resign })
         #expect(h.keyboardEvents.isEmpty)
         #expect(h.focusChanges == ["email"])
         #expect(h.keyboard.state == .shown)
     }
 
-    @Test("5. name focused, tap submit: it resigns and the button fires once")
-    func buttonResignsAndFires() {
-        let h = Harness()
+    @Test("5. name focused, tap submit: the button fires once; only send-event resigns", arguments: all)
+    func button(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
         h.platform.tap(h.form.submit)
         h.platform.settle()
-        #expect(h.firstResponderID == nil)
-        #expect(h.decisions.first?.action == .resign)
         #expect(h.count("submit", "touchUpInside") == 1)
-        #expect(h.keyboardEvents == ["willHide", "didHide"])
+        switch scenario {
+        case .sendEvent:
+            // The button cannot become first responder: a new touch in it resigns the field.
+            #expect(h.firstResponderID == nil)
+            #expect(h.decisions.first?.action == .resign)
+            #expect(h.keyboardEvents == ["willHide", "didHide"])
+        case .tapGesture:
+            // Controls win their own single taps: the recognizer does not begin.
+            #expect(h.firstResponderID == "name")
+            #expect(h.decisions.first?.action == .keep)
+            #expect(h.decisions.first?.reason.contains("submit handles its own tap") == true)
+            #expect(h.keyboardEvents.isEmpty)
+        case .backgroundControl:
+            // The button is not the background control: nothing resigns.
+            #expect(h.firstResponderID == "name")
+            #expect(h.decisions.isEmpty)
+            #expect(h.keyboardEvents.isEmpty)
+        }
     }
 
-    @Test("6. name focused, tap the caption label: the background is hit and it resigns")
-    func labelPassesThroughToBackground() {
-        let h = Harness()
+    @Test("6. name focused, tap the caption label: the background is hit and it resigns", arguments: all)
+    func labelPassesThroughToBackground(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
         h.platform.tap(h.form.caption)
         h.platform.settle()
@@ -85,43 +107,50 @@ struct DismissalMatrixTests {
         #expect(h.decisions.first?.action == .resign)
     }
 
-    @Test("7. name focused, tap keypad keys: the text changes and focus stays")
-    func keypadTypes() {
-        let h = Harness()
+    @Test("7. name focused, tap keypad keys: the text changes and focus stays", arguments: all)
+    func keypadTypes(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
-        h.platform.tapKey("key-shift")
-        h.platform.tapKey("key-h")
-        h.platform.tapKey("key-i")
-        h.platform.tapKey("key-space")
-        h.platform.tapKey("key-a")
-        h.platform.tapKey("key-backspace")
+        for key in ["key-shift", "key-h", "key-i", "key-space", "key-a", "key-backspace"] { h.platform.tapKey(key) }
         h.platform.settle()
         #expect(h.form.name.text == "Hi ")
         #expect(h.firstResponderID == "name")
-        #expect(h.decisions.isEmpty, "keypad touches never reach the app window's sendEvent")
+        #expect(h.decisions.isEmpty, "keypad touches never reach the app window or its recognizers")
         #expect(h.keyboardEvents.isEmpty)
     }
 
-    @Test("8. a touch held on name while a new touch begins on the background: it stays focused")
-    func multiTouchVeto() {
-        let h = Harness()
+    @Test("8. a finger held on name while a new touch begins on the background", arguments: all)
+    func multiTouch(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
         let held = h.platform.touchDown(at: h.platform.center(of: h.form.name))
         let other = h.platform.touchDown(at: h.emptyBackgroundPoint)
-        #expect(h.firstResponderID == "name")
-        #expect(h.decisions.last?.action == .keep)
-        #expect(h.decisions.last?.touches.count == 2)
-        #expect(h.decisions.last?.touches.first { $0.touch == held }?.phase == .stationary)
+        if scenario == .sendEvent {
+            // The multi-touch veto: a touch in the first responder keeps it.
+            #expect(h.decisions.last?.action == .keep)
+            #expect(h.decisions.last?.touches.count == 2)
+            #expect(h.decisions.last?.touches.first { $0.touch == held }?.phase == .stationary)
+        }
         h.platform.touchUp(other, at: h.emptyBackgroundPoint)
         h.platform.touchUp(held, at: h.platform.center(of: h.form.name))
         h.platform.settle()
-        #expect(h.firstResponderID == "name")
-        #expect(h.keyboardEvents.isEmpty)
+        switch scenario {
+        case .sendEvent, .tapGesture:
+            // tap-gesture: two fingers fail a one-finger tap.
+            #expect(h.firstResponderID == "name")
+            #expect(h.keyboardEvents.isEmpty)
+        case .backgroundControl:
+            // No veto: the background control's touch-up-inside resigns the field; then the held
+            // finger lifts on name, which is a tap on name, so it takes focus again.
+            #expect(h.decisions.contains { $0.action == .resign })
+            #expect(h.focusChanges == [nil, "name"])
+            #expect(h.firstResponderID == "name")
+        }
     }
 
-    @Test("9. notes focused: Return inserts a newline; tap the background: it resigns")
-    func notesReturnAndResign() {
-        let h = Harness()
+    @Test("9. notes focused: Return inserts a newline; tap the background: it resigns", arguments: all)
+    func notesReturnAndResign(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.notes)
         #expect(h.firstResponderID == "notes")
         h.platform.tapKey("key-a")
@@ -135,82 +164,95 @@ struct DismissalMatrixTests {
         #expect(h.keyboardEvents == ["willHide", "didHide"])
     }
 
-    @Test("10. name focused, toggle subscribe: it resigns and the switch toggles")
-    func switchResignsAndToggles() {
-        let h = Harness()
+    @Test("10. name focused, toggle subscribe: the switch toggles; only send-event resigns", arguments: all)
+    func switchToggles(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
-        #expect(!h.form.subscribe.isOn)
         h.platform.tap(h.form.subscribe)
         h.platform.settle()
-        #expect(h.firstResponderID == nil)
         #expect(h.form.subscribe.isOn)
         #expect(h.count("subscribe", "valueChanged") == 1)
+        #expect(h.firstResponderID == (scenario == .sendEvent ? nil : "name"))
     }
 
-    @Test("11. a drag that begins on the background resigns at touch-down")
-    func dragResignsAtTouchDown() {
-        let h = Harness()
+    @Test("11. a drag that begins on the background", arguments: all)
+    func drag(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
         let start = h.emptyBackgroundPoint
         let id = h.platform.touchDown(at: start)
-        #expect(h.firstResponderID == nil, "resigned before the finger moved")
-        h.platform.touchMove(id, to: start.offsetBy(dx: 0, dy: -60))
+        if scenario == .sendEvent {
+            #expect(h.firstResponderID == nil, "send-event resigns at touch-down, before the finger moves")
+        }
+        for step in 1...6 { h.platform.touchMove(id, to: start.offsetBy(dx: 0, dy: Double(-10 * step))) }
         h.platform.touchUp(id, at: start.offsetBy(dx: 0, dy: -60))
         h.platform.settle()
-        #expect(h.decisions.map(\.action) == [.resign, .none, .none])
+        switch scenario {
+        case .sendEvent:
+            #expect(h.decisions.first?.action == .resign)
+        case .tapGesture, .backgroundControl:
+            // A drag is no tap (the recognizer fails), and no touch-up inside (the scroll view's
+            // pan takes the touch, or the touch lifts far away): the field stays.
+            #expect(h.firstResponderID == "name")
+            #expect(!h.decisions.contains { $0.action == .resign })
+        }
+    }
+
+    @Test("row-2 under each technique: select and resign as the technique allows", arguments: all)
+    func listRow(_ scenario: Scenario) {
+        let h = Harness(scenario)
+        h.focus(h.form.name)
+        h.platform.tap(h.form.rows[1])
+        h.platform.settle()
+        switch scenario {
+        case .sendEvent:
+            #expect(h.firstResponderID == nil)
+            #expect(h.count("row-2", "select") == 1)
+        case .tapGesture:
+            // cancelsTouchesInView (the default) eats the row's tap: the famous first tap.
+            #expect(h.firstResponderID == nil)
+            #expect(h.count("row-2", "select") == 0)
+            #expect(!h.form.rows[1].isSelected)
+        case .backgroundControl:
+            // The row handles its own touch; the background control never sees it.
+            #expect(h.firstResponderID == "name")
+            #expect(h.count("row-2", "select") == 1)
+        }
+    }
+
+    @Test("tap-gesture with cancelsTouchesInView off: the row selects once and the field resigns")
+    func tapGestureWithoutCancelling() throws {
+        let h = Harness(.tapGesture)
+        let screen = try #require(h.app.screen(for: .tapGesture) as? TapGestureViewController)
+        screen.cancelsTouchesInView = false
+        h.focus(h.form.name)
+        h.platform.tap(h.form.rows[1])
+        h.platform.settle()
+        #expect(h.firstResponderID == nil)
+        #expect(h.count("row-2", "select") == 1)
+        #expect(h.form.rows[1].isSelected)
+    }
+
+    @Test("rows select on touch-up with nothing focused, in every scenario", arguments: all)
+    func rowsWithoutFocus(_ scenario: Scenario) {
+        let h = Harness(scenario)
+        for row in h.form.rows { h.platform.tap(row) }
+        #expect(h.count("row-1", "select") == 1 && h.count("row-2", "select") == 1 && h.count("row-3", "select") == 1)
+        #expect(h.form.rows[2].isSelected && !h.form.rows[0].isSelected)
     }
 }
 
 @MainActor
-@Suite("DismissingWindow")
-struct DismissingWindowTests {
-    @Test("tracks the first responder through the editing notifications")
-    func tracksFirstResponder() {
-        let h = Harness()
-        #expect(h.app.window.currentFirstResponder == nil)
-        h.focus(h.form.email)
-        #expect(h.app.window.currentFirstResponder === h.form.email)
-        // The keypad now covers most of notes: tap its visible top edge.
-        let notes = h.form.notes.frameInScreen
-        h.platform.tap(at: Point(x: notes.midX, y: notes.minY + 6))
-        #expect(h.app.window.currentFirstResponder === h.form.notes)
-        h.form.notes.resignFirstResponder()
-        #expect(h.app.window.currentFirstResponder == nil)
-    }
-
-    @Test("stops observing when it goes away")
-    func removesObservers() {
-        let center = NotificationCenter()
-        let before = center.observerCount
-        var window: DismissingWindow? = DismissingWindow(frame: Rect(x: 0, y: 0, width: 10, height: 10), notificationCenter: center)
-        #expect(center.observerCount == before + 4)
-        weak let weakWindow = window
-        window = nil
-        #expect(weakWindow == nil)
-        #expect(center.observerCount == before)
-    }
-
-    @Test("a new touch in another field keeps the responder, and the field takes focus on touch-up")
-    func newTouchInResponderKeeps() {
-        let h = Harness()
+@Suite("The default layout")
+struct DefaultLayoutTests {
+    @Test("the keypad covers notes but not the caption, the switch, the button or the rows", arguments: Scenario.allCases)
+    func keypadCoverage(_ scenario: Scenario) {
+        let h = Harness(scenario)
         h.focus(h.form.name)
-        let id = h.platform.touchDown(at: h.platform.center(of: h.form.phone))
-        #expect(h.decisions.last?.reason == "new touch in phone, which can become first responder")
-        #expect(h.firstResponderID == "name")
-        h.platform.touchUp(id, at: h.platform.center(of: h.form.phone))
-        #expect(h.firstResponderID == "phone")
-    }
-
-    @Test("the phone field shows the number pad without hiding the keypad")
-    func numberPadSwap() {
-        let h = Harness()
-        h.focus(h.form.name)
-        h.platform.tap(h.form.phone)
-        h.platform.settle()
-        #expect(h.keyboard.keypadView.layer == .numberPad)
-        #expect(h.keyboardEvents.isEmpty)
-        h.platform.tapKey("key-5")
-        h.platform.tapKey("key-0")
-        #expect(h.form.phone.text == "50")
+        let keypad = h.keyboard.frame
+        for view in [h.form.caption, h.form.subscribe, h.form.submit] + h.form.rows as [View] {
+            #expect(view.frameInScreen.maxY <= keypad.minY, "\(view.identifier ?? "?") is under the keypad")
+        }
+        #expect(h.form.notes.frameInScreen.intersection(keypad).height > 60, "notes should sit under the keypad")
     }
 }

@@ -12,9 +12,10 @@ final class Harness {
     var actions: [(String, String)] = []
     var focusChanges: [String?] = []
 
-    init() {
-        app = TapawayApp(application: platform.application)
+    init(_ scenario: Scenario = .sendEvent) {
+        app = TapawayApp(application: platform.application, scenario: scenario)
         app.window.onDecision = { [unowned self] in decisions.append($0) }
+        app.screen(for: scenario).onDecision = { [unowned self] in decisions.append($0) }
         let center = platform.application.notificationCenter
         for (name, label) in [(NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
                               (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide")] {
@@ -23,6 +24,7 @@ final class Harness {
         platform.application.controlEventObservers.append { [unowned self] control, event in
             actions.append((control.identifier ?? "?", event.name))
         }
+        app.form.onRowSelected = { [unowned self] row in actions.append((row.identifier ?? "?", "select")) }
         platform.application.focusObservers.append { [unowned self] responder in
             focusChanges.append((responder as? View)?.identifier)
         }

@@ -2,11 +2,27 @@
 public enum Scenario: String, CaseIterable, Sendable {
     /// The window subclass whose `sendEvent` resigns the first responder.
     case sendEvent = "send-event"
+    /// A tap recognizer added to the root view while the keypad shows.
+    case tapGesture = "tap-gesture"
+    /// Return ends editing; the background is a control whose touch-up-inside resigns; the
+    /// scroll view makes room for the keypad.
+    case backgroundControl = "background-control"
 
     /// The human title.
     public var title: String {
         switch self {
         case .sendEvent: return "Window sendEvent"
+        case .tapGesture: return "Tap gesture"
+        case .backgroundControl: return "Background control"
+        }
+    }
+
+    /// One line on how the technique works.
+    public var summary: String {
+        switch self {
+        case .sendEvent: return "A window subclass resigns before delivering a new touch outside."
+        case .tapGesture: return "A tap recognizer on the root view, added while the keypad shows."
+        case .backgroundControl: return "The background is a control; Return ends editing."
         }
     }
 

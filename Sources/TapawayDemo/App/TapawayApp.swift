@@ -1,39 +1,137 @@
 import TapawayKit
 
-/// The Tapaway program without its platform: the dismissing window with the standard form, the
-/// keypad, and the trace wiring. The executable gives it an `Application` backed by X11; tests give
-/// it a headless one.
+/// The Tapaway program without its platform: the scenario sidebar (host chrome), the simulated
+/// screen (a `DismissingWindow` holding a navigation controller: the techniques list and one
+/// screen per scenario), the keypad, and the trace wiring. The executable gives it an
+/// `Application` backed by X11; tests give it a headless one.
 @MainActor
 public final class TapawayApp {
     /// The application.
     public let application: Application
-    /// The scenario shown.
-    public let scenario: Scenario
-    /// The app's window: the technique under study.
+    /// The scenario on screen (the last one shown while the techniques list is on top).
+    public private(set) var scenario: Scenario
+    /// The app's window: the simulated screen.
     public let window: DismissingWindow
-    /// The form.
-    public let form: StandardForm
+    /// The host chrome beside it.
+    public let sidebar: SidebarWindow
+    /// The navigation controller: the techniques list, then a scenario's screen.
+    public let navigation: NavigationController
+    /// The techniques list at the root of the navigation stack.
+    public let techniques = TechniquesViewController()
     /// The trace, if one was asked for.
     public private(set) var tracer: Tracer?
+    /// How dragging the form dismisses the keypad, in every scenario.
+    public private(set) var dismissMode: KeyboardDismissMode = .none
+    private var screens: [Scenario: FormViewController] = [:]
     private var observers: [ObserverToken] = []
+    /// Called after the scenario on screen changes.
+    public var onScenarioChange: ((Scenario) -> Void)?
 
-    /// The default window size: the keypad covers `notes` but leaves `submit` visible.
-    public nonisolated static let defaultSize = Size(width: 390, height: 720)
+    /// The default window size: the sidebar and a phone-sized screen on which the keypad covers
+    /// `notes` but leaves the caption, the switch, the button and the suggestion rows visible.
+    public nonisolated static let defaultSize = Size(width: SidebarWindow.width + 390, height: 820)
 
-    /// Builds the app's window and form and adds them to `application`.
+    /// Builds the windows and screens, showing `scenario`, and adds them to `application`.
     public init(application: Application, scenario: Scenario = .sendEvent) {
         self.application = application
         self.scenario = scenario
-        let screen = Rect(origin: .zero, size: application.screenSize)
-        window = DismissingWindow(frame: screen, notificationCenter: application.notificationCenter)
+        let (chrome, device) = Self.split(application.screenSize)
+        application.deviceFrame = device
+        window = DismissingWindow(frame: device, notificationCenter: application.notificationCenter)
         window.identifier = "window"
         window.backgroundColor = Palette.groupedBackground
-        form = StandardForm(frame: screen)
-        form.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        window.addSubview(form)
+        sidebar = SidebarWindow(frame: chrome)
+        sidebar.isHidden = chrome.width == 0
+        navigation = NavigationController(root: techniques)
         application.addWindow(window)
+        application.addWindow(sidebar)
+        window.setRootViewController(navigation)
         window.onDecision = { [weak self] decision in self?.tracer?.decision(decision) }
+        techniques.onChoose = { [weak self] chosen in self?.push(chosen) }
+        navigation.onTopChange = { [weak self] top in self?.topDidChange(top) }
+        sidebar.onScenario = { [weak self] chosen in self?.show(chosen, animated: false) }
+        sidebar.cancelsTouchesItem.isOn = true
+        sidebar.cancelsTouchesItem.onTap = { [weak self] item in
+            item.isOn.toggle()
+            (self?.screens[.tapGesture] as? TapGestureViewController)?.cancelsTouchesInView = item.isOn
+        }
+        sidebar.dimItem.onTap = { [weak self] item in
+            item.isOn.toggle()
+            (self?.screens[.backgroundControl] as? BackgroundControlViewController)?.dimsAroundField = item.isOn
+        }
+        for (mode, item) in sidebar.dismissModeItems {
+            item.onTap = { [weak self] _ in self?.setDismissMode(mode) }
+        }
+        sidebar.show(dismissMode: dismissMode)
+        application.onScreenResize = { [weak self] size in self?.layout(for: size) }
+        show(scenario, animated: false)
     }
+
+    /// Splits the screen into the chrome on the left and the simulated device; a screen too
+    /// narrow for both gives the device all of it.
+    public nonisolated static func split(_ size: Size) -> (chrome: Rect, device: Rect) {
+        let chromeWidth = size.width >= SidebarWindow.width + 320 ? SidebarWindow.width : 0
+        return (Rect(x: 0, y: 0, width: chromeWidth, height: size.height),
+                Rect(x: chromeWidth, y: 0, width: size.width - chromeWidth, height: size.height))
+    }
+
+    private func layout(for size: Size) {
+        let (chrome, device) = Self.split(size)
+        application.deviceFrame = device
+        window.frame = device
+        sidebar.frame = chrome
+        sidebar.setVisible(chrome.width > 0)
+    }
+
+    /// The screen of `scenario`, made once and kept, so each keeps its typed text.
+    public func screen(for scenario: Scenario) -> FormViewController {
+        if let screen = screens[scenario] { return screen }
+        let screen: FormViewController
+        switch scenario {
+        case .sendEvent: screen = SendEventViewController()
+        case .tapGesture: screen = TapGestureViewController()
+        case .backgroundControl: screen = BackgroundControlViewController()
+        }
+        screen.onDecision = { [weak self] decision in self?.tracer?.decision(decision) }
+        screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
+        screen.form.keyboardDismissMode = dismissMode
+        screens[scenario] = screen
+        return screen
+    }
+
+    /// Shows `scenario`'s screen on top of the techniques list.
+    public func show(_ scenario: Scenario, animated: Bool) {
+        navigation.setViewControllers([techniques, screen(for: scenario)], animated: animated)
+    }
+
+    private func push(_ scenario: Scenario) {
+        navigation.pushViewController(screen(for: scenario), animated: true)
+    }
+
+    private func topDidChange(_ top: ViewController?) {
+        guard let screen = top as? FormViewController else {
+            window.isDismissalEnabled = false
+            return
+        }
+        window.isDismissalEnabled = screen.scenario == .sendEvent
+        let changed = screen.scenario != scenario
+        scenario = screen.scenario
+        sidebar.show(scenario: scenario)
+        if changed {
+            tracer?.scenario(scenario.rawValue)
+            onScenarioChange?(scenario)
+        }
+    }
+
+    /// Sets how dragging the form dismisses the keypad, in every scenario.
+    public func setDismissMode(_ mode: KeyboardDismissMode) {
+        dismissMode = mode
+        for screen in screens.values { screen.form.keyboardDismissMode = mode }
+        sidebar.show(dismissMode: mode)
+    }
+
+    /// The form of the scenario on screen.
+    public var form: StandardForm { screen(for: scenario).form }
 
     /// Focuses the text input with `identifier`; returns false when there is none.
     @discardableResult

@@ -16,6 +16,8 @@ public final class DismissingWindow: Window {
 
     /// The text input being edited, as learnt from the notifications.
     public private(set) weak var currentFirstResponder: View?
+    /// Whether the technique is active (only while its scenario is on screen).
+    public var isDismissalEnabled = true
     /// Called with the decision for every touch event examined.
     public var onDecision: ((DismissalDecision) -> Void)?
 
@@ -55,7 +57,7 @@ public final class DismissingWindow: Window {
 
     /// Adjusts the first responder for the event, then delivers it normally.
     public override func sendEvent(_ event: Event) {
-        if event.type == .touches {
+        if event.type == .touches && isDismissalEnabled {
             adjustFirstResponder(for: event)
         }
         super.sendEvent(event)

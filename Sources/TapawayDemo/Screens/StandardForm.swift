@@ -1,16 +1,14 @@
 import TapawayKit
 
-/// The standard form every scenario shows: a heading, four fields, a caption, a switch, a button
-/// and a notes view, on a grouped background inside a scroll view. Identifiers (`name`, `email`,
-/// `password`, `phone`, `caption`, `subscribe`, `submit`, `notes`, `background`) are stable: tests,
-/// traces and testers use them.
+/// The standard form every scenario shows: a hint, four fields, a caption, a switch, a button,
+/// three suggestion rows and a notes view, on a grouped background inside a scroll view.
+/// Identifiers (`name`, `email`, `password`, `phone`, `caption`, `subscribe`, `submit`,
+/// `row-1`…`row-3`, `notes`, `background`) are stable: tests, traces and testers use them.
 @MainActor
 public final class StandardForm: ScrollView {
-    /// The background behind the form: a plain view that cannot become first responder.
-    public let background = View()
-    /// The heading.
-    public let heading = Label(text: "Create your account")
-    /// The hint under the heading.
+    /// The background behind the form: a plain view, or a control in the background-control scenario.
+    public let background: View
+    /// The hint at the top.
     public let hint = Label(text: "Tap anywhere outside a field to dismiss the keypad.")
     /// The name field.
     public let name = TextField(placeholder: "Name")
@@ -28,25 +26,36 @@ public final class StandardForm: ScrollView {
     public let subscribe = Switch()
     /// The submit button.
     public let submit = Button(title: "Submit")
+    /// The header over the suggestion rows.
+    public let suggestionsHeader = Label(text: "SUGGESTIONS")
+    /// Three table-cell-like rows (`row-1`…`row-3`): views, not controls.
+    public let rows: [SuggestionRow] = [
+        SuggestionRow(title: "Ada Lovelace", identifier: "row-1"),
+        SuggestionRow(title: "Grace Hopper", identifier: "row-2"),
+        SuggestionRow(title: "Alan Turing", identifier: "row-3"),
+    ]
     /// The multi-line notes view.
     public let notes = TextView(placeholder: "Notes (Return adds a line)")
+    /// Called when a tap selects a row.
+    public var onRowSelected: ((SuggestionRow) -> Void)?
 
     /// The text inputs, in reading order.
     public var inputs: [View] { [name, email, password, phone, notes] }
 
     /// Space around the form's content.
     public static let margin = 20.0
+    /// The height of a single-line field.
+    public static let fieldHeight = 40.0
 
-    /// Creates the form.
-    public override init(frame: Rect = .zero) {
+    /// Creates the form; with `backgroundIsControl` the background is a `Control`.
+    public init(frame: Rect = .zero, backgroundIsControl: Bool = false) {
+        background = backgroundIsControl ? Control() : View()
         super.init(frame: frame)
         backgroundColor = Palette.groupedBackground
         background.identifier = "background"
         background.backgroundColor = Palette.groupedBackground
         addSubview(background)
 
-        heading.fontSize = 26
-        heading.fontWeight = .semibold
         hint.textColor = Palette.secondaryLabel
         hint.fontSize = 14
         name.identifier = "name"
@@ -62,29 +71,41 @@ public final class StandardForm: ScrollView {
         subscribeLabel.fontSize = 16
         subscribe.identifier = "subscribe"
         submit.identifier = "submit"
+        suggestionsHeader.fontSize = 12
+        suggestionsHeader.textColor = Palette.secondaryLabel
         notes.identifier = "notes"
-        for view in [heading, hint, name, email, password, phone, caption, subscribeLabel, subscribe, submit, notes] as [View] {
-            background.addSubview(view)
+        for (i, row) in rows.enumerated() {
+            row.roundedCorners = (i == 0, i == rows.count - 1)
+            row.showsSeparator = i < rows.count - 1
+            row.onSelect = { [weak self] row in
+                for other in self?.rows ?? [] { other.isSelected = other === row }
+                self?.onRowSelected?(row)
+            }
         }
+        let views: [View] = [hint, name, email, password, phone, caption, subscribeLabel, subscribe, submit,
+                             suggestionsHeader] + rows + [notes]
+        for view in views { background.addSubview(view) }
     }
 
     /// Stacks the rows top to bottom at the width available.
     public override func layoutSubviews() {
         let m = Self.margin
         let width = bounds.width - 2 * m
-        var y = 22.0
-        func place(_ view: View, height: Double, gap: Double = 12) {
-            view.frame = Rect(x: m, y: y, width: width, height: height)
+        var y = 12.0
+        func place(_ view: View, height: Double, gap: Double = 10, inset: Double = 0) {
+            view.frame = Rect(x: m + inset, y: y, width: width - inset, height: height)
             y += height + gap
         }
-        place(heading, height: 34, gap: 2)
-        place(hint, height: 20, gap: 18)
-        for field in [name, email, password, phone] { place(field, height: 44) }
-        place(caption, height: 36, gap: 10)
+        place(hint, height: 20, gap: 10)
+        for field in [name, email, password, phone] { place(field, height: Self.fieldHeight) }
+        place(caption, height: 32, gap: 8)
         subscribeLabel.frame = Rect(x: m, y: y, width: width - Switch.size.width - 8, height: Switch.size.height)
         subscribe.frame = Rect(x: m + width - Switch.size.width, y: y, width: Switch.size.width, height: Switch.size.height)
-        y += Switch.size.height + 16
-        place(submit, height: 50, gap: 20)
+        y += Switch.size.height + 12
+        place(submit, height: 44, gap: 16)
+        place(suggestionsHeader, height: 16, gap: 6, inset: 16)
+        for row in rows { place(row, height: 40, gap: 0) }
+        y += 16
         place(notes, height: 120, gap: m)
         let contentHeight = y
         background.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(contentHeight, bounds.height))

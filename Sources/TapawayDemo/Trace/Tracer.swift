@@ -67,9 +67,19 @@ public final class Tracer {
                         ("duration", .number((duration * 1000).rounded() / 1000))])
     }
 
-    /// Writes an `action` line.
+    /// Writes an `action` line for a control event.
     public func action(_ control: Control, _ event: ControlEvents) {
         emit("action", [("id", .optional(control.traceName)), ("event", .string(event.name))])
+    }
+
+    /// Writes an `action` line for a view that is not a control (a list row's `select`).
+    public func action(id: String?, event: String) {
+        emit("action", [("id", .optional(id)), ("event", .string(event))])
+    }
+
+    /// Writes a `scenario` line: the scenario on screen changed.
+    public func scenario(_ id: String) {
+        emit("scenario", [("id", .string(id))])
     }
 
     /// Writes a `text` line; a secure field gives only its length.

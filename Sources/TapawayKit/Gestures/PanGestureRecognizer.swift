@@ -53,6 +53,8 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Ends the pan when the last finger lifts; a sequence that never moved enough fails.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard self.touches.allSatisfy({ $0.phase.isFinished }) else { return }
+        // A finger that rested before lifting has no speed left.
+        if event.timestamp - lastTime > 0.1 { velocity = .zero }
         if state == .began || state == .changed { transition(to: .ended) } else { fail("did not move far enough") }
     }
 

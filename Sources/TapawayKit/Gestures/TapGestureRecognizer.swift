@@ -61,7 +61,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Multi-tap recognizers keep their count across the lifts between taps.
     override func resetIfFinished() {
         if state == .possible && tapsSoFar > 0 && tapsSoFar < numberOfTapsRequired {
-            touches.removeAll()
+            if touches.allSatisfy({ $0.phase.isFinished }) { touches.removeAll() }
             return
         }
         super.resetIfFinished()

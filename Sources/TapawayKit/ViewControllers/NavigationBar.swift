@@ -25,11 +25,24 @@ public final class NavigationBar: View {
         addSubview(backButton)
     }
 
-    /// Centres the title; the back button hugs the left edge.
+    /// The back button's title as set by the navigation controller (the previous screen's).
+    public var backTitle = "Back" {
+        didSet { setNeedsLayout() }
+    }
+
+    /// Centres the title; the back button hugs the left edge and, as on iOS, says just "Back"
+    /// when the previous screen's title would run into the title.
     public override func layoutSubviews() {
         let w = bounds.width
-        titleLabel.frame = Rect(x: 96, y: 0, width: max(0, w - 192), height: bounds.height)
-        backButton.frame = Rect(x: 4, y: 6, width: 124, height: bounds.height - 12)
+        let titleFont = application?.fonts.font(size: titleLabel.fontSize, weight: titleLabel.fontWeight)
+        let backFont = application?.fonts.font(size: backButton.fontSize, weight: .regular)
+        let titleWidth = min(w - 32, (titleFont?.width(of: titleLabel.text) ?? 0) + 8)
+        titleLabel.frame = Rect(x: ((w - titleWidth) / 2).rounded(), y: 0, width: titleWidth, height: bounds.height)
+        func buttonWidth(_ title: String) -> Double { (backFont?.width(of: title) ?? 0) + 32 }
+        var title = backTitle
+        if 4 + buttonWidth(title) > titleLabel.frame.minX - 6 { title = "Back" }
+        backButton.title = title
+        backButton.frame = Rect(x: 4, y: 6, width: buttonWidth(title), height: bounds.height - 12)
     }
 
     /// Draws the hairline under the bar.

@@ -69,8 +69,9 @@ open class NavigationController: ViewController {
 
     private func updateBar() {
         navigationBar.titleLabel.text = topViewController?.title ?? ""
+        navigationBar.setNeedsLayout()
         if viewControllers.count > 1 {
-            navigationBar.backButton.title = viewControllers[viewControllers.count - 2].title ?? "Back"
+            navigationBar.backTitle = viewControllers[viewControllers.count - 2].title ?? "Back"
             navigationBar.backButton.isHidden = false
         } else {
             navigationBar.backButton.isHidden = true
@@ -125,6 +126,7 @@ open class NavigationController: ViewController {
             onTopChange?(new)
             return
         }
+        _ = new.view // loaded before it is told it will appear
         let visible = old?.isVisible ?? false
         if visible { old?.beginAppearance(false, animated: animated) }
         new.beginAppearance(true, animated: animated)

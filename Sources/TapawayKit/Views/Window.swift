@@ -127,8 +127,15 @@ open class Window: View {
                 }
             }
         }
+        // A recognizer that decided now releases what it held for touches of earlier events
+        // first, so views see phases in the order the fingers made them.
+        for recognizer in involved {
+            for touch in recognizer.touches where !changed.contains(where: { $0 === touch })
+                && (touch.heldBegan || touch.heldEnded) {
+                releaseHeld(touch, event: event)
+            }
+        }
         for touch in changed { deliverToView(touch, event: event) }
-        for touch in mine where touch.phase == .stationary { releaseHeld(touch, event: event) }
         for recognizer in involved { recognizer.resetIfFinished() }
     }
 
@@ -143,7 +150,8 @@ open class Window: View {
     }
 
     private func claimed(_ touch: Touch) -> Bool {
-        touch.gestureRecognizers.contains { $0.hasClaimedTouches && $0.cancelsTouchesInView && $0.view != nil }
+        // A recognizer that recognised keeps its claim even if its action removed it from its view.
+        touch.gestureRecognizers.contains { $0.hasClaimedTouches && $0.cancelsTouchesInView }
     }
 
     private func pending(_ touch: Touch, delaying keyPath: KeyPath<GestureRecognizer, Bool>) -> Bool {
@@ -223,6 +231,13 @@ open class Window: View {
             }
             view = current.superview
         }
+    }
+
+    /// Tab and Shift+Tab move focus between text inputs in reading order; Escape ends editing.
+    /// Other keys go on to the application.
+    open override func keyDown(_ key: KeyInput, with event: Event) {
+        if FocusNavigation.handle(key, in: self) { return }
+        super.keyDown(key, with: event)
     }
 
     /// The window's touches-began default: nothing (the window is the end of the view chain).

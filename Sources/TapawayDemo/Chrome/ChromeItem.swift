@@ -1,0 +1,70 @@
+import TapawayKit
+
+/// A row of the host chrome: a choice (scenario, dismiss mode) or an on/off option. It lives in
+/// the chrome window, so touching it is never a touch in the simulated app.
+@MainActor
+public final class ChromeItem: Control {
+    /// How the item shows its state.
+    public enum Kind: Sendable {
+        /// One of several; the chosen one is highlighted.
+        case choice
+        /// An on/off option with a small switch.
+        case toggle
+    }
+
+    /// The title.
+    public var title: String { didSet { setNeedsDisplay() } }
+    /// A second, smaller line.
+    public var subtitle: String? { didSet { setNeedsDisplay() } }
+    /// The kind.
+    public let kind: Kind
+    /// Whether the choice is chosen or the option is on.
+    public var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
+    /// Called on a tap.
+    public var onTap: ((ChromeItem) -> Void)?
+
+    /// Creates an item.
+    public init(title: String, subtitle: String? = nil, kind: Kind, identifier: String) {
+        self.title = title
+        self.subtitle = subtitle
+        self.kind = kind
+        super.init(frame: .zero)
+        self.identifier = identifier
+        addAction(for: .touchUpInside) { [weak self] _, _ in
+            guard let self else { return }
+            self.onTap?(self)
+        }
+    }
+
+    /// Draws the row.
+    public override func draw(_ rect: Rect, in canvas: Canvas) {
+        let b = bounds.insetBy(dx: 8, dy: 2)
+        if kind == .choice && isOn {
+            canvas.fillRoundedRect(b, radius: 8, color: Palette.chromeSelection)
+        } else if isHighlighted {
+            canvas.fillRoundedRect(b, radius: 8, color: Palette.chromeSelection.withAlpha(0.5))
+        }
+        guard let fonts = application?.fonts else { return }
+        let titleFont = fonts.font(size: 14, weight: kind == .choice && isOn ? .semibold : .regular)
+        let x = b.minX + 10
+        if let subtitle, !subtitle.isEmpty {
+            let small = fonts.font(size: 11.5, weight: .regular)
+            canvas.drawText(title, at: Point(x: x, y: b.minY + 8 + titleFont.ascent), font: titleFont,
+                            color: kind == .choice && isOn ? Palette.accent : Palette.label)
+            canvas.save()
+            canvas.clip(to: Rect(x: x, y: b.minY, width: b.width - 20, height: b.height))
+            canvas.drawText(subtitle, at: Point(x: x, y: b.minY + 12 + titleFont.lineHeight + small.ascent), font: small,
+                            color: Palette.secondaryLabel)
+            canvas.restore()
+        } else {
+            canvas.drawText(title, at: Point(x: x, y: b.midY + ((titleFont.ascent - titleFont.descent) / 2).rounded()),
+                            font: titleFont, color: Palette.label)
+        }
+        if kind == .toggle {
+            let track = Rect(x: b.maxX - 44, y: b.midY - 11, width: 36, height: 22)
+            canvas.fillRoundedRect(track, radius: 11, color: isOn ? Palette.switchOn : Palette.switchOff.mixed(with: Palette.separator, amount: 0.4))
+            let knob = Rect(x: isOn ? track.maxX - 20 : track.minX + 2, y: track.minY + 2, width: 18, height: 18)
+            canvas.fillEllipse(in: knob, color: .white)
+        }
+    }
+}

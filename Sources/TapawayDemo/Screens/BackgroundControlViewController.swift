@@ -1,0 +1,161 @@
+import TapawayKit
+
+/// The `background-control` screen: Return in a single-line field ends editing on exit, the
+/// background is a control whose touch-up-inside resigns, and the scroll view shrinks by the
+/// keypad's height while it shows and scrolls the focused field into view.
+@MainActor
+public final class BackgroundControlViewController: FormViewController {
+    /// Whether everything but the focused field is dimmed while the keypad shows.
+    public var dimsAroundField = false {
+        didSet { if !dimsAroundField { dimOverlay.fade(to: 0, duration: 0.2) } }
+    }
+    /// The dimming overlay.
+    public let dimOverlay = DimOverlay()
+    private var observers: [ObserverToken] = []
+    private var restoredFrame: Rect?
+
+    /// Creates the screen.
+    public init() { super.init(scenario: .backgroundControl) }
+
+    /// Wires Return and the background control.
+    public override func viewDidLoad() {
+        for field in [form.name, form.email, form.password, form.phone] {
+            field.addAction(for: .editingDidEndOnExit) { [weak self] control, _ in
+                self?.report(.resign, "Return in \(control.traceName ?? "a field") (editingDidEndOnExit)")
+                control.resignFirstResponder()
+            }
+        }
+        guard let background = form.background as? Control else { return }
+        background.addAction(for: .touchUpInside) { [weak self] _, event in
+            guard let self else { return }
+            if self.editingInput == nil {
+                self.report(.none, "background touch-up inside with nothing to resign", touches: event?.allTouches ?? [])
+            } else {
+                self.report(.resign, "background touch-up inside", touches: event?.allTouches ?? [])
+                self.view.endEditing(true)
+            }
+        }
+        background.addAction(for: [.touchUpOutside, .touchCancel]) { [weak self] _, event in
+            guard let self, self.editingInput != nil else { return }
+            self.report(.keep, "the touch left the background or was cancelled (a scroll)", touches: event?.allTouches ?? [])
+        }
+        dimOverlay.form = form
+        view.addSubview(dimOverlay)
+        form.onScroll = { [weak self] _ in self?.dimOverlay.setNeedsDisplay() }
+    }
+
+    /// Starts observing the keypad and editing.
+    public override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard let center = notificationCenter, observers.isEmpty else { return }
+        observers.append(center.addObserver(forName: .keyboardDidShow) { [weak self] note in self?.keyboardDidShow(note) })
+        observers.append(center.addObserver(forName: .keyboardDidHide) { [weak self] _ in self?.keyboardDidHide() })
+        observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] note in self?.keyboardWillShow(note) })
+        observers.append(center.addObserver(forName: .keyboardWillHide) { [weak self] note in self?.keyboardWillHide(note) })
+        for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
+            observers.append(center.addObserver(forName: name) { [weak self] _ in self?.scrollToEditingInput(animated: true) })
+        }
+    }
+
+    /// Stops observing, and gives the form its full frame back.
+    public override func viewWillDisappear(_ animated: Bool) {
+        for token in observers { notificationCenter?.removeObserver(token) }
+        observers.removeAll()
+        keyboardDidHide()
+        dimOverlay.fade(to: 0, duration: 0)
+        super.viewWillDisappear(animated)
+    }
+
+    /// Keeps the overlay over the whole screen.
+    public override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        dimOverlay.frame = view.bounds
+        dimOverlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    }
+
+    private func keyboardDidShow(_ note: Notification) {
+        guard let keypad = note.userInfo[KeyboardInfoKey.frameEnd] as? Rect else { return }
+        let formInScreen = form.frameInScreen
+        let overlap = max(0, formInScreen.maxY - keypad.minY)
+        if restoredFrame == nil { restoredFrame = form.frame }
+        guard let full = restoredFrame else { return }
+        form.frame = Rect(x: full.minX, y: full.minY, width: full.width, height: max(0, full.height - overlap))
+        form.layoutIfNeeded()
+        scrollToEditingInput(animated: true)
+    }
+
+    private func keyboardDidHide() {
+        guard let full = restoredFrame else { return }
+        restoredFrame = nil
+        form.frame = full
+    }
+
+    private func keyboardWillShow(_ note: Notification) {
+        guard dimsAroundField else { return }
+        dimOverlay.fade(to: 1, duration: note.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? 0.25)
+    }
+
+    private func keyboardWillHide(_ note: Notification) {
+        dimOverlay.fade(to: 0, duration: note.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? 0.25)
+    }
+
+    /// Scrolls the form so the field being edited is fully visible above the keypad.
+    private func scrollToEditingInput(animated: Bool) {
+        guard restoredFrame != nil, let input = editingInput else { return }
+        let rect = input.convert(input.bounds, to: form.background)
+        form.scrollRectToVisible(rect, animated: animated, margin: 12)
+        dimOverlay.setNeedsDisplay()
+    }
+}
+
+/// A translucent layer over the screen with a hole where the focused field is; it takes no touches.
+@MainActor
+public final class DimOverlay: View {
+    /// The form whose focused field stays bright.
+    weak var form: StandardForm?
+    private var level = 0.0
+    private var fadeAnimation: Animation?
+
+    /// Creates the overlay.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        identifier = "dim-overlay"
+        isHidden = true
+    }
+
+    /// Fades to `target` (0 clear, 1 fully dimmed) over `duration` seconds.
+    public func fade(to target: Double, duration: Double) {
+        fadeAnimation?.cancel()
+        let start = level
+        if target > 0 { isHidden = false }
+        guard let app = application, duration > 0 else {
+            level = target
+            isHidden = target == 0
+            setNeedsDisplay()
+            return
+        }
+        fadeAnimation = app.animate(duration: duration, curve: .easeInOut, step: { [weak self] t in
+            self?.level = start + (target - start) * t
+            self?.setNeedsDisplay()
+        }, completion: { [weak self] finished in
+            if finished, target == 0 { self?.isHidden = true }
+        })
+    }
+
+    /// Draws the dim everywhere but around the focused field.
+    public override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard level > 0 else { return }
+        let color = Palette.dimOverlay.withAlpha(Palette.dimOverlay.alpha * level)
+        guard let responder = window?.firstResponder as? View, let form, responder.isDescendant(of: form) else {
+            canvas.fill(bounds, color: color)
+            return
+        }
+        let hole = responder.convert(responder.bounds, to: self).insetBy(dx: -4, dy: -4)
+        let b = bounds
+        canvas.fill(Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, hole.minY - b.minY)), color: color)
+        canvas.fill(Rect(x: b.minX, y: hole.maxY, width: b.width, height: max(0, b.maxY - hole.maxY)), color: color)
+        canvas.fill(Rect(x: b.minX, y: hole.minY, width: max(0, hole.minX - b.minX), height: hole.height), color: color)
+        canvas.fill(Rect(x: hole.maxX, y: hole.minY, width: max(0, b.maxX - hole.maxX), height: hole.height), color: color)
+    }
+}

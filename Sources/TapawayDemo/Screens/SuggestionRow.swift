@@ -1,0 +1,84 @@
+import TapawayKit
+
+/// A table-view-cell-like row: a plain view, not a control, that highlights while touched and
+/// selects on touch-up inside, as a `UITableViewCell` does. A cancelled touch selects nothing.
+@MainActor
+public final class SuggestionRow: View {
+    /// The text.
+    public let title: String
+    /// Whether the row shows its checkmark.
+    public var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
+    /// Whether a finger is down on the row.
+    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+    /// Whether the row draws a separator under itself.
+    public var showsSeparator = true
+    /// Whether the row has rounded top or bottom corners (first and last rows of a group).
+    public var roundedCorners: (top: Bool, bottom: Bool) = (false, false)
+    /// Called when a tap selects the row.
+    public var onSelect: ((SuggestionRow) -> Void)?
+    /// Whether the row shows a disclosure chevron instead of a checkmark (rows that push a screen).
+    public var showsDisclosure = false
+    private var tracked: Touch?
+
+    /// Creates a row.
+    public init(title: String, identifier: String) {
+        self.title = title
+        super.init(frame: .zero)
+        self.identifier = identifier
+    }
+
+    /// Highlights.
+    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+        guard tracked == nil else { return }
+        tracked = touches.first
+        isHighlighted = true
+    }
+
+    /// Stays highlighted while the finger is over the row.
+    public override func touchesMoved(_ touches: [Touch], with event: Event) {
+        guard let touch = tracked else { return }
+        isHighlighted = bounds.contains(touch.location(in: self))
+    }
+
+    /// Selects on touch-up inside.
+    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard let touch = tracked, touches.contains(where: { $0 === touch }) else { return }
+        tracked = nil
+        isHighlighted = false
+        if bounds.contains(touch.location(in: self)) { onSelect?(self) }
+    }
+
+    /// A cancelled touch selects nothing.
+    public override func touchesCancelled(_ touches: [Touch], with event: Event) {
+        tracked = nil
+        isHighlighted = false
+    }
+
+    /// Draws the cell: white (grey while pressed), title, checkmark or chevron, separator.
+    public override func draw(_ rect: Rect, in canvas: Canvas) {
+        let fill = isHighlighted ? Palette.rowHighlight : Palette.fieldBackground
+        let r = 10.0
+        canvas.fillRoundedRect(bounds, radius: (roundedCorners.top || roundedCorners.bottom) ? r : 0, color: fill)
+        if !roundedCorners.top { canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: r), color: fill) }
+        if !roundedCorners.bottom { canvas.fill(Rect(x: 0, y: bounds.height - r, width: bounds.width, height: r), color: fill) }
+        if showsSeparator {
+            canvas.fill(Rect(x: 16, y: bounds.height - 1, width: bounds.width - 16, height: 1), color: Palette.separator.withAlpha(0.6))
+        }
+        guard let font = application?.fonts.font(size: 16, weight: .regular) else { return }
+        let baseline = ((bounds.height + font.ascent - font.descent) / 2).rounded()
+        canvas.drawText(title, at: Point(x: 16, y: baseline), font: font, color: Palette.label)
+        let cx = bounds.width - 22, cy = bounds.midY
+        if showsDisclosure {
+            let s = 5.0, t = 1.1
+            canvas.fillPolygon([Point(x: cx - s - t, y: cy - s - t * 2), Point(x: cx - s + t, y: cy - s - t * 2 + 0.5),
+                                Point(x: cx + s / 2 + t, y: cy), Point(x: cx - s + t, y: cy + s + t * 2 - 0.5),
+                                Point(x: cx - s - t, y: cy + s + t * 2), Point(x: cx + s / 2 - t, y: cy)],
+                               color: Palette.separator)
+        } else if isSelected {
+            let t = 1.2
+            canvas.fillPolygon([Point(x: cx - 7, y: cy - t), Point(x: cx - 3, y: cy + 3), Point(x: cx + 6, y: cy - 7),
+                                Point(x: cx + 6 + t * 1.4, y: cy - 7 + t * 1.4), Point(x: cx - 3, y: cy + 3 + t * 2.6),
+                                Point(x: cx - 7 - t * 1.2, y: cy + t)], color: Palette.accent)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import TapawayKit
+
+/// The `tap-gesture` screen: while the keypad shows, a tap recognizer on the root view resigns the
+/// field. It observes keyboard will-show and will-hide from `viewDidAppear` and stops in
+/// `viewWillDisappear`; will-show adds the recognizer, will-hide removes it.
+///
+/// With `cancelsTouchesInView` on (UIKit's default) the tap is taken from the view under it, so a
+/// list row under the tap does not select: the famous "first tap is eaten". Controls win their own
+/// single taps, so a tap on the button or the switch works and the keypad stays up.
+@MainActor
+public final class TapGestureViewController: FormViewController {
+    /// The recognizer, present while the keypad shows.
+    public private(set) var dismissTap: TapGestureRecognizer?
+    /// Whether the recognizer takes the tap from the view under it. `true`, as in UIKit.
+    public var cancelsTouchesInView = true { didSet { dismissTap?.cancelsTouchesInView = cancelsTouchesInView } }
+    private var observers: [ObserverToken] = []
+
+    /// Creates the screen.
+    public init() { super.init(scenario: .tapGesture) }
+
+    /// Starts observing the keypad.
+    public override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard let center = notificationCenter, observers.isEmpty else { return }
+        observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] _ in self?.keyboardWillShow() })
+        observers.append(center.addObserver(forName: .keyboardWillHide) { [weak self] _ in self?.keyboardWillHide() })
+    }
+
+    /// Stops observing. The recognizer goes too: a field that resigns because its screen left
+    /// posts will-hide after the observers are gone, and a recognizer left behind would eat the
+    /// first tap when the screen comes back.
+    public override func viewWillDisappear(_ animated: Bool) {
+        for token in observers { notificationCenter?.removeObserver(token) }
+        observers.removeAll()
+        keyboardWillHide()
+        super.viewWillDisappear(animated)
+    }
+
+    private func keyboardWillShow() {
+        guard dismissTap == nil else { return }
+        let tap = TapGestureRecognizer { [weak self] recognizer in self?.dismissKeyboard(recognizer) }
+        tap.identifier = "dismiss-tap"
+        tap.cancelsTouchesInView = cancelsTouchesInView
+        tap.onStateChange = { [weak self] recognizer, state in
+            guard state == .failed else { return }
+            self?.report(.keep, "tap not recognized: \(recognizer.failureReason ?? "failed")", touches: recognizer.touches)
+        }
+        view.addGestureRecognizer(tap)
+        dismissTap = tap
+    }
+
+    private func keyboardWillHide() {
+        guard let tap = dismissTap else { return }
+        view.removeGestureRecognizer(tap)
+        dismissTap = nil
+    }
+
+    private func dismissKeyboard(_ recognizer: GestureRecognizer) {
+        let name = recognizer.touches.first?.view?.traceName ?? "the screen"
+        report(.resign, "tap recognized on \(name)" + (cancelsTouchesInView ? "; the view's touch is cancelled" : ""),
+               touches: recognizer.touches)
+        view.endEditing(true)
+    }
+}

@@ -1,0 +1,56 @@
+import TapawayKit
+
+/// The navigation root: the list of techniques, each row pushing its scenario's screen.
+@MainActor
+public final class TechniquesViewController: ViewController {
+    /// Called when a row is chosen.
+    public var onChoose: ((Scenario) -> Void)?
+    /// The rows, one per scenario (`technique-send-event`…).
+    public private(set) var rows: [SuggestionRow] = []
+
+    /// Creates the list.
+    public override init() {
+        super.init()
+        title = "Techniques"
+    }
+
+    /// A grouped list of the scenarios with a short explanation above it.
+    public override func loadView() {
+        let root = ListView()
+        root.backgroundColor = Palette.groupedBackground
+        root.header.text = "Each technique dismisses the keypad its own way. Choose one, then tap around."
+        for (i, scenario) in Scenario.allCases.enumerated() {
+            let row = SuggestionRow(title: scenario.title, identifier: "technique-\(scenario.rawValue)")
+            row.showsDisclosure = true
+            row.roundedCorners = (i == 0, i == Scenario.allCases.count - 1)
+            row.showsSeparator = i < Scenario.allCases.count - 1
+            row.onSelect = { [weak self] _ in self?.onChoose?(scenario) }
+            rows.append(row)
+            root.addSubview(row)
+        }
+        setView(root)
+    }
+}
+
+/// A header label and rows stacked with margins.
+@MainActor
+final class ListView: View {
+    let header = Label()
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        header.fontSize = 14
+        header.textColor = Palette.secondaryLabel
+        addSubview(header)
+    }
+
+    override func layoutSubviews() {
+        let m = StandardForm.margin
+        header.frame = Rect(x: m, y: 16, width: bounds.width - 2 * m, height: 40)
+        var y = 68.0
+        for row in subviews where row !== header {
+            row.frame = Rect(x: m, y: y, width: bounds.width - 2 * m, height: 44)
+            y += 44
+        }
+    }
+}
