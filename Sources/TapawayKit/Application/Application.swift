@@ -3,6 +3,10 @@
 /// and drives layout once per frame.
 @MainActor
 open class Application: Responder {
+    /// The application created last, as `UIApplication.shared`: libraries built on the Kit (the
+    /// keyboard manager) find the app through it.
+    public private(set) static weak var shared: Application?
+
     /// The time source.
     public let clock: Clock
     /// The run loop's timers.
@@ -69,6 +73,7 @@ open class Application: Responder {
         self.clipboard = clipboard
         self.notificationCenter = notificationCenter
         super.init()
+        Application.shared = self
     }
 
     // MARK: Windows

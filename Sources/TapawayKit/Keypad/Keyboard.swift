@@ -45,8 +45,12 @@ public final class Keyboard {
         application.addWindow(window)
     }
 
-    /// The keypad's height.
+    /// The height of the keypad and its accessory together.
     public var height: Double { window.frame.height }
+    /// The keypad's own height, without the accessory.
+    public var keypadHeight: Double { keypadView.frame.height }
+    /// The accessory shown above the keys (the focused responder's `inputAccessoryView`).
+    public private(set) var accessoryView: View?
     /// The frame when docked, in screen coordinates.
     public var shownFrame: Rect {
         let d = application.deviceFrame
@@ -68,6 +72,7 @@ public final class Keyboard {
         if let input = new as? any TextInput {
             client = input
             keypadView.configure(keyboardType: input.keyboardType, returnKeyType: input.returnKeyType)
+            setAccessoryView(input.inputAccessoryView)
             if !isVisible { show() }
         } else {
             client = nil
@@ -109,10 +114,41 @@ public final class Keyboard {
         })
     }
 
+    /// Shows `view` above the keys (nil for none). The keypad's frame grows or shrinks at once;
+    /// while it is up, will/did change-frame are posted with the old and new frames.
+    public func setAccessoryView(_ view: View?) {
+        guard view !== accessoryView else { return }
+        let begin = window.frame
+        accessoryView?.removeFromSuperview()
+        accessoryView = view
+        let accessoryHeight = view?.frame.height ?? 0
+        let width = window.frame.width
+        if let view {
+            view.frame = Rect(x: 0, y: 0, width: width, height: accessoryHeight)
+            view.autoresizingMask = [.flexibleWidth]
+            window.addSubview(view)
+        }
+        keypadView.frame = Rect(x: 0, y: accessoryHeight, width: width, height: keypadHeight)
+        let total = accessoryHeight + keypadHeight
+        let bottom = window.frame.maxY
+        window.frame = Rect(x: window.frame.minX, y: bottom - total, width: width, height: total)
+        if state == .hidden { window.frame = hiddenFrame }
+        guard state == .shown, begin != window.frame else { return }
+        let info: [String: Any] = [
+            KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: window.frame,
+            KeyboardInfoKey.animationDuration: 0.0, KeyboardInfoKey.animationCurve: animationCurve,
+        ]
+        application.notificationCenter.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
+        application.notificationCenter.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
+    }
+
     func screenDidResize() {
         slide?.cancel()
         slide = nil
-        keypadView.frame = Rect(x: 0, y: 0, width: application.deviceFrame.width, height: height)
+        let accessoryHeight = accessoryView?.frame.height ?? 0
+        keypadView.frame = Rect(x: 0, y: accessoryHeight, width: application.deviceFrame.width, height: keypadHeight)
+        window.frame = Rect(x: window.frame.minX, y: window.frame.minY, width: application.deviceFrame.width,
+                            height: accessoryHeight + keypadHeight)
         switch state {
         case .shown, .showing:
             state = .shown

@@ -12,6 +12,10 @@ open class Responder {
     /// Whether this responder lets focus go. `true` by default.
     open var canResignFirstResponder: Bool { true }
 
+    /// A view shown above the keypad while this responder is first responder (a toolbar), as
+    /// UIKit's `inputAccessoryView`.
+    public var inputAccessoryView: View?
+
     /// The window whose first responder this can be; views answer their window.
     open var responderWindow: Window? { nil }
 
