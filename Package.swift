@@ -30,8 +30,10 @@ let package = Package(
         .target(name: "TapawayTesting", dependencies: ["TapawayKit"]),
         // The X11 backend: the only module that imports CX11.
         .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"]),
-        // The app: DismissingWindow, the form screen, the trace.
-        .target(name: "TapawayDemo", dependencies: ["TapawayKit"]),
+        // The one-line keyboard manager, built only on the Kit's public API.
+        .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
+        // The app: DismissingWindow, the scenario screens, the trace.
+        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager"]),
         .executableTarget(
             name: "tapaway",
             dependencies: [
@@ -41,6 +43,7 @@ let package = Package(
         ),
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayTesting"]),
         .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"]),
+        .testTarget(name: "KeyboardManagerTests", dependencies: ["KeyboardManager", "TapawayKit", "TapawayTesting"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest"]),
     ]
 )

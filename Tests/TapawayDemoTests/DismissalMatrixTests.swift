@@ -93,6 +93,12 @@ struct DismissalMatrixTests {
             #expect(h.firstResponderID == "name")
             #expect(h.decisions.isEmpty)
             #expect(h.keyboardEvents.isEmpty)
+        case .keyboardManager:
+            // Controls are ignored by default, as in the iOS library.
+            #expect(h.firstResponderID == "name")
+            #expect(h.decisions.first?.action == .keep)
+            #expect(h.decisions.first?.reason.contains("submit") == true)
+            #expect(h.keyboardEvents.isEmpty)
         }
     }
 
@@ -135,8 +141,8 @@ struct DismissalMatrixTests {
         h.platform.touchUp(held, at: h.platform.center(of: h.form.name))
         h.platform.settle()
         switch scenario {
-        case .sendEvent, .tapGesture:
-            // tap-gesture: two fingers fail a one-finger tap.
+        case .sendEvent, .tapGesture, .keyboardManager:
+            // tap-gesture and the manager: two fingers fail a one-finger tap.
             #expect(h.firstResponderID == "name")
             #expect(h.keyboardEvents.isEmpty)
         case .backgroundControl:
@@ -190,7 +196,7 @@ struct DismissalMatrixTests {
         switch scenario {
         case .sendEvent:
             #expect(h.decisions.first?.action == .resign)
-        case .tapGesture, .backgroundControl:
+        case .tapGesture, .backgroundControl, .keyboardManager:
             // A drag is no tap (the recognizer fails), and no touch-up inside (the scroll view's
             // pan takes the touch, or the touch lifts far away): the field stays.
             #expect(h.firstResponderID == "name")
@@ -216,6 +222,10 @@ struct DismissalMatrixTests {
         case .backgroundControl:
             // The row handles its own touch; the background control never sees it.
             #expect(h.firstResponderID == "name")
+            #expect(h.count("row-2", "select") == 1)
+        case .keyboardManager:
+            // Resign on touch outside without eating the tap: the row selects once too.
+            #expect(h.firstResponderID == nil)
             #expect(h.count("row-2", "select") == 1)
         }
     }

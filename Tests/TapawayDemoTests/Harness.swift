@@ -14,8 +14,7 @@ final class Harness {
 
     init(_ scenario: Scenario = .sendEvent) {
         app = TapawayApp(application: platform.application, scenario: scenario)
-        app.window.onDecision = { [unowned self] in decisions.append($0) }
-        app.screen(for: scenario).onDecision = { [unowned self] in decisions.append($0) }
+        app.decisionObservers.append { [unowned self] in decisions.append($0) }
         let center = platform.application.notificationCenter
         for (name, label) in [(NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
                               (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide")] {

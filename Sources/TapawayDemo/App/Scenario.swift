@@ -7,6 +7,9 @@ public enum Scenario: String, CaseIterable, Sendable {
     /// Return ends editing; the background is a control whose touch-up-inside resigns; the
     /// scroll view makes room for the keypad.
     case backgroundControl = "background-control"
+    /// The one-line keyboard manager (after IQKeyboardManager): resign on touch outside without
+    /// eating the tap, a Prev / Next / Done toolbar, automatic scrolling, Return to the next field.
+    case keyboardManager = "keyboard-manager"
 
     /// The human title.
     public var title: String {
@@ -14,6 +17,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .sendEvent: return "Window sendEvent"
         case .tapGesture: return "Tap gesture"
         case .backgroundControl: return "Background control"
+        case .keyboardManager: return "Keyboard manager"
         }
     }
 
@@ -23,6 +27,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .sendEvent: return "A window subclass resigns before delivering a new touch outside."
         case .tapGesture: return "A tap recognizer on the root view, added while the keypad shows."
         case .backgroundControl: return "The background is a control; Return ends editing."
+        case .keyboardManager: return "One line: toolbar, scrolling, resign on touch outside."
         }
     }
 

@@ -1,3 +1,4 @@
+import KeyboardManager
 import TapawayKit
 
 /// The Tapaway program without its platform: the scenario sidebar (host chrome), the simulated
@@ -24,6 +25,8 @@ public final class TapawayApp {
     public private(set) var dismissMode: KeyboardDismissMode = .none
     private var screens: [Scenario: FormViewController] = [:]
     private var observers: [ObserverToken] = []
+    /// Called with every decision of every technique, after the trace has it (for instruments).
+    public var decisionObservers: [(DismissalDecision) -> Void] = []
     /// Called after the scenario on screen changes.
     public var onScenarioChange: ((Scenario) -> Void)?
 
@@ -46,7 +49,7 @@ public final class TapawayApp {
         application.addWindow(window)
         application.addWindow(sidebar)
         window.setRootViewController(navigation)
-        window.onDecision = { [weak self] decision in self?.tracer?.decision(decision) }
+        window.onDecision = { [weak self] decision in self?.record(decision) }
         techniques.onChoose = { [weak self] chosen in self?.push(chosen) }
         navigation.onTopChange = { [weak self] top in self?.topDidChange(top) }
         sidebar.onScenario = { [weak self] chosen in self?.show(chosen, animated: false) }
@@ -64,6 +67,8 @@ public final class TapawayApp {
         }
         sidebar.show(dismissMode: dismissMode)
         application.onScreenResize = { [weak self] size in self?.layout(for: size) }
+        Self.enableKeyboardManager(in: application)
+        KeyboardManager.shared.onDecision = { [weak self] decision in self?.keyboardManagerDecided(decision) }
         show(scenario, animated: false)
     }
 
@@ -91,8 +96,9 @@ public final class TapawayApp {
         case .sendEvent: screen = SendEventViewController()
         case .tapGesture: screen = TapGestureViewController()
         case .backgroundControl: screen = BackgroundControlViewController()
+        case .keyboardManager: screen = KeyboardManagerViewController()
         }
-        screen.onDecision = { [weak self] decision in self?.tracer?.decision(decision) }
+        screen.onDecision = { [weak self] decision in self?.record(decision) }
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
         screen.form.keyboardDismissMode = dismissMode
         screens[scenario] = screen
@@ -120,6 +126,35 @@ public final class TapawayApp {
         if changed {
             tracer?.scenario(scenario.rawValue)
             onScenarioChange?(scenario)
+        }
+    }
+
+    /// Sends a technique's decision to the trace and the observers.
+    private func record(_ decision: DismissalDecision) {
+        tracer?.decision(decision)
+        for observer in decisionObservers { observer(decision) }
+    }
+
+    /// The app's one line (and the line that keeps the manager to its own scenario's screen).
+    private static func enableKeyboardManager(in application: Application) {
+        KeyboardManager.shared.application = application
+        KeyboardManager.shared.enabledViewControllerClasses = [KeyboardManagerViewController.self]
+        KeyboardManager.shared.isEnabled = true
+    }
+
+    private func keyboardManagerDecided(_ decision: KeyboardManagerDecision) {
+        switch decision.action {
+        case .info:
+            tracer?.manager(decision.reason, focused: decision.focused)
+        case .resign, .keep:
+            let facts = decision.touches.map { touch in
+                DismissalDecision.TouchFact(touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
+                                            canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
+                                            insideFirstResponder: false)
+            }
+            record(DismissalDecision(strategy: Scenario.keyboardManager.rawValue,
+                                               action: decision.action == .resign ? .resign : .keep,
+                                               reason: decision.reason, firstResponder: decision.focused, touches: facts))
         }
     }
 

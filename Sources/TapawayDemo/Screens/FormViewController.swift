@@ -63,3 +63,11 @@ public final class SendEventViewController: FormViewController {
     /// Creates the screen.
     public init() { super.init(scenario: .sendEvent) }
 }
+
+/// The `keyboard-manager` screen: the form alone; `KeyboardManager.shared` does the rest, enabled
+/// for this screen's class by the app's one line.
+@MainActor
+public final class KeyboardManagerViewController: FormViewController {
+    /// Creates the screen.
+    public init() { super.init(scenario: .keyboardManager) }
+}

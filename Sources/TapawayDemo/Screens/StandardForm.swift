@@ -45,7 +45,7 @@ public final class StandardForm: ScrollView {
     /// Space around the form's content.
     public static let margin = 20.0
     /// The height of a single-line field.
-    public static let fieldHeight = 40.0
+    public static let fieldHeight = 38.0
 
     /// Creates the form; with `backgroundIsControl` the background is a `Control`.
     public init(frame: Rect = .zero, backgroundIsControl: Bool = false) {
@@ -92,17 +92,17 @@ public final class StandardForm: ScrollView {
         let m = Self.margin
         let width = bounds.width - 2 * m
         var y = 12.0
-        func place(_ view: View, height: Double, gap: Double = 10, inset: Double = 0) {
+        func place(_ view: View, height: Double, gap: Double = 8, inset: Double = 0) {
             view.frame = Rect(x: m + inset, y: y, width: width - inset, height: height)
             y += height + gap
         }
-        place(hint, height: 20, gap: 10)
+        place(hint, height: 20, gap: 8)
         for field in [name, email, password, phone] { place(field, height: Self.fieldHeight) }
-        place(caption, height: 32, gap: 8)
+        place(caption, height: 32, gap: 6)
         subscribeLabel.frame = Rect(x: m, y: y, width: width - Switch.size.width - 8, height: Switch.size.height)
         subscribe.frame = Rect(x: m + width - Switch.size.width, y: y, width: Switch.size.width, height: Switch.size.height)
-        y += Switch.size.height + 12
-        place(submit, height: 44, gap: 16)
+        y += Switch.size.height + 10
+        place(submit, height: 42, gap: 14)
         place(suggestionsHeader, height: 16, gap: 6, inset: 16)
         for row in rows { place(row, height: 40, gap: 0) }
         y += 16

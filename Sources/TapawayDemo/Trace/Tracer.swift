@@ -77,6 +77,11 @@ public final class Tracer {
         emit("action", [("id", .optional(id)), ("event", .string(event))])
     }
 
+    /// Writes a `manager` line: a note from the keyboard manager (focus, Prev/Next, scrolling).
+    public func manager(_ message: String, focused: String?) {
+        emit("manager", [("message", .string(message)), ("focused", .optional(focused))])
+    }
+
     /// Writes a `scenario` line: the scenario on screen changed.
     public func scenario(_ id: String) {
         emit("scenario", [("id", .string(id))])

@@ -1,0 +1,239 @@
+import Testing
+import KeyboardManager
+import TapawayKit
+import TapawayTesting
+
+/// A screen with a tall scroll view of fields, for the manager to work on.
+@MainActor
+final class FieldsScreen: ViewController {
+    let scroll = ScrollView()
+    let fields: [TextField]
+    let notes = TextView(placeholder: "Notes")
+    let button = Button(title: "Go")
+    let row = View()
+
+    /// Fields at these y positions, in this view order.
+    init(ys: [Double]) {
+        fields = ys.enumerated().map { i, _ in
+            let f = TextField(placeholder: "Field \(i)")
+            f.identifier = "f\(i)"
+            return f
+        }
+        super.init()
+        for (field, y) in zip(fields, ys) { field.frame = Rect(x: 20, y: y, width: 300, height: 40) }
+    }
+
+    override func loadView() {
+        scroll.contentSize = Size(width: 390, height: 1400)
+        for field in fields { scroll.addSubview(field) }
+        notes.frame = Rect(x: 20, y: 1200, width: 300, height: 120)
+        notes.identifier = "notes"
+        button.frame = Rect(x: 20, y: 60, width: 100, height: 40)
+        button.identifier = "button"
+        row.frame = Rect(x: 200, y: 60, width: 150, height: 40)
+        row.identifier = "row"
+        scroll.addSubview(notes)
+        scroll.addSubview(button)
+        scroll.addSubview(row)
+        setView(scroll)
+    }
+}
+
+/// Another screen class, to test per-class enabling.
+@MainActor
+final class OtherScreen: ViewController {}
+
+@MainActor
+@Suite("KeyboardManager", .serialized)
+struct KeyboardManagerTests {
+    let platform = HeadlessPlatform(screenSize: Size(width: 390, height: 700))
+    let manager = KeyboardManager.shared
+
+    func install(_ screen: ViewController) {
+        let window = platform.makeWindow()
+        window.setRootViewController(screen)
+        manager.isEnabled = false
+        manager.application = platform.application
+        manager.enabledViewControllerClasses = []
+        manager.disabledViewControllerClasses = []
+        manager.fieldOrder = .byPosition
+        manager.keyboardDistanceFromTextField = 10
+        manager.enableAutoToolbar = true
+        manager.shouldResignOnTouchOutside = true
+        manager.isEnabled = true
+        platform.settle()
+    }
+
+    @Test("Prev and Next follow position, skip hidden and disabled fields, and stop at the ends")
+    func ordering() {
+        let screen = FieldsScreen(ys: [300, 100, 200, 400, 500])
+        install(screen)
+        screen.fields[3].isHidden = true
+        screen.fields[4].isEnabled = false
+        screen.fields[1].becomeFirstResponder()
+        platform.settle()
+        #expect(manager.orderedInputs(around: screen.fields[1]).map(\.identifier) == ["f1", "f2", "f0", "notes"])
+        #expect(!manager.toolbar.previousButton.isEnabled && manager.toolbar.nextButton.isEnabled)
+        platform.tap(manager.toolbar.nextButton)
+        #expect(screen.fields[2].isFirstResponder)
+        platform.tap(manager.toolbar.nextButton)
+        platform.tap(manager.toolbar.nextButton)
+        platform.settle()
+        #expect(screen.notes.isFirstResponder)
+        #expect(manager.toolbar.previousButton.isEnabled && !manager.toolbar.nextButton.isEnabled)
+        platform.tap(manager.toolbar.previousButton)
+        #expect(screen.fields[0].isFirstResponder)
+        #expect(manager.toolbar.titleLabel.text == "Field 0")
+    }
+
+    @Test("view order and an explicit order")
+    func otherOrders() {
+        let screen = FieldsScreen(ys: [300, 100, 200])
+        install(screen)
+        manager.fieldOrder = .byViewOrder
+        #expect(manager.orderedInputs(around: screen.fields[0]).map(\.identifier) == ["f0", "f1", "f2", "notes"])
+        manager.fieldOrder = .explicit([screen.fields[2], screen.fields[0]])
+        #expect(manager.orderedInputs(around: screen.fields[0]).map(\.identifier) == ["f2", "f0"])
+    }
+
+    @Test("Done resigns and the keypad hides; the toolbar rides above the keys")
+    func done() {
+        let screen = FieldsScreen(ys: [100, 200])
+        install(screen)
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        let keyboard = platform.application.keyboard
+        #expect(keyboard.accessoryView === manager.toolbar)
+        #expect(keyboard.height == keyboard.keypadHeight + KeyboardToolbar.height)
+        platform.tap(manager.toolbar.doneButton)
+        platform.settle()
+        #expect(!screen.fields[0].isFirstResponder)
+        #expect(keyboard.state == .hidden)
+    }
+
+    @Test("Return moves to the next field without hiding the keypad; the last field says Done and resigns")
+    func returnKey() {
+        let screen = FieldsScreen(ys: [100, 200])
+        install(screen)
+        manager.fieldOrder = .explicit([screen.fields[0], screen.fields[1]])
+        var hides = 0
+        platform.application.notificationCenter.addObserver(forName: .keyboardWillHide) { _ in hides += 1 }
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        #expect(screen.fields[0].returnKeyType == .next)
+        #expect(screen.fields[1].returnKeyType == .done)
+        platform.press(.returnKey)
+        #expect(screen.fields[1].isFirstResponder)
+        #expect(hides == 0)
+        platform.press(.returnKey)
+        platform.settle()
+        #expect(!screen.fields[1].isFirstResponder)
+        #expect(hides == 1)
+    }
+
+    @Test("a tap outside resigns without eating the tap; controls and ignored views do not count")
+    func touchOutside() {
+        let screen = FieldsScreen(ys: [300])
+        install(screen)
+        final class Tapped: View {
+            var ended = 0
+            override func touchesBegan(_ touches: [Touch], with event: Event) {}
+            override func touchesEnded(_ touches: [Touch], with event: Event) { ended += 1 }
+        }
+        let target = Tapped(frame: Rect(x: 200, y: 110, width: 100, height: 30))
+        screen.scroll.addSubview(target)
+        var presses = 0
+        screen.button.addAction(for: .touchUpInside) { _, _ in presses += 1 }
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        platform.tap(screen.button)
+        #expect(presses == 1 && screen.fields[0].isFirstResponder)
+        manager.ignoreTouches(in: screen.row)
+        platform.tap(screen.row)
+        #expect(screen.fields[0].isFirstResponder)
+        platform.tap(target)
+        #expect(target.ended == 1, "the tap still reaches the view")
+        #expect(!screen.fields[0].isFirstResponder)
+    }
+
+    @Test("a view grouped with the field counts as inside")
+    func groups() {
+        let screen = FieldsScreen(ys: [300])
+        install(screen)
+        let bar = View(frame: Rect(x: 20, y: 350, width: 300, height: 30))
+        screen.scroll.addSubview(bar)
+        manager.group([bar], with: screen.fields[0])
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        platform.tap(bar)
+        #expect(screen.fields[0].isFirstResponder)
+    }
+
+    @Test("a drag beyond the slop does not dismiss")
+    func dragDoesNotDismiss() {
+        let screen = FieldsScreen(ys: [300])
+        install(screen)
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        platform.drag(from: Point(x: 200, y: 250), to: Point(x: 200, y: 180))
+        #expect(screen.fields[0].isFirstResponder)
+    }
+
+    @Test("the focused field ends the set distance above the keypad, and the scroll comes back")
+    func scrolling() {
+        let screen = FieldsScreen(ys: [100, 600])
+        install(screen)
+        manager.setKeyboardDistance(30, for: screen.fields[1])
+        screen.fields[1].becomeFirstResponder()
+        platform.settle()
+        let keyboard = platform.application.keyboard
+        let field = screen.fields[1].frameInScreen
+        #expect(abs(keyboard.frame.minY - field.maxY - 30) < 1.5, "field \(field), keypad \(keyboard.frame)")
+        screen.fields[1].resignFirstResponder()
+        platform.settle()
+        #expect(screen.scroll.contentOffset == .zero)
+        #expect(screen.scroll.contentInset == .zero)
+    }
+
+    @Test("a text view's caret line is kept above the keypad as it grows")
+    func caretLine() {
+        let screen = FieldsScreen(ys: [100])
+        install(screen)
+        screen.notes.becomeFirstResponder()
+        platform.settle()
+        for _ in 0..<5 { screen.notes.insertReturn() }
+        screen.notes.insertText("end")
+        platform.settle()
+        let caret = screen.notes.caretRect
+        let caretBottom = screen.notes.frameInScreen.minY + caret.maxY - screen.notes.contentOffset.y
+        #expect(caretBottom <= platform.application.keyboard.frame.minY)
+    }
+
+    @Test("enabled per view controller class")
+    func perClass() {
+        let screen = FieldsScreen(ys: [100])
+        install(screen)
+        manager.enabledViewControllerClasses = [OtherScreen.self]
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        #expect(platform.application.keyboard.accessoryView == nil)
+        #expect(manager.activeInput == nil)
+        screen.fields[0].resignFirstResponder()
+        manager.enabledViewControllerClasses = [FieldsScreen.self]
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        #expect(manager.activeInput === screen.fields[0])
+    }
+
+    @Test("resizing keeps the focused field visible")
+    func resize() {
+        let screen = FieldsScreen(ys: [100, 500])
+        install(screen)
+        screen.fields[1].becomeFirstResponder()
+        platform.settle()
+        platform.application.resizeScreen(to: Size(width: 390, height: 560))
+        platform.settle()
+        let keyboard = platform.application.keyboard
+        #expect(screen.fields[1].frameInScreen.maxY <= keyboard.frame.minY)
+    }
+}
