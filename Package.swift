@@ -33,7 +33,8 @@ let package = Package(
         // The one-line keyboard manager, built only on the Kit's public API.
         .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
         // The app: DismissingWindow, the scenario screens, the trace.
-        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager"]),
+        // (TapawayTesting's headless platform runs `tapaway compare` and `tapaway matrix`.)
+        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager", "TapawayTesting"]),
         .executableTarget(
             name: "tapaway",
             dependencies: [

@@ -82,6 +82,10 @@ public final class KeyboardManager {
         for view in views { members.add(view) }
         groups.append((Weak(input), members))
     }
+    /// The views grouped with `input` as inside.
+    public func groupedViews(for input: View) -> [View] {
+        groups.first { $0.input.value === input }?.members.allObjects ?? []
+    }
     /// Sets the distance kept above the keypad for one input (overriding the global distance).
     public func setKeyboardDistance(_ distance: Double, for input: View) {
         distances.removeAll { $0.0.value == nil || $0.0.value === input }

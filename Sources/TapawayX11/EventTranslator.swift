@@ -23,9 +23,8 @@ extension X11Platform {
                 if next.type == MotionNotify && next.xmotion.window == event.xmotion.window { return }
             }
             guard button1Down else { return }
-            application?.handlePointer(id: 1, phase: .moved,
-                                       at: Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
-                                       timestamp: clock.now)
+            application?.mouse.move(to: Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
+                                    timestamp: clock.now)
 
         case KeyPress:
             x11Clipboard.lastEventTime = event.xkey.time
@@ -90,13 +89,18 @@ extension X11Platform {
         let timestamp = clock.now
         switch button.button {
         case 1:
+            // A finger; with Ctrl, a pinch pair mirrored about the simulated screen's centre.
             if pressed {
                 button1Down = true
-                app.handlePointer(id: 1, phase: .began, at: point, timestamp: timestamp)
+                let modifiers: KeyModifiers = button.state & UInt32(ControlMask) != 0 ? [.control] : []
+                app.mouse.press(.left, at: point, modifiers: modifiers, timestamp: timestamp)
             } else if button1Down {
                 button1Down = false
-                app.handlePointer(id: 1, phase: .ended, at: point, timestamp: timestamp)
+                app.mouse.release(.left, at: point, timestamp: timestamp)
             }
+        case 3:
+            // Pins a finger where it is, or lifts the pinned one.
+            if pressed { app.mouse.press(.right, at: point, timestamp: timestamp) }
         case 4, 5, 6, 7:
             // Wheel clicks come as press/release pairs: act on the press. Positive dy reveals
             // content below (wheel down), positive dx content to the right.
@@ -111,7 +115,7 @@ extension X11Platform {
             }
             app.handleScroll(by: delta, at: point, timestamp: timestamp)
         default:
-            break // buttons 2 and 3: nothing yet
+            break
         }
     }
 }

@@ -13,8 +13,18 @@ public final class TapawayApp {
     public private(set) var scenario: Scenario
     /// The app's window: the simulated screen.
     public let window: DismissingWindow
-    /// The host chrome beside it.
+    /// The host chrome on the left: scenarios and options.
     public let sidebar: SidebarWindow
+    /// The host chrome on the right: the inspector (F2).
+    public let inspector: InspectorWindow
+    /// The help card over the simulated screen (F1).
+    public let helpCard: HelpCardWindow
+    /// The overlays drawn over the simulated screen and the keypad.
+    public private(set) var overlays: InstrumentOverlays!
+    /// Whether the inspector is wanted (it shows when the window is wide enough).
+    public private(set) var inspectorWanted = true
+    /// Called when F12 asks for a screenshot (the platform saves it).
+    public var onScreenshotRequest: (() -> Void)?
     /// The navigation controller: the techniques list, then a scenario's screen.
     public let navigation: NavigationController
     /// The techniques list at the root of the navigation stack.
@@ -30,24 +40,32 @@ public final class TapawayApp {
     /// Called after the scenario on screen changes.
     public var onScenarioChange: ((Scenario) -> Void)?
 
-    /// The default window size: the sidebar and a phone-sized screen on which the keypad covers
-    /// `notes` but leaves the caption, the switch, the button and the suggestion rows visible.
-    public nonisolated static let defaultSize = Size(width: SidebarWindow.width + 390, height: 820)
+    /// The default window size: the sidebar, a phone-sized screen on which the keypad covers
+    /// `notes` but leaves the caption, the switch, the button and the suggestion rows visible, and
+    /// the inspector.
+    public nonisolated static let defaultSize = Size(width: SidebarWindow.width + 390 + InspectorWindow.width, height: 820)
+    /// The narrowest simulated screen.
+    public nonisolated static let minimumDeviceWidth = 320.0
 
     /// Builds the windows and screens, showing `scenario`, and adds them to `application`.
     public init(application: Application, scenario: Scenario = .sendEvent) {
         self.application = application
         self.scenario = scenario
-        let (chrome, device) = Self.split(application.screenSize)
+        let (chrome, device, side) = Self.split(application.screenSize, inspector: true)
         application.deviceFrame = device
         window = DismissingWindow(frame: device, notificationCenter: application.notificationCenter)
         window.identifier = "window"
         window.backgroundColor = Palette.groupedBackground
         sidebar = SidebarWindow(frame: chrome)
         sidebar.isHidden = chrome.width == 0
+        inspector = InspectorWindow(frame: side)
+        inspector.isHidden = side.width == 0
+        helpCard = HelpCardWindow(frame: device)
         navigation = NavigationController(root: techniques)
         application.addWindow(window)
         application.addWindow(sidebar)
+        application.addWindow(inspector)
+        application.addWindow(helpCard)
         window.setRootViewController(navigation)
         window.onDecision = { [weak self] decision in self?.record(decision) }
         techniques.onChoose = { [weak self] chosen in self?.push(chosen) }
@@ -67,25 +85,94 @@ public final class TapawayApp {
         }
         sidebar.show(dismissMode: dismissMode)
         application.onScreenResize = { [weak self] size in self?.layout(for: size) }
+        overlays = InstrumentOverlays(application: application, appWindow: window) { [weak self] in
+            self?.scenario ?? .sendEvent
+        }
+        wireInstruments()
         Self.enableKeyboardManager(in: application)
         KeyboardManager.shared.onDecision = { [weak self] decision in self?.keyboardManagerDecided(decision) }
         show(scenario, animated: false)
     }
 
-    /// Splits the screen into the chrome on the left and the simulated device; a screen too
-    /// narrow for both gives the device all of it.
-    public nonisolated static func split(_ size: Size) -> (chrome: Rect, device: Rect) {
-        let chromeWidth = size.width >= SidebarWindow.width + 320 ? SidebarWindow.width : 0
+    /// Splits the screen into the sidebar on the left, the simulated device, and the inspector on
+    /// the right. Chrome that does not fit beside a device of the minimum width is left out
+    /// (the inspector first).
+    public nonisolated static func split(_ size: Size, inspector: Bool) -> (chrome: Rect, device: Rect, inspector: Rect) {
+        let chromeWidth = size.width >= SidebarWindow.width + minimumDeviceWidth ? SidebarWindow.width : 0
+        let inspectorWidth = inspector && size.width >= chromeWidth + minimumDeviceWidth + InspectorWindow.width
+            ? InspectorWindow.width : 0
+        let deviceWidth = size.width - chromeWidth - inspectorWidth
         return (Rect(x: 0, y: 0, width: chromeWidth, height: size.height),
-                Rect(x: chromeWidth, y: 0, width: size.width - chromeWidth, height: size.height))
+                Rect(x: chromeWidth, y: 0, width: deviceWidth, height: size.height),
+                Rect(x: chromeWidth + deviceWidth, y: 0, width: inspectorWidth, height: size.height))
     }
 
     private func layout(for size: Size) {
-        let (chrome, device) = Self.split(size)
+        let (chrome, device, side) = Self.split(size, inspector: inspectorWanted)
         application.deviceFrame = device
         window.frame = device
+        helpCard.frame = device
         sidebar.frame = chrome
         sidebar.setVisible(chrome.width > 0)
+        inspector.frame = side.width > 0 ? side : Rect(x: size.width, y: 0, width: InspectorWindow.width, height: size.height)
+        inspector.setVisible(side.width > 0)
+    }
+
+    // MARK: Instruments
+
+    private func wireInstruments() {
+        decisionObservers.append { [weak self] decision in self?.inspector.log.append(decision) }
+        inspector.touchesItem.onTap = { [weak self] item in
+            item.isOn.toggle()
+            self?.overlays.showsTouches = item.isOn
+        }
+        inspector.regionsItem.onTap = { [weak self] item in
+            item.isOn.toggle()
+            self?.overlays.showsRegions = item.isOn
+        }
+        inspector.keypadItem.onTap = { [weak self] item in
+            item.isOn.toggle()
+            self?.overlays.showsKeypad = item.isOn
+        }
+        inspector.helpItem.onTap = { [weak self] _ in self?.toggleHelp() }
+        sidebar.inspectorItem.isOn = inspectorWanted
+        sidebar.inspectorItem.onTap = { [weak self] _ in self?.toggleInspector() }
+        sidebar.helpItem.onTap = { [weak self] _ in self?.toggleHelp() }
+        application.unhandledKeyHandler = { [weak self] key in self?.shortcut(key) }
+    }
+
+    private func shortcut(_ key: KeyInput) {
+        switch key.key {
+        case .function(1): toggleHelp()
+        case .function(2): toggleInspector()
+        case .function(12): onScreenshotRequest?()
+        case .escape where !helpCard.isHidden: helpCard.setVisible(false)
+        default: break
+        }
+    }
+
+    /// Shows or hides the help card.
+    public func toggleHelp() {
+        helpCard.setVisible(helpCard.isHidden)
+        helpCard.setNeedsLayout()
+    }
+
+    /// Shows or hides the inspector (the simulated screen takes the room).
+    public func toggleInspector() {
+        inspectorWanted.toggle()
+        sidebar.inspectorItem.isOn = inspectorWanted
+        layout(for: application.screenSize)
+    }
+
+    /// Turns an overlay on or off by its identifier (`overlay-touches`, `overlay-regions`,
+    /// `overlay-keypad`), as its switch in the inspector does.
+    public func setOverlay(_ identifier: String, on: Bool) {
+        switch identifier {
+        case "overlay-touches": overlays.showsTouches = on; inspector.touchesItem.isOn = on
+        case "overlay-regions": overlays.showsRegions = on; inspector.regionsItem.isOn = on
+        case "overlay-keypad": overlays.showsKeypad = on; inspector.keypadItem.isOn = on
+        default: break
+        }
     }
 
     /// The screen of `scenario`, made once and kept, so each keeps its typed text.

@@ -24,6 +24,11 @@ public final class SidebarWindow: Window {
         (.interactive, ChromeItem(title: "Interactive", subtitle: "The keypad follows the finger",
                                   kind: .choice, identifier: "option-dismiss-interactive")),
     ]
+    /// `inspector-toggle`: shows or hides the inspector (F2).
+    public let inspectorItem = ChromeItem(title: "Inspector", subtitle: "F2", kind: .toggle, identifier: "inspector-toggle")
+    /// `help-toggle`: the help card (F1).
+    public let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
+    private let instrumentsHeader = Label(text: "INSTRUMENTS")
     private let titleLabel = Label(text: "Tapaway")
     private let subtitleLabel = Label(text: "Keyboard dismissal, by hand")
     private let scenariosHeader = Label(text: "SCENARIOS")
@@ -42,7 +47,7 @@ public final class SidebarWindow: Window {
         titleLabel.fontWeight = .semibold
         subtitleLabel.fontSize = 12.5
         subtitleLabel.textColor = Palette.secondaryLabel
-        for header in [scenariosHeader, optionsHeader, dragHeader] {
+        for header in [scenariosHeader, optionsHeader, dragHeader, instrumentsHeader] {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
@@ -59,6 +64,9 @@ public final class SidebarWindow: Window {
         addSubview(dimItem)
         addSubview(dragHeader)
         for (_, item) in dismissModeItems { addSubview(item) }
+        addSubview(instrumentsHeader)
+        addSubview(inspectorItem)
+        addSubview(helpItem)
     }
 
     /// Shows which scenario is current and the options that apply to it.
@@ -96,6 +104,10 @@ public final class SidebarWindow: Window {
             let h = item.subtitle == nil ? 36.0 : 48.0
             item.frame = Rect(x: 0, y: y, width: w, height: h); y += h
         }
+        y += 14
+        instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
+        inspectorItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46
+        helpItem.frame = Rect(x: 0, y: y, width: w, height: 46)
     }
 
     /// Draws the hairline between the chrome and the simulated screen.

@@ -33,7 +33,13 @@ open class Application: Responder {
     public var platformWindowFactory: ((Window) -> PlatformWindow)?
     /// The on-screen keypad.
     public private(set) lazy var keyboard = Keyboard(application: self)
+    /// Turns mouse buttons into touches: a finger, a pinned finger, a pinch pair.
+    public private(set) lazy var mouse = MouseTouches(application: self)
 
+    /// Called with every input from the platform before it is handled (for recording).
+    public var inputObservers: [(PlatformInput) -> Void] = []
+    /// Called with key presses nobody in the responder chain handled (application shortcuts).
+    public var unhandledKeyHandler: ((KeyInput) -> Void)?
     /// Called for every touch that changed, just before its event is delivered (for traces and inspectors).
     public var touchObservers: [(Touch) -> Void] = []
     /// Called for every control event a control sends (for traces and inspectors).
@@ -108,6 +114,7 @@ open class Application: Responder {
     /// Changes the screen size: normal windows fill it, the keypad docks to its new bottom.
     public func resizeScreen(to size: Size) {
         guard size != screenSize else { return }
+        for observer in inputObservers { observer(.resize(size)) }
         screenSize = size
         if let onScreenResize {
             onScreenResize(size)
@@ -127,6 +134,7 @@ open class Application: Responder {
     /// its window and view, and later phases update it. Every touch that is down goes into the
     /// event, unchanged ones as stationary.
     public func handlePointer(id: Int, phase: TouchPhase, at point: Point, timestamp: Double) {
+        for observer in inputObservers { observer(.pointer(id: id, phase: phase, at: point)) }
         let touch: Touch
         if phase == .began {
             if let stale = activeTouches[id] {
@@ -172,11 +180,13 @@ open class Application: Responder {
 
     /// Feeds one key press from the physical keyboard.
     public func handleKey(_ key: KeyInput, timestamp: Double) {
+        for observer in inputObservers { observer(.key(key)) }
         send(Event(key: key, timestamp: timestamp))
     }
 
     /// Feeds one scroll (wheel or touchpad) at `point` in screen coordinates.
     public func handleScroll(by delta: Point, at point: Point, timestamp: Double) {
+        for observer in inputObservers { observer(.scroll(delta: delta, at: point)) }
         send(Event(scroll: delta, at: point, timestamp: timestamp))
     }
 
@@ -198,6 +208,11 @@ open class Application: Responder {
             window(at: event.scrollLocation)?.sendEvent(event)
         }
         setNeedsFrame()
+    }
+
+    /// The end of the responder chain: keys nobody handled go to `unhandledKeyHandler`.
+    open override func keyDown(_ key: KeyInput, with event: Event) {
+        unhandledKeyHandler?(key)
     }
 
     // MARK: Focus

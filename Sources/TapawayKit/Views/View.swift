@@ -298,8 +298,12 @@ open class View: Responder {
             subview.render(local, in: canvas)
             canvas.restore()
         }
+        drawOverlay(dirty, in: canvas)
         canvas.restore()
     }
+
+    /// Draws over the view and its subviews (instruments); the default draws nothing.
+    open func drawOverlay(_ rect: Rect, in canvas: Canvas) {}
 
     // MARK: Editing
 

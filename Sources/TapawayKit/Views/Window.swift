@@ -10,6 +10,8 @@ open class Window: View {
         case normal = 0
         /// The keypad's window, above the app.
         case keyboard = 100
+        /// Cards shown over everything (the help card).
+        case overlay = 200
         /// Orders levels.
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
@@ -250,6 +252,15 @@ open class Window: View {
     open override func touchesCancelled(_ touches: [Touch], with event: Event) {}
 
     // MARK: Drawing and layout
+
+    /// Drawn over everything in the window, in window coordinates, after the views: instruments
+    /// such as touch markers. Invalidate the areas they cover when they change.
+    public var overlayRenderers: [(Window, Canvas, Rect) -> Void] = []
+
+    /// Runs the overlay renderers.
+    open override func drawOverlay(_ rect: Rect, in canvas: Canvas) {
+        for renderer in overlayRenderers { renderer(self, canvas, rect) }
+    }
 
     /// Adds `rect` (in window coordinates) to the area to repaint.
     public func invalidate(_ rect: Rect) {

@@ -1,0 +1,100 @@
+import TapawayKit
+import TapawayTesting
+
+/// What happened in a headless run, as `compare` and `matrix` report it.
+public struct SessionOutcome: Equatable, Sendable {
+    /// The first responder after each focus change (nil when focus went away).
+    public var focusChanges: [String?] = []
+    /// How many times the keypad began to show.
+    public var keypadShows = 0
+    /// How many times the keypad began to hide.
+    public var keypadHides = 0
+    /// Control actions and row selections that fired, as `id event` → count.
+    public var actions: [String: Int] = [:]
+    /// The decisions of the technique, by action (`resign`, `keep`, `none`).
+    public var decisions: [String: Int] = [:]
+    /// The first responder at the end.
+    public var finalFocus: String?
+    /// The text of each text input at the end (secure fields as their length).
+    public var texts: [String: String] = [:]
+}
+
+/// The app on the headless platform, with everything an outcome needs recorded: used by
+/// `tapaway compare` (a recording under every scenario) and `tapaway matrix`.
+@MainActor
+public final class HeadlessSession {
+    /// The platform (manual clock, fixed-metric fonts).
+    public let platform: HeadlessPlatform
+    /// The app.
+    public let app: TapawayApp
+    /// What happened so far.
+    public private(set) var outcome = SessionOutcome()
+    private var observers: [ObserverToken] = []
+
+    /// Starts the app under `scenario` on a screen of `size` and lets it settle.
+    public init(scenario: Scenario, size: Size = TapawayApp.defaultSize) {
+        platform = HeadlessPlatform(screenSize: size)
+        app = TapawayApp(application: platform.application, scenario: scenario)
+        let application = platform.application
+        application.focusObservers.append { [unowned self] responder in
+            outcome.focusChanges.append((responder as? View)?.traceName)
+        }
+        application.controlEventObservers.append { [unowned self] control, event in
+            guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
+            outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
+        }
+        app.decisionObservers.append { [unowned self] decision in
+            outcome.decisions[decision.action.rawValue, default: 0] += 1
+        }
+        let center = application.notificationCenter
+        observers.append(center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in outcome.keypadShows += 1 })
+        observers.append(center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in outcome.keypadHides += 1 })
+        for scenario in Scenario.allCases {
+            let form = app.screen(for: scenario).form
+            let previous = form.onRowSelected
+            form.onRowSelected = { [unowned self] row in
+                previous?(row)
+                outcome.actions["\(row.identifier ?? "?") select", default: 0] += 1
+            }
+        }
+        platform.settle()
+    }
+
+    isolated deinit {
+        for token in observers { platform.application.notificationCenter.removeObserver(token) }
+    }
+
+    /// Forgets what happened so far (after setting a case up).
+    public func resetOutcome() { outcome = SessionOutcome() }
+
+    /// The outcome with the final focus and texts filled in.
+    public func finish() -> SessionOutcome {
+        platform.settle()
+        var result = outcome
+        result.finalFocus = (platform.application.firstResponder as? View)?.traceName
+        let form = app.form
+        for field in [form.name, form.email, form.password, form.phone] {
+            result.texts[field.identifier ?? "?"] = field.isSecureTextEntry ? "\(field.text.count) characters" : field.text
+        }
+        result.texts["notes"] = form.notes.text
+        return result
+    }
+
+    /// Plays a recording, advancing the manual clock to each input's time.
+    public func replay(_ recording: Recording) {
+        let replayer = InputReplayer(application: platform.application, recording: recording, speed: nil)
+        var last = 0.0
+        for (t, input) in recording.inputs {
+            if t > last { platform.advance(by: t - last) }
+            last = max(last, t)
+            replayer.feed(input)
+            platform.application.runFrame()
+        }
+    }
+
+    /// A point on the background that no other view covers.
+    public var backgroundPoint: Point {
+        let form = app.form
+        return Point(x: form.notes.frameInScreen.minX + 4, y: form.submit.frameInScreen.maxY + 10)
+    }
+}

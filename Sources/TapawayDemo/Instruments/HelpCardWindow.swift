@@ -1,0 +1,104 @@
+import TapawayKit
+
+/// The help card (F1): every shortcut and gesture, and a short charter of experiments to try in
+/// each scenario, shown over the simulated screen. A tap, F1 or Escape closes it.
+@MainActor
+public final class HelpCardWindow: Window {
+    /// The shortcuts and gestures, as (keys, what they do).
+    public static let shortcuts: [(String, String)] = [
+        ("Left click", "a finger: tap, or press and drag"),
+        ("Right click", "pin a finger where it is (a ring); right click again to lift it"),
+        ("Ctrl + left drag", "two fingers, mirrored about the screen's centre (pinch)"),
+        ("Wheel", "scroll the form"),
+        ("Tab / Shift+Tab", "next / previous field"),
+        ("Escape", "end editing (dismiss the keypad)"),
+        ("F1", "this card"),
+        ("F2", "show or hide the inspector"),
+        ("F12", "save a screenshot"),
+    ]
+
+    /// Experiments to try by hand, as (what to do, what to look for).
+    public static let charter: [(String, String)] = [
+        ("Tap Submit while typing",
+         "send-event resigns and fires; tap-gesture and the others fire and keep the keypad: controls win their taps."),
+        ("Tap a suggestion row",
+         "tap-gesture eats the first tap (the row does not select) until you turn off Cancel touches in view."),
+        ("Pin a finger on the field, tap outside",
+         "send-event keeps focus (a touch in the responder vetoes); background-control resigns, then the finger refocuses."),
+        ("Drag the form",
+         "send-event resigns at touch-down; the others keep the keypad. Try Dismiss on drag and Interactive."),
+        ("Tap the navigation bar",
+         "only send-event resigns: the bar is outside tap-gesture's root view and ignored by the manager."),
+        ("Return in each field",
+         "background-control ends editing; the keyboard manager moves to the next field; notes adds a line."),
+    ]
+
+    private let card = View()
+    private let content = HelpContentView()
+
+    /// Creates the card over `frame` (the simulated screen).
+    public init(frame: Rect) {
+        super.init(frame: frame, level: .overlay)
+        identifier = "help-card"
+        backgroundColor = Palette.groupedBackground
+        content.identifier = "help-content"
+        addSubview(content)
+        isHidden = true
+    }
+
+    /// Fills the window with the content.
+    public override func layoutSubviews() {
+        content.frame = bounds.insetBy(dx: 16, dy: 16)
+    }
+
+    /// Any tap closes the card.
+    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+        setVisible(false)
+    }
+}
+
+/// The help text, drawn in two sections.
+@MainActor
+final class HelpContentView: View {
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard let fonts = application?.fonts else { return }
+        let title = fonts.font(size: 20, weight: .semibold)
+        let heading = fonts.font(size: 12, weight: .semibold)
+        let bold = fonts.font(size: 13, weight: .semibold)
+        let body = fonts.font(size: 13, weight: .regular)
+        canvas.fillRoundedRect(bounds, radius: 14, color: Palette.fieldBackground)
+        var y = 34.0
+        let x = 16.0, width = bounds.width - 32
+        canvas.drawText("Shortcuts and experiments", at: Point(x: x, y: y), font: title, color: Palette.label)
+        y += 26
+        canvas.drawText("SHORTCUTS AND GESTURES", at: Point(x: x, y: y), font: heading, color: Palette.secondaryLabel)
+        y += 20
+        for (keys, what) in HelpCardWindow.shortcuts {
+            canvas.drawText(keys, at: Point(x: x, y: y), font: bold, color: Palette.label)
+            let lines = TextLayout.wrap(what, width: width - 120, font: body)
+            for range in lines {
+                canvas.drawText(what[range], at: Point(x: x + 120, y: y), font: body, color: Palette.label)
+                y += 17
+            }
+            y += 3
+        }
+        y += 10
+        canvas.drawText("EXPERIMENTS TO TRY", at: Point(x: x, y: y), font: heading, color: Palette.secondaryLabel)
+        y += 20
+        for (todo, look) in HelpCardWindow.charter {
+            canvas.drawText(todo, at: Point(x: x, y: y), font: bold, color: Palette.label)
+            y += 17
+            for range in TextLayout.wrap(look, width: width, font: body) {
+                canvas.drawText(look[range], at: Point(x: x, y: y), font: body, color: Palette.secondaryLabel)
+                y += 17
+            }
+            y += 6
+        }
+        canvas.drawText("Tap anywhere, F1 or Escape to close.", at: Point(x: x, y: bounds.height - 16), font: body, color: Palette.accent)
+    }
+}

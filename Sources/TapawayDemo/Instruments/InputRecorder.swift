@@ -1,0 +1,171 @@
+import FoundationEssentials
+import TapawayKit
+
+/// Writes a session's input as a recording (`--record`). What is typed into a secure field never
+/// reaches the file: keypad touches and keys typed while one is focused are replaced by
+/// placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
+@MainActor
+public final class InputRecorder {
+    private let application: Application
+    private let sink: TraceSink
+    private let start: Double
+    private let encoder = JSONEncoder()
+    private var suppressedTouches: Set<Int> = []
+    private var lengths: [ObjectIdentifier: Int] = [:]
+    private var observers: [ObserverToken] = []
+    /// The number of lines written (the header included).
+    public private(set) var linesWritten = 0
+
+    /// Starts recording `application`'s input to `sink`, with a header naming the scenario.
+    public init(application: Application, sink: TraceSink, scenario: String) {
+        self.application = application
+        self.sink = sink
+        self.start = application.clock.now
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var header = RecordedLine(kind: "header")
+        header.version = RecordingCodec.version
+        header.scenario = scenario
+        header.screen = [application.screenSize.width, application.screenSize.height]
+        write(header)
+        application.inputObservers.append { [weak self] input in self?.record(input) }
+        let center = application.notificationCenter
+        observers.append(center.addObserver(forName: .textFieldDidBeginEditing) { [weak self] note in
+            guard let field = note.object as? TextField else { return }
+            self?.lengths[ObjectIdentifier(field)] = field.text.count
+        })
+        observers.append(center.addObserver(forName: .textFieldDidChange) { [weak self] note in
+            guard let field = note.object as? TextField, field.isSecureTextEntry else { return }
+            self?.secureTextChanged(field)
+        })
+    }
+
+    isolated deinit {
+        for token in observers { application.notificationCenter.removeObserver(token) }
+    }
+
+    private var now: Double { application.clock.now - start }
+
+    private var secureFieldFocused: Bool {
+        (application.firstResponder as? TextField)?.isSecureTextEntry == true
+    }
+
+    private func record(_ input: PlatformInput) {
+        switch input {
+        case .pointer(let id, let phase, let point):
+            if phase == .began, secureFieldFocused,
+               application.window(at: point) === application.keyboard.window {
+                suppressedTouches.insert(id)
+            }
+            if suppressedTouches.contains(id) {
+                if phase.isFinished { suppressedTouches.remove(id) }
+                return
+            }
+        case .key(let key):
+            if secureFieldFocused {
+                switch key.key {
+                case .text where !key.modifiers.contains(.control), .backspace, .delete:
+                    return // written as placeholders once the field changes
+                default:
+                    break
+                }
+            }
+        case .scroll, .resize:
+            break
+        }
+        write(RecordingCodec.line(for: input, at: now))
+    }
+
+    private func secureTextChanged(_ field: TextField) {
+        let id = ObjectIdentifier(field)
+        let old = lengths[id] ?? 0
+        let new = field.text.count
+        lengths[id] = new
+        if new > old {
+            var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
+            line.key = "text"
+            line.text = String(repeating: "\u{2022}", count: new - old)
+            line.secure = true
+            write(line)
+        } else if new < old {
+            for _ in 0..<(old - new) {
+                var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
+                line.key = "backspace"
+                line.secure = true
+                write(line)
+            }
+        }
+    }
+
+    private func write(_ line: RecordedLine) {
+        guard let data = try? encoder.encode(line) else { return }
+        sink.writeLine(String(decoding: data, as: UTF8.self))
+        linesWritten += 1
+    }
+}
+
+/// Plays a recording back into an application: at the recorded speed (times `speed`), or as fast
+/// as possible when `speed` is nil.
+@MainActor
+public final class InputReplayer {
+    private let application: Application
+    private let recording: Recording
+    private let speed: Double?
+    private var index = 0
+    private var startTime = 0.0
+    /// Called once every input has been fed.
+    public var onFinish: ((Int) -> Void)?
+    /// Called to resize the platform's window for a `resize` line (the Kit resizes itself too).
+    public var onResize: ((Size) -> Void)?
+
+    /// Prepares a replay.
+    public init(application: Application, recording: Recording, speed: Double?) {
+        self.application = application
+        self.recording = recording
+        self.speed = speed.map { max($0, 0.01) }
+    }
+
+    /// Starts feeding inputs from the run loop's timers.
+    public func start() {
+        startTime = application.clock.now
+        scheduleNext()
+    }
+
+    private func scheduleNext() {
+        guard index < recording.inputs.count else {
+            onFinish?(recording.inputs.count)
+            return
+        }
+        let delay: Double
+        if let speed {
+            let due = startTime + recording.inputs[index].t / speed
+            delay = max(0, due - application.clock.now)
+        } else {
+            delay = 0
+        }
+        application.timers.schedule(after: delay) { [weak self] _ in self?.feedDue() }
+    }
+
+    private func feedDue() {
+        // At recorded speed, everything due by now goes in this turn; as fast as possible, one
+        // input a turn, so layout and frames run between inputs.
+        repeat {
+            feed(recording.inputs[index].input)
+            index += 1
+        } while speed != nil && index < recording.inputs.count
+            && startTime + recording.inputs[index].t / speed! <= application.clock.now
+        scheduleNext()
+    }
+
+    /// Feeds one input.
+    public func feed(_ input: PlatformInput) {
+        let now = application.clock.now
+        switch input {
+        case .pointer(let id, let phase, let point): application.handlePointer(id: id, phase: phase, at: point, timestamp: now)
+        case .key(let key): application.handleKey(key, timestamp: now)
+        case .scroll(let delta, let point): application.handleScroll(by: delta, at: point, timestamp: now)
+        case .resize(let size):
+            onResize?(size)
+            application.resizeScreen(to: size)
+        }
+    }
+}

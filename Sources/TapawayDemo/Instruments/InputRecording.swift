@@ -1,0 +1,244 @@
+import FoundationEssentials
+import TapawayKit
+
+/// One line of a recording (`--record`): JSON Lines, one input per line, independent of X.
+/// The first line is a header; the rest are `touch`, `key`, `scroll` and `resize` lines with `t`,
+/// the seconds since the recording began.
+///
+/// ```json
+/// {"kind":"header","version":1,"scenario":"send-event","screen":[630,820]}
+/// {"kind":"touch","t":1.25,"id":1,"phase":"began","at":[320,410]}
+/// {"kind":"key","t":2.5,"key":"text","text":"a"}
+/// {"kind":"key","t":2.9,"key":"text","text":"•","secure":true}
+/// ```
+public struct RecordedLine: Codable, Equatable, Sendable {
+    /// `header`, `touch`, `key`, `scroll` or `resize`.
+    public var kind: String
+    /// Seconds since the recording began (not in the header).
+    public var t: Double?
+    /// Header: the format version.
+    public var version: Int?
+    /// Header: the scenario the recording was made in.
+    public var scenario: String?
+    /// Header: the screen size `[w, h]`.
+    public var screen: [Double]?
+    /// Touch: the finger id.
+    public var id: Int?
+    /// Touch: the phase.
+    public var phase: String?
+    /// Touch and scroll: where, `[x, y]` in screen pixels.
+    public var at: [Double]?
+    /// Key: which key (`text`, `backspace`, `delete`, `return`, `tab`, `escape`, `left`, `right`,
+    /// `up`, `down`, `home`, `end`, `f1`…`f12`, or another name).
+    public var key: String?
+    /// Key: the text typed, for `text` keys (placeholders for a secure field).
+    public var text: String?
+    /// Key: the modifiers held (`shift`, `control`, `alt`).
+    public var modifiers: [String]?
+    /// Key: true when the text is a placeholder standing for keys typed into a secure field.
+    public var secure: Bool?
+    /// Scroll: the amount `[dx, dy]`.
+    public var delta: [Double]?
+    /// Resize: the new size `[w, h]`.
+    public var size: [Double]?
+
+    /// Creates a line of `kind`.
+    public init(kind: String, t: Double? = nil) { self.kind = kind; self.t = t }
+}
+
+/// A recording that could not be read: says which line and why.
+public struct RecordingError: Error, CustomStringConvertible, Equatable {
+    /// The 1-based line number, or 0 for the file as a whole.
+    public let line: Int
+    /// What is wrong.
+    public let message: String
+    /// `line N: message`.
+    public var description: String { line > 0 ? "line \(line): \(message)" : message }
+}
+
+/// Turns platform input into recording lines and back.
+@MainActor
+public enum RecordingCodec {
+    /// The format version written.
+    public static let version = 1
+    /// The largest coordinate accepted, in pixels.
+    public static let coordinateLimit = 100_000.0
+    /// The longest text accepted in one key line.
+    public static let textLimit = 100_000
+    /// The most lines a recording may have.
+    public static let lineLimit = 2_000_000
+
+    private static let keyNames: [(KeyInput.Key, String)] = [
+        (.backspace, "backspace"), (.delete, "delete"), (.returnKey, "return"), (.tab, "tab"), (.escape, "escape"),
+        (.left, "left"), (.right, "right"), (.up, "up"), (.down, "down"), (.home, "home"), (.end, "end"),
+    ]
+
+    /// The line for one input at time `t`.
+    public static func line(for input: PlatformInput, at t: Double) -> RecordedLine {
+        let rounded = (t * 1000).rounded() / 1000
+        switch input {
+        case .pointer(let id, let phase, let point):
+            var line = RecordedLine(kind: "touch", t: rounded)
+            line.id = id
+            line.phase = phase.rawValue
+            line.at = [point.x, point.y]
+            return line
+        case .key(let key):
+            var line = RecordedLine(kind: "key", t: rounded)
+            switch key.key {
+            case .text(let s): line.key = "text"; line.text = s
+            case .function(let n): line.key = "f\(n)"
+            case .other(let name): line.key = name
+            default: line.key = keyNames.first { $0.0 == key.key }?.1 ?? "unknown"
+            }
+            var mods: [String] = []
+            if key.modifiers.contains(.shift) { mods.append("shift") }
+            if key.modifiers.contains(.control) { mods.append("control") }
+            if key.modifiers.contains(.alt) { mods.append("alt") }
+            if !mods.isEmpty { line.modifiers = mods }
+            return line
+        case .scroll(let delta, let point):
+            var line = RecordedLine(kind: "scroll", t: rounded)
+            line.delta = [delta.x, delta.y]
+            line.at = [point.x, point.y]
+            return line
+        case .resize(let size):
+            var line = RecordedLine(kind: "resize", t: rounded)
+            line.size = [size.width, size.height]
+            return line
+        }
+    }
+
+    /// The input a (non-header) line stands for; throws with the line number when it is malformed.
+    public static func input(from line: RecordedLine, number: Int) throws(RecordingError) -> PlatformInput {
+        func fail(_ message: String) -> RecordingError { RecordingError(line: number, message: message) }
+        func point(_ values: [Double]?, _ field: String) throws(RecordingError) -> Point {
+            guard let values, values.count == 2 else { throw fail("'\(field)' must be [x, y]") }
+            guard values.allSatisfy({ $0.isFinite && abs($0) <= coordinateLimit }) else {
+                throw fail("'\(field)' is out of range (±\(Int(coordinateLimit)))")
+            }
+            return Point(x: values[0], y: values[1])
+        }
+        switch line.kind {
+        case "touch":
+            guard let id = line.id, (0...1000).contains(id) else { throw fail("a touch needs an 'id' from 0 to 1000") }
+            guard let name = line.phase, let phase = TouchPhase(rawValue: name), phase != .stationary else {
+                throw fail("'phase' must be began, moved, ended or cancelled")
+            }
+            return .pointer(id: id, phase: phase, at: try point(line.at, "at"))
+        case "key":
+            guard let name = line.key else { throw fail("a key line needs 'key'") }
+            var modifiers: KeyModifiers = []
+            for m in line.modifiers ?? [] {
+                switch m {
+                case "shift": modifiers.insert(.shift)
+                case "control": modifiers.insert(.control)
+                case "alt": modifiers.insert(.alt)
+                default: throw fail("unknown modifier '\(m)'")
+                }
+            }
+            let key: KeyInput.Key
+            if name == "text" {
+                guard let text = line.text, !text.isEmpty else { throw fail("a text key needs 'text'") }
+                guard text.count <= textLimit else { throw fail("'text' is longer than \(textLimit) characters") }
+                key = .text(text)
+            } else if let known = keyNames.first(where: { $0.1 == name }) {
+                key = known.0
+            } else if name.hasPrefix("f"), let n = Int(name.dropFirst()), (1...12).contains(n) {
+                key = .function(n)
+            } else {
+                key = .other(name)
+            }
+            return .key(KeyInput(key, modifiers: modifiers))
+        case "scroll":
+            return .scroll(delta: try point(line.delta, "delta"), at: try point(line.at, "at"))
+        case "resize":
+            guard let size = line.size, size.count == 2, size.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 10_000 }) else {
+                throw fail("'size' must be [w, h] from 1 to 10000")
+            }
+            return .resize(Size(width: size[0], height: size[1]))
+        case "header":
+            throw fail("a header may only be the first line")
+        default:
+            throw fail("unknown kind '\(line.kind)'")
+        }
+    }
+}
+
+/// A recording read from a file: its header and its inputs with their times.
+public struct Recording: Sendable {
+    /// The scenario it was made in.
+    public var scenario: String?
+    /// The screen size it was made at.
+    public var screen: Size?
+    /// The inputs, in order, with seconds since the start.
+    public var inputs: [(t: Double, input: PlatformInput)]
+
+    /// Parses JSON Lines text; throws with the first bad line's number.
+    @MainActor
+    public static func parse(_ text: String) throws(RecordingError) -> Recording {
+        var recording = Recording(scenario: nil, screen: nil, inputs: [])
+        let decoder = JSONDecoder()
+        var number = 0
+        var lastT = 0.0
+        var sawContent = false
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            guard number <= RecordingCodec.lineLimit else {
+                throw RecordingError(line: number, message: "more than \(RecordingCodec.lineLimit) lines")
+            }
+            let trimmed = Self.trimmed(raw)
+            if trimmed.isEmpty { continue }
+            let line: RecordedLine
+            do {
+                line = try decoder.decode(RecordedLine.self, from: Data(trimmed.utf8))
+            } catch {
+                throw RecordingError(line: number, message: "not a JSON object of the recording format (\(Self.describe(error)))")
+            }
+            if line.kind == "header" {
+                guard !sawContent else { throw RecordingError(line: number, message: "a header may only be the first line") }
+                if let v = line.version, v > RecordingCodec.version {
+                    throw RecordingError(line: number, message: "format version \(v) is newer than this tapaway reads (\(RecordingCodec.version))")
+                }
+                recording.scenario = line.scenario
+                if let s = line.screen, s.count == 2, s.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 10_000 }) {
+                    recording.screen = Size(width: s[0], height: s[1])
+                }
+                sawContent = true
+                continue
+            }
+            sawContent = true
+            guard let t = line.t, t.isFinite, t >= 0, t < 86_400 else {
+                throw RecordingError(line: number, message: "'t' must be the seconds since the start (0 to 86400)")
+            }
+            guard t + 0.0005 >= lastT else {
+                throw RecordingError(line: number, message: "'t' goes back in time (\(t) after \(lastT))")
+            }
+            lastT = t
+            recording.inputs.append((t, try RecordingCodec.input(from: line, number: number)))
+        }
+        if !sawContent { throw RecordingError(line: 0, message: "the recording is empty") }
+        return recording
+    }
+
+    private static func trimmed(_ line: Substring) -> Substring {
+        var s = line
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
+        return s
+    }
+
+    private static func describe(_ error: Error) -> String {
+        if let decoding = error as? DecodingError {
+            switch decoding {
+            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+                 .dataCorrupted(let context):
+                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+                return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+            @unknown default:
+                return "\(error)"
+            }
+        }
+        return "\(error)"
+    }
+}

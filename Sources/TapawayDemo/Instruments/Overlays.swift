@@ -1,0 +1,218 @@
+import KeyboardManager
+import TapawayKit
+
+/// The instruments drawn over the simulated screen and the keypad: touches with fading trails,
+/// the focused field with its "inside" group and the Prev/Next order, and the keypad's frame with
+/// the distance a technique keeps above it.
+@MainActor
+public final class InstrumentOverlays {
+    /// Draw touches.
+    public var showsTouches = false { didSet { invalidateAll() } }
+    /// Draw the focus regions and the order badges.
+    public var showsRegions = false { didSet { invalidateAll() } }
+    /// Draw the keypad frame and the avoidance distance.
+    public var showsKeypad = false { didSet { invalidateAll() } }
+    /// How long a trail lasts, in seconds.
+    public static let trailLifetime = 0.6
+
+    private unowned let application: Application
+    private let appWindow: Window
+    private let scenario: () -> Scenario
+    private var trails: [Int: [(point: Point, time: Double)]] = [:]
+    private var live: [Int: (point: Point, phase: TouchPhase, window: Window?)] = [:]
+    private var fadeTimer: Timer?
+
+    /// Draws over `appWindow` and the keypad's window of `application`; `scenario` tells which
+    /// technique's distances and order to show.
+    public init(application: Application, appWindow: Window, scenario: @escaping () -> Scenario) {
+        self.application = application
+        self.appWindow = appWindow
+        self.scenario = scenario
+        appWindow.overlayRenderers.append { [weak self] window, canvas, rect in self?.draw(in: window, canvas: canvas) }
+        application.keyboard.window.overlayRenderers.append { [weak self] window, canvas, rect in
+            self?.draw(in: window, canvas: canvas)
+        }
+        application.touchObservers.append { [weak self] touch in self?.track(touch) }
+        application.focusObservers.append { [weak self] _ in
+            guard let self, self.showsRegions || self.showsKeypad else { return }
+            self.appWindow.invalidate(self.appWindow.bounds)
+        }
+        var generation = -1
+        application.frameObservers.append { [weak self, unowned application] in
+            guard let self, self.showsRegions || self.showsKeypad,
+                  application.geometryGeneration != generation else { return }
+            generation = application.geometryGeneration
+            self.appWindow.invalidate(self.appWindow.bounds)
+        }
+    }
+
+    private func invalidateAll() {
+        appWindow.invalidate(appWindow.bounds)
+        application.keyboard.window.invalidate(application.keyboard.window.bounds)
+    }
+
+    // MARK: Touches
+
+    /// The colour of a phase.
+    public static func color(for phase: TouchPhase) -> Color {
+        switch phase {
+        case .began: return Color(hex: 0x007AFF)
+        case .moved: return Color(hex: 0xFF9500)
+        case .stationary: return Color(hex: 0xAF52DE)
+        case .ended: return Color(hex: 0x34C759)
+        case .cancelled: return Color(hex: 0xFF3B30)
+        }
+    }
+
+    private func track(_ touch: Touch) {
+        let now = application.clock.now
+        let id = touch.identifier
+        if touch.phase == .began { trails[id] = [] }
+        trails[id, default: []].append((touch.locationInScreen, now))
+        live[id] = (touch.locationInScreen, touch.phase, touch.window)
+        if touch.phase.isFinished {
+            // Keep the lift visible for a moment, then let it fade with the trail.
+            application.timers.schedule(after: Self.trailLifetime) { [weak self] _ in
+                guard let self, self.live[id]?.phase.isFinished == true else { return }
+                self.live[id] = nil
+                self.invalidateAll()
+            }
+        }
+        guard showsTouches else { return }
+        invalidate(around: touch.locationInScreen)
+        invalidate(around: touch.previousLocationInScreen)
+        if fadeTimer == nil {
+            fadeTimer = application.timers.schedule(after: 1.0 / 30, repeats: true) { [weak self] timer in
+                self?.fade(timer)
+            }
+        }
+    }
+
+    private func fade(_ timer: Timer) {
+        let now = application.clock.now
+        var bounds = Rect.zero
+        for (id, points) in trails {
+            let kept = points.filter { now - $0.time < Self.trailLifetime }
+            for p in points { bounds = bounds.union(Rect(x: p.point.x - 24, y: p.point.y - 24, width: 48, height: 48)) }
+            trails[id] = kept.isEmpty ? nil : kept
+        }
+        if !bounds.isEmpty { invalidate(screenRect: bounds) }
+        if trails.isEmpty {
+            timer.invalidate()
+            fadeTimer = nil
+        }
+    }
+
+    private func invalidate(around point: Point) {
+        invalidate(screenRect: Rect(x: point.x - 26, y: point.y - 26, width: 52, height: 52))
+    }
+
+    private func invalidate(screenRect: Rect) {
+        for window in [appWindow, application.keyboard.window] where window.frame.intersects(screenRect) {
+            window.invalidate(screenRect.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY))
+        }
+    }
+
+    // MARK: Drawing
+
+    private func draw(in window: Window, canvas: Canvas) {
+        let origin = window.frame.origin
+        func local(_ p: Point) -> Point { Point(x: p.x - origin.x, y: p.y - origin.y) }
+        if showsKeypad { drawKeypad(in: window, canvas: canvas) }
+        if showsRegions && window === appWindow { drawRegions(canvas: canvas) }
+        guard showsTouches else { return }
+        let now = application.clock.now
+        for (id, points) in trails {
+            let color = Self.color(for: live[id]?.phase ?? .ended)
+            for (i, p) in points.enumerated() {
+                let age = (now - p.time) / Self.trailLifetime
+                guard age < 1 else { continue }
+                let r = 3 + 5 * (1 - age) * Double(i + 1) / Double(points.count)
+                let c = local(p.point)
+                canvas.fillEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), color: color.withAlpha(0.35 * (1 - age)))
+            }
+        }
+        for (id, touch) in live {
+            let c = local(touch.point)
+            let color = Self.color(for: touch.phase)
+            let ring = Rect(x: c.x - 18, y: c.y - 18, width: 36, height: 36)
+            if id == MouseTouches.pinnedID && !touch.phase.isFinished {
+                canvas.strokeRoundedRect(ring.insetBy(dx: -3, dy: -3), radius: 21, lineWidth: 4, color: color)
+            } else {
+                canvas.fillEllipse(in: ring, color: color.withAlpha(0.28))
+                canvas.strokeRoundedRect(ring, radius: 18, lineWidth: 2, color: color)
+            }
+            if let font = application.fonts.font(size: 11, weight: .semibold) as Font? {
+                canvas.drawText("\(id)", at: Point(x: c.x - font.width(of: "\(id)") / 2, y: c.y + 4), font: font, color: color)
+            }
+        }
+    }
+
+    private func drawRegions(canvas: Canvas) {
+        let origin = appWindow.frame.origin
+        func local(_ r: Rect) -> Rect { r.offsetBy(dx: -origin.x, dy: -origin.y) }
+        let focusColor = Color(hex: 0xFF2D55)
+        guard let focused = appWindow.firstResponder as? View else {
+            drawBadges(canvas: canvas, inputs: FocusNavigation.readingOrder(in: appWindow))
+            return
+        }
+        canvas.strokeRoundedRect(local(focused.frameInScreen).insetBy(dx: -5, dy: -5), radius: 12, lineWidth: 3, color: focusColor)
+        if scenario() == .keyboardManager {
+            for member in KeyboardManager.shared.groupedViews(for: focused) {
+                canvas.strokeRoundedRect(local(member.frameInScreen).insetBy(dx: -4, dy: -4), radius: 10, lineWidth: 2,
+                                         color: focusColor.withAlpha(0.6))
+            }
+            drawBadges(canvas: canvas, inputs: KeyboardManager.shared.orderedInputs(around: focused))
+        } else {
+            drawBadges(canvas: canvas, inputs: FocusNavigation.readingOrder(in: appWindow))
+        }
+    }
+
+    private func drawBadges(canvas: Canvas, inputs: [View]) {
+        let font = application.fonts.font(size: 11, weight: .semibold)
+        let origin = appWindow.frame.origin
+        for (i, input) in inputs.enumerated() {
+            let f = input.frameInScreen.offsetBy(dx: -origin.x, dy: -origin.y)
+            let badge = Rect(x: f.maxX - 14, y: f.minY - 8, width: 20, height: 20)
+            canvas.fillEllipse(in: badge, color: Color(hex: 0xFF2D55))
+            let text = "\(i + 1)"
+            canvas.drawText(text, at: Point(x: badge.midX - font.width(of: text) / 2, y: badge.midY + 4), font: font, color: .white)
+        }
+    }
+
+    /// The distance the current technique keeps between the focused field and the keypad.
+    private var avoidanceDistance: Double? {
+        guard let focused = appWindow.firstResponder as? View else { return nil }
+        switch scenario() {
+        case .keyboardManager: return KeyboardManager.shared.keyboardDistance(for: focused)
+        case .backgroundControl: return 12
+        case .sendEvent, .tapGesture: return nil
+        }
+    }
+
+    private func drawKeypad(in window: Window, canvas: Canvas) {
+        let keyboard = application.keyboard
+        guard keyboard.isVisible else { return }
+        let color = Color(hex: 0xFF2D55)
+        let frame = keyboard.frame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
+        if window === keyboard.window {
+            canvas.strokeRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: 2, lineWidth: 2, color: color)
+            let font = application.fonts.font(size: 11, weight: .semibold)
+            let text = "keypad \(Int(frame.minX + window.frame.minX - application.deviceFrame.minX)),\(Int(keyboard.frame.minY)) \(Int(frame.width))×\(Int(frame.height))"
+            canvas.fillRoundedRect(Rect(x: frame.maxX - font.width(of: text) - 16, y: frame.maxY - 22, width: font.width(of: text) + 12, height: 18),
+                                   radius: 4, color: color)
+            canvas.drawText(text, at: Point(x: frame.maxX - font.width(of: text) - 10, y: frame.maxY - 9), font: font, color: .white)
+            return
+        }
+        // In the app's window: the keypad's top edge, and the band a technique keeps clear above it.
+        let top = frame.minY
+        for x in stride(from: 0.0, to: window.bounds.width, by: 12) {
+            canvas.fill(Rect(x: x, y: top - 2, width: 7, height: 2), color: color)
+        }
+        if let distance = avoidanceDistance, distance > 0 {
+            canvas.fill(Rect(x: 0, y: top - 2 - distance, width: window.bounds.width, height: distance), color: color.withAlpha(0.18))
+            let font = application.fonts.font(size: 11, weight: .semibold)
+            canvas.drawText("\(Int(distance)) px kept clear", at: Point(x: 8, y: top - 6 - distance), font: font, color: color)
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// Turns one mouse into the touches a tester needs, as the iOS Simulator does:
+///
+/// - the left button is a finger (id 1);
+/// - Ctrl with the left button puts down a pinch pair: finger 1 under the pointer and finger 2
+///   mirrored about the centre of the simulated screen, moving and lifting together;
+/// - the right button pins a finger (id 3) where it is and leaves it down, as a stationary touch
+///   in every event, until the right button is clicked again.
+@MainActor
+public final class MouseTouches {
+    /// The mouse buttons that make touches.
+    public enum Button: Sendable {
+        /// The primary button: a finger, or a pinch pair with Ctrl.
+        case left
+        /// The secondary button: pins or lifts a finger.
+        case right
+    }
+
+    /// The finger the left button moves.
+    public static let fingerID = 1
+    /// The mirrored finger of a pinch pair.
+    public static let mirrorID = 2
+    /// The pinned finger.
+    public static let pinnedID = 3
+
+    private unowned let application: Application
+    /// Where the pinned finger is, if one is down.
+    public private(set) var pinnedLocation: Point?
+    /// Whether the left button is down.
+    public private(set) var isDown = false
+    /// Whether the left button put down a pinch pair.
+    public private(set) var isPinching = false
+
+    init(application: Application) { self.application = application }
+
+    /// The mirror image of `point` about the simulated screen's centre.
+    public func mirror(of point: Point) -> Point {
+        let c = application.deviceFrame.center
+        return Point(x: 2 * c.x - point.x, y: 2 * c.y - point.y)
+    }
+
+    /// A button went down at `point` (screen coordinates).
+    public func press(_ button: Button, at point: Point, modifiers: KeyModifiers = [], timestamp: Double) {
+        switch button {
+        case .left:
+            guard !isDown else { return }
+            isDown = true
+            isPinching = modifiers.contains(.control)
+            application.handlePointer(id: Self.fingerID, phase: .began, at: point, timestamp: timestamp)
+            if isPinching {
+                application.handlePointer(id: Self.mirrorID, phase: .began, at: mirror(of: point), timestamp: timestamp)
+            }
+        case .right:
+            if let pinned = pinnedLocation {
+                pinnedLocation = nil
+                application.handlePointer(id: Self.pinnedID, phase: .ended, at: pinned, timestamp: timestamp)
+            } else {
+                pinnedLocation = point
+                application.handlePointer(id: Self.pinnedID, phase: .began, at: point, timestamp: timestamp)
+            }
+        }
+    }
+
+    /// The pointer moved; a finger that is down follows it (and its mirror, when pinching).
+    public func move(to point: Point, timestamp: Double) {
+        guard isDown else { return }
+        application.handlePointer(id: Self.fingerID, phase: .moved, at: point, timestamp: timestamp)
+        if isPinching {
+            application.handlePointer(id: Self.mirrorID, phase: .moved, at: mirror(of: point), timestamp: timestamp)
+        }
+    }
+
+    /// A button came up. The right button acts on press only.
+    public func release(_ button: Button, at point: Point, timestamp: Double) {
+        guard button == .left, isDown else { return }
+        isDown = false
+        application.handlePointer(id: Self.fingerID, phase: .ended, at: point, timestamp: timestamp)
+        if isPinching {
+            isPinching = false
+            application.handlePointer(id: Self.mirrorID, phase: .ended, at: mirror(of: point), timestamp: timestamp)
+        }
+    }
+}
