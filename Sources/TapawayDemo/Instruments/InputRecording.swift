@@ -54,6 +54,8 @@ public struct RecordingError: Error, CustomStringConvertible, Equatable {
     public let message: String
     /// `line N: message`.
     public var description: String { line > 0 ? "line \(line): \(message)" : message }
+    /// Creates an error for `line` (0 for the whole file).
+    public init(line: Int, message: String) { self.line = line; self.message = message }
 }
 
 /// Turns platform input into recording lines and back.

@@ -1,0 +1,248 @@
+import Foundation
+import Testing
+import TapawayDemo
+import TapawayKit
+import TapawayTesting
+
+@MainActor
+@Suite("Instruments: touching twice with one mouse")
+struct MouseTouchTests {
+    @Test("a right click pins a finger that rides along as a stationary touch until clicked again")
+    func pinned() {
+        let h = Harness()
+        h.focus(h.form.name)
+        let mouse = h.platform.application.mouse
+        let name = h.platform.center(of: h.form.name)
+        var seen: [[(Int, TouchPhase)]] = []
+        h.app.decisionObservers.append { d in seen.append(d.touches.map { ($0.touch, $0.phase) }) }
+        mouse.press(.right, at: name, timestamp: h.platform.clock.now)
+        #expect(mouse.pinnedLocation == name)
+        let bg = h.emptyBackgroundPoint
+        mouse.press(.left, at: bg, timestamp: h.platform.clock.now)
+        mouse.release(.left, at: bg, timestamp: h.platform.clock.now)
+        #expect(h.firstResponderID == "name", "the pinned finger on the field vetoes")
+        #expect(seen.count >= 2)
+        let withTwo = seen.first { $0.count == 2 }
+        #expect(withTwo?.contains { $0.0 == MouseTouches.pinnedID && $0.1 == .stationary } == true)
+        #expect(withTwo?.contains { $0.0 == MouseTouches.fingerID && $0.1 == .began } == true)
+        mouse.press(.right, at: bg, timestamp: h.platform.clock.now)
+        #expect(mouse.pinnedLocation == nil)
+        #expect(h.platform.application.touchesDown.isEmpty)
+    }
+
+    @Test("Ctrl with a left press puts down a pinch pair mirrored about the screen's centre")
+    func pinch() {
+        let h = Harness()
+        let app = h.platform.application
+        var log: [(Int, TouchPhase, Point)] = []
+        app.touchObservers.append { log.append(($0.identifier, $0.phase, $0.locationInScreen)) }
+        let centre = app.deviceFrame.center
+        let start = Point(x: centre.x - 40, y: centre.y - 100)
+        app.mouse.press(.left, at: start, modifiers: .control, timestamp: 1)
+        #expect(app.touchesDown.count == 2)
+        app.mouse.move(to: start.offsetBy(dx: -20, dy: -20), timestamp: 1.1)
+        app.mouse.release(.left, at: start.offsetBy(dx: -20, dy: -20), timestamp: 1.2)
+        #expect(app.touchesDown.isEmpty)
+        let mirror = log.filter { $0.0 == MouseTouches.mirrorID }
+        #expect(mirror.map(\.1) == [.began, .moved, .ended])
+        #expect(mirror.first?.2 == Point(x: centre.x + 40, y: centre.y + 100))
+        #expect(mirror.last?.2 == Point(x: centre.x + 60, y: centre.y + 120))
+    }
+}
+
+@MainActor
+@Suite("Instruments: record, replay, compare")
+struct RecordingTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-\(UUID().uuidString)-\(name)").path
+    }
+
+    /// Records a live headless session of `body` and returns the file's text.
+    func record(_ scenario: Scenario = .sendEvent, _ body: (Harness) -> Void) throws -> (String, [DismissalDecision]) {
+        let h = Harness(scenario)
+        let path = temporaryPath("rec.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = InputRecorder(application: h.platform.application, sink: try TraceSink.file(path),
+                                     scenario: scenario.rawValue)
+        body(h)
+        h.platform.settle()
+        _ = recorder
+        return (try String(contentsOfFile: path, encoding: .utf8), h.decisions)
+    }
+
+    @Test("a recording round-trips: header, touches, keys, scrolls")
+    func roundTrip() throws {
+        let (text, _) = try record { h in
+            h.platform.tap(h.form.name)
+            h.platform.settle()
+            h.platform.type("Ab")
+            h.platform.press(.left, modifiers: .shift)
+            h.platform.application.handleScroll(by: Point(x: 0, y: 40), at: Point(x: 400, y: 300), timestamp: h.platform.clock.now)
+        }
+        let recording = try Recording.parse(text)
+        #expect(recording.scenario == "send-event")
+        #expect(recording.screen == TapawayApp.defaultSize)
+        let kinds = recording.inputs.map { input -> String in
+            switch input.input {
+            case .pointer(_, let phase, _): return "touch \(phase.rawValue)"
+            case .key(let key): return "key \(key.key)"
+            case .scroll: return "scroll"
+            case .resize: return "resize"
+            }
+        }
+        #expect(kinds == ["touch began", "touch ended", "key text(\"A\")", "key text(\"b\")", "key left", "scroll"])
+        if case .key(let key) = recording.inputs[4].input { #expect(key.modifiers == .shift) }
+        #expect(zip(recording.inputs, recording.inputs.dropFirst()).allSatisfy { $0.t <= $1.t })
+    }
+
+    @Test("replaying gives the same decisions as the live run")
+    func replayEquivalence() throws {
+        let (text, live) = try record { h in
+            h.platform.tap(h.form.name)
+            h.platform.settle()
+            h.platform.type("hi")
+            h.platform.tap(h.form.submit)
+            h.platform.settle()
+            h.platform.tap(h.form.email)
+            h.platform.settle()
+            h.platform.tap(at: h.emptyBackgroundPoint)
+        }
+        let recording = try Recording.parse(text)
+        let replay = Harness()
+        var last = 0.0
+        let replayer = InputReplayer(application: replay.platform.application, recording: recording, speed: nil)
+        for (t, input) in recording.inputs {
+            replay.platform.advance(by: max(0, t - last))
+            last = t
+            replayer.feed(input)
+        }
+        replay.platform.settle()
+        #expect(!live.isEmpty)
+        #expect(replay.decisions.map(\.action) == live.map(\.action))
+        #expect(replay.decisions.map(\.reason) == live.map(\.reason))
+        #expect(replay.form.name.text == "hi")
+    }
+
+    @Test("keys typed into a secure field are recorded as placeholders, on the keypad and the keyboard")
+    func securePlaceholders() throws {
+        let canary = "Zq9canary"
+        let (text, _) = try record { h in
+            h.platform.tap(h.form.password)
+            h.platform.settle()
+            h.platform.type(canary)
+            for key in ["key-x", "key-y"] { h.platform.tapKey(key) }
+            h.platform.press(.backspace)
+        }
+        #expect(!text.contains("canary") && !text.contains("Zq9"))
+        #expect(!text.contains("\"text\":\"x\"") && !text.contains("\"text\":\"y\""))
+        let recording = try Recording.parse(text)
+        let secure = recording.inputs.filter { if case .key(let k) = $0.input, case .text("\u{2022}") = k.key { return true } else { return false } }
+        #expect(secure.count == canary.count + 2)
+        // Replayed, the password has the same length.
+        let session = HeadlessSession(scenario: .sendEvent)
+        session.replay(recording)
+        #expect(session.app.form.password.text.count == canary.count + 1)
+    }
+
+    @Test("a bad or truncated recording gets a message with its line number")
+    func badInput() {
+        func error(_ text: String) -> RecordingError? {
+            do { _ = try Recording.parse(text); return nil } catch { return error }
+        }
+        let header = #"{"kind":"header","version":1,"scenario":"send-event","screen":[930,820]}"#
+        #expect(error("") == RecordingError(line: 0, message: "the recording is empty"))
+        #expect(error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"began\",\"at\":[1,2]}\n{\"kind\":\"tou")?.line == 3)
+        #expect(error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"flying\",\"at\":[1,2]}")?.line == 2)
+        #expect(error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"began\",\"at\":[1e300,2]}")?.message.contains("out of range") == true)
+        #expect(error(header + "\n{\"kind\":\"key\",\"t\":2,\"key\":\"text\",\"text\":\"a\"}\n{\"kind\":\"key\",\"t\":1,\"key\":\"text\",\"text\":\"b\"}")?.line == 3)
+        #expect(error(header + "\n" + header)?.message == "a header may only be the first line")
+        #expect(error("[1,2,3]")?.line == 1)
+        #expect(error(header + "\n{\"kind\":\"resize\",\"t\":1,\"size\":[0,0]}")?.line == 2)
+    }
+
+    @Test("compare replays the famous button case under every scenario")
+    func compareButtonCase() throws {
+        let (text, _) = try record { h in
+            h.platform.tap(h.form.name)
+            h.platform.settle()
+            h.platform.tap(h.form.submit)
+        }
+        let results = Comparison.compare(try Recording.parse(text))
+        #expect(results.map(\.0) == Scenario.allCases)
+        for (scenario, outcome) in results {
+            #expect(outcome.actions["submit touchUpInside"] == 1, "\(scenario)")
+            #expect(outcome.keypadShows == 1)
+            #expect(outcome.finalFocus == (scenario == .sendEvent ? nil : "name"), "\(scenario)")
+        }
+        let table = Comparison.table(results)
+        #expect(table.contains("| submit touchUpInside | 1× | 1× | 1× | 1× |"))
+        #expect(table.contains("| focused at the end | none | name | name | name |"))
+    }
+
+    @Test("the built-in matrix reads as the README says")
+    func matrix() {
+        let row5 = Comparison.cases.first { $0.number == "5" }!
+        #expect(Comparison.run(row5, in: .sendEvent) == "`name` resigns; `submit` fires 1×")
+        #expect(Comparison.run(row5, in: .tapGesture) == "stays focused; keypad stays up; `submit` fires 1×")
+        let row12 = Comparison.cases.first { $0.number == "12" }!
+        #expect(Comparison.run(row12, in: .tapGesture) == "`name` resigns; **`row-2` does not select**")
+        #expect(Comparison.run(row12, in: .keyboardManager) == "`name` resigns; `row-2` selects")
+    }
+}
+
+@MainActor
+@Suite("Instruments: inspector, overlays, help")
+struct InspectorTests {
+    @Test("the inspector lists each decision with its touches, newest first")
+    func inspectorLog() {
+        let h = Harness()
+        h.focus(h.form.name)
+        h.app.inspector.log.clear()
+        h.platform.tap(at: h.emptyBackgroundPoint)
+        let entries = h.app.inspector.log.entries
+        #expect(entries.count == 2)
+        #expect(entries.last?.action == .resign)
+        #expect(entries.first?.action == DismissalDecision.Action.none)
+        let fact = entries.last!.touches[0]
+        #expect(DecisionLogView.describe(fact) == "touch \(fact.touch) began in background · can't be first responder")
+    }
+
+    @Test("F2 hides the inspector and the screen takes its room; F1 shows and hides the help card")
+    func shortcuts() {
+        let h = Harness()
+        let app = h.platform.application
+        #expect(!h.app.inspector.isHidden)
+        let before = app.deviceFrame.width
+        h.platform.press(.function(2))
+        #expect(h.app.inspector.isHidden)
+        #expect(app.deviceFrame.width == before + InspectorWindow.width)
+        h.platform.press(.function(2))
+        #expect(app.deviceFrame.width == before)
+        h.platform.press(.function(1))
+        #expect(!h.app.helpCard.isHidden)
+        h.platform.tap(at: app.deviceFrame.center)
+        #expect(h.app.helpCard.isHidden, "a tap closes the card")
+        #expect(h.decisions.isEmpty, "a tap on the card is not a touch in the app")
+    }
+
+    @Test("overlays draw touches, the focus region and the keypad frame")
+    func overlays() {
+        let h = Harness()
+        h.focus(h.form.name)
+        for id in ["overlay-touches", "overlay-regions", "overlay-keypad"] { h.app.setOverlay(id, on: true) }
+        _ = h.platform.render()
+        let id = h.platform.touchDown(at: h.emptyBackgroundPoint)
+        let canvas = h.platform.render()
+        let ring = canvas.operations.contains {
+            if case .strokedRoundedRect(let r, _) = $0 { return abs(r.midX - h.emptyBackgroundPoint.x) < 1 && r.width == 36 }
+            return false
+        }
+        #expect(ring, "a ring where the finger is")
+        h.platform.touchUp(id, at: h.emptyBackgroundPoint)
+        h.focus(h.form.name)
+        let focused = h.platform.render()
+        let badge = focused.texts.contains("1") && focused.texts.contains("5")
+        #expect(badge, "numbered badges for the order")
+        #expect(focused.texts.contains { $0.hasPrefix("keypad ") }, "the keypad's frame is labelled")
+    }
+}
