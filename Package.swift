@@ -12,11 +12,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // C boundary: Xlib, Xft, XRender and zlib (for PNG screenshots).
+        // C boundary: Xlib, Xft, XRender, XInput2 (several pointers, touch screens) and zlib (PNG).
         .systemLibrary(
             name: "CX11",
             pkgConfig: "xft",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libxrender-dev", "zlib1g-dev"])]
+            providers: [.apt(["libx11-dev", "libxft-dev", "libxrender-dev", "libxi-dev", "zlib1g-dev"])]
         ),
         // XTest, used only by the end-to-end tests to drive the real binary.
         .systemLibrary(

@@ -2,8 +2,8 @@
 # Installs the Debian packages Tapaway needs to build, run and test, if any are missing.
 set -euo pipefail
 
-PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libxtst-dev zlib1g-dev
-          xvfb fonts-inter fonts-dejavu-core)
+PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libxi-dev libxtst-dev zlib1g-dev
+          xvfb fonts-inter fonts-dejavu-core desktop-file-utils man-db)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

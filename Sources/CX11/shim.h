@@ -7,5 +7,6 @@
 #include <X11/keysym.h>
 #include <X11/extensions/Xrender.h>
 #include <X11/Xft/Xft.h>
+#include <X11/extensions/XInput2.h>
 #include <zlib.h>
 #endif

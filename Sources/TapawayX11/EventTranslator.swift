@@ -10,6 +10,7 @@ extension X11Platform {
 
     /// Handles one X event (already offered to the input method).
     func handle(_ event: inout XEvent) {
+        if event.type == GenericEvent, xinput?.handle(&event, application: application, clock: clock) == true { return }
         switch event.type {
         case ButtonPress, ButtonRelease:
             handleButton(event.xbutton, pressed: event.type == ButtonPress)

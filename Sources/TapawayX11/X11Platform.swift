@@ -52,6 +52,8 @@ public final class X11Platform {
     var readySent = false
     /// Whether button 1 (the "finger") is down.
     var button1Down = false
+    /// XInput2 pointers and touches, when the server has the extension.
+    var xinput: XInput2?
 
     /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
     /// titled `title`, unmapped until `run()`.
@@ -125,6 +127,7 @@ public final class X11Platform {
             XSelectInput(display, topLevel, X11Platform.topLevelEvents | inputMethod.filterEvents)
         }
         setWindowProperties(title: title)
+        xinput = XInput2(display: display, window: topLevel)
         XFlush(display)
     }
 
