@@ -53,9 +53,9 @@ public final class InspectorWindow: Window {
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
         hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-        for item in [touchesItem, regionsItem, keypadItem] { item.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46 }
+        for item in [touchesItem, regionsItem, keypadItem] { item.frame = Rect(x: 0, y: y, width: w, height: 50); y += 50 }
         y += 4
-        helpItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 56
+        helpItem.frame = Rect(x: 0, y: y, width: w, height: 50); y += 60
         eventsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         log.frame = Rect(x: 10, y: y, width: w - 20, height: max(0, bounds.height - y - 10))
     }
@@ -135,7 +135,12 @@ public final class DecisionLogView: View {
         var y = 0.0
         for (entry, number) in zip(entries, numbers) {
             let reasonLines = TextLayout.wrap(entry.reason, width: bounds.width - 24, font: body)
-            let height = 30 + Double(reasonLines.count) * 16 + Double(entry.touches.count) * 15 + 8
+            let touchLines = entry.touches.map { fact -> (String, [Range<String.Index>]) in
+                let text = Self.describe(fact)
+                return (text, TextLayout.wrap(text, width: bounds.width - 24, font: small))
+            }
+            let touchLineCount = touchLines.reduce(0) { $0 + $1.1.count }
+            let height = 30 + Double(reasonLines.count) * 16 + Double(touchLineCount) * 15 + 8
             guard y + 24 < bounds.height else { break }
             canvas.fillRoundedRect(Rect(x: 0, y: y, width: bounds.width, height: height), radius: 8, color: Palette.fieldBackground)
             let pill: Color
@@ -155,9 +160,11 @@ public final class DecisionLogView: View {
                 canvas.drawText(entry.reason[range], at: Point(x: 12, y: line + 12), font: body, color: Palette.label)
                 line += 16
             }
-            for fact in entry.touches {
-                canvas.drawText(Self.describe(fact), at: Point(x: 12, y: line + 11), font: small, color: Palette.secondaryLabel)
-                line += 15
+            for (text, ranges) in touchLines {
+                for range in ranges {
+                    canvas.drawText(text[range], at: Point(x: 12, y: line + 11), font: small, color: Palette.secondaryLabel)
+                    line += 15
+                }
             }
             y += height + 6
         }
