@@ -75,7 +75,8 @@ extension X11Platform {
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
 
-        case SelectionRequest, SelectionClear:
+        case SelectionRequest, SelectionClear, PropertyNotify:
+            // PropertyNotify: a requestor took a chunk of an incremental selection transfer.
             _ = x11Clipboard.handle(&event)
 
         default:
@@ -99,6 +100,9 @@ extension X11Platform {
                 button1Down = false
                 app.mouse.release(.left, at: point, timestamp: timestamp)
             }
+        case 2:
+            // X's middle-click paste: the primary selection goes into the input under the pointer.
+            if pressed { app.pastePrimarySelection(at: point) }
         case 3:
             // Pins a finger where it is, or lifts the pinned one.
             if pressed { app.mouse.press(.right, at: point, timestamp: timestamp) }

@@ -2,35 +2,41 @@ import CX11
 import Glibc
 import TapawayKit
 
-/// The X `CLIPBOARD` selection as the Kit's `Clipboard`.
+/// The X `CLIPBOARD` selection as the Kit's `Clipboard`, with the `PRIMARY` selection as its
+/// `primary`.
 ///
-/// Setting text takes ownership of `CLIPBOARD` and keeps the text here; other clients' requests
-/// for `TARGETS`, `UTF8_STRING`, `TEXT`, `text/plain;charset=utf-8`, `STRING` and `TIMESTAMP`
-/// are answered from the run loop. Reading text while another client owns the clipboard asks
-/// for `UTF8_STRING` (then `STRING`) and waits up to a second for the answer, incremental
-/// (`INCR`) transfers included.
+/// Setting text takes ownership of the selection and keeps the text here; other clients'
+/// requests for `TARGETS`, `UTF8_STRING`, `TEXT`, `text/plain;charset=utf-8`, `STRING` and
+/// `TIMESTAMP` are answered from the run loop, large texts incrementally (`INCR`, in chunks the
+/// requestor asks for by deleting the property). Reading text while another client owns the
+/// selection asks for `UTF8_STRING` (then `STRING`) and waits up to a second for each answer,
+/// incremental transfers included. Invalid UTF-8 from other clients becomes U+FFFD.
 final class X11Clipboard: Clipboard {
     private let display: OpaquePointer
-    /// The invisible window that owns the selection and receives conversions.
+    /// The invisible window that owns the selections and receives conversions.
     let window: UInt
-    private let clipboardAtom: Atom
-    private let utf8Atom: Atom
-    private let targetsAtom: Atom
-    private let textAtom: Atom
-    private let plainUTF8Atom: Atom
-    private let incrAtom: Atom
-    private let timestampAtom: Atom
-    private let propertyAtom: Atom
-    private let stringAtom = Atom(31)   // XA_STRING
-    private let atomAtom = Atom(4)      // XA_ATOM
-    private let integerAtom = Atom(19)  // XA_INTEGER
+    let atoms: Atoms
+    private lazy var clipboard = X11Selection(name: atoms.clipboard, host: self)
+    private lazy var primarySelection = X11Selection(name: XA_PRIMARY_ATOM, host: self)
+    /// Incremental transfers under way, to other clients.
+    private var outgoing: [OutgoingTransfer] = []
 
-    private var owned: String?
-    private var ownedSince: UInt = 0
     /// The time of the latest user event, for `XSetSelectionOwner` and `XConvertSelection`.
     var lastEventTime: UInt = 0
-    /// How long a read waits for the owner to answer, in seconds.
+    /// How long a read waits for each answer of the owner, in seconds.
     var timeout = 1.0
+    /// Texts longer than this go incrementally, in chunks of `chunkSize` bytes.
+    var incrementalThreshold = 256 * 1024
+    /// The size of one incremental chunk, in bytes.
+    var chunkSize = 64 * 1024
+
+    /// The atoms the selection protocol uses.
+    struct Atoms {
+        let clipboard, utf8, targets, text, plainUTF8, incr, timestamp, transfer: Atom
+        let string = Atom(31)   // XA_STRING
+        let atom = Atom(4)      // XA_ATOM
+        let integer = Atom(19)  // XA_INTEGER
+    }
 
     init(display: OpaquePointer) {
         self.display = display
@@ -40,41 +46,49 @@ final class X11Clipboard: Clipboard {
         window = XCreateWindow(display, root, -10, -10, 1, 1, 0, 0, UInt32(InputOnly), nil,
                                UInt(CWEventMask), &attributes)
         func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
-        clipboardAtom = atom("CLIPBOARD")
-        utf8Atom = atom("UTF8_STRING")
-        targetsAtom = atom("TARGETS")
-        textAtom = atom("TEXT")
-        plainUTF8Atom = atom("text/plain;charset=utf-8")
-        incrAtom = atom("INCR")
-        timestampAtom = atom("TIMESTAMP")
-        propertyAtom = atom("TAPAWAY_CLIPBOARD")
+        atoms = Atoms(clipboard: atom("CLIPBOARD"), utf8: atom("UTF8_STRING"), targets: atom("TARGETS"),
+                      text: atom("TEXT"), plainUTF8: atom("text/plain;charset=utf-8"), incr: atom("INCR"),
+                      timestamp: atom("TIMESTAMP"), transfer: atom("TAPAWAY_SELECTION"))
     }
 
     /// The clipboard's text: ours when we own `CLIPBOARD`, else fetched from its owner (nil
     /// when nobody owns it, the owner has no text, or it does not answer in time).
     var text: String? {
-        get {
-            if let owned { return owned }
-            return fetch(target: utf8Atom) ?? fetch(target: stringAtom)
+        get { clipboard.text }
+        set { clipboard.text = newValue }
+    }
+
+    /// The `PRIMARY` selection: the text selected last, in this program or another.
+    var primary: Clipboard? { primarySelection }
+
+    // MARK: Owning
+
+    /// Takes ownership of `selection` for `text`; false when the server gave it to someone else.
+    fileprivate func own(_ selection: Atom) -> Bool {
+        XSetSelectionOwner(display, selection, window, lastEventTime)
+        if XGetSelectionOwner(display, selection) == window { return true }
+        // The last event time we saw may be older than the current owner's claim (pointer
+        // events that came through XInput2 do not update it): the server ignores such a request.
+        XSetSelectionOwner(display, selection, window, 0 /* CurrentTime */)
+        return XGetSelectionOwner(display, selection) == window
+    }
+
+    fileprivate func disown(_ selection: Atom) {
+        if XGetSelectionOwner(display, selection) == window {
+            XSetSelectionOwner(display, selection, 0, lastEventTime)
         }
-        set {
-            if let newValue {
-                owned = newValue
-                ownedSince = lastEventTime
-                XSetSelectionOwner(display, clipboardAtom, window, lastEventTime)
-                if XGetSelectionOwner(display, clipboardAtom) != window {
-                    writeErrorLine("tapaway: could not take ownership of the X clipboard; the copy stays inside Tapaway")
-                }
-            } else if owned != nil {
-                owned = nil
-                XSetSelectionOwner(display, clipboardAtom, 0, lastEventTime)
-            }
-        }
+    }
+
+    private func selection(named atom: Atom) -> X11Selection? {
+        if atom == atoms.clipboard { return clipboard }
+        if atom == XA_PRIMARY_ATOM { return primarySelection }
+        return nil
     }
 
     // MARK: Serving other clients
 
-    /// Handles selection events for the clipboard window; returns true when the event was one.
+    /// Handles selection events (and property changes of incremental transfers); returns true
+    /// when the event was one.
     func handle(_ event: inout XEvent) -> Bool {
         switch event.type {
         case SelectionRequest:
@@ -83,8 +97,10 @@ final class X11Clipboard: Clipboard {
             return true
         case SelectionClear:
             guard event.xselectionclear.window == window else { return false }
-            if event.xselectionclear.selection == clipboardAtom { owned = nil }
+            selection(named: event.xselectionclear.selection)?.lostOwnership()
             return true
+        case PropertyNotify:
+            return continueTransfer(event.xproperty)
         default:
             return false
         }
@@ -102,83 +118,127 @@ final class X11Clipboard: Clipboard {
         reply.xselection.property = 0
         // Obsolete clients pass no property: use the target's name.
         let property = request.property != 0 ? request.property : request.target
-        if request.selection == clipboardAtom, let text = owned,
-           request.time == 0 || ownedSince == 0 || request.time >= ownedSince,
-           store(text, target: request.target, on: request.requestor, property: property) {
+        if let selection = selection(named: request.selection), let text = selection.owned,
+           request.time == 0 || selection.ownedSince == 0 || request.time >= selection.ownedSince,
+           store(text, since: selection.ownedSince, target: request.target, on: request.requestor, property: property) {
             reply.xselection.property = property
         }
         XSendEvent(display, request.requestor, 0, 0, &reply)
         XFlush(display)
     }
 
-    /// Writes `text` as `target` to `property` of `requestor`; false for targets we don't offer.
-    private func store(_ text: String, target: Atom, on requestor: UInt, property: Atom) -> Bool {
-        let limit = max(XExtendedMaxRequestSize(display), XMaxRequestSize(display)) * 4 - 256
-        if target == targetsAtom {
-            let atoms: [Atom] = [targetsAtom, utf8Atom, plainUTF8Atom, textAtom, stringAtom, timestampAtom]
-            atoms.withUnsafeBytes { bytes in
-                _ = XChangeProperty(display, requestor, property, atomAtom, 32, PropModeReplace,
-                                    bytes.bindMemory(to: UInt8.self).baseAddress, Int32(atoms.count))
+    /// Writes `text` as `target` to `property` of `requestor` (or starts an incremental
+    /// transfer); false for targets we don't offer.
+    private func store(_ text: String, since: UInt, target: Atom, on requestor: UInt, property: Atom) -> Bool {
+        if target == atoms.targets {
+            let list: [Atom] = [atoms.targets, atoms.utf8, atoms.plainUTF8, atoms.text, atoms.string, atoms.timestamp]
+            list.withUnsafeBytes { bytes in
+                _ = XChangeProperty(display, requestor, property, atoms.atom, 32, PropModeReplace,
+                                    bytes.bindMemory(to: UInt8.self).baseAddress, Int32(list.count))
             }
             return true
         }
-        if target == timestampAtom {
-            let stamp: [UInt] = [ownedSince]
+        if target == atoms.timestamp {
+            let stamp: [UInt] = [since]
             stamp.withUnsafeBytes { bytes in
-                _ = XChangeProperty(display, requestor, property, integerAtom, 32, PropModeReplace,
+                _ = XChangeProperty(display, requestor, property, atoms.integer, 32, PropModeReplace,
                                     bytes.bindMemory(to: UInt8.self).baseAddress, 1)
             }
             return true
         }
         let bytes: [UInt8]
         let type: Atom
-        if target == utf8Atom || target == textAtom || target == plainUTF8Atom {
+        if target == atoms.utf8 || target == atoms.text || target == atoms.plainUTF8 {
             bytes = Array(text.utf8)
-            type = target == plainUTF8Atom ? plainUTF8Atom : utf8Atom
-        } else if target == stringAtom {
+            type = target == atoms.plainUTF8 ? atoms.plainUTF8 : atoms.utf8
+        } else if target == atoms.string {
             bytes = text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
-            type = stringAtom
+            type = atoms.string
         } else {
             return false
         }
-        // Larger texts would need the INCR protocol; a form's clipboard never gets near this.
-        guard bytes.count <= limit else { return false }
+        let requestLimit = max(XExtendedMaxRequestSize(display), XMaxRequestSize(display)) * 4 - 256
+        if bytes.count <= min(incrementalThreshold, requestLimit) {
+            write(bytes[...], type: type, to: requestor, property: property)
+            return true
+        }
+        // Incremental: announce the size; the requestor deletes the property for each chunk.
+        outgoing.removeAll { $0.requestor == requestor && $0.property == property }
+        outgoing.append(OutgoingTransfer(requestor: requestor, property: property, type: type, bytes: bytes,
+                                         started: X11Clipboard.now()))
+        XSelectInput(display, requestor, PropertyChangeMask)
+        let size: [Int] = [bytes.count]
+        size.withUnsafeBytes { raw in
+            _ = XChangeProperty(display, requestor, property, atoms.incr, 32, PropModeReplace,
+                                raw.bindMemory(to: UInt8.self).baseAddress, 1)
+        }
+        return true
+    }
+
+    private func write(_ bytes: ArraySlice<UInt8>, type: Atom, to requestor: UInt, property: Atom) {
         bytes.withUnsafeBufferPointer { buffer in
             _ = XChangeProperty(display, requestor, property, type, 8, PropModeReplace,
                                 buffer.baseAddress, Int32(buffer.count))
         }
+    }
+
+    /// Sends the next chunk of an incremental transfer when its requestor has deleted the last.
+    private func continueTransfer(_ change: XPropertyEvent) -> Bool {
+        // Transfers whose requestor went quiet for long are given up.
+        let now = X11Clipboard.now()
+        outgoing.removeAll { now - $0.started > 30 }
+        guard change.state == PropertyDelete,
+              let index = outgoing.firstIndex(where: { $0.requestor == change.window && $0.property == change.atom })
+        else { return false }
+        let transfer = outgoing[index]
+        let end = min(transfer.offset + chunkSize, transfer.bytes.count)
+        // The last chunk is an empty one: it tells the requestor the transfer is over.
+        write(transfer.bytes[transfer.offset..<end], type: transfer.type, to: transfer.requestor, property: transfer.property)
+        if transfer.offset == end {
+            outgoing.remove(at: index)
+            if !outgoing.contains(where: { $0.requestor == transfer.requestor }) {
+                XSelectInput(display, transfer.requestor, NoEventMask)
+            }
+        } else {
+            outgoing[index].offset = end
+        }
+        XFlush(display)
         return true
     }
 
     // MARK: Reading from another client
 
-    private func fetch(target: Atom) -> String? {
-        XDeleteProperty(display, window, propertyAtom)
-        XConvertSelection(display, clipboardAtom, target, propertyAtom, window, lastEventTime)
+    /// The text of `selection` as its owner gives it: `UTF8_STRING`, else `STRING`.
+    fileprivate func fetchText(of selection: Atom) -> String? {
+        if let bytes = fetch(selection, target: atoms.utf8) { return TextSanitizer.decode(bytes) }
+        if let bytes = fetch(selection, target: atoms.string) {
+            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+        return nil
+    }
+
+    private func fetch(_ selection: Atom, target: Atom) -> [UInt8]? {
+        guard XGetSelectionOwner(display, selection) != 0 else { return nil }
+        XDeleteProperty(display, window, atoms.transfer)
+        XConvertSelection(display, selection, target, atoms.transfer, window, lastEventTime)
         XFlush(display)
-        let deadline = now() + timeout
         var event = XEvent()
-        guard waitFor(SelectionNotify, event: &event, until: deadline) else { return nil }
+        guard waitFor(SelectionNotify, event: &event, until: X11Clipboard.now() + timeout) else { return nil }
         guard event.xselection.property != 0 else { return nil }
         // Notifications of the owner writing the property came before its SelectionNotify:
         // drop them so that only chunks written from now on count.
         while XCheckTypedWindowEvent(display, window, PropertyNotify, &event) != 0 {}
         guard let (type, data) = readProperty(delete: true) else { return nil }
-        var bytes = data
-        if type == incrAtom {
-            // Incremental: every new value of the property is the next chunk; an empty one ends it.
-            bytes = []
-            while true {
-                guard waitForNewValue(event: &event, until: now() + timeout) else { return nil }
-                guard let (_, chunk) = readProperty(delete: true) else { continue }
-                if chunk.isEmpty { break }
-                bytes += chunk
-            }
+        guard type == atoms.incr else { return data }
+        // Incremental: every new value of the property is the next chunk; an empty one ends it.
+        var bytes: [UInt8] = []
+        while true {
+            guard waitForNewValue(event: &event, until: X11Clipboard.now() + timeout) else { return nil }
+            guard let (_, chunk) = readProperty(delete: true) else { continue }
+            if chunk.isEmpty { break }
+            bytes += chunk
         }
-        if type == stringAtom {
-            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     private func readProperty(delete: Bool) -> (Atom, [UInt8])? {
@@ -187,7 +247,7 @@ final class X11Clipboard: Clipboard {
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, propertyAtom, 0, 0x1FFF_FFFF, delete ? 1 : 0,
+        let status = XGetWindowProperty(display, window, atoms.transfer, 0, 0x1FFF_FFFF, delete ? 1 : 0,
                                         0 /* AnyPropertyType */, &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == 0 /* Success */, type != 0 else { return nil }
@@ -213,7 +273,7 @@ final class X11Clipboard: Clipboard {
     private func waitForNewValue(event: inout XEvent, until deadline: Double) -> Bool {
         while true {
             while XCheckTypedWindowEvent(display, window, PropertyNotify, &event) != 0 {
-                if event.xproperty.atom == propertyAtom && event.xproperty.state == PropertyNewValue { return true }
+                if event.xproperty.atom == atoms.transfer && event.xproperty.state == PropertyNewValue { return true }
             }
             guard sleepOnConnection(until: deadline) else { return false }
         }
@@ -221,23 +281,72 @@ final class X11Clipboard: Clipboard {
 
     /// Blocks until the connection is readable or `deadline` passes; false on timeout.
     private func sleepOnConnection(until deadline: Double) -> Bool {
-        let left = deadline - now()
+        let left = deadline - X11Clipboard.now()
         guard left > 0 else { return false }
         var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
         _ = poll(&descriptor, 1, Int32(max(1, (left * 1000).rounded(.up))))
         return true
     }
 
-    private func now() -> Double {
+    private static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
     }
 
-    /// Gives up the clipboard and destroys its window.
+    /// Gives up both selections and destroys the window.
     func destroy() {
-        if owned != nil { XSetSelectionOwner(display, clipboardAtom, 0, lastEventTime) }
-        owned = nil
+        clipboard.text = nil
+        primarySelection.text = nil
         XDestroyWindow(display, window)
     }
+}
+
+/// `XA_PRIMARY`.
+private let XA_PRIMARY_ATOM = Atom(1)
+
+/// One incremental transfer to another client.
+private struct OutgoingTransfer {
+    let requestor: UInt
+    let property: Atom
+    let type: Atom
+    let bytes: [UInt8]
+    let started: Double
+    var offset = 0
+}
+
+/// One X selection (`CLIPBOARD` or `PRIMARY`) as a `Clipboard`.
+final class X11Selection: Clipboard {
+    /// The selection's atom.
+    let name: Atom
+    private unowned let host: X11Clipboard
+    /// The text while we own the selection.
+    private(set) var owned: String?
+    /// The time we took it.
+    private(set) var ownedSince: UInt = 0
+
+    fileprivate init(name: Atom, host: X11Clipboard) {
+        self.name = name
+        self.host = host
+    }
+
+    /// Ours while we own the selection, else fetched from its owner.
+    var text: String? {
+        get { owned ?? host.fetchText(of: name) }
+        set {
+            if let newValue {
+                owned = newValue
+                ownedSince = host.lastEventTime
+                if !host.own(name) {
+                    writeErrorLine("tapaway: could not take ownership of an X selection; the text stays inside Tapaway")
+                }
+            } else if owned != nil {
+                owned = nil
+                host.disown(name)
+            }
+        }
+    }
+
+    /// Another client took the selection.
+    fileprivate func lostOwnership() { owned = nil }
 }

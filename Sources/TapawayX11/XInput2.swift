@@ -75,6 +75,9 @@ final class XInput2 {
                 } else if down.remove(device.deviceid) != nil {
                     app.handlePointer(id: finger, phase: .ended, at: point, timestamp: now)
                 }
+            case 2 where pressed:
+                // X's middle-click paste: the primary selection goes into the input under the pointer.
+                app.pastePrimarySelection(at: point)
             case 3 where pressed && isMouse:
                 app.mouse.press(.right, at: point, timestamp: now)
             case 4, 5, 6, 7 where pressed:

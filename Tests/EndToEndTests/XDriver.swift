@@ -158,6 +158,28 @@ final class XDriver {
         }
     }
 
+    /// Presses and releases the key with keysym name `name` while holding Control (and Shift if
+    /// `shift`): Ctrl+C is `chord("c")`.
+    func chord(_ name: String, shift: Bool = false) throws {
+        let keysym = XStringToKeysym(name)
+        guard keysym != 0 else { throw EndToEndError("unknown keysym name '\(name)'") }
+        let control = XKeysymToKeycode(display, KeySym(XK_Control_L))
+        XTestFakeKeyEvent(display, UInt32(control), 1, 0)
+        defer {
+            XTestFakeKeyEvent(display, UInt32(control), 0, 0)
+            sync()
+        }
+        try tap(keysym: keysym, shift: shift)
+    }
+
+    /// A middle click (X's paste of the primary selection) at a point.
+    func middleClick(_ point: (x: Int, y: Int)) {
+        XTestFakeMotionEvent(display, screen, Int32(point.x), Int32(point.y), 0)
+        XTestFakeButtonEvent(display, 2, 1, 0)
+        XTestFakeButtonEvent(display, 2, 0, 0)
+        sync()
+    }
+
     private func tap(keysym: KeySym, shift: Bool) throws {
         let code = XKeysymToKeycode(display, keysym)
         guard code != 0 else { throw EndToEndError("no keycode for keysym 0x\(String(keysym, radix: 16))") }

@@ -2,9 +2,28 @@ import Testing
 import TapawayKit
 import TapawayTesting
 
+/// A clipboard with a primary selection, as the X11 platform has.
+final class TwoSelectionClipboard: Clipboard {
+    var text: String?
+    let primarySelection = MemoryClipboard()
+    var primary: Clipboard? { primarySelection }
+}
+
+@MainActor
+func fieldPlatform(width: Double = 300) -> (HeadlessPlatform, TextField) {
+    let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+    let field = TextField(frame: Rect(x: 10, y: 10, width: width, height: 44))
+    p.makeWindow(field)
+    field.becomeFirstResponder()
+    p.application.runFrame()
+    return (p, field)
+}
+
 @MainActor
 @Suite("Text editing")
 struct TextEditingTests {
+    // MARK: Graphemes
+
     @Test("editing is by grapheme cluster")
     func graphemes() {
         var t = EditableText("a👍🏽")
@@ -31,12 +50,26 @@ struct TextEditingTests {
         #expect(t.count == 1 && t.caret == 1)
     }
 
+    @Test("a family emoji, a flag and a letter with two marks are one caret step and one backspace each")
+    func graphemeKeys() {
+        let (p, field) = fieldPlatform()
+        field.insertText("x👨‍👩‍👧🇯🇵a\u{308}\u{301}")
+        #expect(field.caretOffset == 4)
+        p.press(.left)
+        p.press(.left)
+        #expect(field.caretOffset == 2)
+        p.press(.backspace)
+        #expect(field.text == "x🇯🇵a\u{308}\u{301}")
+        p.press(.end)
+        p.press(.backspace)
+        #expect(field.text == "x🇯🇵")
+    }
+
+    // MARK: Keys and selection
+
     @Test("physical keys edit the focused field: arrows, Home, End, Delete, shift-selection")
     func keys() {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
-        p.makeWindow(field)
-        field.becomeFirstResponder()
+        let (p, field) = fieldPlatform()
         p.type("world")
         p.press(.home)
         p.type("hello ")
@@ -56,6 +89,119 @@ struct TextEditingTests {
         #expect(field.selectedRange == 7..<8)
     }
 
+    @Test("Ctrl with arrows moves by words, Ctrl+Shift selects by words, Ctrl+Backspace and Ctrl+Delete delete words")
+    func wordKeys() {
+        let (p, field) = fieldPlatform()
+        field.insertText("one two, three")
+        p.press(.left, modifiers: .control)
+        #expect(field.caretOffset == 9, "to the start of three")
+        p.press(.left, modifiers: .control)
+        #expect(field.caretOffset == 4, "over the comma to the start of two")
+        p.press(.right, modifiers: .control)
+        #expect(field.caretOffset == 7, "to the end of two")
+        p.press(.right, modifiers: [.control, .shift])
+        #expect(field.selectedText == ", three")
+        p.press(.end)
+        p.press(.backspace, modifiers: .control)
+        #expect(field.text == "one two, ")
+        p.press(.home)
+        p.press(.delete, modifiers: .control)
+        #expect(field.text == " two, ")
+    }
+
+    @Test("word boundaries keep apostrophes inside words")
+    func apostrophes() {
+        let t = EditableText("don't stop")
+        #expect(t.wordRange(at: 2) == 0..<5)
+        #expect(t.wordEnd(after: 0) == 5)
+        #expect(t.wordStart(before: 10) == 6)
+    }
+
+    @Test("click places the caret, a drag selects, a double click selects a word, a triple click the line")
+    func clicksAndDrags() {
+        let (p, field) = fieldPlatform()
+        field.insertText("alpha beta gamma")
+        // Fixed-metric font: 17 × 0.6 = 10.2 px per character, text from x = 12 in the field.
+        func point(_ offset: Double) -> Point { Point(x: 10 + 12 + 10.2 * offset, y: 32) }
+        p.tap(at: point(2))
+        #expect(field.caretOffset == 2 && field.selectedRange.isEmpty)
+        p.advance(by: 1)
+        p.drag(from: point(6), to: point(10))
+        #expect(field.selectedText == "beta")
+        p.advance(by: 1)
+        p.tap(at: point(13))
+        p.tap(at: point(13))
+        #expect(field.selectedText == "gamma", "double click selects the word")
+        p.tap(at: point(13))
+        #expect(field.selectedText == "alpha beta gamma", "triple click selects the line")
+    }
+
+    @Test("in a scrolling form, a drag in the focused field selects; the form's pan stands back")
+    func dragSelectInsideScrollView() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let form = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        form.contentSize = Size(width: 400, height: 1500)
+        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
+        form.addSubview(field)
+        p.makeWindow(form)
+        field.becomeFirstResponder()
+        field.insertText("alpha beta gamma")
+        func point(_ offset: Double) -> Point { Point(x: 22 + 10.2 * offset, y: 32) }
+        p.drag(from: point(0), to: Point(x: point(10).x, y: 120), steps: 12)
+        #expect(field.selectedText == "alpha beta")
+        #expect(form.contentOffset == .zero, "the form did not scroll")
+        field.resignFirstResponder()
+        p.advance(by: 1)
+        p.drag(from: point(0), to: Point(x: point(0).x, y: 10), steps: 12)
+        #expect(form.contentOffset.y > 0, "an unfocused field lets the form scroll")
+    }
+
+    @Test("a double click and drag extends by whole words")
+    func wordDrag() {
+        let (p, field) = fieldPlatform()
+        field.insertText("alpha beta gamma")
+        func point(_ offset: Double) -> Point { Point(x: 22 + 10.2 * offset, y: 32) }
+        p.tap(at: point(2))
+        let id = p.touchDown(at: point(2))
+        p.touchMove(id, to: point(12))
+        p.touchUp(id, at: point(12))
+        #expect(field.selectedText == "alpha beta gamma")
+    }
+
+    @Test("Ctrl+A selects all; Ctrl+C copies, Ctrl+X cuts, Ctrl+V pastes through the clipboard")
+    func clipboardShortcuts() {
+        let (p, field) = fieldPlatform()
+        p.type("copy me")
+        p.press(.text("a"), modifiers: .control)
+        #expect(field.selectedRange == 0..<7)
+        p.press(.text("c"), modifiers: .control)
+        #expect(p.application.clipboard.text == "copy me")
+        p.press(.left, modifiers: .control) // a plain Left would do: any move collapses
+        p.press(.end)
+        p.press(.text("v"), modifiers: .control)
+        #expect(field.text == "copy mecopy me")
+        p.press(.left, modifiers: [.control, .shift])
+        p.press(.text("x"), modifiers: .control)
+        #expect(field.text == "copy mecopy ")
+        #expect(p.application.clipboard.text == "me")
+    }
+
+    @Test("a secure field cannot be copied or cut, and does not reveal its words")
+    func secureClipboard() {
+        let (p, field) = fieldPlatform()
+        field.isSecureTextEntry = true
+        p.application.clipboard.text = "untouched"
+        p.type("hunter2 secret")
+        p.press(.text("a"), modifiers: .control)
+        p.press(.text("c"), modifiers: .control)
+        p.press(.text("x"), modifiers: .control)
+        #expect(p.application.clipboard.text == "untouched")
+        #expect(field.text == "hunter2 secret")
+        p.press(.end)
+        p.press(.left, modifiers: .control)
+        #expect(field.caretOffset == 0, "Ctrl+Left jumps to the start, not to a word")
+    }
+
     @Test("a secure field draws bullets, never its text")
     func secure() {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
@@ -66,6 +212,162 @@ struct TextEditingTests {
         let texts = p.render().texts
         #expect(texts.contains("•••••••"))
         #expect(!texts.contains { $0.contains("hunter") })
+    }
+
+    // MARK: Undo
+
+    @Test("undo takes back a typing run at once; redo brings it back; a caret move starts a new run")
+    func undoRedo() {
+        let (p, field) = fieldPlatform()
+        p.type("hello world")
+        p.press(.left)
+        p.type("X")
+        #expect(field.text == "hello worlXd")
+        p.press(.text("z"), modifiers: .control)
+        #expect(field.text == "hello world")
+        p.press(.text("z"), modifiers: .control)
+        #expect(field.text == "")
+        #expect(!field.canUndo && field.canRedo)
+        p.press(.text("z"), modifiers: [.control, .shift])
+        #expect(field.text == "hello world")
+        p.press(.text("y"), modifiers: .control)
+        #expect(field.text == "hello worlXd")
+        #expect(!field.canRedo)
+    }
+
+    @Test("a run of backspaces is one undo step; a paste is its own; a new edit clears redo")
+    func undoKinds() {
+        let (p, field) = fieldPlatform()
+        p.type("abcdef")
+        for _ in 0..<3 { p.press(.backspace) }
+        p.application.clipboard.text = "XY"
+        field.paste()
+        #expect(field.text == "abcXY")
+        field.undo()
+        #expect(field.text == "abc")
+        field.undo()
+        #expect(field.text == "abcdef")
+        field.redo()
+        p.type("!")
+        #expect(field.text == "abc!" && !field.canRedo)
+    }
+
+    @Test("undo restores the selection too, and sends a text change")
+    func undoSelectionAndNotification() {
+        let (p, field) = fieldPlatform()
+        p.type("keep this")
+        p.press(.text("a"), modifiers: .control)
+        var changes = 0
+        p.application.notificationCenter.addObserver(forName: .textFieldDidChange) { _ in changes += 1 }
+        p.press(.backspace)
+        field.undo()
+        #expect(field.text == "keep this" && field.selectedRange == 0..<9)
+        #expect(changes == 2)
+    }
+
+    // MARK: Sanitising and paste
+
+    @Test("sanitising: line breaks, tabs and control characters", arguments: [
+        ("a\r\nb", true, "a\nb"), ("a\r\nb", false, "a b"), ("a\rb\nc", true, "a\nb\nc"),
+        ("tab\there", true, "tab here"), ("bell\u{7}nul\u{0}del\u{7F}c1\u{85}", true, "bellnuldelc1"),
+        ("copied from a terminal\n", false, "copied from a terminal"), ("two\n\nlines\n", true, "two\n\nlines\n"),
+        ("para\u{2029}line\u{2028}end", true, "para\nline\nend"), ("👨‍👩‍👧 e\u{301}", false, "👨‍👩‍👧 e\u{301}"),
+    ])
+    func sanitize(input: String, multiline: Bool, output: String) {
+        #expect(TextSanitizer.sanitize(input, allowsNewlines: multiline) == output)
+    }
+
+    @Test("invalid UTF-8 becomes the replacement character")
+    func invalidUTF8() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0xE2, 0x82, 0x63, 0xC3, 0xA9]
+        #expect(TextSanitizer.decode(bytes) == "a\u{FFFD}b\u{FFFD}cé")
+    }
+
+    @Test("pasting into a field turns lines into spaces; into a text view keeps them; controls go")
+    func pasteSanitised() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
+        let view = TextView(frame: Rect(x: 10, y: 70, width: 300, height: 200))
+        p.makeWindow(field, view)
+        p.application.clipboard.text = "one\r\ntwo\u{1B}[0m\tthree\n"
+        field.becomeFirstResponder()
+        field.paste()
+        #expect(field.text == "one two[0m three")
+        view.becomeFirstResponder()
+        view.paste()
+        #expect(view.text == "one\ntwo[0m three\n")
+    }
+
+    // MARK: Primary selection
+
+    @Test("a selection is offered as the primary selection, never a secure field's")
+    func primaryOffered() {
+        let (p, field) = fieldPlatform()
+        let clipboard = TwoSelectionClipboard()
+        p.application.clipboard = clipboard
+        p.type("pick this")
+        p.press(.left, modifiers: [.control, .shift])
+        #expect(clipboard.primarySelection.text == "this")
+        p.press(.text("a"), modifiers: .control)
+        #expect(clipboard.primarySelection.text == "pick this")
+        #expect(clipboard.text == nil, "selecting does not touch the clipboard")
+        field.isSecureTextEntry = true
+        clipboard.primarySelection.text = nil
+        p.press(.text("a"), modifiers: .control)
+        #expect(clipboard.primarySelection.text == nil)
+    }
+
+    @Test("a middle click pastes the primary selection where it lands, focusing that input")
+    func middleClickPaste() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let a = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
+        let b = TextField(frame: Rect(x: 10, y: 70, width: 300, height: 44))
+        p.makeWindow(a, b)
+        let clipboard = TwoSelectionClipboard()
+        p.application.clipboard = clipboard
+        b.text = "ab"
+        clipboard.primarySelection.text = "X\nY"
+        a.becomeFirstResponder()
+        // Between a and b: 22 + 10.2.
+        #expect(p.application.pastePrimarySelection(at: Point(x: 10 + 12 + 10.2 * 1, y: 92)))
+        #expect(b.isFirstResponder)
+        #expect(b.text == "aX Yb")
+        #expect(!p.application.pastePrimarySelection(at: Point(x: 390, y: 500)), "nothing to paste into there")
+    }
+
+    // MARK: Clear button
+
+    @Test("the clear button clears the field as one undoable edit, and shows per its mode")
+    func clearButton() {
+        let (p, field) = fieldPlatform()
+        field.clearButtonMode = .whileEditing
+        p.type("some text")
+        let button = Point(x: 10 + 300 - 12 + 4 - 8.5, y: 32)
+        p.tap(at: button)
+        #expect(field.text == "")
+        #expect(field.isFirstResponder)
+        field.undo()
+        #expect(field.text == "some text")
+        field.clearButtonMode = .unlessEditing
+        p.advance(by: 1)
+        p.tap(at: button)
+        #expect(field.text == "some text", "not shown while editing: the tap places the caret")
+    }
+
+    // MARK: Scrolling and drawing long text
+
+    @Test("long text in a field scrolls to keep the caret visible, and only what shows is drawn")
+    func longField() {
+        let (p, field) = fieldPlatform(width: 200)
+        let long = String(repeating: "abcdefghij", count: 500)
+        field.insertText(long)
+        var texts = p.render().texts
+        let drawn = texts.first { $0.hasPrefix("a") || $0.hasPrefix("b") || $0.hasSuffix("j") } ?? ""
+        #expect(drawn.count < 30, "only the visible characters are drawn (\(drawn.count))")
+        #expect(drawn.hasSuffix("hij"), "the end, where the caret is, shows")
+        p.press(.home)
+        texts = p.render().texts
+        #expect(texts.contains { $0.hasPrefix("abcdefghij") && $0.count < 30 })
     }
 
     @Test("a text view wraps long lines and keeps the caret visible as it grows")
@@ -83,12 +385,120 @@ struct TextEditingTests {
         #expect(view.caretRect.maxY <= view.contentOffset.y + view.bounds.height)
     }
 
+    @Test("in a text view Home and End go to the line's ends, Up and Down keep their column")
+    func textViewLines() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let view = TextView(frame: Rect(x: 10, y: 10, width: 300, height: 200))
+        p.makeWindow(view)
+        p.application.runFrame()
+        view.becomeFirstResponder()
+        view.insertText("first line\nab\nthird line")
+        p.press(.home)
+        #expect(view.caretOffset == 14)
+        p.press(.right); p.press(.right); p.press(.right); p.press(.right); p.press(.right)
+        p.press(.up)
+        #expect(view.caretOffset == 13, "the short line clamps the column")
+        p.press(.up)
+        #expect(view.caretOffset == 5, "the column comes back on a long line")
+        p.press(.end, modifiers: .shift)
+        #expect(view.selectedText == " line")
+        p.press(.end, modifiers: .control)
+        #expect(view.caretOffset == view.text.count)
+        p.press(.home, modifiers: [.control, .shift])
+        #expect(view.selectedRange == 0..<view.text.count)
+    }
+
+    @Test("dragging in a focused text view selects instead of scrolling; a triple click selects a line")
+    func textViewSelection() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let view = TextView(frame: Rect(x: 10, y: 10, width: 300, height: 100))
+        p.makeWindow(view)
+        p.application.runFrame()
+        view.text = (1...20).map { "line \($0)" }.joined(separator: "\n")
+        view.becomeFirstResponder()
+        view.setContentOffset(.zero, animated: false)
+        // Lines are 17 × 1.25 ≈ 21 px tall from y = 10 (inset) in the view at y = 10.
+        let start = Point(x: 22, y: 20 + 10.5), end = Point(x: 22 + 10.2 * 4, y: 20 + 21 + 10.5)
+        p.drag(from: start, to: end)
+        #expect(view.selectedText == "line 1\nline")
+        #expect(view.contentOffset.y == 0, "the drag did not scroll")
+        p.advance(by: 1)
+        p.tap(at: end); p.tap(at: end); p.tap(at: end)
+        #expect(view.selectedText == "line 2")
+    }
+
+    @Test("re-wrapping only the edited paragraphs gives the lines a full wrap gives")
+    func rewrapMatchesWrap() {
+        let widths = CharacterWidths(font: FixedFont(size: 10))
+        var text = "alpha beta gamma delta\nshort\n\nlong paragraph with many words in it to wrap around\nend"
+        var lines = TextLayout.wrap(text, width: 60, widths: widths)
+        let edits: [(Range<Int>, String)] = [(3..<3, "XYZ "), (23..<23, "\n"), (0..<0, "start "), (40..<52, ""),
+                                              (10..<30, "joined"), (0..<0, "é\u{301}"), (5..<6, "🇫🇷 ")]
+        for (range, insert) in edits {
+            var edited = EditableText(text)
+            edited.replace(range, with: insert)
+            let new = edited.text
+            let fast = TextLayout.rewrap(new, from: text, lines: lines, width: 60, widths: widths)
+            let slow = TextLayout.wrap(new, width: 60, widths: widths)
+            #expect(fast.map { String(new[$0]) } == slow.map { String(new[$0]) }, "after replacing \(range) with \(insert.debugDescription)")
+            text = new
+            lines = fast
+        }
+    }
+
     @Test("wrapping breaks at spaces and keeps explicit newlines")
     func wrap() {
         let font = FixedFont(size: 10) // 6 px a character
         let text = "aaa bbb ccc\nd"
         let lines = TextLayout.wrap(text, width: 48, font: font).map { String(text[$0]) }
         #expect(lines == ["aaa bbb ", "ccc", "d"])
+        let long = "abcdefghijklmnop"
+        #expect(TextLayout.wrap(long, width: 48, font: font).map { String(long[$0]) } == ["abcdefgh", "ijklmnop"])
+        #expect(TextLayout.wrap("a\n", width: 48, font: font).count == 2)
+    }
+}
+
+@MainActor
+@Suite("Focus navigation")
+struct FocusNavigationTests {
+    @Test("Tab and Shift+Tab go through the inputs in reading order, skipping hidden and disabled ones")
+    func tabOrder() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let right = TextField(frame: Rect(x: 210, y: 10, width: 180, height: 44))
+        let left = TextField(frame: Rect(x: 10, y: 12, width: 180, height: 44))
+        let below = TextView(frame: Rect(x: 10, y: 200, width: 380, height: 100))
+        let middle = TextField(frame: Rect(x: 10, y: 100, width: 380, height: 44))
+        let hidden = TextField(frame: Rect(x: 10, y: 150, width: 380, height: 44))
+        let disabled = TextField(frame: Rect(x: 10, y: 320, width: 380, height: 44))
+        hidden.isHidden = true
+        disabled.isEnabled = false
+        let window = p.makeWindow(right, below, left, middle, hidden, disabled)
+        let order = FocusNavigation.readingOrder(in: window).map(ObjectIdentifier.init)
+        #expect(order == [left, right, middle, below].map(ObjectIdentifier.init))
+        p.press(.tab)
+        #expect(left.isFirstResponder)
+        p.press(.tab)
+        #expect(right.isFirstResponder)
+        p.press(.tab); p.press(.tab)
+        #expect(below.isFirstResponder, "a text view passes Tab on too")
+        p.press(.tab)
+        #expect(left.isFirstResponder, "wraps around")
+        p.press(.tab, modifiers: .shift)
+        #expect(below.isFirstResponder)
+    }
+
+    @Test("Escape ends editing and the keypad slides away")
+    func escape() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
+        p.makeWindow(field)
+        field.becomeFirstResponder()
+        p.settle()
+        #expect(p.application.keyboard.state == .shown)
+        p.press(.escape)
+        p.settle()
+        #expect(!field.isFirstResponder)
+        #expect(p.application.keyboard.state == .hidden)
     }
 }
 

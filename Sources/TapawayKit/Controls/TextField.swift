@@ -1,33 +1,78 @@
+/// When a text field shows its clear button, as `UITextField.ViewMode`.
+public enum ClearButtonMode: String, Sendable {
+    /// Never.
+    case never
+    /// While the field is being edited (and has text).
+    case whileEditing
+    /// While the field is not being edited (and has text).
+    case unlessEditing
+    /// Whenever the field has text.
+    case always
+}
+
 /// A single-line text input, as `UITextField`: a tap focuses it (the keypad slides up), Return
 /// sends `editingDidEndOnExit` (and ends editing when something listens for it), and becoming
 /// or resigning first responder posts the did-begin / did-end editing notifications.
+///
+/// While focused it edits as on a desktop: click to place the caret, drag to select, double-click
+/// a word, triple-click the line, the arrow keys (by word with Ctrl, selecting with Shift), Home
+/// and End, the clipboard shortcuts, undo and redo. Long text scrolls sideways to keep the caret
+/// in view.
 @MainActor
-open class TextField: Control, TextInput, TextEditingKeys {
+open class TextField: Control, TextInput, TextEditing {
     var editable = EditableText()
+    var history = EditHistory()
     private lazy var blinker = CaretBlinker { [weak self] in self?.setNeedsDisplay() }
     private var scrollX = 0.0
+    private var widths: CharacterWidths?
+    private var stops: [Double]?
+    private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
+    private var clearButtonTouch: Touch?
+    private var explicitAutocapitalization: AutocapitalizationType?
 
-    /// The text.
+    /// The text. Setting it from code moves the caret to the end and forgets the undo history.
     public var text: String {
         get { editable.text }
-        set { editable.setText(newValue); scrollX = 0; setNeedsDisplay() }
+        set {
+            editable.setText(newValue)
+            history.removeAll()
+            stops = nil
+            scrollX = 0
+            keepCaretVisible()
+            setNeedsDisplay()
+        }
     }
     /// Shown in grey while the field is empty.
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
-    /// Whether the text is shown as bullets.
-    public var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
+    /// Whether the text is shown as bullets; such text cannot be copied or cut.
+    public var isSecureTextEntry = false { didSet { stops = nil; setNeedsDisplay() } }
     /// The keypad to show.
     public var keyboardType: KeyboardType = .default
     /// The return key's label.
     public var returnKeyType: ReturnKeyType = .default
+    /// When the keypad turns shift on by itself; `.none` unless set.
+    public var autocapitalizationType: AutocapitalizationType {
+        get { explicitAutocapitalization ?? .none }
+        set { explicitAutocapitalization = newValue; inputDelegate?.textInputDidChange(self) }
+    }
+    /// When the clear button (a grey circled cross at the right end) shows.
+    public var clearButtonMode: ClearButtonMode = .never { didSet { keepCaretVisible(); setNeedsDisplay() } }
+    /// The keypad, while the field is focused.
+    public weak var inputDelegate: TextInputDelegate?
     /// The font size in pixels.
-    public var fontSize: Double = 17
+    public var fontSize: Double = 17 { didSet { widths = nil; stops = nil; setNeedsDisplay() } }
     /// Space between the border and the text.
     public var textInset = 12.0
     /// The caret offset, in characters.
     public var caretOffset: Int { editable.caret }
     /// The selected character range.
     public var selectedRange: Range<Int> { editable.selection }
+    /// The selected text.
+    public var selectedText: String { String(editable.selectedText) }
+    /// Whether Ctrl+Z has something to take back.
+    public var canUndo: Bool { history.canUndo }
+    /// Whether Ctrl+Shift+Z has something to do again.
+    public var canRedo: Bool { history.canRedo }
 
     /// Creates a field.
     public init(placeholder: String = "", frame: Rect = .zero) {
@@ -39,6 +84,11 @@ open class TextField: Control, TextInput, TextEditingKeys {
     open override var canBecomeFirstResponder: Bool { isEnabled && window != nil }
     /// Whether there is any text.
     public var hasText: Bool { !editable.text.isEmpty }
+    /// The text before the caret, for auto-capitalisation.
+    public var contextBeforeInput: Substring { editingContextBeforeInput }
+
+    var isMultiline: Bool { false }
+    var isSecure: Bool { isSecureTextEntry }
 
     /// Starts editing: caret blinking, editing-did-begin, the did-begin notification.
     open override func didBecomeFirstResponder() {
@@ -51,6 +101,8 @@ open class TextField: Control, TextInput, TextEditingKeys {
     /// Ends editing: editing-did-end and the did-end notification.
     open override func didResignFirstResponder() {
         blinker.stop()
+        selectionDrag = nil
+        history.closeRun()
         editable.moveCaret(to: editable.caret)
         setNeedsDisplay()
         sendActions(for: .editingDidEnd)
@@ -59,18 +111,14 @@ open class TextField: Control, TextInput, TextEditingKeys {
 
     // MARK: Text input
 
-    /// Inserts text at the caret.
-    public func insertText(_ string: String) {
-        let clean = string.filter { $0 != "\n" && $0 != "\r" && $0 != "\t" }
-        guard !clean.isEmpty else { return }
-        editable.insert(clean)
-        textDidChange()
-    }
+    /// Inserts text at the caret, replacing the selection; line breaks become spaces.
+    public func insertText(_ string: String) { typeText(string) }
 
-    /// Deletes before the caret.
-    public func deleteBackward() {
-        if editable.deleteBackward() { textDidChange() }
-    }
+    /// Deletes the selection or the character before the caret.
+    public func deleteBackward() { deleteBackwardEdit() }
+
+    /// Deletes the selection or the word before the caret (all of it in a secure field).
+    public func deleteWordBackward() { deleteWordBackwardEdit() }
 
     /// Return: sends editing-did-end-on-exit; as in UIKit, the field resigns when an action is
     /// registered for that event.
@@ -80,19 +128,52 @@ open class TextField: Control, TextInput, TextEditingKeys {
         if resigns { resignFirstResponder() }
     }
 
+    // MARK: Edit actions
+
+    /// Selects all the text.
+    public func selectAll() { selectAllText() }
+    /// Copies the selection (never from a secure field).
+    public func copy() { copySelection() }
+    /// Cuts the selection (never from a secure field).
+    public func cut() { cutSelection() }
+    /// Pastes the clipboard, sanitised, over the selection.
+    public func paste() { pasteClipboard() }
+    /// Takes back the last edit (a run of typing is one edit).
+    public func undo() { undoEdit() }
+    /// Does the last undone edit again.
+    public func redo() { redoEdit() }
+    /// Selects a range of characters.
+    public func select(_ range: Range<Int>) { selectRange(range) }
+
+    /// Removes all the text (the clear button), as one undoable edit.
+    public func clear() {
+        perform(.replace) { text in
+            guard text.count > 0 else { return false }
+            text.setText("")
+            return true
+        }
+    }
+
     func textDidChange() {
+        stops = nil
         keepCaretVisible()
         blinker.restart(timers: application?.timers)
         setNeedsDisplay()
         sendActions(for: .editingChanged)
         application?.notificationCenter.post(name: .textFieldDidChange, object: self)
+        inputDelegate?.textInputDidChange(self)
     }
 
-    func caretDidMove() {
+    func selectionDidChange() {
         keepCaretVisible()
         blinker.restart(timers: application?.timers)
         setNeedsDisplay()
+        inputDelegate?.textInputDidChange(self)
     }
+
+    func lineBoundary(of offset: Int, forward: Bool) -> Int { forward ? editable.count : 0 }
+    func verticalMove(from offset: Int, direction: Int) -> Int? { nil }
+    func offset(at point: Point) -> Int { caretOffset(atX: point.x) }
 
     /// Edits with the physical keyboard while focused; other keys go up the chain.
     open override func keyDown(_ key: KeyInput, with event: Event) {
@@ -102,51 +183,160 @@ open class TextField: Control, TextInput, TextEditingKeys {
 
     // MARK: Touches
 
-    /// A tap focuses the field and places the caret where the finger lifted.
+    /// While focused, drags select rather than scroll: the pan recognizers of the scroll views
+    /// around the field stand back.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if isFirstResponder && recognizer is PanGestureRecognizer { return false }
+        return super.gestureRecognizerShouldBegin(recognizer)
+    }
+
+    /// In a focused field a touch places the caret, or selects a word (double click) or the line
+    /// (triple click), and a drag extends the selection. A touch on the clear button is kept for it.
+    open override func touchesBegan(_ touches: [Touch], with event: Event) {
+        super.touchesBegan(touches, with: event)
+        guard isEnabled, let touch = touches.first else { return }
+        let point = touch.location(in: self)
+        if isClearButtonShown && clearButtonHitRect.contains(point) {
+            clearButtonTouch = touch
+            return
+        }
+        guard isFirstResponder else { return }
+        let offset = caretOffset(atX: point.x)
+        let granularity: SelectionGranularity = touch.tapCount >= 3 ? .paragraph : touch.tapCount == 2 ? .word : .character
+        let origin = range(at: offset, granularity: granularity)
+        selectionDrag = (touch, origin, granularity)
+        if granularity == .character { moveSelection(to: offset, extend: false) } else { selectRange(origin) }
+    }
+
+    /// A drag that began in the focused field extends the selection.
+    open override func touchesMoved(_ touches: [Touch], with event: Event) {
+        super.touchesMoved(touches, with: event)
+        guard let drag = selectionDrag, touches.contains(where: { $0 === drag.touch }) else { return }
+        dragSelection(from: drag.origin, to: caretOffset(atX: drag.touch.location(in: self).x), granularity: drag.granularity)
+    }
+
+    /// A tap on an unfocused field focuses it and places the caret where the finger lifted (a drag
+    /// selects what it covered); a drag selection is offered as the primary selection.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
         let wasTracking = isTracking
         super.touchesEnded(touches, with: event)
-        guard wasTracking, let touch = touches.first, bounds.contains(touch.location(in: self)) else { return }
+        guard let touch = touches.first else { return }
+        let point = touch.location(in: self)
+        if let clearTouch = clearButtonTouch, clearTouch === touch {
+            clearButtonTouch = nil
+            if clearButtonHitRect.contains(point) {
+                if !isFirstResponder { becomeFirstResponder() }
+                clear()
+            }
+            return
+        }
+        if let drag = selectionDrag, drag.touch === touch {
+            selectionDrag = nil
+            publishPrimarySelection()
+            return
+        }
+        guard wasTracking, bounds.contains(point) else { return }
         if !isFirstResponder { becomeFirstResponder() }
-        if isFirstResponder {
-            editable.moveCaret(to: caretOffset(atX: touch.location(in: self).x))
-            caretDidMove()
+        guard isFirstResponder else { return }
+        let start = convert(fromScreen: touch.startLocationInScreen)
+        let end = caretOffset(atX: point.x)
+        if abs(start.x - point.x) > 6 {
+            let origin = caretOffset(atX: start.x)
+            history.closeRun()
+            editable.setSelection(anchor: origin, caret: end)
+            selectionDidChange()
+            publishPrimarySelection()
+        } else {
+            moveSelection(to: end, extend: false)
         }
     }
 
-    // MARK: Geometry and drawing
+    /// A cancelled touch leaves the selection as it is.
+    open override func touchesCancelled(_ touches: [Touch], with event: Event) {
+        super.touchesCancelled(touches, with: event)
+        selectionDrag = nil
+        clearButtonTouch = nil
+    }
+
+    // MARK: Geometry
 
     private var font: Font? { application?.fonts.font(size: fontSize, weight: .regular) }
 
-    private var displayed: String {
-        isSecureTextEntry ? String(repeating: "\u{2022}", count: editable.count) : editable.text
+    private var characterWidths: CharacterWidths? {
+        guard let font else { return nil }
+        if let widths, widths.font === font { return widths }
+        let fresh = CharacterWidths(font: font)
+        widths = fresh
+        stops = nil
+        return fresh
     }
 
-    private func prefixWidth(_ offset: Int, font: Font) -> Double {
-        let shown = displayed
-        return font.width(of: shown[..<shown.index(shown.startIndex, offsetBy: min(offset, shown.count))])
+    /// The x of every caret stop in the shown text (bullets in a secure field), from the text's start.
+    private var caretStops: [Double] {
+        if let stops { return stops }
+        guard let widths = characterWidths else { return [0] }
+        let computed: [Double]
+        if isSecureTextEntry {
+            let bullet = widths.width(of: "\u{2022}")
+            computed = (0...editable.count).map { Double($0) * bullet }
+        } else {
+            computed = widths.caretStops(of: editable.text)
+        }
+        stops = computed
+        return computed
+    }
+
+    private var isClearButtonShown: Bool {
+        guard hasText else { return false }
+        switch clearButtonMode {
+        case .never: return false
+        case .always: return true
+        case .whileEditing: return isFirstResponder
+        case .unlessEditing: return !isFirstResponder
+        }
+    }
+
+    /// The diameter of the clear button's circle.
+    private static let clearButtonSize = 17.0
+
+    private var clearButtonRect: Rect {
+        let d = Self.clearButtonSize
+        return Rect(x: bounds.maxX - textInset + 4 - d, y: bounds.midY - d / 2, width: d, height: d)
+    }
+
+    /// The clear button takes touches a little beyond its circle, as it is small.
+    private var clearButtonHitRect: Rect {
+        let r = clearButtonRect
+        return Rect(x: r.minX - 8, y: bounds.minY, width: bounds.maxX - r.minX + 8, height: bounds.height)
+    }
+
+    /// The area the text is drawn in.
+    private var textRect: Rect {
+        let right = isClearButtonShown ? bounds.maxX - clearButtonRect.minX + 6 : textInset
+        return Rect(x: bounds.minX + textInset, y: bounds.minY,
+                    width: max(1, bounds.width - textInset - right), height: bounds.height)
     }
 
     /// The character offset nearest to `x` in the field's coordinates.
     public func caretOffset(atX x: Double) -> Int {
-        guard let font else { return editable.caret }
-        let shown = displayed
-        let index = TextLayout.index(in: shown, line: shown.startIndex..<shown.endIndex,
-                                     nearestTo: x - textInset + scrollX, font: font)
-        return shown.distance(from: shown.startIndex, to: index)
+        TextLayout.nearestStop(in: caretStops, to: x - textRect.minX + scrollX)
     }
 
     private func keepCaretVisible() {
-        guard let font else { return }
-        let visible = bounds.width - 2 * textInset
-        let caretX = prefixWidth(editable.caret, font: font)
+        let stops = caretStops
+        let visible = textRect.width
+        let caretX = stops[min(editable.caret, stops.count - 1)]
         if caretX - scrollX > visible { scrollX = caretX - visible }
         if caretX - scrollX < 0 { scrollX = max(0, caretX - visible / 3) }
-        let total = font.width(of: displayed)
+        let total = stops.last ?? 0
         if total - scrollX < visible { scrollX = max(0, total - visible) }
     }
 
-    /// Draws the rounded field, the focus ring, the text or placeholder, the selection and caret.
+    // MARK: Drawing
+
+    /// Draws the rounded field, the focus ring, the text or placeholder, the selection, the caret
+    /// and the clear button. Only the characters in view are drawn, so long text costs no more
+    /// than short.
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let focused = isFirstResponder
         canvas.fillRoundedRect(bounds, radius: 10, color: Palette.fieldBackground)
@@ -156,27 +346,53 @@ open class TextField: Control, TextInput, TextEditingKeys {
             canvas.strokeRoundedRect(bounds, radius: 10, lineWidth: 1, color: Palette.separator)
         }
         guard let font else { return }
+        if isClearButtonShown { drawClearButton(in: canvas) }
+        let area = textRect
         canvas.save()
-        canvas.clip(to: bounds.insetBy(dx: textInset - 2, dy: 2))
+        canvas.clip(to: Rect(x: area.minX - 2, y: bounds.minY + 2, width: area.width + 4, height: bounds.height - 4))
         let baseline = bounds.minY + ((bounds.height + font.ascent - font.descent) / 2).rounded()
-        let x0 = bounds.minX + textInset - scrollX
+        let x0 = area.minX - scrollX
         if editable.text.isEmpty {
-            canvas.drawText(placeholder, at: Point(x: bounds.minX + textInset, y: baseline), font: font, color: Palette.placeholder)
+            canvas.drawText(placeholder, at: Point(x: area.minX, y: baseline), font: font, color: Palette.placeholder)
         } else {
-            if !editable.selection.isEmpty && focused {
-                let a = prefixWidth(editable.selection.lowerBound, font: font)
-                let b = prefixWidth(editable.selection.upperBound, font: font)
+            let stops = caretStops
+            let selection = editable.selection
+            if !selection.isEmpty && focused {
+                let a = stops[selection.lowerBound], b = stops[selection.upperBound]
                 canvas.fill(Rect(x: x0 + a, y: baseline - font.ascent - 2, width: b - a, height: font.lineHeight + 4),
                             color: Palette.selection)
             }
-            canvas.drawText(displayed, at: Point(x: x0, y: baseline), font: font,
+            // The characters that meet the visible area, one either side for overhanging glyphs.
+            let first = max(0, TextLayout.nearestStop(in: stops, to: scrollX) - 1)
+            let last = min(editable.count, TextLayout.nearestStop(in: stops, to: scrollX + area.width) + 1)
+            let shown: Substring
+            if isSecureTextEntry {
+                shown = Substring(String(repeating: "\u{2022}", count: last - first))
+            } else {
+                shown = editable.text[editable.index(at: first)..<editable.index(at: last)]
+            }
+            canvas.drawText(shown, at: Point(x: x0 + stops[first], y: baseline), font: font,
                             color: isEnabled ? Palette.label : Palette.secondaryLabel)
         }
         if focused && blinker.isVisible && editable.selection.isEmpty {
-            let cx = (x0 + prefixWidth(editable.caret, font: font)).rounded()
+            let stops = caretStops
+            let cx = (x0 + stops[min(editable.caret, stops.count - 1)]).rounded()
             canvas.fillRoundedRect(Rect(x: cx - 1, y: baseline - font.ascent - 1, width: 2, height: font.lineHeight + 2),
                                    radius: 1, color: Palette.accent)
         }
         canvas.restore()
+    }
+
+    private func drawClearButton(in canvas: Canvas) {
+        let r = clearButtonRect
+        let pressed = clearButtonTouch != nil
+        canvas.fillEllipse(in: r, color: pressed ? Palette.secondaryLabel : Palette.placeholder)
+        let c = r.center, s = 3.6, t = 0.75
+        canvas.fillPolygon([Point(x: c.x - s - t, y: c.y - s + t), Point(x: c.x - s + t, y: c.y - s - t),
+                            Point(x: c.x + s + t, y: c.y + s - t), Point(x: c.x + s - t, y: c.y + s + t)],
+                           color: Palette.fieldBackground)
+        canvas.fillPolygon([Point(x: c.x + s - t, y: c.y - s - t), Point(x: c.x + s + t, y: c.y - s + t),
+                            Point(x: c.x - s + t, y: c.y + s + t), Point(x: c.x - s - t, y: c.y + s - t)],
+                           color: Palette.fieldBackground)
     }
 }

@@ -1,149 +1,182 @@
-/// One key on the keypad: draws itself from its `KeypadKey` and reports a tap to the keypad.
+/// One key on the keypad: it draws itself from its `KeypadKey`. Its touches go to the keypad,
+/// which decides what they type (a finger may slide from key to key, as on iOS).
 @MainActor
 public final class KeyView: View {
     /// The key's data.
-    public private(set) var key: KeypadKey
-    /// Whether a finger is down on the key.
-    public private(set) var isPressed = false { didSet { if isPressed != oldValue { setNeedsDisplay() } } }
+    public let key: KeypadKey
+    /// Whether a finger is on the key (drawn highlighted, unless its preview bubble covers it).
+    public internal(set) var isPressed = false { didSet { if isPressed != oldValue { setNeedsDisplay() } } }
     /// The shift state to draw (shift key only).
     var shiftState: ShiftState = .off { didSet { if shiftState != oldValue { setNeedsDisplay() } } }
     /// Whether letters show as capitals.
     var showsCapitals = false { didSet { if showsCapitals != oldValue { setNeedsDisplay() } } }
-    /// Called when a tap on the key completes.
-    var onTap: ((KeypadKey) -> Void)?
-    private var trackedTouch: Touch?
+    /// The sizes to draw at.
+    var metrics = KeypadMetrics.standard { didSet { if metrics != oldValue { setNeedsDisplay() } } }
+    /// The keypad that handles the key's touches.
+    weak var keypad: KeypadView?
 
     /// Creates a key view.
     public init(key: KeypadKey) {
         self.key = key
         super.init(frame: .zero)
         identifier = key.id
-        clipsToBounds = false
-    }
-
-    /// Replaces the key's data (a new return label, say).
-    func update(_ key: KeypadKey) {
-        guard key != self.key else { return }
-        self.key = key
-        identifier = key.id
-        setNeedsDisplay()
     }
 
     /// The label as drawn, with shift applied.
     public var displayedLabel: String {
-        if case .character(let c) = key.kind, showsCapitals { return c.uppercased() }
+        if case .character(let c) = key.kind, showsCapitals, c.count == 1 { return c.uppercased() }
         return key.label
     }
 
-    // MARK: Touches: keys act on touch-up inside, as on iOS.
-
-    /// Presses the key.
-    public override func touchesBegan(_ touches: [Touch], with event: Event) {
-        guard trackedTouch == nil, let touch = touches.first else { return }
-        trackedTouch = touch
-        isPressed = true
+    /// Whether pressing the key shows the preview bubble: single characters on the letter,
+    /// number and symbol layers.
+    var showsPreview: Bool {
+        guard case .character(let c) = key.kind, c.count == 1 else { return false }
+        return key.subtitle == nil
     }
 
-    /// The key stays pressed while the finger is over it.
-    public override func touchesMoved(_ touches: [Touch], with event: Event) {
-        guard let touch = trackedTouch, touches.contains(where: { $0 === touch }) else { return }
-        isPressed = bounds.insetBy(dx: -3, dy: -5).contains(touch.location(in: self))
-    }
+    // MARK: Touches go to the keypad
 
-    /// Releasing over the key types it.
-    public override func touchesEnded(_ touches: [Touch], with event: Event) {
-        guard let touch = trackedTouch, touches.contains(where: { $0 === touch }) else { return }
-        trackedTouch = nil
-        let inside = bounds.insetBy(dx: -3, dy: -5).contains(touch.location(in: self))
-        isPressed = false
-        if inside { onTap?(key) }
-    }
-
-    /// A cancelled touch types nothing.
-    public override func touchesCancelled(_ touches: [Touch], with event: Event) {
-        trackedTouch = nil
-        isPressed = false
-    }
+    /// Hands the touches to the keypad.
+    public override func touchesBegan(_ touches: [Touch], with event: Event) { keypad?.beginTouches(touches) }
+    /// Hands the touches to the keypad.
+    public override func touchesMoved(_ touches: [Touch], with event: Event) { keypad?.moveTouches(touches) }
+    /// Hands the touches to the keypad.
+    public override func touchesEnded(_ touches: [Touch], with event: Event) { keypad?.endTouches(touches) }
+    /// Hands the touches to the keypad.
+    public override func touchesCancelled(_ touches: [Touch], with event: Event) { keypad?.cancelTouches(touches) }
 
     // MARK: Drawing
 
-    /// Draws the key: shadow, rounded face, label or glyph.
-    public override func draw(_ rect: Rect, in canvas: Canvas) {
-        let face: Color
+    /// The face colour: white letter keys and grey function keys, swapped while pressed; shift
+    /// turns white while on; a prominent return key is the accent.
+    var faceColor: Color {
+        if key.isProminent { return isPressed ? Palette.keypadKey : Palette.accent }
         if key.isFunctionKey {
             let active = isPressed || (key.kind == .shift && shiftState != .off)
-            face = active ? Palette.keypadKey : Palette.keypadFunctionKey
-        } else {
-            face = isPressed ? Palette.keypadFunctionKey : Palette.keypadKey
+            return active ? Palette.keypadKey : Palette.keypadFunctionKey
         }
+        return isPressed && !showsPreview ? Palette.keypadFunctionKey : Palette.keypadKey
+    }
+
+    /// Draws the key: shadow, rounded face, label or glyph.
+    public override func draw(_ rect: Rect, in canvas: Canvas) {
         let body = bounds
-        canvas.fillRoundedRect(body.offsetBy(dx: 0, dy: 1), radius: 5, color: Palette.keypadKeyShadow)
-        canvas.fillRoundedRect(body, radius: 5, color: face)
-        let ink = Palette.keypadKeyLabel
+        let s = metrics.scale
+        let face = faceColor
+        let numberPadBackspace = key.kind == .backspace && keypad?.layer == .numberPad
+        // The number pad's backspace sits on the tray, as on iOS, until it is pressed.
+        if !numberPadBackspace || isPressed {
+            canvas.fillRoundedRect(body.offsetBy(dx: 0, dy: 1 * s), radius: metrics.cornerRadius, color: Palette.keypadKeyShadow)
+            canvas.fillRoundedRect(body, radius: metrics.cornerRadius, color: face)
+        }
+        let ink = key.isProminent && !isPressed ? Palette.keypadProminentKeyLabel : Palette.keypadKeyLabel
+        let glyphFace = numberPadBackspace && !isPressed ? Palette.keypadTray : face
         switch key.kind {
         case .shift:
-            KeyGlyphs.drawShift(in: body, state: shiftState, face: face, ink: ink, canvas: canvas)
+            KeyGlyphs.drawShift(in: body, state: shiftState, scale: s, face: face, ink: ink, canvas: canvas)
         case .backspace:
-            KeyGlyphs.drawBackspace(in: body, face: face, ink: ink, canvas: canvas)
+            KeyGlyphs.drawBackspace(in: body, scale: s, face: glyphFace, ink: ink, canvas: canvas)
         default:
-            guard let fonts = application?.fonts else { return }
-            let isLetter: Bool
-            if case .character = key.kind { isLetter = true } else { isLetter = false }
-            let size = isLetter ? (key.label.count == 1 && key.label.first!.isLetter && !showsCapitals ? 24 : 22) : 16.0
-            let font = fonts.font(size: size, weight: .regular)
-            let label = displayedLabel
-            let w = font.width(of: label)
-            // Lower-case letters sit a little higher, as on iOS, so they look centred.
-            let lift = isLetter && !showsCapitals && key.label.first?.isLowercase == true ? 2.0 : 0
-            let baseline = body.minY + ((body.height + font.ascent - font.descent) / 2).rounded() - lift
-            canvas.drawText(label, at: Point(x: body.minX + ((body.width - w) / 2).rounded(), y: baseline), font: font, color: ink)
+            drawLabel(in: body, ink: ink, canvas: canvas)
         }
+    }
+
+    private func drawLabel(in body: Rect, ink: Color, canvas: Canvas) {
+        guard let fonts = application?.fonts else { return }
+        let s = metrics.scale
+        let label = displayedLabel
+        if keypad?.layer == .numberPad {
+            // A large digit over its letters. Digits with a letter line (even an empty one, as
+            // on 1) share one baseline across the row; 0, without one, is centred.
+            let digitFont = fonts.font(size: 26 * s, weight: .regular)
+            let letterFont = fonts.font(size: 9.5 * s, weight: .semibold)
+            let hasLetterLine = key.subtitle != nil
+            let gap = 3 * s
+            let blockHeight = digitFont.ascent + (hasLetterLine ? gap + letterFont.ascent : 0)
+            let top = body.minY + ((body.height - blockHeight) / 2).rounded()
+            let digitBaseline = (top + digitFont.ascent - (hasLetterLine ? 2 * s : 0)).rounded()
+            let w = digitFont.width(of: label)
+            canvas.drawText(label, at: Point(x: body.minX + ((body.width - w) / 2).rounded(), y: digitBaseline),
+                            font: digitFont, color: ink)
+            if let letters = key.subtitle, !letters.isEmpty {
+                KeyGlyphs.drawTracked(letters, centredIn: body.midX, baseline: (digitBaseline + gap + letterFont.ascent).rounded(),
+                                      tracking: 2 * s, font: letterFont, color: ink, canvas: canvas)
+            }
+            return
+        }
+        let isLetter: Bool
+        if case .character(let c) = key.kind, c.count == 1 { isLetter = true } else { isLetter = false }
+        let lowercaseLetter = isLetter && !showsCapitals && label.first?.isLowercase == true
+        var size = (isLetter ? (lowercaseLetter ? 24 : 22) : 16.0) * s
+        var font = fonts.font(size: size, weight: .regular)
+        var w = font.width(of: label)
+        // A label wider than its key (a narrow keypad at a large scale) shrinks to fit.
+        let room = body.width - 6 * s
+        if w > room && w > 0 {
+            size = max(8, (size * room / w).rounded(.down))
+            font = fonts.font(size: size, weight: .regular)
+            w = font.width(of: label)
+        }
+        // Lower-case letters sit a little higher, as on iOS, so they look centred.
+        let lift = lowercaseLetter ? 2 * s : 0
+        let baseline = body.minY + ((body.height + font.ascent - font.descent) / 2).rounded() - lift.rounded()
+        canvas.drawText(label, at: Point(x: body.minX + ((body.width - w) / 2).rounded(), y: baseline), font: font, color: ink)
     }
 }
 
-/// The shift key's three states.
-public enum ShiftState: String, Sendable {
-    /// Lower case.
-    case off
-    /// The next letter is a capital, then shift releases.
-    case once
-    /// Caps lock: capitals until shift is tapped again.
-    case locked
-}
-
-/// Vector glyphs for the keys without text: shift's arrow and backspace's tag.
+/// Vector glyphs for the keys without text (shift's arrow, backspace's tag), and tracked text.
 @MainActor
 enum KeyGlyphs {
-    static func drawShift(in rect: Rect, state: ShiftState, face: Color, ink: Color, canvas: Canvas) {
-        let cx = rect.midX, cy = rect.midY - (state == .locked ? 2 : 0)
-        func arrow(_ s: Double) -> [Point] {
-            [Point(x: cx, y: cy - 9 * s), Point(x: cx + 9 * s, y: cy + 1 * s), Point(x: cx + 4 * s, y: cy + 1 * s),
-             Point(x: cx + 4 * s, y: cy + 8 * s), Point(x: cx - 4 * s, y: cy + 8 * s), Point(x: cx - 4 * s, y: cy + 1 * s),
-             Point(x: cx - 9 * s, y: cy + 1 * s)]
+    static func drawShift(in rect: Rect, state: ShiftState, scale s: Double, face: Color, ink: Color, canvas: Canvas) {
+        let cx = rect.midX, cy = rect.midY - (state == .locked ? 2 * s : 0)
+        func arrow(_ k: Double) -> [Point] {
+            [Point(x: cx, y: cy - 9 * k), Point(x: cx + 9 * k, y: cy + 1 * k), Point(x: cx + 4 * k, y: cy + 1 * k),
+             Point(x: cx + 4 * k, y: cy + 8 * k), Point(x: cx - 4 * k, y: cy + 8 * k), Point(x: cx - 4 * k, y: cy + 1 * k),
+             Point(x: cx - 9 * k, y: cy + 1 * k)]
         }
-        canvas.fillPolygon(arrow(1), color: ink)
+        canvas.fillPolygon(arrow(s), color: ink)
         if state == .off {
-            let inner = arrow(1).map { Point(x: cx + ($0.x - cx) * 0.78, y: cy + 0.5 + ($0.y - cy) * 0.78) }
+            let inner = arrow(s).map { Point(x: cx + ($0.x - cx) * 0.78, y: cy + 0.5 * s + ($0.y - cy) * 0.78) }
             canvas.fillPolygon(inner, color: face)
         }
         if state == .locked {
-            canvas.fill(Rect(x: cx - 4, y: cy + 10, width: 8, height: 1.6), color: ink)
+            canvas.fill(Rect(x: cx - 4 * s, y: cy + 10 * s, width: 8 * s, height: 1.6 * s), color: ink)
         }
     }
 
-    static func drawBackspace(in rect: Rect, face: Color, ink: Color, canvas: Canvas) {
+    static func drawBackspace(in rect: Rect, scale s: Double, face: Color, ink: Color, canvas: Canvas) {
         let cx = rect.midX, cy = rect.midY
         func tag(_ inset: Double) -> [Point] {
-            [Point(x: cx - 11 + inset * 1.4, y: cy), Point(x: cx - 5 + inset, y: cy - 7 + inset),
-             Point(x: cx + 11 - inset, y: cy - 7 + inset), Point(x: cx + 11 - inset, y: cy + 7 - inset),
-             Point(x: cx - 5 + inset, y: cy + 7 - inset)]
+            [Point(x: cx - 11 * s + inset * 1.4, y: cy), Point(x: cx - 5 * s + inset, y: cy - 7 * s + inset),
+             Point(x: cx + 11 * s - inset, y: cy - 7 * s + inset), Point(x: cx + 11 * s - inset, y: cy + 7 * s - inset),
+             Point(x: cx - 5 * s + inset, y: cy + 7 * s - inset)]
         }
         canvas.fillPolygon(tag(0), color: ink)
-        canvas.fillPolygon(tag(1.6), color: face)
-        let x0 = cx + 2.5, s = 3.2, t = 0.8
-        canvas.fillPolygon([Point(x: x0 - s - t, y: cy - s + t), Point(x: x0 - s + t, y: cy - s - t),
-                            Point(x: x0 + s + t, y: cy + s - t), Point(x: x0 + s - t, y: cy + s + t)], color: ink)
-        canvas.fillPolygon([Point(x: x0 + s - t, y: cy - s - t), Point(x: x0 + s + t, y: cy - s + t),
-                            Point(x: x0 - s + t, y: cy + s + t), Point(x: x0 - s - t, y: cy + s - t)], color: ink)
+        canvas.fillPolygon(tag(1.6 * s), color: face)
+        let x0 = cx + 2.5 * s, a = 3.2 * s, t = 0.8 * s
+        canvas.fillPolygon([Point(x: x0 - a - t, y: cy - a + t), Point(x: x0 - a + t, y: cy - a - t),
+                            Point(x: x0 + a + t, y: cy + a - t), Point(x: x0 + a - t, y: cy + a + t)], color: ink)
+        canvas.fillPolygon([Point(x: x0 + a - t, y: cy - a - t), Point(x: x0 + a + t, y: cy - a + t),
+                            Point(x: x0 - a + t, y: cy + a + t), Point(x: x0 - a - t, y: cy + a - t)], color: ink)
     }
+
+    /// Draws `text` letter by letter with `tracking` pixels between letters, centred on `x`.
+    static func drawTracked(_ text: String, centredIn x: Double, baseline: Double, tracking: Double,
+                            font: Font, color: Color, canvas: Canvas) {
+        let widths = text.map { font.width(of: String($0)) }
+        let total = widths.reduce(0, +) + tracking * Double(max(0, text.count - 1))
+        var pen = (x - total / 2).rounded()
+        for (c, w) in zip(text, widths) {
+            canvas.drawText(String(c), at: Point(x: pen, y: baseline), font: font, color: color)
+            pen += w + tracking
+        }
+    }
+}
+
+extension Palette {
+    /// The label of a prominent (accent-coloured) return key and of the chosen alternate: white
+    /// in both appearances, as on iOS. The theme has no colour for text on the accent yet, so
+    /// this borrows the switch knob's, which is that white in both.
+    static var keypadProminentKeyLabel: Color { switchKnob }
 }

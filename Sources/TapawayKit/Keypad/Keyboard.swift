@@ -2,8 +2,12 @@
 /// when a text input becomes first responder and away when none is, posts the keyboard
 /// will/did show/hide and change-frame notifications with begin and end frames, duration and
 /// curve, and types into the focused input.
+///
+/// The slide is eased and interruptible: focusing an input while the keypad hides turns it back
+/// from where it is, in the share of the time left. A change of layout (another keyboard type,
+/// another return key), of height (`scale`, an accessory) or of width posts will/did change frame.
 @MainActor
-public final class Keyboard {
+public final class Keyboard: TextInputDelegate {
     /// Where the keypad is in its life.
     public enum State: String, Sendable {
         /// Off screen.
@@ -21,6 +25,8 @@ public final class Keyboard {
     public let window: Window
     /// The tray and keys.
     public let keypadView: KeypadView
+    /// The window above the keypad's that shows key previews and alternates.
+    public let previewWindow: KeyPreviewWindow
     /// The state.
     public private(set) var state: State = .hidden
     /// The text input the keys type into.
@@ -29,6 +35,15 @@ public final class Keyboard {
     public var animationDuration = 0.25
     /// The slide's curve.
     public var animationCurve: AnimationCurve = .easeOut
+    /// The size of keys, gaps and labels against iOS's at 96 dpi (1): set it from the display's
+    /// resolution (`Xft.dpi / 96`). Changing it resizes the keypad at once.
+    public var scale: Double = 1 {
+        didSet {
+            guard scale != oldValue else { return }
+            keypadView.metrics = KeypadMetrics(scale: scale)
+            resize(keypadHeight: keypadView.metrics.trayHeight)
+        }
+    }
     private var slide: Animation?
 
     init(application: Application) {
@@ -41,8 +56,14 @@ public final class Keyboard {
         keypadView = KeypadView(frame: Rect(x: 0, y: 0, width: device.width, height: height))
         window.addSubview(keypadView)
         window.isHidden = true
+        previewWindow = KeyPreviewWindow()
+        keypadView.previewWindow = previewWindow
         keypadView.onKey = { [weak self] key in self?.type(key) }
+        keypadView.onDeleteWord = { [weak self] in self?.client?.deleteWordBackward() }
+        keypadView.wantsCapital = { [weak self] in self?.clientWantsCapital ?? false }
         application.addWindow(window)
+        application.addWindow(previewWindow)
+        application.frameObservers.append { [weak self] in self?.previewWindow.followWindowsBelow() }
     }
 
     /// The height of the keypad and its accessory together.
@@ -69,21 +90,46 @@ public final class Keyboard {
     // MARK: Focus
 
     func focusDidChange(from old: Responder?, to new: Responder?) {
+        if let previous = old as? any TextInput, previous.inputDelegate === self { previous.inputDelegate = nil }
         if let input = new as? any TextInput {
             client = input
-            keypadView.configure(keyboardType: input.keyboardType, returnKeyType: input.returnKeyType)
+            input.inputDelegate = self
+            let begin = window.frame
+            let relaid = keypadView.configure(keyboardType: input.keyboardType, returnKeyType: input.returnKeyType)
             setAccessoryView(input.inputAccessoryView)
-            if !isVisible { show() }
+            if !isVisible {
+                show()
+            } else if relaid && state == .shown && begin == window.frame {
+                // Another layout at the same height: observers still hear of the change.
+                postFrameChange(from: begin, to: window.frame)
+            }
         } else {
             client = nil
+            keypadView.cancelPresses()
             if isVisible { hide() }
         }
     }
 
+    /// The focused input's text or selection changed: auto-capitalisation may turn shift on or off.
+    public func textInputDidChange(_ input: any TextInput) {
+        guard input === client else { return }
+        keypadView.updateAutoShift()
+    }
+
+    private var clientWantsCapital: Bool {
+        guard let client else { return false }
+        return client.autocapitalizationType.capitalizesNextLetter(after: client.contextBeforeInput)
+    }
+
+    // MARK: Sliding
+
     /// Slides the keypad up (from wherever it is).
     public func show() { slide(to: .shown) }
     /// Slides the keypad away (from wherever it is).
-    public func hide() { slide(to: .hidden) }
+    public func hide() {
+        keypadView.cancelPresses()
+        slide(to: .hidden)
+    }
 
     private func slide(to target: State) {
         let showing = target == .shown
@@ -92,10 +138,7 @@ public final class Keyboard {
         // An interrupted slide reverses from where it is, taking the remaining share of the time.
         let full = abs(hiddenFrame.minY - shownFrame.minY)
         let duration = full > 0 ? animationDuration * min(1, abs(end.minY - begin.minY) / full) : 0
-        let info: [String: Any] = [
-            KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: end,
-            KeyboardInfoKey.animationDuration: duration, KeyboardInfoKey.animationCurve: animationCurve,
-        ]
+        let info = userInfo(begin: begin, end: end, duration: duration)
         slide?.cancel()
         state = showing ? .showing : .hiding
         let center = application.notificationCenter
@@ -103,7 +146,11 @@ public final class Keyboard {
         center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
         if showing { window.setVisible(true) }
         slide = application.animate(duration: duration, curve: animationCurve, step: { [weak self] t in
-            self?.window.frame = interpolate(begin, end, t).rounded
+            guard let self else { return }
+            // The target is read on every step, so a change of size on the way lands right.
+            let target = showing ? self.shownFrame : self.hiddenFrame
+            self.window.frame = Rect(x: target.minX, y: (begin.minY + (target.minY - begin.minY) * t).rounded(),
+                                     width: target.width, height: target.height)
         }, completion: { [weak self] finished in
             guard let self, finished else { return }
             self.slide = nil
@@ -114,37 +161,56 @@ public final class Keyboard {
         })
     }
 
+    private func userInfo(begin: Rect, end: Rect, duration: Double) -> [String: Any] {
+        [KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: end,
+         KeyboardInfoKey.animationDuration: duration, KeyboardInfoKey.animationCurve: animationCurve]
+    }
+
+    /// Posts will and did change-frame for a change made at once (no animation).
+    private func postFrameChange(from begin: Rect, to end: Rect) {
+        let info = userInfo(begin: begin, end: end, duration: 0)
+        application.notificationCenter.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
+        application.notificationCenter.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
+    }
+
+    // MARK: Size
+
     /// Shows `view` above the keys (nil for none). The keypad's frame grows or shrinks at once;
     /// while it is up, will/did change-frame are posted with the old and new frames.
     public func setAccessoryView(_ view: View?) {
         guard view !== accessoryView else { return }
-        let begin = window.frame
         accessoryView?.removeFromSuperview()
         accessoryView = view
-        let accessoryHeight = view?.frame.height ?? 0
-        let width = window.frame.width
         if let view {
-            view.frame = Rect(x: 0, y: 0, width: width, height: accessoryHeight)
+            view.frame = Rect(x: 0, y: 0, width: window.frame.width, height: view.frame.height)
             view.autoresizingMask = [.flexibleWidth]
             window.addSubview(view)
         }
+        resize(keypadHeight: keypadHeight)
+    }
+
+    /// Lays the accessory and the keys out in the window at `keypadHeight`, keeping the bottom
+    /// edge where it is, and reports the change while the keypad is up.
+    private func resize(keypadHeight: Double) {
+        let begin = window.frame
+        let accessoryHeight = accessoryView?.frame.height ?? 0
+        let width = application.deviceFrame.width
         keypadView.frame = Rect(x: 0, y: accessoryHeight, width: width, height: keypadHeight)
         let total = accessoryHeight + keypadHeight
-        let bottom = window.frame.maxY
-        window.frame = Rect(x: window.frame.minX, y: bottom - total, width: width, height: total)
-        if state == .hidden { window.frame = hiddenFrame }
-        guard state == .shown, begin != window.frame else { return }
-        let info: [String: Any] = [
-            KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: window.frame,
-            KeyboardInfoKey.animationDuration: 0.0, KeyboardInfoKey.animationCurve: animationCurve,
-        ]
-        application.notificationCenter.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
-        application.notificationCenter.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
+        window.frame = Rect(x: window.frame.minX, y: window.frame.maxY - total, width: width, height: total)
+        switch state {
+        case .hidden: window.frame = hiddenFrame
+        case .shown: window.frame = shownFrame
+        case .showing, .hiding: break // the slide's next step places it
+        }
+        if state == .shown && begin != window.frame { postFrameChange(from: begin, to: window.frame) }
     }
 
     func screenDidResize() {
         slide?.cancel()
         slide = nil
+        keypadView.cancelPresses()
+        let begin = window.frame
         let accessoryHeight = accessoryView?.frame.height ?? 0
         keypadView.frame = Rect(x: 0, y: accessoryHeight, width: application.deviceFrame.width, height: keypadHeight)
         window.frame = Rect(x: window.frame.minX, y: window.frame.minY, width: application.deviceFrame.width,
@@ -153,6 +219,7 @@ public final class Keyboard {
         case .shown, .showing:
             state = .shown
             window.frame = shownFrame
+            if begin != window.frame { postFrameChange(from: begin, to: window.frame) }
         case .hidden, .hiding:
             state = .hidden
             window.frame = hiddenFrame
@@ -168,6 +235,7 @@ public final class Keyboard {
     /// Pulls the docked keypad `offset` pixels down (0…height), following a drag.
     public func setInteractiveOffset(_ offset: Double) {
         guard state == .shown else { return }
+        keypadView.cancelPresses()
         interactiveOffset = min(max(offset, 0), height)
         window.frame = shownFrame.offsetBy(dx: 0, dy: interactiveOffset.rounded())
     }

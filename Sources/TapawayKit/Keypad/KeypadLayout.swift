@@ -1,72 +1,34 @@
-/// One key of the on-screen keypad, as data.
-public struct KeypadKey: Sendable, Hashable {
-    /// What a key does.
-    public enum Kind: Sendable, Hashable {
-        /// Types its character (shifted letters type the capital).
-        case character(String)
-        /// Shift: once for one capital, twice quickly for caps lock.
-        case shift
-        /// Deletes before the caret.
-        case backspace
-        /// Switches to another layer of keys.
-        case layer(KeypadLayer)
-        /// Types a space.
-        case space
-        /// The return key, labelled by the field's return key type.
-        case returnKey
+/// The keypad's sizes at a scale: iOS's at 1× (96 dpi), multiplied for denser displays.
+public struct KeypadMetrics: Sendable, Hashable {
+    /// The scale the sizes were made for (1 = 96 dpi).
+    public var scale: Double
+    /// The height of a key.
+    public var keyHeight: Double
+    /// The space between two keys of a row.
+    public var gap: Double
+    /// The space between two rows.
+    public var rowGap: Double
+    /// The space between the keys and the tray's edges.
+    public var insets: EdgeInsets
+    /// The keys' corner radius.
+    public var cornerRadius: Double
+
+    /// iOS's sizes multiplied by `scale`: keys 42 px tall, 6 px apart, rows 11 px apart.
+    public init(scale: Double = 1) {
+        let s = max(0.5, scale)
+        self.scale = s
+        keyHeight = (42 * s).rounded()
+        gap = (6 * s).rounded()
+        rowGap = (11 * s).rounded()
+        insets = EdgeInsets(top: (8 * s).rounded(), left: (3 * s).rounded(), bottom: (8 * s).rounded(), right: (3 * s).rounded())
+        cornerRadius = 5 * s
     }
 
-    /// The identifier used in traces and tests (`key-a`, `key-shift`, `key-0`…).
-    public let id: String
-    /// What the key does.
-    public let kind: Kind
-    /// The label drawn on the key.
-    public let label: String
-    /// The key's width in letter-key units; zero for a key that takes the space left (the space bar).
-    public let units: Double
+    /// The sizes at 1×.
+    public static let standard = KeypadMetrics()
 
-    /// Creates a key.
-    public init(id: String, kind: Kind, label: String, units: Double = 1) {
-        self.id = id; self.kind = kind; self.label = label; self.units = units
-    }
-
-    /// Whether the key is drawn in the darker function-key colour.
-    public var isFunctionKey: Bool {
-        switch kind {
-        case .character, .space: return false
-        default: return true
-        }
-    }
-
-    /// A character key, identified by a readable name (`key-a`, `key-0`, `key-period`).
-    public static func character(_ c: String) -> KeypadKey {
-        KeypadKey(id: "key-" + readableName(c), kind: .character(c), label: c)
-    }
-
-    /// The readable name of a character for key identifiers.
-    public static func readableName(_ c: String) -> String {
-        let names: [String: String] = [
-            "-": "minus", "/": "slash", ":": "colon", ";": "semicolon", "(": "paren-left", ")": "paren-right",
-            "$": "dollar", "&": "ampersand", "@": "at", "\"": "quote", ".": "period", ",": "comma",
-            "?": "question", "!": "exclamation", "'": "apostrophe", "[": "bracket-left", "]": "bracket-right",
-            "{": "brace-left", "}": "brace-right", "#": "hash", "%": "percent", "^": "caret", "*": "asterisk",
-            "+": "plus", "=": "equals", "_": "underscore", "\\": "backslash", "|": "bar", "~": "tilde",
-            "<": "less", ">": "greater", "€": "euro", "£": "pound", "¥": "yen", "•": "bullet",
-        ]
-        return names[c] ?? c.lowercased()
-    }
-}
-
-/// The layers a keypad can show.
-public enum KeypadLayer: String, Sendable, Hashable {
-    /// Letters.
-    case letters
-    /// Digits and common punctuation (the `123` key).
-    case numbers
-    /// More symbols (the `#+=` key).
-    case symbols
-    /// A telephone-style number pad.
-    case numberPad
+    /// The tray's height: four rows of keys and the insets.
+    public var trayHeight: Double { insets.top + 4 * keyHeight + 3 * rowGap + insets.bottom }
 }
 
 /// Rows of keys for one layer and keyboard type: the keypad's look is data, not drawing code.
@@ -76,28 +38,55 @@ public struct KeypadLayout: Sendable, Hashable {
     /// The layer.
     public let layer: KeypadLayer
 
-    /// The layout for a layer, keyboard type and return key label.
-    public static func make(layer: KeypadLayer, keyboardType: KeyboardType, returnTitle: String) -> KeypadLayout {
-        let returnKey = KeypadKey(id: "key-return", kind: .returnKey, label: returnTitle, units: 2.3)
+    /// Creates a layout from its rows.
+    public init(rows: [[KeypadKey]], layer: KeypadLayer) {
+        self.rows = rows
+        self.layer = layer
+    }
+
+    /// Every key, row by row.
+    public var keys: [KeypadKey] { rows.flatMap { $0 } }
+
+    /// The layout for a layer, keyboard type and return key.
+    public static func make(layer: KeypadLayer, keyboardType: KeyboardType,
+                            returnKeyType: ReturnKeyType = .default) -> KeypadLayout {
+        let returnKey = KeypadKey(id: "key-return", kind: .returnKey, label: returnKeyType.title, units: 2.3,
+                                  isProminent: returnKeyType.isProminent)
         let backspace = KeypadKey(id: "key-backspace", kind: .backspace, label: "", units: 1.35)
-        let space = KeypadKey(id: "key-space", kind: .space, label: "space", units: 0)
-        func chars(_ s: String) -> [KeypadKey] { s.map { KeypadKey.character(String($0)) } }
-        var bottom: [KeypadKey]
-        switch layer {
-        case .letters:
-            bottom = [KeypadKey(id: "key-123", kind: .layer(.numbers), label: "123", units: 2.3)]
-        case .numbers, .symbols:
-            bottom = [KeypadKey(id: "key-abc", kind: .layer(.letters), label: "ABC", units: 2.3)]
-        case .numberPad:
+        func chars(_ s: String, units: Double = 1) -> [KeypadKey] { s.map { KeypadKey.character(String($0), units: units) } }
+
+        if layer == .numberPad || keyboardType == .numberPad {
+            let letters = ["", "ABC", "DEF", "GHI", "JKL", "MNO", "PQRS", "TUV", "WXYZ"]
+            let digits = (1...9).map { n in
+                KeypadKey(id: "key-\(n)", kind: .character("\(n)"), label: "\(n)", subtitle: letters[n - 1])
+            }
             return KeypadLayout(rows: [
-                chars("123"), chars("456"), chars("789"),
-                [KeypadKey.character("0"), KeypadKey(id: "key-backspace", kind: .backspace, label: "", units: 1)],
+                Array(digits[0..<3]), Array(digits[3..<6]), Array(digits[6..<9]),
+                [KeypadKey(id: "key-0", kind: .character("0"), label: "0"),
+                 KeypadKey(id: "key-backspace", kind: .backspace, label: "")],
             ], layer: .numberPad)
         }
-        if keyboardType == .emailAddress {
-            bottom += [space, KeypadKey.character("@"), KeypadKey.character("."), returnKey]
-        } else {
-            bottom += [space, returnKey]
+
+        let switchKey: KeypadKey = layer == .letters
+            ? KeypadKey(id: "key-123", kind: .layer(.numbers), label: "123", units: 2.3)
+            : KeypadKey(id: "key-abc", kind: .layer(.letters), label: "ABC", units: 2.3)
+        let space = KeypadKey(id: "key-space", kind: .space, label: "space", units: 0)
+        let bottom: [KeypadKey]
+        switch keyboardType {
+        case .emailAddress:
+            bottom = [switchKey, space, .character("@", units: 1.2), .character(".", units: 1.2), returnKey]
+        case .url:
+            bottom = [switchKey, .character(".", units: 1.4), .character("/", units: 1.4),
+                      KeypadKey(id: "key-dot-com", kind: .character(".com"), label: ".com", units: 0), returnKey]
+        case .default, .numberPad:
+            bottom = [switchKey, space, returnKey]
+        }
+
+        // A key already on the layer's upper rows (the numbers layer's `@` and `.`) is not
+        // repeated at the bottom: every key, and so every identifier, appears once.
+        func withBottom(_ upper: [[KeypadKey]]) -> KeypadLayout {
+            let above = Set(upper.joined().map(\.id))
+            return KeypadLayout(rows: upper + [bottom.filter { !above.contains($0.id) }], layer: layer)
         }
         switch layer {
         case .letters:
@@ -107,34 +96,42 @@ public struct KeypadLayout: Sendable, Hashable {
                 bottom,
             ], layer: layer)
         case .numbers:
-            return KeypadLayout(rows: [
+            return withBottom([
                 chars("1234567890"), chars("-/:;()$&@\""),
-                [KeypadKey(id: "key-symbols", kind: .layer(.symbols), label: "#+=", units: 1.35)] + chars(".,?!'") + [backspace],
-                bottom,
-            ], layer: layer)
+                [KeypadKey(id: "key-symbols", kind: .layer(.symbols), label: "#+=", units: 1.35)]
+                    + chars(".,?!'", units: 1.4) + [backspace],
+            ])
         case .symbols:
-            return KeypadLayout(rows: [
+            return withBottom([
                 chars("[]{}#%^*+="), chars("_\\|~<>€£¥•"),
-                [KeypadKey(id: "key-123", kind: .layer(.numbers), label: "123", units: 1.35)] + chars(".,?!'") + [backspace],
-                bottom,
-            ], layer: layer)
+                [KeypadKey(id: "key-123", kind: .layer(.numbers), label: "123", units: 1.35)]
+                    + chars(".,?!'", units: 1.4) + [backspace],
+            ])
         case .numberPad:
             fatalError("handled above")
         }
     }
 
-    /// Frames for every key in a keypad of `width`, with iOS's spacing: keys `keyHeight` tall,
-    /// `gap` apart, rows `rowGap` apart, `inset` from the tray's edges. A row whose first and last
-    /// keys are function keys pins them to the edges and centres the keys between.
-    public func frames(width: Double, keyHeight: Double = 42, gap: Double = 6, rowGap: Double = 11,
-                       inset: EdgeInsets = EdgeInsets(top: 8, left: 3, bottom: 8, right: 3)) -> [(KeypadKey, Rect)] {
+    /// The layout for a layer, keyboard type and return key label (a plain, grey return key).
+    public static func make(layer: KeypadLayer, keyboardType: KeyboardType, returnTitle: String) -> KeypadLayout {
+        let type = ReturnKeyType.allCases.first { $0.title == returnTitle } ?? .default
+        return make(layer: layer, keyboardType: keyboardType, returnKeyType: type)
+    }
+
+    /// Frames for every key in a keypad of `width`, with iOS's spacing at `metrics`. A row whose
+    /// first and last keys are function keys pins them to the edges and centres the keys between;
+    /// other rows are centred; a key of zero units takes the width left. The number pad's keys
+    /// fill the width in three columns and the height in four rows, a short row to the right.
+    public func frames(width: Double, metrics: KeypadMetrics = .standard) -> [(KeypadKey, Rect)] {
         var result: [(KeypadKey, Rect)] = []
+        let inset = metrics.insets, keyHeight = metrics.keyHeight
         let usable = width - inset.left - inset.right
+        // On a narrow keypad at a large scale the gaps give way, so keys keep most of the width.
+        let gap = min(metrics.gap, (usable / 10 * 0.16).rounded())
         if layer == .numberPad {
-            let rowHeight = (4 * keyHeight + 3 * rowGap - 3 * gap) / 4
+            let rowHeight = (4 * keyHeight + 3 * metrics.rowGap - 3 * gap) / 4
             let keyWidth = (usable - 2 * gap) / 3
             for (r, row) in rows.enumerated() {
-                // A short row is right-aligned: the last row's 0 sits under the 8.
                 for (c, key) in row.enumerated() {
                     let column = 3 - row.count + c
                     let rect = Rect(x: inset.left + Double(column) * (keyWidth + gap),
@@ -146,7 +143,7 @@ public struct KeypadLayout: Sendable, Hashable {
         }
         let unit = (usable - 9 * gap) / 10
         for (r, row) in rows.enumerated() {
-            let y = inset.top + Double(r) * (keyHeight + rowGap)
+            let y = inset.top + Double(r) * (keyHeight + metrics.rowGap)
             let fixed = row.filter { $0.units > 0 }.reduce(0) { $0 + $1.units * unit }
             let gaps = Double(row.count - 1) * gap
             let flexible = row.filter { $0.units == 0 }.count
@@ -175,8 +172,6 @@ public struct KeypadLayout: Sendable, Hashable {
         return result
     }
 
-    /// The tray height for keys `keyHeight` tall.
-    public static func height(keyHeight: Double = 42, rowGap: Double = 11, top: Double = 8, bottom: Double = 8) -> Double {
-        top + 4 * keyHeight + 3 * rowGap + bottom
-    }
+    /// The tray height at `metrics`.
+    public static func height(metrics: KeypadMetrics = .standard) -> Double { metrics.trayHeight }
 }

@@ -1,5 +1,6 @@
-/// The keypad's tray and keys. It lays its keys out from a `KeypadLayout` and keeps the shift and
-/// layer state; taps go to `onKey`.
+/// The keypad's tray and keys. It lays its keys out from a `KeypadLayout`, keeps the layer and
+/// shift state, and turns touches into keystrokes (see `KeypadView+Touches.swift`): characters
+/// and backspace go to `onKey`.
 @MainActor
 public final class KeypadView: View {
     /// The layer shown.
@@ -8,57 +9,138 @@ public final class KeypadView: View {
     public private(set) var shiftState: ShiftState = .off
     /// The keyboard type the keys were made for.
     public private(set) var keyboardType: KeyboardType = .default
+    /// The return key's type.
+    public private(set) var returnKeyType: ReturnKeyType = .default
     /// The return key's label.
-    public private(set) var returnTitle = ReturnKeyType.default.title
+    public var returnTitle: String { returnKeyType.title }
     /// The key views, in layout order.
     public private(set) var keyViews: [KeyView] = []
-    /// Called with every key tapped that types or edits (characters, space, backspace, return).
-    var onKey: ((KeypadKey) -> Void)?
-    private var lastShiftTap = -1.0
+    /// The sizes of keys, gaps and labels.
+    public var metrics = KeypadMetrics.standard {
+        didSet {
+            guard metrics != oldValue else { return }
+            for view in keyViews { view.metrics = metrics }
+            layoutKeys()
+            setNeedsDisplay()
+        }
+    }
     /// How quickly two taps on shift must follow to lock capitals.
     public var capsLockInterval = 0.35
+    /// How long a finger rests on a key before its alternates show.
+    public var longPressDuration = 0.5
+    /// How a held backspace repeats.
+    public var backspaceRepeat = BackspaceRepeat()
+
+    /// Called with every keystroke that edits: characters (shift applied), space, backspace, return.
+    var onKey: ((KeypadKey) -> Void)?
+    /// Called when a held backspace deletes a whole word.
+    var onDeleteWord: (() -> Void)?
+    /// Whether the text input wants a capital next (auto-capitalisation); asked after every
+    /// change of layer and whenever the keyboard calls `updateAutoShift()`.
+    var wantsCapital: (() -> Bool)?
+    /// Where the preview bubble and the alternates are drawn.
+    weak var previewWindow: KeyPreviewWindow?
+
+    var presses: [KeyPress] = []
+    var lastShiftTap = -1.0
+    var typedWhileShiftHeld = false
 
     /// Creates the keypad view.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         backgroundColor = Palette.keypadTray
         identifier = "keypad"
-        rebuild()
+        rebuildKeys()
     }
 
-    /// Shows the keys for a text input's keyboard type and return key.
-    public func configure(keyboardType: KeyboardType, returnKeyType: ReturnKeyType) {
+    /// Shows the keys for a text input's keyboard type and return key, on the first layer
+    /// (letters, or the number pad), with shift released. Returns whether the keys changed.
+    @discardableResult
+    public func configure(keyboardType: KeyboardType, returnKeyType: ReturnKeyType) -> Bool {
+        cancelPresses()
         let layer: KeypadLayer = keyboardType == .numberPad ? .numberPad : .letters
-        guard keyboardType != self.keyboardType || returnKeyType.title != returnTitle || layer != self.layer else { return }
+        let changed = keyboardType != self.keyboardType || returnKeyType != self.returnKeyType || layer != self.layer
         self.keyboardType = keyboardType
-        self.returnTitle = returnKeyType.title
+        self.returnKeyType = returnKeyType
         self.layer = layer
         shiftState = .off
-        rebuild()
+        if changed { rebuildKeys() }
+        updateAutoShift()
+        return changed
     }
 
     /// The current layout.
     public var layout: KeypadLayout {
-        KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnTitle: returnTitle)
+        KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType)
     }
 
-    private func rebuild() {
+    /// The key view with `identifier` (`key-a`…), if the current layer has it.
+    public func keyView(_ identifier: String) -> KeyView? {
+        keyViews.first { $0.identifier == identifier }
+    }
+
+    /// Makes key views for the layout. A key view under a finger when the layer changes leaves
+    /// the keypad but still hands that finger's touches to it, so the finger can go on to the new
+    /// layer's keys.
+    private func rebuildKeys() {
         for view in keyViews { view.removeFromSuperview() }
-        keyViews = layout.rows.flatMap { $0 }.map { key in
+        keyViews = layout.keys.map { key in
             let view = KeyView(key: key)
-            view.onTap = { [weak self] key in self?.tapped(key) }
+            view.keypad = self
+            view.metrics = metrics
             addSubview(view)
             return view
         }
         applyShift()
-        setNeedsLayout()
+        layoutKeys()
         setNeedsDisplay()
     }
 
     /// Places the keys for the current width.
-    public override func layoutSubviews() {
-        let frames = layout.frames(width: bounds.width)
+    public override func layoutSubviews() { layoutKeys() }
+
+    private func layoutKeys() {
+        let frames = layout.frames(width: bounds.width, metrics: metrics)
         for (view, frame) in zip(keyViews, frames) { view.frame = frame.1 }
+    }
+
+    // MARK: Layers and shift
+
+    /// Shows another layer. Shift releases (caps lock stays) and auto-capitalisation is asked again.
+    func setLayer(_ target: KeypadLayer) {
+        guard target != layer else { return }
+        layer = target
+        if shiftState == .once { shiftState = .off }
+        rebuildKeys()
+        updateAutoShift()
+    }
+
+    /// Turns shift on for the next letter when the text input asks for a capital, and off when it
+    /// no longer does; caps lock and a held shift key are left alone.
+    public func updateAutoShift() {
+        guard shiftState != .locked, !isShiftHeld, let wantsCapital else { return }
+        setShift(wantsCapital() ? .once : .off)
+    }
+
+    func setShift(_ state: ShiftState) {
+        guard state != shiftState else { return }
+        shiftState = state
+        applyShift()
+    }
+
+    /// A tap on shift: off → once; once → off, or caps lock when it follows the previous tap
+    /// within `capsLockInterval`; caps lock → off.
+    func tapShift(at time: Double) {
+        let quick = time - lastShiftTap <= capsLockInterval
+        if shiftState == .locked {
+            setShift(.off)
+        } else if quick {
+            setShift(.locked)
+        } else {
+            setShift(shiftState == .off ? .once : .off)
+        }
+        // A third quick tap starts over rather than locking again.
+        lastShiftTap = quick ? -1 : time
     }
 
     private func applyShift() {
@@ -68,31 +150,49 @@ public final class KeypadView: View {
         }
     }
 
-    /// Handles a tap: layer and shift keys change the keypad; the rest go to `onKey`.
-    func tapped(_ key: KeypadKey) {
-        switch key.kind {
-        case .layer(let target):
-            layer = target
-            shiftState = .off
-            rebuild()
-        case .shift:
-            let now = application?.clock.now ?? 0
-            if shiftState == .locked { shiftState = .off }
-            else if shiftState == .once && now - lastShiftTap <= capsLockInterval { shiftState = .locked }
-            else { shiftState = shiftState == .off ? .once : .off }
-            lastShiftTap = now
-            applyShift()
-        case .character(let c):
-            let typed = layer == .letters && shiftState != .off ? c.uppercased() : c
-            onKey?(KeypadKey(id: key.id, kind: .character(typed), label: key.label, units: key.units))
-            if shiftState == .once { shiftState = .off; applyShift() }
-        case .space, .backspace, .returnKey:
-            onKey?(key)
-        }
-    }
+    /// Whether letters type as capitals now.
+    var typesCapitals: Bool { layer == .letters && (shiftState != .off || isShiftHeld) }
+
+    // MARK: Touches (the handling is in KeypadView+Touches.swift)
+
+    /// A finger landed on a key or in a gap between keys.
+    public override func touchesBegan(_ touches: [Touch], with event: Event) { beginTouches(touches) }
+    /// Fingers moved.
+    public override func touchesMoved(_ touches: [Touch], with event: Event) { moveTouches(touches) }
+    /// Fingers lifted.
+    public override func touchesEnded(_ touches: [Touch], with event: Event) { endTouches(touches) }
+    /// Fingers were taken away.
+    public override func touchesCancelled(_ touches: [Touch], with event: Event) { cancelTouches(touches) }
 
     /// Draws a hairline along the top of the tray.
     public override func draw(_ rect: Rect, in canvas: Canvas) {
-        canvas.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: 1), color: Color(hex: 0xBCBFC6))
+        canvas.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: 1), color: Palette.keypadHairline)
+    }
+}
+
+/// How a held backspace repeats, speeding up as on iOS: one deletion on touch-down, the first
+/// repeat after half a second, then ten a second, twenty a second after a while, and whole words
+/// once it has been held long enough.
+public struct BackspaceRepeat: Sendable, Hashable {
+    /// Seconds before the first repeat.
+    public var delay = 0.5
+    /// Seconds between repeats at first.
+    public var interval = 0.1
+    /// Seconds held before repeats come faster.
+    public var fastAfter = 1.5
+    /// Seconds between repeats once faster.
+    public var fastInterval = 0.05
+    /// Seconds held before each repeat deletes a whole word.
+    public var wordsAfter = 2.5
+    /// Seconds between word deletions.
+    public var wordInterval = 0.2
+
+    /// Creates the iOS-like schedule.
+    public init() {}
+
+    /// Whether a repeat `held` seconds after touch-down deletes a word, and the wait until the next.
+    public func step(held: Double) -> (byWord: Bool, next: Double) {
+        if held >= wordsAfter { return (true, wordInterval) }
+        return (false, held >= fastAfter ? fastInterval : interval)
     }
 }

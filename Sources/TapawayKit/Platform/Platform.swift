@@ -84,6 +84,14 @@ public protocol PlatformWindow: AnyObject {
 public protocol Clipboard: AnyObject {
     /// The text on the clipboard, if any.
     var text: String? { get set }
+    /// The X primary selection: set to the text selected in an input, pasted with the middle
+    /// button. Nil on platforms that have none.
+    var primary: Clipboard? { get }
+}
+
+extension Clipboard {
+    /// No primary selection unless the platform has one.
+    public var primary: Clipboard? { nil }
 }
 
 /// A clipboard that lives in memory, for headless use and as a fallback.

@@ -11,11 +11,14 @@ public final class CaretBlinker {
     /// Creates a blinker that calls `onChange` whenever the caret appears or disappears.
     public init(onChange: @escaping () -> Void) { self.onChange = onChange }
 
-    /// Shows the caret solid and restarts blinking (call on focus and after every edit).
+    /// Shows the caret solid and restarts blinking (call on focus and after every edit): while
+    /// keys come faster than the half-period, the caret never goes out.
     public func restart(timers: TimerQueue?) {
         timer?.invalidate()
-        isVisible = true
-        onChange()
+        if !isVisible {
+            isVisible = true
+            onChange()
+        }
         guard let timers else { return }
         timer = timers.schedule(after: Self.halfPeriod, repeats: true) { [weak self] _ in
             guard let self else { return }
@@ -29,44 +32,5 @@ public final class CaretBlinker {
         timer?.invalidate()
         timer = nil
         if isVisible { isVisible = false; onChange() }
-    }
-}
-
-/// What a text field and a text view share: keys that edit and move the caret.
-@MainActor
-protocol TextEditingKeys: TextInput {
-    var editable: EditableText { get set }
-    func textDidChange()
-    func caretDidMove()
-}
-
-extension TextEditingKeys {
-    /// Applies an editing key; returns false for keys it does not handle.
-    func applyEditingKey(_ key: KeyInput) -> Bool {
-        let shift = key.modifiers.contains(.shift)
-        switch key.key {
-        case .text(let s):
-            if key.modifiers.contains(.control) { return false }
-            insertText(s)
-        case .backspace: deleteBackward()
-        case .delete:
-            if editable.deleteForward() { textDidChange() }
-        case .left: moveCaret(to: editable.selection.isEmpty || shift ? editable.caret - 1 : editable.selection.lowerBound, extend: shift)
-        case .right: moveCaret(to: editable.selection.isEmpty || shift ? editable.caret + 1 : editable.selection.upperBound, extend: shift)
-        case .home: moveCaret(to: 0, extend: shift)
-        case .end: moveCaret(to: editable.count, extend: shift)
-        case .returnKey: insertReturn()
-        default: return false
-        }
-        return true
-    }
-
-    private func moveCaret(to offset: Int, extend: Bool) {
-        if extend {
-            editable.extendSelection(to: offset)
-        } else {
-            editable.moveCaret(to: offset)
-        }
-        caretDidMove()
     }
 }

@@ -1,5 +1,9 @@
 /// A string with a caret and a selection, edited by grapheme cluster (Swift `Character`s):
-/// an emoji with modifiers or a letter with combining marks is one step and one deletion.
+/// an emoji with modifiers, a flag or a letter with combining marks is one step and one deletion.
+///
+/// Offsets count characters from the start of the text. The selection has a fixed end, the
+/// `anchor`, and a moving end, the `caret`, so Shift+arrows grow and shrink it from the end
+/// that moves.
 public struct EditableText: Sendable, Equatable {
     /// The text.
     public private(set) var text: String
@@ -7,56 +11,83 @@ public struct EditableText: Sendable, Equatable {
     public private(set) var anchor: Int
     /// The moving end of the selection: where the caret is.
     public private(set) var caret: Int
+    /// The number of characters (kept up to date by every edit, so reading it is free).
+    public private(set) var count: Int
 
     /// Creates text with the caret at the end.
     public init(_ text: String = "") {
         self.text = text
-        anchor = text.count
-        caret = anchor
+        count = text.count
+        anchor = count
+        caret = count
     }
 
     /// The selection as character offsets; empty means a caret.
     public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
 
-    /// The number of characters.
-    public var count: Int { text.count }
+    /// The selected text (empty for a caret).
+    public var selectedText: Substring { text[index(at: selection.lowerBound)..<index(at: selection.upperBound)] }
 
-    /// The string index of a character offset.
+    /// The string index of a character offset (clamped to the text), walked to from the nearer
+    /// end: typing at the end of a long text costs no more than in a short one.
     public func index(at offset: Int) -> String.Index {
-        text.index(text.startIndex, offsetBy: min(max(offset, 0), text.count))
+        let o = clamp(offset)
+        return o <= count / 2 ? text.index(text.startIndex, offsetBy: o) : text.index(text.endIndex, offsetBy: o - count)
     }
 
     /// The character offset of a string index.
     public func offset(of index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) }
 
+    // MARK: Caret and selection
+
     /// Places the caret at `offset`, clearing the selection.
     public mutating func moveCaret(to offset: Int) {
-        let o = min(max(offset, 0), count)
+        let o = clamp(offset)
         anchor = o
         caret = o
     }
 
     /// Moves the caret to `offset` keeping the anchor, so the selection grows or shrinks.
     public mutating func extendSelection(to offset: Int) {
-        caret = min(max(offset, 0), count)
+        caret = clamp(offset)
     }
 
-    /// Selects a range of character offsets.
+    /// Selects a range of character offsets, the caret at its upper end.
     public mutating func select(_ range: Range<Int>) {
-        let lo = min(max(range.lowerBound, 0), count), hi = min(max(range.upperBound, lo), count)
+        let lo = clamp(range.lowerBound), hi = max(lo, clamp(range.upperBound))
         anchor = lo
         caret = hi
     }
+
+    /// Sets both ends of the selection; the caret may sit before the anchor.
+    public mutating func setSelection(anchor: Int, caret: Int) {
+        self.anchor = clamp(anchor)
+        self.caret = clamp(caret)
+    }
+
+    /// Selects everything.
+    public mutating func selectAll() { select(0..<count) }
+
+    private func clamp(_ offset: Int) -> Int { min(max(offset, 0), count) }
+
+    // MARK: Editing
 
     /// Replaces the selection with `string` and puts the caret after it.
     public mutating func insert(_ string: String) {
         let lower = index(at: selection.lowerBound), upper = index(at: selection.upperBound)
         let suffix = text[upper...]
-        let suffixCount = suffix.count
+        let suffixCount = count - selection.upperBound
         text = String(text[..<lower]) + string + suffix
+        count = text.count
         // A combining mark can merge with its neighbour into one character: count from the end.
-        caret = max(0, text.count - suffixCount)
+        caret = max(0, count - suffixCount)
         anchor = caret
+    }
+
+    /// Replaces the characters in `range` with `string`, the caret after it.
+    public mutating func replace(_ range: Range<Int>, with string: String) {
+        select(range)
+        insert(string)
     }
 
     /// Deletes the selection, or the character before the caret. Returns whether anything changed.
@@ -67,8 +98,7 @@ public struct EditableText: Sendable, Equatable {
             return true
         }
         guard caret > 0 else { return false }
-        select((caret - 1)..<caret)
-        insert("")
+        replace((caret - 1)..<caret, with: "")
         return true
     }
 
@@ -80,15 +110,127 @@ public struct EditableText: Sendable, Equatable {
             return true
         }
         guard caret < count else { return false }
-        select(caret..<(caret + 1))
-        insert("")
+        replace(caret..<(caret + 1), with: "")
+        return true
+    }
+
+    /// Deletes the selection, or back to the start of the word before the caret.
+    @discardableResult
+    public mutating func deleteWordBackward() -> Bool {
+        if !selection.isEmpty { return deleteBackward() }
+        let start = wordStart(before: caret)
+        guard start < caret else { return false }
+        replace(start..<caret, with: "")
+        return true
+    }
+
+    /// Deletes the selection, or up to the end of the word after the caret.
+    @discardableResult
+    public mutating func deleteWordForward() -> Bool {
+        if !selection.isEmpty { return deleteForward() }
+        let end = wordEnd(after: caret)
+        guard end > caret else { return false }
+        replace(caret..<end, with: "")
         return true
     }
 
     /// Replaces all the text and puts the caret at the end.
     public mutating func setText(_ string: String) {
         text = string
-        anchor = text.count
-        caret = anchor
+        count = text.count
+        anchor = count
+        caret = count
+    }
+}
+
+// MARK: - Words and lines
+
+extension EditableText {
+    /// What a character is, for word movement and double-click selection.
+    enum CharacterClass: Equatable {
+        case word, space, newline, punctuation
+    }
+
+    static func characterClass(_ c: Character) -> CharacterClass {
+        if c.isNewline { return .newline }
+        if c.isWhitespace { return .space }
+        if c.isLetter || c.isNumber || c == "_" { return .word }
+        return .punctuation
+    }
+
+    /// Whether the character at `index` belongs to a word: letters, digits and underscores, and
+    /// an apostrophe between two of those ("don't" is one word).
+    private func isWordCharacter(at index: String.Index) -> Bool {
+        let c = text[index]
+        if Self.characterClass(c) == .word { return true }
+        guard c == "'" || c == "\u{2019}", index > text.startIndex else { return false }
+        let after = text.index(after: index)
+        guard after < text.endIndex else { return false }
+        return Self.characterClass(text[text.index(before: index)]) == .word
+            && Self.characterClass(text[after]) == .word
+    }
+
+    /// The start of the word before `offset` (Ctrl+Left): skips what is not a word, then the word.
+    public func wordStart(before offset: Int) -> Int {
+        var i = index(at: offset), o = clamp(offset)
+        while i > text.startIndex {
+            let previous = text.index(before: i)
+            if isWordCharacter(at: previous) { break }
+            i = previous; o -= 1
+        }
+        while i > text.startIndex {
+            let previous = text.index(before: i)
+            if !isWordCharacter(at: previous) { break }
+            i = previous; o -= 1
+        }
+        return o
+    }
+
+    /// The end of the word after `offset` (Ctrl+Right): skips what is not a word, then the word.
+    public func wordEnd(after offset: Int) -> Int {
+        var i = index(at: offset), o = clamp(offset)
+        while i < text.endIndex, !isWordCharacter(at: i) { i = text.index(after: i); o += 1 }
+        while i < text.endIndex, isWordCharacter(at: i) { i = text.index(after: i); o += 1 }
+        return o
+    }
+
+    /// The word, run of spaces or punctuation mark at `offset`, for a double click. At the end
+    /// of a word (or of the text) it is the character before.
+    public func wordRange(at offset: Int) -> Range<Int> {
+        guard count > 0 else { return 0..<0 }
+        var o = clamp(offset)
+        var i = index(at: o)
+        // Prefer the word the offset touches: at its end, or at the end of the text, look left.
+        if i == text.endIndex || (!isWordCharacter(at: i) && i > text.startIndex
+                                  && isWordCharacter(at: text.index(before: i))) {
+            i = text.index(before: i); o -= 1
+        }
+        let c = text[i]
+        if isWordCharacter(at: i) {
+            return wordStart(before: o + 1)..<wordEnd(after: o)
+        }
+        let kind = Self.characterClass(c)
+        guard kind == .space else { return o..<(o + 1) }
+        var lo = i, hi = text.index(after: i), start = o, end = o + 1
+        while lo > text.startIndex, Self.characterClass(text[text.index(before: lo)]) == .space {
+            lo = text.index(before: lo); start -= 1
+        }
+        while hi < text.endIndex, Self.characterClass(text[hi]) == .space { hi = text.index(after: hi); end += 1 }
+        return start..<end
+    }
+
+    /// The paragraph (the text between two newlines, without them) at `offset`, for a triple click.
+    public func paragraphRange(at offset: Int) -> Range<Int> {
+        var lo = index(at: offset), hi = lo, start = clamp(offset), end = start
+        while lo > text.startIndex, !text[text.index(before: lo)].isNewline { lo = text.index(before: lo); start -= 1 }
+        while hi < text.endIndex, !text[hi].isNewline { hi = text.index(after: hi); end += 1 }
+        return start..<end
+    }
+
+    /// Up to `limit` characters before the selection, for the keypad's auto-capitalisation.
+    public func context(beforeSelection limit: Int) -> Substring {
+        let end = index(at: selection.lowerBound)
+        let start = text.index(end, offsetBy: -limit, limitedBy: text.startIndex) ?? text.startIndex
+        return text[start..<end]
     }
 }

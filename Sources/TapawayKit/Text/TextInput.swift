@@ -1,15 +1,17 @@
 /// The kind of keypad a text input wants, as `UIKeyboardType`.
-public enum KeyboardType: String, Sendable {
-    /// Letters, with a numbers-and-punctuation layer.
+public enum KeyboardType: String, Sendable, CaseIterable {
+    /// Letters, with a numbers-and-punctuation layer and a symbols layer.
     case `default`
-    /// Digits only.
+    /// Digits only, in a telephone-style pad.
     case numberPad
     /// Letters with `@` and `.` at hand.
     case emailAddress
+    /// Letters with `.`, `/` and `.com` at hand, and no space bar.
+    case url
 }
 
 /// The label of the keypad's return key, as `UIReturnKeyType`.
-public enum ReturnKeyType: String, Sendable {
+public enum ReturnKeyType: String, Sendable, CaseIterable {
     /// "return".
     case `default`
     /// "done".
@@ -34,22 +36,61 @@ public enum ReturnKeyType: String, Sendable {
         case .send: return "send"
         }
     }
+
+    /// Whether the key is drawn in the accent colour, as iOS draws the keys that finish
+    /// something (done, go, search, send); return and next stay grey.
+    public var isProminent: Bool {
+        switch self {
+        case .default, .next: return false
+        case .done, .go, .search, .send: return true
+        }
+    }
 }
 
-/// A responder that takes text from the keypad and the keyboard, as `UIKeyInput`.
-/// The keypad shows while one of these is first responder.
+/// Told when a text input's text or selection changes, as `UITextInputDelegate`: the keypad
+/// uses it to turn auto-capitalisation on and off.
+@MainActor
+public protocol TextInputDelegate: AnyObject {
+    /// The input's text, caret or selection changed.
+    func textInputDidChange(_ input: any TextInput)
+}
+
+/// A responder that takes text from the keypad and the keyboard, as `UIKeyInput` with a few of
+/// `UITextInputTraits`. The keypad shows while one of these is first responder.
 @MainActor
 public protocol TextInput: Responder {
     /// The keypad to show.
     var keyboardType: KeyboardType { get }
     /// The return key's label.
     var returnKeyType: ReturnKeyType { get }
+    /// When the keypad turns shift on by itself.
+    var autocapitalizationType: AutocapitalizationType { get }
     /// Whether there is any text.
     var hasText: Bool { get }
+    /// Some text before the caret (or the selection), enough to decide auto-capitalisation.
+    var contextBeforeInput: Substring { get }
+    /// Told about changes of text and selection; the keypad sets it while the input is focused.
+    var inputDelegate: TextInputDelegate? { get set }
     /// Inserts text at the caret, replacing the selection.
     func insertText(_ text: String)
     /// Deletes the selection or the character before the caret.
     func deleteBackward()
+    /// Deletes the selection or the word before the caret (a long-held backspace).
+    func deleteWordBackward()
     /// The return key: a newline in multi-line inputs, end-on-exit in single-line ones.
     func insertReturn()
+}
+
+extension TextInput {
+    /// No auto-capitalisation unless the input says otherwise.
+    public var autocapitalizationType: AutocapitalizationType { .none }
+    /// No context unless the input gives one.
+    public var contextBeforeInput: Substring { "" }
+    /// An input that keeps no delegate.
+    public var inputDelegate: TextInputDelegate? {
+        get { nil }
+        set {}
+    }
+    /// Deletes one character when the input has no notion of words.
+    public func deleteWordBackward() { deleteBackward() }
 }

@@ -1,56 +1,217 @@
-/// Line breaking and caret geometry for single fonts.
+/// A font's advance for each character, measured once and remembered, so laying out and
+/// hit-testing long text costs a table look-up per character rather than a font call.
+///
+/// The Kit's fonts advance by the sum of their characters' advances (Xft applies no kerning),
+/// so the width of a run is the sum of the cached widths.
+public final class CharacterWidths {
+    /// The font measured.
+    public let font: Font
+    private var ascii = [Double](repeating: -1, count: 128)
+    private var others: [Character: Double] = [:]
+
+    /// Creates an empty table for `font`.
+    public init(font: Font) { self.font = font }
+
+    /// The advance of one character.
+    public func width(of c: Character) -> Double {
+        if let code = c.asciiValue {
+            let cached = ascii[Int(code)]
+            if cached >= 0 { return cached }
+            let w = font.width(of: String(c))
+            ascii[Int(code)] = w
+            return w
+        }
+        if let cached = others[c] { return cached }
+        let w = font.width(of: String(c))
+        if others.count > 4096 { others.removeAll(keepingCapacity: true) }
+        others[c] = w
+        return w
+    }
+
+    /// The advance of a run of text.
+    public func width<S: StringProtocol>(of text: S) -> Double {
+        var total = 0.0
+        for c in text { total += width(of: c) }
+        return total
+    }
+
+    /// The x position of every caret stop in `text`: `count + 1` values from 0 to its width.
+    public func caretStops<S: StringProtocol>(of text: S) -> [Double] {
+        var stops = [0.0]
+        stops.reserveCapacity(text.utf8.count + 1)
+        var x = 0.0
+        for c in text {
+            x += width(of: c)
+            stops.append(x)
+        }
+        return stops
+    }
+}
+
+/// Line breaking and caret geometry.
 public enum TextLayout {
     /// Splits `text` into lines no wider than `width`, breaking at spaces where it can and inside
     /// words only when a word alone is too wide; explicit newlines always break. The ranges exclude
-    /// the newline characters; a trailing newline yields a final empty line.
+    /// the newline characters; a trailing newline yields a final empty line. Spaces at the end of
+    /// a line may hang past the width.
     public static func wrap(_ text: String, width: Double, font: Font) -> [Range<String.Index>] {
+        wrap(text, width: width, widths: CharacterWidths(font: font))
+    }
+
+    /// `wrap(_:width:font:)` with a width table that outlives the call.
+    public static func wrap(_ text: String, width: Double, widths: CharacterWidths) -> [Range<String.Index>] {
+        wrap(text, in: text.startIndex..<text.endIndex, width: width, widths: widths)
+    }
+
+    /// The lines of the part `range` of `text`, which must start at the start of a line.
+    public static func wrap(_ text: String, in range: Range<String.Index>, width: Double,
+                            widths: CharacterWidths) -> [Range<String.Index>] {
         var lines: [Range<String.Index>] = []
-        var paragraphStart = text.startIndex
-        while true {
-            let paragraphEnd = text[paragraphStart...].firstIndex(of: "\n") ?? text.endIndex
-            wrapParagraph(text, paragraphStart..<paragraphEnd, width: width, font: font, into: &lines)
-            if paragraphEnd == text.endIndex { break }
-            paragraphStart = text.index(after: paragraphEnd)
+        var lineStart = range.lowerBound
+        var x = 0.0
+        var lastBreak: String.Index?
+        var xAtBreak = 0.0
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let c = text[i]
+            let next = text.index(after: i)
+            let kind = BreakKind(c)
+            if kind == .newline {
+                lines.append(lineStart..<i)
+                lineStart = next
+                x = 0
+                lastBreak = nil
+                i = next
+                continue
+            }
+            let w = widths.width(of: c)
+            if kind == .space {
+                x += w
+                lastBreak = next
+                xAtBreak = x
+                i = next
+                continue
+            }
+            if x + w > width && i > lineStart {
+                if let b = lastBreak, b > lineStart {
+                    lines.append(lineStart..<b)
+                    lineStart = b
+                    x -= xAtBreak
+                } else {
+                    lines.append(lineStart..<i)
+                    lineStart = i
+                    x = 0
+                }
+                lastBreak = nil
+            }
+            x += w
+            i = next
         }
+        lines.append(lineStart..<range.upperBound)
         return lines
     }
 
-    private static func wrapParagraph(_ text: String, _ range: Range<String.Index>, width: Double, font: Font,
-                                      into lines: inout [Range<String.Index>]) {
-        var start = range.lowerBound
-        if range.isEmpty { lines.append(range); return }
-        while start < range.upperBound {
-            if font.width(of: text[start..<range.upperBound]) <= width {
-                lines.append(start..<range.upperBound)
-                return
-            }
-            // Find the longest prefix that fits, by bisection over characters.
-            var lo = text.index(after: start), hi = range.upperBound
-            while text.distance(from: lo, to: hi) > 1 {
-                let mid = text.index(lo, offsetBy: text.distance(from: lo, to: hi) / 2)
-                if font.width(of: text[start..<mid]) <= width { lo = mid } else { hi = mid }
-            }
-            var end = lo
-            if font.width(of: text[start..<hi]) <= width { end = hi }
-            // Prefer breaking after the last space in the fitting prefix.
-            if let space = text[start..<end].lastIndex(of: " "), space > start {
-                end = text.index(after: space)
-            }
-            lines.append(start..<end)
-            start = end
+    /// The lines of `new`, made from the lines `oldLines` of `old` by wrapping again only the
+    /// paragraphs an edit touched: the lines before them are kept, the lines after them moved.
+    /// An edit in a long text costs about what wrapping its paragraph costs.
+    public static func rewrap(_ new: String, from old: String, lines oldLines: [Range<String.Index>],
+                              width: Double, widths: CharacterWidths) -> [Range<String.Index>] {
+        let full = { wrap(new, width: width, widths: widths) }
+        guard !oldLines.isEmpty,
+              let change = ChangedBytes(old: old, new: new) else { return full() }
+        let newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
+        let bytes = Array(new.utf8)
+        // The paragraph around the change: from after the newline before it to the newline after it.
+        var start = change.start
+        while start > 0 && bytes[start - 1] != newline { start -= 1 }
+        var end = change.newEnd
+        while end < bytes.count && bytes[end] != newline { end += 1 }
+        if end < bytes.count && end > start && bytes[end - 1] == cr { end -= 1 }
+        let delta = bytes.count - old.utf8.count
+        let oldEnd = end - delta
+        func offset(_ i: String.Index, in s: String) -> Int { s.utf8.distance(from: s.startIndex, to: i) }
+        func index(_ o: Int) -> String.Index { new.utf8.index(new.startIndex, offsetBy: o) }
+        let before = oldLines.prefix { offset($0.lowerBound, in: old) < start }
+        let after = oldLines.drop { offset($0.lowerBound, in: old) <= oldEnd }
+        guard before.count + after.count < oldLines.count else { return full() }
+        let middle = wrap(new, in: index(start)..<index(end), width: width, widths: widths)
+        let moved = after.map { line in
+            index(offset(line.lowerBound, in: old) + delta)..<index(offset(line.upperBound, in: old) + delta)
         }
+        return Array(before) + middle + moved
     }
 
     /// The caret index in `line` nearest to `x` (measured from the line's start).
     public static func index(in text: String, line: Range<String.Index>, nearestTo x: Double, font: Font) -> String.Index {
-        var best = line.lowerBound
-        var bestDistance = abs(x)
+        index(in: text, line: line, nearestTo: x, widths: CharacterWidths(font: font))
+    }
+
+    /// `index(in:line:nearestTo:font:)` with a width table that outlives the call.
+    public static func index(in text: String, line: Range<String.Index>, nearestTo x: Double,
+                             widths: CharacterWidths) -> String.Index {
+        var position = 0.0
         var index = line.lowerBound
         while index < line.upperBound {
+            let w = widths.width(of: text[index])
+            if x < position + w / 2 { return index }
+            position += w
             index = text.index(after: index)
-            let d = abs(font.width(of: text[line.lowerBound..<index]) - x)
-            if d < bestDistance { best = index; bestDistance = d }
         }
-        return best
+        return line.upperBound
+    }
+
+    /// The caret stop in `stops` (ascending x positions) nearest to `x`.
+    public static func nearestStop(in stops: [Double], to x: Double) -> Int {
+        guard stops.count > 1 else { return 0 }
+        var lo = 0, hi = stops.count - 1
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if stops[mid] <= x { lo = mid } else { hi = mid }
+        }
+        return abs(stops[lo] - x) <= abs(stops[hi] - x) ? lo : hi
+    }
+}
+
+/// Where two texts differ, in UTF-8 bytes: they share `start` bytes at the front, and the rest
+/// of each after `oldEnd` / `newEnd`.
+struct ChangedBytes {
+    let start: Int
+    let oldEnd: Int
+    let newEnd: Int
+
+    /// Nil when the texts are equal.
+    init?(old: String, new: String) {
+        var a = old, b = new
+        let found: (Int, Int, Int)? = a.withUTF8 { x in
+            b.withUTF8 { y in
+                let shorter = min(x.count, y.count)
+                var prefix = 0
+                while prefix < shorter && x[prefix] == y[prefix] { prefix += 1 }
+                if prefix == x.count && prefix == y.count { return nil }
+                var suffix = 0
+                while suffix < shorter - prefix && x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
+                return (prefix, x.count - suffix, y.count - suffix)
+            }
+        }
+        guard let found else { return nil }
+        (start, oldEnd, newEnd) = found
+    }
+}
+
+/// What a character means for line breaking, answered from its ASCII value when it has one (the
+/// Unicode property look-up is far slower, and most text is ASCII).
+enum BreakKind: Equatable {
+    case newline, space, other
+
+    init(_ c: Character) {
+        if let ascii = c.asciiValue {
+            switch ascii {
+            case 0x0A...0x0D: self = .newline // LF, VT, FF, CR; CR LF reads as LF
+            case 0x20, 0x09: self = .space
+            default: self = .other
+            }
+        } else {
+            self = c.isNewline ? .newline : c.isWhitespace ? .space : .other
+        }
     }
 }

@@ -1,16 +1,35 @@
 /// A multi-line text input that wraps and scrolls vertically, as `UITextView`: Return inserts a
 /// newline, and becoming or resigning first responder posts the text view notifications.
+///
+/// While focused it edits as on a desktop: click to place the caret, drag to select (the view
+/// scrolls to follow), double-click a word, triple-click a line, the arrow keys (Up and Down keep
+/// their column), Home and End for the line, Ctrl+Home and Ctrl+End for the text, the clipboard
+/// shortcuts, undo and redo. While not focused, a drag scrolls it.
 @MainActor
-open class TextView: ScrollView, TextInput, TextEditingKeys {
+open class TextView: ScrollView, TextInput, TextEditing {
     var editable = EditableText()
+    var history = EditHistory()
     private lazy var blinker = CaretBlinker { [weak self] in self?.setNeedsDisplay() }
+    private var widths: CharacterWidths?
     private var cachedLines: [Range<String.Index>]?
     private var cachedWidth = -1.0
+    /// The text `cachedLines` were made for, and whether the text has changed since.
+    private var wrappedText = ""
+    private var linesAreStale = false
+    private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
+    private var tapStart: Point?
+    /// The x that Up and Down aim for, kept across consecutive vertical moves.
+    private var goalX: Double?
 
-    /// The text.
+    /// The text. Setting it from code moves the caret to the end and forgets the undo history.
     public var text: String {
         get { editable.text }
-        set { editable.setText(newValue); textLayoutChanged(); setNeedsDisplay() }
+        set {
+            editable.setText(newValue)
+            history.removeAll()
+            textLayoutChanged()
+            setNeedsDisplay()
+        }
     }
     /// Shown in grey while the view is empty.
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
@@ -20,12 +39,26 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
     public var keyboardType: KeyboardType = .default
     /// The return key's label.
     public var returnKeyType: ReturnKeyType = .default
+    /// When the keypad turns shift on by itself; `.none` unless set.
+    public var autocapitalizationType: AutocapitalizationType = .none {
+        didSet { inputDelegate?.textInputDidChange(self) }
+    }
+    /// The keypad, while the view is focused.
+    public weak var inputDelegate: TextInputDelegate?
     /// The font size in pixels.
-    public var fontSize: Double = 17
+    public var fontSize: Double = 17 { didSet { textLayoutChanged(); setNeedsDisplay() } }
     /// Space between the border and the text.
     public var textInsets = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
     /// The caret offset, in characters.
     public var caretOffset: Int { editable.caret }
+    /// The selected character range.
+    public var selectedRange: Range<Int> { editable.selection }
+    /// The selected text.
+    public var selectedText: String { String(editable.selectedText) }
+    /// Whether Ctrl+Z has something to take back.
+    public var canUndo: Bool { history.canUndo }
+    /// Whether Ctrl+Shift+Z has something to do again.
+    public var canRedo: Bool { history.canRedo }
 
     /// Creates a text view.
     public init(placeholder: String = "", frame: Rect = .zero) {
@@ -38,6 +71,11 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
     open override var canBecomeFirstResponder: Bool { isEditable && window != nil }
     /// Whether there is any text.
     public var hasText: Bool { !editable.text.isEmpty }
+    /// The text before the caret, for auto-capitalisation.
+    public var contextBeforeInput: Substring { editingContextBeforeInput }
+
+    var isMultiline: Bool { true }
+    var isSecure: Bool { false }
 
     /// Starts editing: the caret blinks and the did-begin notification is posted.
     open override func didBecomeFirstResponder() {
@@ -49,6 +87,8 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
     /// Ends editing and posts the did-end notification.
     open override func didResignFirstResponder() {
         blinker.stop()
+        selectionDrag = nil
+        history.closeRun()
         editable.moveCaret(to: editable.caret)
         setNeedsDisplay()
         application?.notificationCenter.post(name: .textViewDidEndEditing, object: self)
@@ -56,73 +96,147 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
 
     // MARK: Text input
 
-    /// Inserts text at the caret.
-    public func insertText(_ string: String) {
-        guard !string.isEmpty else { return }
-        editable.insert(string.replacingCarriageReturns())
-        textDidChange()
-    }
+    /// Inserts text at the caret, replacing the selection.
+    public func insertText(_ string: String) { typeText(string) }
 
-    /// Deletes before the caret.
-    public func deleteBackward() {
-        if editable.deleteBackward() { textDidChange() }
-    }
+    /// Deletes the selection or the character before the caret.
+    public func deleteBackward() { deleteBackwardEdit() }
+
+    /// Deletes the selection or the word before the caret.
+    public func deleteWordBackward() { deleteWordBackwardEdit() }
 
     /// Return inserts a newline.
-    public func insertReturn() { insertText("\n") }
+    public func insertReturn() { typeText("\n") }
+
+    // MARK: Edit actions
+
+    /// Selects all the text.
+    public func selectAll() { selectAllText() }
+    /// Copies the selection.
+    public func copy() { copySelection() }
+    /// Cuts the selection.
+    public func cut() { cutSelection() }
+    /// Pastes the clipboard, sanitised, over the selection.
+    public func paste() { pasteClipboard() }
+    /// Takes back the last edit (a run of typing is one edit).
+    public func undo() { undoEdit() }
+    /// Does the last undone edit again.
+    public func redo() { redoEdit() }
+    /// Selects a range of characters.
+    public func select(_ range: Range<Int>) { selectRange(range) }
 
     func textDidChange() {
+        goalX = nil
         textLayoutChanged()
         keepCaretVisible()
         blinker.restart(timers: application?.timers)
         setNeedsDisplay()
         application?.notificationCenter.post(name: .textViewDidChange, object: self)
+        inputDelegate?.textInputDidChange(self)
     }
 
-    func caretDidMove() {
+    func selectionDidChange() {
+        if !isMovingVertically { goalX = nil }
         keepCaretVisible()
         blinker.restart(timers: application?.timers)
         setNeedsDisplay()
+        inputDelegate?.textInputDidChange(self)
     }
 
-    /// Edits with the physical keyboard while focused; Up and Down move between lines.
+    func lineBoundary(of offset: Int, forward: Bool) -> Int {
+        let index = editable.index(at: offset)
+        let lines = self.lines
+        let line = lines[lineNumber(of: index, in: lines)]
+        return editable.offset(of: forward ? line.upperBound : line.lowerBound)
+    }
+
+    func offset(at point: Point) -> Int { caretOffset(at: point) }
+
+    private var isMovingVertically = false
+
+    func verticalMove(from offset: Int, direction: Int) -> Int? {
+        let (line, x) = caretPosition(offset)
+        let target = line + direction
+        let goal = goalX ?? x
+        let lines = self.lines
+        let result: Int
+        if target < 0 {
+            result = 0
+        } else if target >= lines.count {
+            result = editable.count
+        } else if let widths = characterWidths {
+            let index = TextLayout.index(in: editable.text, line: lines[target], nearestTo: goal, widths: widths)
+            result = editable.offset(of: index)
+        } else {
+            result = offset
+        }
+        // The selection change that follows is this move: keep aiming for the same column.
+        isMovingVertically = true
+        goalX = goal
+        return result
+    }
+
+    /// Edits with the physical keyboard while focused; other keys go up the chain.
     open override func keyDown(_ key: KeyInput, with event: Event) {
         guard isFirstResponder else { return super.keyDown(key, with: event) }
-        switch key.key {
-        case .up, .down:
-            moveVertically(key.key == .up ? -1 : 1)
-        default:
-            if !applyEditingKey(key) { super.keyDown(key, with: event) }
-        }
+        if !applyEditingKey(key) { super.keyDown(key, with: event) }
+        isMovingVertically = false
     }
 
     // MARK: Touches
 
-    private var tapStart: Point?
-
-    /// A touch may become a tap (focus and caret) or a drag (scroll).
-    open override func touchesBegan(_ touches: [Touch], with event: Event) {
-        // A text view handles its own touches: they do not go on up the responder chain.
-        tapStart = touches.first?.locationInScreen
+    /// While focused, drags select rather than scroll: the pan recognizers of this view and of
+    /// the scroll views around it stand back.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        if isFirstResponder && recognizer is PanGestureRecognizer { return false }
+        return super.gestureRecognizerShouldBegin(recognizer)
     }
 
-    /// A tap focuses the view and places the caret; a drag only scrolls.
+    /// In a focused view a touch places the caret, or selects a word (double click) or a line
+    /// (triple click), and a drag extends the selection. Otherwise it may become a tap (focus and
+    /// caret) or a drag (the pan recognizer scrolls). A text view handles its own touches: they
+    /// do not go on up the responder chain.
+    open override func touchesBegan(_ touches: [Touch], with event: Event) {
+        guard let touch = touches.first else { return }
+        guard isFirstResponder else {
+            tapStart = touch.locationInScreen
+            return
+        }
+        let offset = caretOffset(at: touch.location(in: self))
+        let granularity: SelectionGranularity = touch.tapCount >= 3 ? .paragraph : touch.tapCount == 2 ? .word : .character
+        let origin = range(at: offset, granularity: granularity)
+        selectionDrag = (touch, origin, granularity)
+        if granularity == .character { moveSelection(to: offset, extend: false) } else { selectRange(origin) }
+    }
+
+    /// Extends a selection drag.
+    open override func touchesMoved(_ touches: [Touch], with event: Event) {
+        guard let drag = selectionDrag, touches.contains(where: { $0 === drag.touch }) else { return }
+        dragSelection(from: drag.origin, to: caretOffset(at: drag.touch.location(in: self)), granularity: drag.granularity)
+    }
+
+    /// Ends a selection drag (offering it as the primary selection), or a tap focuses the view
+    /// and places the caret.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
+        if let drag = selectionDrag, touches.contains(where: { $0 === drag.touch }) {
+            selectionDrag = nil
+            publishPrimarySelection()
+            return
+        }
         guard let touch = touches.first, let start = tapStart else { return }
         tapStart = nil
         guard touch.locationInScreen.distance(to: start) < 10 else { return }
         if !isFirstResponder { becomeFirstResponder() }
         if isFirstResponder {
-            editable.moveCaret(to: caretOffset(at: touch.location(in: self)))
-            caretDidMove()
+            moveSelection(to: caretOffset(at: touch.location(in: self)), extend: false)
         }
     }
 
-    /// Moves stay here (the pan recognizer scrolls).
-    open override func touchesMoved(_ touches: [Touch], with event: Event) {}
-
-    /// A cancelled touch (the pan took it) is not a tap.
-    open override func touchesCancelled(_ touches: [Touch], with event: Event) { tapStart = nil }
+    /// A cancelled touch (the pan took it) is neither a tap nor a selection.
+    open override func touchesCancelled(_ touches: [Touch], with event: Event) {
+        selectionDrag = nil
+        tapStart = nil
+    }
 
     // MARK: Layout
 
@@ -130,19 +244,41 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
     private var lineHeight: Double { ((font?.lineHeight ?? fontSize) * 1.25).rounded() }
     private var wrapWidth: Double { max(1, bounds.width - textInsets.left - textInsets.right) }
 
-    private func textLayoutChanged() {
+    private var characterWidths: CharacterWidths? {
+        guard let font else { return nil }
+        if let widths, widths.font === font { return widths }
+        let fresh = CharacterWidths(font: font)
+        widths = fresh
         cachedLines = nil
+        return fresh
+    }
+
+    private func textLayoutChanged() {
+        linesAreStale = true
         updateContentSize()
     }
 
-    /// The wrapped lines of the text.
+    /// The wrapped lines of the text. After an edit only the paragraphs it touched are wrapped
+    /// again; a new width or font wraps everything.
     public var lines: [Range<String.Index>] {
-        if let cachedLines, cachedWidth == wrapWidth { return cachedLines }
-        guard let font else { return [editable.text.startIndex..<editable.text.endIndex] }
-        let lines = TextLayout.wrap(editable.text, width: wrapWidth, font: font)
+        guard let widths = characterWidths else { return [editable.text.startIndex..<editable.text.endIndex] }
+        let text = editable.text
+        if let cachedLines, cachedWidth == wrapWidth {
+            if !linesAreStale { return cachedLines }
+            let lines = TextLayout.rewrap(text, from: wrappedText, lines: cachedLines, width: wrapWidth, widths: widths)
+            remember(lines, for: text)
+            return lines
+        }
+        let lines = TextLayout.wrap(text, width: wrapWidth, widths: widths)
+        remember(lines, for: text)
+        return lines
+    }
+
+    private func remember(_ lines: [Range<String.Index>], for text: String) {
         cachedLines = lines
         cachedWidth = wrapWidth
-        return lines
+        wrappedText = text
+        linesAreStale = false
     }
 
     private func updateContentSize() {
@@ -156,22 +292,25 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
         super.layoutSubviews()
     }
 
+    /// The line holding `index`: the last line starting at or before it, so a caret at a wrap
+    /// point belongs to the next line and a caret before a newline to its own.
+    private func lineNumber(of index: String.Index, in lines: [Range<String.Index>]) -> Int {
+        var lo = 0, hi = lines.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lines[mid].lowerBound <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
     /// The line and x position of a character offset.
     private func caretPosition(_ offset: Int) -> (line: Int, x: Double) {
         let index = editable.index(at: offset)
         let lines = self.lines
-        var lineNumber = lines.count - 1
-        for (n, line) in lines.enumerated() {
-            // A caret at a wrap point belongs to the next line; at a newline, to this one.
-            if index < line.upperBound || (index == line.upperBound &&
-                (n == lines.count - 1 || lines[n + 1].lowerBound != line.upperBound)) {
-                lineNumber = n
-                break
-            }
-        }
-        let line = lines[max(0, lineNumber)]
-        let x = font?.width(of: editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))]) ?? 0
-        return (max(0, lineNumber), x)
+        let n = lineNumber(of: index, in: lines)
+        let line = lines[n]
+        let x = characterWidths?.width(of: editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))]) ?? 0
+        return (n, x)
     }
 
     /// The caret's rectangle in content coordinates.
@@ -183,20 +322,13 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
 
     /// The character offset nearest to `point` (in the view's bounds coordinates).
     public func caretOffset(at point: Point) -> Int {
-        guard let font else { return editable.caret }
+        guard let widths = characterWidths else { return editable.caret }
         let lines = self.lines
-        let n = min(max(Int(((point.y - textInsets.top) / lineHeight).rounded(.down)), 0), lines.count - 1)
-        let index = TextLayout.index(in: editable.text, line: lines[n], nearestTo: point.x - textInsets.left, font: font)
+        let row = ((point.y - textInsets.top) / lineHeight).rounded(.down)
+        if row < 0 { return 0 }
+        if row >= Double(lines.count) { return editable.count }
+        let index = TextLayout.index(in: editable.text, line: lines[Int(row)], nearestTo: point.x - textInsets.left, widths: widths)
         return editable.offset(of: index)
-    }
-
-    private func moveVertically(_ direction: Int) {
-        let rect = caretRect
-        let target = Point(x: rect.midX, y: rect.midY + Double(direction) * lineHeight)
-        if target.y < textInsets.top { editable.moveCaret(to: 0) }
-        else if target.y > textInsets.top + lineHeight * Double(lines.count) { editable.moveCaret(to: editable.count) }
-        else { editable.moveCaret(to: caretOffset(at: target)) }
-        caretDidMove()
     }
 
     private func keepCaretVisible() {
@@ -205,28 +337,37 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
 
     // MARK: Drawing
 
-    /// Draws the rounded box (fixed while the text scrolls), the lines, the caret.
+    /// Draws the rounded box (fixed while the text scrolls), the selection, the lines in view and
+    /// the caret.
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let focused = isFirstResponder
         canvas.fillRoundedRect(bounds, radius: 10, color: Palette.fieldBackground)
-        guard let font else { return }
+        guard let font, let widths = characterWidths else { return }
         canvas.save()
         canvas.clip(to: bounds.insetBy(dx: 2, dy: 2))
-        if editable.text.isEmpty {
+        let text = editable.text
+        if text.isEmpty {
             canvas.drawText(placeholder, at: Point(x: textInsets.left, y: textInsets.top + font.ascent + (lineHeight - font.lineHeight) / 2),
                             font: font, color: Palette.placeholder)
         }
-        let first = max(0, Int(((rect.minY - textInsets.top) / lineHeight).rounded(.down)))
         let lines = self.lines
+        let first = max(0, Int(((rect.minY - textInsets.top) / lineHeight).rounded(.down)))
         let last = min(lines.count - 1, Int(((rect.maxY - textInsets.top) / lineHeight).rounded(.up)))
         if first <= last {
+            let selection = editable.selection
+            let selectionBounds = focused && !selection.isEmpty
+                ? (editable.index(at: selection.lowerBound), editable.index(at: selection.upperBound)) : nil
             for n in first...last {
-                let slice = editable.text[lines[n]].filter { $0 != "\n" }
-                let baseline = (textInsets.top + Double(n) * lineHeight + font.ascent + (lineHeight - font.lineHeight) / 2).rounded()
-                canvas.drawText(slice, at: Point(x: textInsets.left, y: baseline), font: font, color: Palette.label)
+                let line = lines[n]
+                let top = textInsets.top + Double(n) * lineHeight
+                if let (lo, hi) = selectionBounds {
+                    drawSelection(of: line, from: lo, to: hi, top: top, text: text, widths: widths, canvas: canvas)
+                }
+                let baseline = (top + font.ascent + (lineHeight - font.lineHeight) / 2).rounded()
+                canvas.drawText(text[line], at: Point(x: textInsets.left, y: baseline), font: font, color: Palette.label)
             }
         }
-        if focused && blinker.isVisible {
+        if focused && blinker.isVisible && editable.selection.isEmpty {
             let r = caretRect
             canvas.fillRoundedRect(Rect(x: r.minX.rounded(), y: r.minY + 2, width: 2, height: r.height - 4), radius: 1, color: Palette.accent)
         }
@@ -237,10 +378,17 @@ open class TextView: ScrollView, TextInput, TextEditingKeys {
             canvas.strokeRoundedRect(bounds, radius: 10, lineWidth: 1, color: Palette.separator)
         }
     }
-}
 
-extension String {
-    fileprivate func replacingCarriageReturns() -> String {
-        String(map { $0 == "\r\n" || $0 == "\r" ? "\n" : $0 })
+    /// Fills the selected part of one line; a selection that runs on past the line's end (over
+    /// its newline or wrap) reaches to the right edge.
+    private func drawSelection(of line: Range<String.Index>, from lo: String.Index, to hi: String.Index, top: Double,
+                               text: String, widths: CharacterWidths, canvas: Canvas) {
+        let start = max(lo, line.lowerBound), end = min(hi, line.upperBound)
+        let endsWithNewline = line.upperBound < text.endIndex && text[line.upperBound].isNewline
+        let runsOn = hi > line.upperBound && (start < line.upperBound || endsWithNewline)
+        guard start < end || (runsOn && lo <= line.upperBound) else { return }
+        let x0 = textInsets.left + widths.width(of: text[line.lowerBound..<start])
+        let x1 = runsOn ? bounds.width - textInsets.right + 4 : textInsets.left + widths.width(of: text[line.lowerBound..<end])
+        canvas.fill(Rect(x: x0, y: top + 1, width: max(0, x1 - x0), height: lineHeight - 2), color: Palette.selection)
     }
 }

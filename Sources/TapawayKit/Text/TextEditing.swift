@@ -1,0 +1,229 @@
+/// What a text field and a text view share: the editable text and its history, and every
+/// edit, key, selection and clipboard action built on them. Each edit goes through
+/// `perform(_:_:)`, which records it for undo and reports it once.
+@MainActor
+protocol TextEditing: View, TextInput {
+    /// The text, caret and selection.
+    var editable: EditableText { get set }
+    /// Undo and redo.
+    var history: EditHistory { get set }
+    /// Whether newlines may be inserted (a text view) or become spaces (a field).
+    var isMultiline: Bool { get }
+    /// Whether the text is hidden: no copy, no cut, no primary selection, no word selection.
+    var isSecure: Bool { get }
+    /// Called after every change of the text: layout, redraw, notifications, the delegate.
+    func textDidChange()
+    /// Called after the caret or the selection moved without an edit.
+    func selectionDidChange()
+    /// The offset Home (`forward` false) or End (`forward` true) moves to from `offset`.
+    func lineBoundary(of offset: Int, forward: Bool) -> Int
+    /// The offset Up (`direction` -1) or Down (+1) moves to, or nil when the input has one line.
+    func verticalMove(from offset: Int, direction: Int) -> Int?
+    /// The character offset nearest to `point`, in the view's coordinates.
+    func offset(at point: Point) -> Int
+}
+
+/// How far a drag that began with a double or triple click extends the selection.
+enum SelectionGranularity {
+    case character, word, paragraph
+}
+
+extension TextEditing {
+    // MARK: Edits
+
+    /// Applies `edit` to the text; when it reports a change, records it under `kind` and calls
+    /// `textDidChange()`.
+    func perform(_ kind: EditHistory.Kind, _ edit: (inout EditableText) -> Bool) {
+        let before = editable
+        var after = editable
+        guard edit(&after) else { return }
+        editable = after
+        history.record(from: before, to: after, kind: kind)
+        textDidChange()
+    }
+
+    /// Types `string` at the caret (from the keypad or the keyboard), replacing the selection.
+    func typeText(_ string: String) {
+        let clean = TextSanitizer.sanitize(string, allowsNewlines: isMultiline)
+        guard !clean.isEmpty || !editable.selection.isEmpty else { return }
+        perform(.typing) { $0.insert(clean); return true }
+    }
+
+    /// Backspace.
+    func deleteBackwardEdit() { perform(.deleting) { $0.deleteBackward() } }
+    /// Delete.
+    func deleteForwardEdit() { perform(.deleting) { $0.deleteForward() } }
+    /// Ctrl+Backspace, or backspace held long enough to go by words.
+    func deleteWordBackwardEdit() {
+        if isSecure { return perform(.deleting) { $0.deleteBackward() } }
+        perform(.deleting) { $0.deleteWordBackward() }
+    }
+    /// Ctrl+Delete.
+    func deleteWordForwardEdit() {
+        if isSecure { return perform(.deleting) { $0.deleteForward() } }
+        perform(.deleting) { $0.deleteWordForward() }
+    }
+
+    /// The text before the selection, for auto-capitalisation.
+    var editingContextBeforeInput: Substring { editable.context(beforeSelection: 64) }
+
+    // MARK: Caret and selection
+
+    /// Moves the caret to `offset`, or the moving end of the selection when `extend`.
+    func moveSelection(to offset: Int, extend: Bool) {
+        history.closeRun()
+        if extend { editable.extendSelection(to: offset) } else { editable.moveCaret(to: offset) }
+        selectionDidChange()
+        if extend { publishPrimarySelection() }
+    }
+
+    /// Selects `range` and offers it as the primary selection.
+    func selectRange(_ range: Range<Int>) {
+        history.closeRun()
+        editable.select(range)
+        selectionDidChange()
+        publishPrimarySelection()
+    }
+
+    /// The range a click at `offset` selects with `granularity`.
+    func range(at offset: Int, granularity: SelectionGranularity) -> Range<Int> {
+        switch granularity {
+        case .character: return offset..<offset
+        case .word: return isSecure ? 0..<editable.count : editable.wordRange(at: offset)
+        case .paragraph: return isSecure ? 0..<editable.count : editable.paragraphRange(at: offset)
+        }
+    }
+
+    /// Extends a drag selection that began over `origin` to `offset`, by whole words or
+    /// paragraphs when the drag began with a double or triple click.
+    func dragSelection(from origin: Range<Int>, to offset: Int, granularity: SelectionGranularity) {
+        let unit = range(at: offset, granularity: granularity)
+        history.closeRun()
+        if offset < origin.lowerBound {
+            editable.setSelection(anchor: origin.upperBound, caret: min(unit.lowerBound, offset))
+        } else {
+            editable.setSelection(anchor: origin.lowerBound, caret: max(unit.upperBound, offset, origin.upperBound))
+        }
+        selectionDidChange()
+    }
+
+    /// Offers the selected text to other programs as the X primary selection (never a secure
+    /// field's text).
+    func publishPrimarySelection() {
+        guard !isSecure, !editable.selection.isEmpty, let primary = application?.clipboard.primary else { return }
+        primary.text = String(editable.selectedText)
+    }
+
+    // MARK: Clipboard and undo
+
+    /// Selects everything.
+    func selectAllText() { selectRange(0..<editable.count) }
+
+    /// Copies the selection to the clipboard; a secure field copies nothing.
+    func copySelection() {
+        guard !isSecure, !editable.selection.isEmpty, let clipboard = application?.clipboard else { return }
+        clipboard.text = String(editable.selectedText)
+    }
+
+    /// Cuts the selection to the clipboard; a secure field cuts nothing.
+    func cutSelection() {
+        guard !isSecure, !editable.selection.isEmpty, let clipboard = application?.clipboard else { return }
+        clipboard.text = String(editable.selectedText)
+        perform(.cut) { $0.insert(""); return true }
+    }
+
+    /// Pastes the clipboard's text, sanitised, over the selection.
+    func pasteClipboard() {
+        guard let text = application?.clipboard.text else { return }
+        pasteText(text)
+    }
+
+    /// Inserts text from outside, sanitised, over the selection, as one undo step.
+    func pasteText(_ text: String) {
+        let clean = TextSanitizer.sanitize(text, allowsNewlines: isMultiline)
+        guard !clean.isEmpty else { return }
+        perform(.paste) { $0.insert(clean); return true }
+    }
+
+    /// Takes back the last edit.
+    func undoEdit() {
+        guard let state = history.undo() else { return }
+        editable = state
+        textDidChange()
+    }
+
+    /// Does the last undone edit again.
+    func redoEdit() {
+        guard let state = history.redo() else { return }
+        editable = state
+        textDidChange()
+    }
+
+    // MARK: Keys
+
+    /// Applies an editing key from the physical keyboard; returns false for keys it does not
+    /// handle (they go up the responder chain: Tab, Escape, other shortcuts).
+    func applyEditingKey(_ key: KeyInput) -> Bool {
+        let shift = key.modifiers.contains(.shift)
+        let control = key.modifiers.contains(.control)
+        let selection = editable.selection
+        switch key.key {
+        case .text(let s):
+            if control { return applyShortcut(s.lowercased(), shift: shift) }
+            if key.modifiers.contains(.alt) { return false }
+            typeText(s)
+        case .backspace:
+            if control { deleteWordBackwardEdit() } else { deleteBackwardEdit() }
+        case .delete:
+            if shift && !control { cutSelection() }
+            else if control { deleteWordForwardEdit() } else { deleteForwardEdit() }
+        case .left:
+            if control && !isSecure {
+                moveSelection(to: editable.wordStart(before: editable.caret), extend: shift)
+            } else if control {
+                moveSelection(to: 0, extend: shift)
+            } else {
+                moveSelection(to: selection.isEmpty || shift ? editable.caret - 1 : selection.lowerBound, extend: shift)
+            }
+        case .right:
+            if control && !isSecure {
+                moveSelection(to: editable.wordEnd(after: editable.caret), extend: shift)
+            } else if control {
+                moveSelection(to: editable.count, extend: shift)
+            } else {
+                moveSelection(to: selection.isEmpty || shift ? editable.caret + 1 : selection.upperBound, extend: shift)
+            }
+        case .up, .down:
+            let direction = key.key == .up ? -1 : 1
+            let from = selection.isEmpty || shift ? editable.caret
+                : (direction < 0 ? selection.lowerBound : selection.upperBound)
+            guard let target = verticalMove(from: from, direction: direction) else { return false }
+            moveSelection(to: target, extend: shift)
+        case .home:
+            moveSelection(to: control ? 0 : lineBoundary(of: editable.caret, forward: false), extend: shift)
+        case .end:
+            moveSelection(to: control ? editable.count : lineBoundary(of: editable.caret, forward: true), extend: shift)
+        case .returnKey:
+            insertReturn()
+        case .other("Insert"):
+            if control { copySelection() } else if shift { pasteClipboard() } else { return false }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Ctrl+A, C, X, V, Z, Shift+Z and Y.
+    private func applyShortcut(_ letter: String, shift: Bool) -> Bool {
+        switch letter {
+        case "a": selectAllText()
+        case "c": copySelection()
+        case "x": cutSelection()
+        case "v": pasteClipboard()
+        case "z": if shift { redoEdit() } else { undoEdit() }
+        case "y": redoEdit()
+        default: return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,254 @@
+import Foundation
+import Testing
+
+// Typing and the clipboard, end to end: the real binary on a private Xvfb, keypad keys clicked at
+// the positions the `layout` trace gives, the physical keyboard driven through XTest, and `xclip`
+// as the other X program on the clipboard and the primary selection.
+
+extension Session {
+    /// The last `text` line's text for input `id`, after line `start`.
+    func lastText(of id: String, after start: Int) -> String? {
+        app.lines(from: start, kind: "text").last { $0.string("id") == id }?.string("text")
+    }
+
+    /// Waits for a `text` line of input `id` whose text satisfies `predicate`.
+    @discardableResult
+    func waitForText(_ id: String, after start: Int, what: String,
+                     where predicate: @escaping (String) -> Bool) throws -> TraceLine {
+        try app.waitFor(kind: "text", after: start, what: what) { line in
+            line.string("id") == id && predicate(line.string("text") ?? "")
+        }
+    }
+
+    /// Clicks keypad key `id`, waiting first for a layout line that shows it.
+    func tapKey(_ id: String) throws {
+        try app.waitForLayout(what: "\(id) visible") { layout in
+            layout.views.contains { $0.id == id && $0.visible }
+        }
+        try tap(id)
+    }
+
+    /// The keypad keys to click to type `character` from the letters layer, and whether the
+    /// keypad is left on another layer.
+    static func keys(for character: Character) -> [String] {
+        switch character {
+        case " ": return ["key-space"]
+        case ",": return ["key-123", "key-comma", "key-abc"]
+        case ".": return ["key-123", "key-period", "key-abc"]
+        case "!": return ["key-123", "key-exclamation", "key-abc"]
+        case let c where c.isUppercase: return ["key-shift", "key-" + c.lowercased()]
+        default: return ["key-" + String(character)]
+        }
+    }
+}
+
+/// `xclip` on a private display, through the harness's `ChildProcess` (not Foundation's
+/// `Process`, whose pipes are not safe beside the X connections of tests running in parallel).
+struct Xclip {
+    let display: VirtualDisplay
+
+    private func command(_ arguments: [String]) throws -> [String] {
+        guard let path = Executables.find("xclip") else {
+            throw EndToEndError("xclip is not installed (apt-get install xclip); the clipboard tests need it")
+        }
+        return [path] + arguments
+    }
+
+    private var environment: [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        return environment
+    }
+
+    private func temporaryFile() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-xclip-\(UUID().uuidString)").path
+    }
+
+    /// Makes xclip own `selection` (`clipboard` or `primary`) with `text`, and waits until it
+    /// answers. Keep the returned process for as long as it must serve; it stops when released.
+    func own(_ selection: String, text: String) throws -> ChildProcess {
+        let file = temporaryFile()
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let owner = try ChildProcess(command: command(["-quiet", "-selection", selection, "-i", file]), environment: environment)
+        let deadline = Date().addingTimeInterval(10)
+        while try read(selection)?.utf8.count != text.utf8.count {
+            guard Date() < deadline else { throw EndToEndError("xclip did not take the \(selection) selection") }
+            usleep(50_000)
+        }
+        return owner
+    }
+
+    /// What the owner of `selection` gives xclip; nil when xclip fails or takes over 20 s.
+    func read(_ selection: String) throws -> String? {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let reader = try ChildProcess(command: command(["-selection", selection, "-o"]), environment: environment,
+                                      stdout: .file(file))
+        guard reader.waitForExit(timeout: 20), reader.exitCode == 0,
+              let data = FileManager.default.contents(atPath: file) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+@Suite("Typing and the clipboard, end to end")
+struct TypingAndClipboardTests {
+    @Test("tapping keypad keys at their layout positions types a sentence, shift and layers included")
+    func typeSentenceOnKeypad() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("name")
+            let start = s.app.mark
+            let sentence = "Hello, world. Ok!"
+            var typed = ""
+            for character in sentence {
+                for key in Session.keys(for: character) {
+                    let mark = s.app.mark
+                    try s.tapKey(key)
+                    if key.hasPrefix("key-") && !["key-shift", "key-123", "key-abc"].contains(key) {
+                        typed.append(character)
+                        let expected = typed
+                        try s.waitForText("name", after: mark, what: "name = \(expected.debugDescription)") { $0 == expected }
+                    }
+                }
+            }
+            #expect(s.lastText(of: "name", after: start) == sentence, "\(s.app.diagnostics)")
+            let focus = s.app.lines(from: start, kind: "focus")
+            #expect(focus.isEmpty, "focus stays on name while typing: \(focus)")
+        }
+    }
+
+    @Test("a held key shows its bubble above the keypad; held long, its alternates; sliding picks one")
+    func bubbleAndAlternatesOnScreen() throws {
+        try Session.run { s in
+            let didShow = try s.focusAndShowKeypad("name")
+            let keypad = try #require(didShow.rect("frame"))
+            let e = try s.frame(of: "key-e")
+            // Where the bubble's head shows the large letter: above the top row, outside the keypad.
+            let head = Rect(x: Double(e.center.x - 12), y: keypad.minY - 42, width: 24, height: 28)
+            func darkPixels() throws -> Int {
+                try s.x.pixels(in: head).filter { $0.r < 90 && $0.g < 90 && $0.b < 90 }.count
+            }
+            let before = try darkPixels()
+            s.x.press(at: e.center)
+            var during = 0
+            for _ in 0..<50 where during <= before + 10 {
+                usleep(20_000)
+                during = try darkPixels()
+            }
+            #expect(during > before + 10, "the bubble's letter should show above the keypad: \(before) → \(during) dark pixels\n\(s.app.diagnostics)")
+            // After half a second the alternates; slide one cell right (the cells are key-wide).
+            usleep(700_000)
+            s.x.move(to: e.center.x + Int(e.width) + 6, Int(keypad.minY) - 30)
+            let start = s.app.mark
+            s.x.release()
+            try s.waitForText("name", after: start, what: "an alternate typed") { $0 == "é" }
+            var after = during
+            for _ in 0..<50 where after != before {
+                usleep(20_000)
+                after = try darkPixels()
+            }
+            #expect(after == before, "the bubble goes away on release\n\(s.app.diagnostics)")
+        }
+    }
+
+    @Test("XTest typing on the physical keyboard reaches the focused field; Tab moves on; Escape dismisses")
+    func physicalKeyboard() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("name")
+            var start = s.app.mark
+            let sentence = "Typed on XTest, 42 times!"
+            try s.x.typeText(sentence)
+            try s.waitForText("name", after: start, what: "name = the typed sentence") { $0 == sentence }
+            start = s.app.mark
+            try s.x.key(named: "BackSpace")
+            try s.x.chord("BackSpace") // Ctrl+Backspace: a word
+            try s.waitForText("name", after: start, what: "two deletions") { $0 == "Typed on XTest, 42 " }
+            start = s.app.mark
+            try s.x.chord("z")
+            try s.waitForText("name", after: start, what: "undo of the deletions") { $0 == sentence }
+            start = s.app.mark
+            try s.x.key(named: "Tab")
+            try s.waitForFocus("email", after: start)
+            try s.x.typeText("a@b.c")
+            try s.waitForText("email", after: start, what: "email typed") { $0 == "a@b.c" }
+            let hides = s.app.lines(from: start, kind: "keypad").filter { $0.string("phase") == "willHide" }
+            #expect(hides.isEmpty, "Tab keeps the keypad up: \(hides)")
+            start = s.app.mark
+            try s.x.key(named: "Escape")
+            try s.waitForFocus(nil, after: start)
+            try s.waitForKeypad("didHide", after: start)
+        }
+    }
+
+    @Test("xclip copies into a field (sanitised) and pastes out of it; the selection is PRIMARY; middle click pastes PRIMARY")
+    func clipboardWithXclip() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("email")
+            let xclip = Xclip(display: s.display)
+            let owner = try xclip.own("clipboard", text: "from\r\nxclip\u{7}!")
+            var start = s.app.mark
+            try s.x.chord("v")
+            try s.waitForText("email", after: start, what: "the pasted clipboard") { $0 == "from xclip!" }
+
+            try s.x.chord("a")
+            try s.x.chord("c")
+            s.app.settle(0.2)
+            #expect(try xclip.read("clipboard") == "from xclip!", "xclip reads what Ctrl+C copied")
+            #expect(try xclip.read("primary") == "from xclip!", "the selection is the primary selection")
+            withExtendedLifetime(owner) {}
+
+            let primaryOwner = try xclip.own("primary", text: "middle")
+            defer { withExtendedLifetime(primaryOwner) {} }
+            start = s.app.mark
+            s.x.middleClick(try s.frame(of: "name").center)
+            try s.waitForFocus("name", after: start)
+            try s.waitForText("name", after: start, what: "the middle-click paste") { $0 == "middle" }
+        }
+    }
+
+    @Test("a password field's text never reaches the clipboard")
+    func secureNotCopied() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("password")
+            try s.x.typeText("hunter2")
+            s.app.settle(0.2)
+            let xclip = Xclip(display: s.display)
+            let owner = try xclip.own("clipboard", text: "before")
+            try s.x.chord("a")
+            try s.x.chord("c")
+            try s.x.chord("x")
+            s.app.settle(0.3)
+            #expect(try xclip.read("clipboard") == "before")
+            withExtendedLifetime(owner) {}
+        }
+    }
+
+    @Test("large texts cross the clipboard both ways, incrementally (INCR)")
+    func largeTransfers() throws {
+        // Over a megabyte, so xclip offers it incrementally, and well over the 256 KiB above
+        // which Tapaway serves incrementally.
+        let lines = (0..<20_000).map { "line \($0): the quick brown fox jumps over the lazy dog" }
+        let big = lines.joined(separator: "\n")
+        #expect(big.utf8.count > 1_100_000)
+        try Session.run { s in
+            try s.focusAndShowKeypad("notes")
+            let xclip = Xclip(display: s.display)
+            let owner = try xclip.own("clipboard", text: big)
+            var start = s.app.mark
+            try s.x.chord("v")
+            let pasted = try s.app.waitFor(kind: "text", after: start, timeout: 30, what: "the big paste") {
+                $0.string("id") == "notes" && ($0.string("text")?.utf8.count ?? 0) >= big.utf8.count
+            }
+            #expect(pasted.string("text") == big, "the text arrives whole")
+
+            try s.x.chord("a")
+            try s.x.chord("c")
+            s.app.settle(0.3)
+            start = s.app.mark
+            withExtendedLifetime(owner) {}
+            let copied = try xclip.read("clipboard")
+            #expect(copied?.utf8.count == big.utf8.count)
+            #expect(copied == big, "xclip reads it back whole")
+        }
+    }
+}
