@@ -1,10 +1,6 @@
 import ArgumentParser
 import TapawayDemo
 import TapawayKit
-import TapawayX11
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A window size given as `WxH`.
 struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
@@ -15,6 +11,8 @@ struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
     static let minimum = (width: 320, height: 480)
     /// The largest size accepted.
     static let maximum = 10_000
+    /// The size without `--size` or a remembered one.
+    static let standard = WindowSize(width: Int(TapawayApp.defaultSize.width), height: Int(TapawayApp.defaultSize.height))
 
     init(width: Int, height: Int) { self.width = width; self.height = height }
 
@@ -25,10 +23,27 @@ struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
     }
 
     var description: String { "\(width)x\(height)" }
+
+    /// Whether the size is within `minimum` and `maximum`.
+    var isInRange: Bool {
+        width >= WindowSize.minimum.width && height >= WindowSize.minimum.height
+            && width <= WindowSize.maximum && height <= WindowSize.maximum
+    }
+
+    /// The size brought within `minimum` and `maximum`.
+    var clamped: WindowSize {
+        WindowSize(width: min(max(width, WindowSize.minimum.width), WindowSize.maximum),
+                   height: min(max(height, WindowSize.minimum.height), WindowSize.maximum))
+    }
 }
 
 extension Scenario: ExpressibleByArgument {
     /// Every scenario id, for completions and help.
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+extension ThemePreference: ExpressibleByArgument {
+    /// `light`, `dark`, `auto`, for completions and help.
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
@@ -41,33 +56,62 @@ struct TapawayCommand: ParsableCommand {
         Opens a window with a form and an on-screen keypad. Click a field to focus it and bring \
         the keypad up; click anywhere outside to watch the scenario's technique dismiss it. \
         With --trace, every touch, decision, focus change, keypad phase, control action, edit \
-        and layout is written as JSON Lines (see the README for the format).
+        and layout is written as JSON Lines (see the README for the format). Tapaway remembers \
+        the last scenario, the window size, the overlay toggles and the theme in \
+        $XDG_CONFIG_HOME/tapaway/settings.conf (else ~/.config/tapaway/settings.conf). F12 \
+        saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
+        ~/.local/share/tapaway/), where recordings go too, and prints where it went.
         """,
         version: "0.1.0"
     )
 
-    @Option(help: "The dismissal technique to show.")
-    var scenario: Scenario = .sendEvent
+    @Option(help: ArgumentHelp("The dismissal technique to show (default: the last one shown, else send-event).",
+                               valueName: "scenario"))
+    var scenario: Scenario?
 
-    @Option(help: ArgumentHelp("Write the JSON Lines trace to PATH ('-' for standard output).", valueName: "path"))
+    @Option(help: ArgumentHelp("Write the JSON Lines trace to PATH ('-' for standard output).", valueName: "path"),
+            completion: .file(extensions: ["jsonl"]))
     var trace: String?
 
-    @Option(help: ArgumentHelp("The window size in pixels.", valueName: "WxH"))
-    var size: WindowSize = WindowSize(width: Int(TapawayApp.defaultSize.width), height: Int(TapawayApp.defaultSize.height))
+    @Option(help: ArgumentHelp("The window size in pixels (default: the last size, else \(WindowSize.standard)).",
+                               valueName: "WxH"))
+    var size: WindowSize?
 
-    @Option(help: ArgumentHelp("Focus this field once the window is up (name, email, password, phone, notes).", valueName: "id"))
+    @Option(help: ArgumentHelp("Focus this field once the window is up (name, email, password, phone, notes).", valueName: "id"),
+            completion: .list(["name", "email", "password", "phone", "notes"]))
     var focus: String?
 
-    @Option(help: ArgumentHelp("Save a PNG screenshot to PATH once everything has settled, then exit.", valueName: "path"))
+    @Option(help: ArgumentHelp("Save a PNG screenshot to PATH once everything has settled, then exit.", valueName: "path"),
+            completion: .file(extensions: ["png"]))
     var screenshot: String?
 
     @Option(help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
+    @Option(help: ArgumentHelp(
+        "The colour theme: light, dark, or auto (remembered).",
+        discussion: """
+        Without --theme, the remembered theme applies, else the X resource Tapaway.theme \
+        (light, dark or auto; for example 'Tapaway.theme: dark' in ~/.Xresources). auto follows \
+        the desktop: dark when its GTK theme is a dark one (GTK_THEME, else the XSETTINGS \
+        Net/ThemeName), else light.
+        """,
+        valueName: "theme"))
+    var theme: ThemePreference?
+
+    @Flag(name: .customLong("no-settings"),
+          help: ArgumentHelp(
+            "Start from the defaults: read no settings file and write none.",
+            discussion: """
+            Otherwise the settings are read at start (a broken file is reported in one line \
+            and replaced by the defaults) and written when the window closes; a --screenshot \
+            run writes none. Options given on the command line win over remembered settings.
+            """))
+    var noSettings = false
+
     func validate() throws {
-        let min = WindowSize.minimum
-        guard size.width >= min.width, size.height >= min.height,
-              size.width <= WindowSize.maximum, size.height <= WindowSize.maximum else {
+        if let size, !size.isInRange {
+            let min = WindowSize.minimum
             throw ValidationError("--size \(size) is out of range: use \(min.width)x\(min.height) up to \(WindowSize.maximum)x\(WindowSize.maximum).")
         }
         let fields = ["name", "email", "password", "phone", "notes"]
@@ -80,76 +124,5 @@ struct TapawayCommand: ParsableCommand {
         let options = self
         let status = MainActor.assumeIsolated { Launcher(options: options).run() }
         if status != 0 { throw ExitCode(status) }
-    }
-}
-
-/// Wires the X11 platform, the app and the trace together, and runs the loop.
-@MainActor
-struct Launcher {
-    let options: TapawayCommand
-
-    func run() -> Int32 {
-        signal(SIGPIPE, SIG_IGN)
-        let sink: TraceSink?
-        do {
-            if let path = options.trace {
-                sink = path == "-" ? TraceSink.standardOutput() : try TraceSink.file(path)
-            } else {
-                sink = nil
-            }
-        } catch {
-            Console.error("tapaway: \(error)")
-            return 1
-        }
-
-        let size = Size(width: Double(options.size.width), height: Double(options.size.height))
-        let platform: X11Platform
-        do {
-            platform = try X11Platform(display: options.display, size: size, title: "Tapaway")
-        } catch {
-            Console.error("tapaway: \(error)")
-            return 1
-        }
-        let application = Application(screenSize: size, clock: platform.clock, fonts: platform.fonts,
-                                      clipboard: platform.clipboard)
-        platform.attach(application)
-        let app = TapawayApp(application: application, scenario: options.scenario)
-        if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
-
-        var ready = false
-        var screenshotFailed = false
-        platform.onReady = {
-            ready = true
-            app.didBecomeReady()
-            if let focus = options.focus { app.focus(focus) }
-            // A screenshot waits for a settled frame; ask for one even when nothing changed.
-            application.setNeedsFrame()
-        }
-        if let path = options.screenshot {
-            platform.onFrame = {
-                guard ready, !application.isAnimating, !application.needsFrame else { return }
-                if options.focus != nil && application.keyboard.state != .shown { return }
-                do {
-                    try platform.screenshot(to: path)
-                    Console.out("tapaway: screenshot saved to \(path)")
-                } catch {
-                    Console.error("tapaway: \(error)")
-                    screenshotFailed = true
-                }
-                platform.quit()
-            }
-        }
-        platform.run()
-        return screenshotFailed ? 1 : 0
-    }
-}
-
-/// Writes whole lines to standard output and error without Glibc's shared FILE globals.
-enum Console {
-    static func out(_ line: String) { write(fd: 1, line) }
-    static func error(_ line: String) { write(fd: 2, line) }
-    private static func write(fd: Int32, _ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
     }
 }

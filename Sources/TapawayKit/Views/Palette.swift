@@ -1,45 +1,62 @@
-/// The Kit's colours and sizes, after iOS's light appearance.
+/// The Kit's colours, read from the current theme (iOS's light appearance unless the app
+/// chooses another).
+///
+/// The names stay the same whatever the theme: views ask for `Palette.label` when they draw and
+/// get the current theme's label colour. Switch themes with `Application.applyTheme(_:)`, which
+/// also repaints; setting `current` directly changes only what is drawn from then on.
+@MainActor
 public enum Palette {
+    /// The theme every colour below is read from.
+    public static var current: Theme = .light
+
     /// Grouped background.
-    public static let groupedBackground = Color(hex: 0xF2F2F7)
+    public static var groupedBackground: Color { current.groupedBackground }
+    /// A grouped background one level up (cells, fields).
+    public static var secondaryGroupedBackground: Color { current.secondaryGroupedBackground }
     /// Field and cell background.
-    public static let fieldBackground = Color.white
+    public static var fieldBackground: Color { current.fieldBackground }
     /// Field borders and separators.
-    public static let separator = Color(hex: 0xC7C7CC)
+    public static var separator: Color { current.separator }
     /// The accent: focus rings, buttons, the caret.
-    public static let accent = Color(hex: 0x007AFF)
+    public static var accent: Color { current.accent }
     /// A pressed accent.
-    public static let accentPressed = Color(hex: 0x0062CC)
+    public static var accentPressed: Color { current.accentPressed }
     /// The switch's "on" green.
-    public static let switchOn = Color(hex: 0x34C759)
+    public static var switchOn: Color { current.switchOn }
     /// The switch's "off" track.
-    public static let switchOff = Color(hex: 0xE9E9EA)
+    public static var switchOff: Color { current.switchOff }
+    /// The switch's knob.
+    public static var switchKnob: Color { current.switchKnob }
+    /// The switch's knob while pressed.
+    public static var switchKnobPressed: Color { current.switchKnobPressed }
     /// Primary text.
-    public static let label = Color(hex: 0x1C1C1E)
+    public static var label: Color { current.label }
     /// Secondary text.
-    public static let secondaryLabel = Color(hex: 0x6C6C70)
+    public static var secondaryLabel: Color { current.secondaryLabel }
     /// Placeholder text.
-    public static let placeholder = Color(hex: 0xA3A3A8)
+    public static var placeholder: Color { current.placeholder }
     /// The keypad's tray.
-    public static let keypadTray = Color(hex: 0xD1D4DA)
+    public static var keypadTray: Color { current.keypadTray }
+    /// The hairline along the top of the keypad's tray.
+    public static var keypadHairline: Color { current.keypadHairline }
     /// Letter keys.
-    public static let keypadKey = Color.white
+    public static var keypadKey: Color { current.keypadKey }
     /// Function keys (shift, backspace, layer switches, return).
-    public static let keypadFunctionKey = Color(hex: 0xACB3BE)
+    public static var keypadFunctionKey: Color { current.keypadFunctionKey }
     /// The shadow under each key.
-    public static let keypadKeyShadow = Color(hex: 0x898A8D)
+    public static var keypadKeyShadow: Color { current.keypadKeyShadow }
     /// The label on keys.
-    public static let keypadKeyLabel = Color.black
+    public static var keypadKeyLabel: Color { current.keypadKeyLabel }
     /// Navigation bar fill.
-    public static let barBackground = Color(hex: 0xF9F9F9)
+    public static var barBackground: Color { current.barBackground }
     /// The host chrome around the simulated screen (the scenario sidebar).
-    public static let chromeBackground = Color(hex: 0xE5E5EA)
+    public static var chromeBackground: Color { current.chromeBackground }
     /// A selected row in the host chrome.
-    public static let chromeSelection = Color(hex: 0xFFFFFF)
+    public static var chromeSelection: Color { current.chromeSelection }
     /// A pressed or selected table row.
-    public static let rowHighlight = Color(hex: 0xD1D1D6)
+    public static var rowHighlight: Color { current.rowHighlight }
     /// The dim overlay that leaves only the focused field bright.
-    public static let dimOverlay = Color(hex: 0x000000, alpha: 0.38)
+    public static var dimOverlay: Color { current.dimOverlay }
     /// Text selection.
-    public static let selection = Color(hex: 0x007AFF, alpha: 0.22)
+    public static var selection: Color { current.selection }
 }

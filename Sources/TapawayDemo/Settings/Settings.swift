@@ -1,0 +1,201 @@
+import TapawayKit
+
+/// What Tapaway remembers between runs: the last scenario, the window size, the overlay
+/// toggles and the theme. A value left nil (or an overlay not listed) was never chosen, and
+/// the program's default applies.
+///
+/// On disk it is a small key file, readable and editable by hand:
+///
+/// ```
+/// # Tapaway settings …
+/// [tapaway]
+/// scenario=send-event
+/// window-size=390x720
+/// theme=dark
+///
+/// [overlays]
+/// touches=true
+/// ```
+///
+/// Unknown sections and unknown keys are skipped, so a file written by a newer version still
+/// loads; anything that is not a comment, a `[section]` or a `key=value` line, or a known key
+/// with a value that does not parse, makes the whole file broken (see `parse(_:)`).
+public struct Settings: Equatable, Sendable {
+    /// A window size in pixels.
+    public struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        /// The sizes a file may hold, per side.
+        public static let range = 1...16_384
+
+        /// A size of `width` × `height` pixels.
+        public init(width: Int, height: Int) { self.width = width; self.height = height }
+
+        /// Parses `WxH` (either case of x); nil when it is not two in-range integers.
+        public init?(_ text: String) {
+            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+                  let w = Int(parts[0]), let h = Int(parts[1]),
+                  WindowSize.range.contains(w), WindowSize.range.contains(h) else { return nil }
+            self.init(width: w, height: h)
+        }
+
+        /// `WxH`.
+        public var description: String { "\(width)x\(height)" }
+    }
+
+    /// The id of the scenario shown last (resolved by the app; an id it does not know is
+    /// ignored there).
+    public var lastScenario: String?
+    /// The window's size when it last closed.
+    public var windowSize: WindowSize?
+    /// Named overlay toggles (touches, frames, …), on or off.
+    public var overlays: [String: Bool]
+    /// The chosen theme; nil: none chosen (the X resources and the desktop decide).
+    public var theme: ThemePreference?
+
+    /// Settings with the given values; no arguments give the defaults.
+    public init(lastScenario: String? = nil, windowSize: WindowSize? = nil,
+                overlays: [String: Bool] = [:], theme: ThemePreference? = nil) {
+        self.lastScenario = lastScenario
+        self.windowSize = windowSize
+        self.overlays = overlays
+        self.theme = theme
+    }
+
+    /// Nothing chosen.
+    public static let defaults = Settings()
+
+    /// Whether `name` can be stored as an overlay toggle or a scenario id: 1 to 64 ASCII
+    /// letters, digits, `-`, `_` or `.`.
+    public static func isValidName(_ name: String) -> Bool {
+        guard (1...64).contains(name.utf8.count) else { return false }
+        return name.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F || byte == 0x2E
+        }
+    }
+
+    // MARK: The file
+
+    /// The main section's name.
+    static let mainSection = "tapaway"
+    /// The overlay toggles' section name.
+    static let overlaySection = "overlays"
+
+    /// The file's text. Values never chosen are left out; overlays are sorted by name, and
+    /// names `isValidName(_:)` rejects are left out (they could not be read back).
+    public func serialized() -> String {
+        var lines = [
+            "# Tapaway settings, written by Tapaway when its window closes.",
+            "# Edit while Tapaway is not running; `tapaway --no-settings` ignores this file.",
+            "[\(Settings.mainSection)]",
+        ]
+        if let lastScenario, Settings.isValidName(lastScenario) { lines.append("scenario=\(lastScenario)") }
+        if let windowSize { lines.append("window-size=\(windowSize)") }
+        if let theme { lines.append("theme=\(theme.rawValue)") }
+        let toggles = overlays.filter { Settings.isValidName($0.key) }.sorted { $0.key < $1.key }
+        if !toggles.isEmpty {
+            lines.append("")
+            lines.append("[\(Settings.overlaySection)]")
+            for (name, on) in toggles { lines.append("\(name)=\(on)") }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reads a settings file's text.
+    ///
+    /// - Throws: `SettingsError` naming the first bad line: a line that is not blank, a `#` or
+    ///   `;` comment, a `[section]` or a `key=value`; a key before any section; a known key with
+    ///   a bad value (`window-size` not `WxH` within `WindowSize.range`, `theme` not `light`,
+    ///   `dark` or `auto`, `scenario` or an overlay name not `isValidName(_:)`, an overlay value
+    ///   not `true` or `false`).
+    public static func parse(_ text: String) throws(SettingsError) -> Settings {
+        var settings = Settings()
+        var section: String?
+        var number = 0
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            number += 1
+            let line = rawLine.trimmingWhitespace()
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") {
+                guard line.hasSuffix("]"), line.count > 2 else {
+                    throw SettingsError("line \(number): a section header must look like [name]")
+                }
+                section = String(line.dropFirst().dropLast()).trimmingWhitespace()
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw SettingsError("line \(number): expected key=value, found '\(line.shortened)'")
+            }
+            let key = String(line[..<equals]).trimmingWhitespace()
+            let value = String(line[line.index(after: equals)...]).trimmingWhitespace()
+            guard !key.isEmpty else { throw SettingsError("line \(number): a key is missing before '='") }
+            guard let section else {
+                throw SettingsError("line \(number): '\(key.shortened)' comes before any [section]")
+            }
+            switch section {
+            case mainSection:
+                switch key {
+                case "scenario":
+                    guard isValidName(value) else {
+                        throw SettingsError("line \(number): scenario '\(value.shortened)' is not an id")
+                    }
+                    settings.lastScenario = value
+                case "window-size":
+                    guard let size = WindowSize(value) else {
+                        throw SettingsError("line \(number): window-size '\(value.shortened)' is not WxH")
+                    }
+                    settings.windowSize = size
+                case "theme":
+                    guard let theme = ThemePreference(rawValue: value) else {
+                        throw SettingsError("line \(number): theme '\(value.shortened)' is not light, dark or auto")
+                    }
+                    settings.theme = theme
+                default:
+                    continue // a newer version's key
+                }
+            case overlaySection:
+                guard isValidName(key) else {
+                    throw SettingsError("line \(number): overlay '\(key.shortened)' is not a name")
+                }
+                switch value {
+                case "true": settings.overlays[key] = true
+                case "false": settings.overlays[key] = false
+                default: throw SettingsError("line \(number): overlay \(key) is '\(value.shortened)', not true or false")
+                }
+            default:
+                continue // a newer version's section
+            }
+        }
+        return settings
+    }
+}
+
+/// A settings file that could not be read, parsed or written.
+public struct SettingsError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong, as one line.
+    public let message: String
+    /// Creates an error with `message`.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and carriage returns.
+    func trimmingWhitespace() -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }),
+              let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(self[first...last])
+    }
+
+    /// At most 40 characters, for messages; control characters shown as '?'.
+    var shortened: String {
+        let cleaned = String(map { $0.isASCII && ($0.asciiValue ?? 0) < 0x20 ? "?" : $0 })
+        return cleaned.count > 40 ? String(cleaned.prefix(39)) + "…" : cleaned
+    }
+}

@@ -1,0 +1,192 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The settings file, `settings.conf` in Tapaway's configuration directory: read once at
+/// start, written whole when the window closes.
+///
+/// Reading never fails the program: a missing file gives the defaults silently; a file that
+/// cannot be read or does not parse gives the defaults and one line saying why
+/// (`loadReportingProblems(_:)`), and the next save replaces it. Writing is atomic: the text
+/// goes to a temporary file in the same directory, which is flushed to the disk (`fsync`) and
+/// then renamed over the old file, so a crash or a full disk leaves either the old file or the
+/// new one, never half of one. A settings file that is a symbolic link (dotfiles kept
+/// elsewhere) is written through: its target is replaced, the link stays.
+public struct SettingsStore: Sendable {
+    /// What reading the file gave.
+    public enum LoadResult: Equatable, Sendable {
+        /// The file was read and parsed.
+        case loaded(Settings)
+        /// There is no file (the first run): the defaults, nothing to report.
+        case missing
+        /// The file could not be read or parsed: the defaults, and this reason to report.
+        case broken(SettingsError)
+
+        /// The settings to use: those read, else the defaults.
+        public var settings: Settings {
+            if case .loaded(let settings) = self { return settings }
+            return .defaults
+        }
+    }
+
+    /// The directory holding the file (`…/tapaway`).
+    public let directory: String
+    /// The settings file's path.
+    public var path: String { directory + "/" + SettingsStore.fileName }
+
+    /// The file's name inside `directory`.
+    public static let fileName = "settings.conf"
+    /// The largest file read; a larger one is broken (settings are a few hundred bytes).
+    public static let maximumSize = 64 * 1024
+
+    /// A store in `directory` (created when first saved).
+    public init(directory: String) { self.directory = directory }
+
+    /// The store in the XDG configuration directory of `paths`; nil when there is no home
+    /// directory to put it in.
+    public init?(paths: XDGPaths) {
+        guard let directory = paths.configDirectory else { return nil }
+        self.init(directory: directory)
+    }
+
+    // MARK: Reading
+
+    /// Reads and parses the file.
+    public func load() -> LoadResult {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT { return .missing }
+            return .broken(SettingsError("cannot be read: \(SettingsStore.describe(code))"))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            return .broken(SettingsError("cannot be read: \(SettingsStore.describe(errno))"))
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .broken(SettingsError("is a directory, not a file"))
+        default: return .broken(SettingsError("is not a regular file"))
+        }
+        guard Int(info.st_size) <= SettingsStore.maximumSize else {
+            return .broken(SettingsError("is larger than \(SettingsStore.maximumSize / 1024) KiB"))
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .broken(SettingsError("cannot be read: \(SettingsStore.describe(errno))"))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            if bytes.count > SettingsStore.maximumSize {
+                return .broken(SettingsError("is larger than \(SettingsStore.maximumSize / 1024) KiB"))
+            }
+        }
+        guard !bytes.contains(0) else { return .broken(SettingsError("is binary, not text")) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .broken(SettingsError("is not UTF-8 text"))
+        }
+        do {
+            return .loaded(try Settings.parse(text))
+        } catch {
+            return .broken(error)
+        }
+    }
+
+    /// Reads the file; when it is broken, calls `report` once with one line naming the file,
+    /// the reason and what happens instead. Returns the settings to use.
+    public func loadReportingProblems(_ report: (String) -> Void) -> Settings {
+        let result = load()
+        if case .broken(let error) = result {
+            report("tapaway: the settings file \(path) \(error.message); starting from the defaults (the file is replaced when Tapaway closes)")
+        }
+        return result.settings
+    }
+
+    // MARK: Writing
+
+    /// Writes `settings` atomically, creating the directory (mode 0700) when needed.
+    ///
+    /// - Throws: `SettingsError` when the directory cannot be made, the path is a directory,
+    ///   or the temporary file cannot be written, flushed or renamed; the temporary file is
+    ///   removed and the old file left as it was.
+    public func save(_ settings: Settings) throws(SettingsError) {
+        do {
+            try XDGPaths.makeDirectories(directory)
+        } catch {
+            throw SettingsError(error.message)
+        }
+        let target = SettingsStore.resolvingLink(path)
+        var info = stat()
+        if stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw SettingsError("cannot write \(target): it is a directory, not a file")
+        }
+        try SettingsStore.writeAtomically(Array(settings.serialized().utf8), to: target)
+    }
+
+    /// Writes `bytes` to a temporary file beside `target`, flushes it, renames it to `target`
+    /// and flushes the directory.
+    static func writeAtomically(_ bytes: [UInt8], to target: String) throws(SettingsError) {
+        let directory = XDGPaths.parent(of: target)
+        let name = target.split(separator: "/").last.map(String.init) ?? fileName
+        var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else {
+            throw SettingsError("cannot write in \(directory): \(describe(errno))")
+        }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        func fail(_ what: String, _ code: Int32) -> SettingsError {
+            unlink(temporary)
+            return SettingsError("cannot write \(target): \(what) failed: \(describe(code))")
+        }
+
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                throw fail("write", code)
+            }
+            offset += n
+        }
+        if fsync(fd) != 0 {
+            let code = errno
+            close(fd)
+            throw fail("fsync", code)
+        }
+        if close(fd) != 0 { throw fail("close", errno) }
+        if rename(temporary, target) != 0 { throw fail("rename", errno) }
+
+        // Make the rename itself durable.
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            _ = fsync(directoryFD)
+            close(directoryFD)
+        }
+    }
+
+    /// The final target of `path` when it is a symbolic link whose target exists; else `path`.
+    static func resolvingLink(_ path: String) -> String {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+              let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `strerror`'s text for `code`, lower-cased at the start to sit inside a sentence.
+    static func describe(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
+    }
+}

@@ -1,0 +1,135 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where Tapaway keeps its files, after the XDG Base Directory specification: settings in
+/// `$XDG_CONFIG_HOME/tapaway/` (else `~/.config/tapaway/`), recordings and screenshots in
+/// `$XDG_DATA_HOME/tapaway/` (else `~/.local/share/tapaway/`).
+///
+/// As the specification says, a variable that is unset, empty or not an absolute path is
+/// ignored. The home directory is `$HOME`, else the password database's entry for the user.
+public struct XDGPaths: Sendable, Equatable {
+    /// The base directory for configuration (`$XDG_CONFIG_HOME` or `~/.config`); nil when
+    /// there is no home directory either.
+    public let configHome: String?
+    /// The base directory for data (`$XDG_DATA_HOME` or `~/.local/share`); nil when there is
+    /// no home directory either.
+    public let dataHome: String?
+
+    /// The application's folder name inside the base directories.
+    public static let applicationFolder = "tapaway"
+
+    /// Paths from `environment` (variable name to value); `home` is used when `HOME` is
+    /// missing.
+    public init(environment: [String: String], home fallbackHome: String? = nil) {
+        func absolute(_ value: String?) -> String? {
+            guard let value, value.hasPrefix("/") else { return nil }
+            return XDGPaths.trimmingTrailingSlashes(value)
+        }
+        let home = absolute(environment["HOME"]) ?? absolute(fallbackHome)
+        configHome = absolute(environment["XDG_CONFIG_HOME"]) ?? home.map { $0 + "/.config" }
+        dataHome = absolute(environment["XDG_DATA_HOME"]) ?? home.map { $0 + "/.local/share" }
+    }
+
+    /// Paths from this process's environment.
+    public static func current() -> XDGPaths {
+        var environment: [String: String] = [:]
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        var passwordHome: String?
+        if environment["HOME"] == nil, let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir {
+            passwordHome = String(cString: dir)
+        }
+        return XDGPaths(environment: environment, home: passwordHome)
+    }
+
+    /// `…/tapaway` in the configuration base directory: where the settings file lives.
+    public var configDirectory: String? { configHome.map { $0 + "/" + Self.applicationFolder } }
+    /// `…/tapaway` in the data base directory: where recordings and screenshots go.
+    public var dataDirectory: String? { dataHome.map { $0 + "/" + Self.applicationFolder } }
+
+    /// The data directory, created (with its parents, mode 0700 as the specification asks)
+    /// when it does not exist yet.
+    public func ensureDataDirectory() throws(XDGError) -> String {
+        guard let directory = dataDirectory else {
+            throw XDGError("no data directory: neither XDG_DATA_HOME nor HOME is set to an absolute path")
+        }
+        try XDGPaths.makeDirectories(directory)
+        return directory
+    }
+
+    /// A new file path in the data directory (created on demand) for a recording or a
+    /// screenshot: `tapaway-STEM-YYYYMMDD-HHMMSS.EXT` in local time, with `-2`, `-3`, … added
+    /// when that name is taken. Nothing is created at the path itself.
+    public func newDataFile(stem: String, extension ext: String, at time: time_t = time(nil)) throws(XDGError) -> String {
+        let directory = try ensureDataDirectory()
+        return XDGPaths.uniquePath(in: directory, base: "tapaway-\(stem)-\(XDGPaths.timestamp(time))", extension: ext)
+    }
+
+    /// `YYYYMMDD-HHMMSS` for `time` in local time.
+    public static func timestamp(_ time: time_t) -> String {
+        var seconds = time
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
+            + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
+    }
+
+    /// `directory/base.ext`, or `directory/base-N.ext` with the smallest N ≥ 2 that names no
+    /// existing file.
+    public static func uniquePath(in directory: String, base: String, extension ext: String) -> String {
+        var candidate = "\(directory)/\(base).\(ext)"
+        var n = 2
+        var info = stat()
+        while lstat(candidate, &info) == 0 {
+            candidate = "\(directory)/\(base)-\(n).\(ext)"
+            n += 1
+        }
+        return candidate
+    }
+
+    /// Creates `path` and any missing parents with `mode`; succeeds when it already is a
+    /// directory.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(XDGError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw XDGError("'\(path)' exists and is not a directory")
+            }
+            return
+        }
+        let parent = XDGPaths.parent(of: path)
+        if parent != path && !parent.isEmpty { try makeDirectories(parent, mode: mode) }
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw XDGError("cannot create the directory '\(path)': \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The path without its last component ("/" for a top-level path).
+    static func parent(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        let parent = String(trimmed[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    static func trimmingTrailingSlashes(_ path: String) -> String {
+        var result = path
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+}
+
+/// A directory that could not be found or made.
+public struct XDGError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong, as one line.
+    public let message: String
+    /// Creates an error with `message`.
+    public init(_ message: String) { self.message = message }
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,140 @@
+import TapawayDemo
+import TapawayKit
+import TapawayX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Wires the settings, the X11 platform, the theme, the app and the trace together, and runs
+/// the loop.
+@MainActor
+struct Launcher {
+    let options: TapawayCommand
+
+    func run() -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let sink: TraceSink?
+        do {
+            if let path = options.trace {
+                sink = path == "-" ? TraceSink.standardOutput() : try TraceSink.file(path)
+            } else {
+                sink = nil
+            }
+        } catch {
+            Console.error("tapaway: \(error)")
+            return 1
+        }
+
+        // Settings: read once; a broken file is one line on stderr and the defaults.
+        let store = options.noSettings ? nil : SettingsStore(paths: XDGPaths.current())
+        let saved = store?.loadReportingProblems(Console.error) ?? .defaults
+        let scenario = options.scenario ?? saved.lastScenario.flatMap(Scenario.init(rawValue:)) ?? .sendEvent
+        let windowSize = options.size
+            ?? saved.windowSize.map { WindowSize(width: $0.width, height: $0.height).clamped }
+            ?? WindowSize.standard
+
+        let size = Size(width: Double(windowSize.width), height: Double(windowSize.height))
+        let platform: X11Platform
+        do {
+            platform = try X11Platform(display: options.display, size: size, title: "Tapaway")
+        } catch {
+            Console.error("tapaway: \(error)")
+            return 1
+        }
+        platform.setWindowIcon()
+
+        // The theme, before any view is made, so every colour starts right.
+        let hints = platform.desktopHints()
+        let choice = ThemeChoice.resolve(commandLine: options.theme, saved: saved.theme,
+                                         resource: hints.themeResource, desktop: hints.desktopAppearance,
+                                         desktopSource: hints.desktopAppearanceSource)
+        Palette.current = Theme.named(choice.appearance)
+
+        let application = Application(screenSize: size, clock: platform.clock, fonts: platform.fonts,
+                                      clipboard: platform.clipboard)
+        platform.attach(application)
+        let app = TapawayApp(application: application, scenario: scenario)
+        app.onScreenshotRequest = { [unowned platform] in Screenshots.save(of: platform) }
+        RememberedToggles.apply(saved.overlays, to: app)
+        if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
+
+        var ready = false
+        var screenshotFailed = false
+        platform.onReady = {
+            ready = true
+            app.didBecomeReady()
+            if let focus = options.focus { app.focus(focus) }
+            // A screenshot waits for a settled frame; ask for one even when nothing changed.
+            application.setNeedsFrame()
+        }
+        if let path = options.screenshot {
+            platform.onFrame = {
+                guard ready, !application.isAnimating, !application.needsFrame else { return }
+                if options.focus != nil && application.keyboard.state != .shown { return }
+                do {
+                    try platform.screenshot(to: path)
+                    Console.out("tapaway: screenshot saved to \(path)")
+                } catch {
+                    Console.error("tapaway: \(error)")
+                    screenshotFailed = true
+                }
+                platform.quit()
+            }
+        }
+        platform.run()
+
+        // A one-shot screenshot run leaves the remembered settings as they were.
+        if let store, options.screenshot == nil {
+            var settings = saved
+            settings.lastScenario = app.scenario.rawValue
+            let final = application.screenSize
+            settings.windowSize = Settings.WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded()))
+            settings.theme = options.theme ?? saved.theme
+            settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
+            do {
+                try store.save(settings)
+            } catch {
+                Console.error("tapaway: the settings were not saved: \(error)")
+            }
+        }
+        return screenshotFailed ? 1 : 0
+    }
+}
+
+/// The app's toggles that the settings remember: the instrument overlays and the inspector.
+@MainActor
+enum RememberedToggles {
+    /// The overlay identifiers `TapawayApp.setOverlay(_:on:)` takes.
+    static let overlays = ["overlay-touches", "overlay-regions", "overlay-keypad"]
+    /// The inspector's toggle.
+    static let inspector = "inspector"
+
+    /// Turns the remembered toggles on or off; names this version does not know are ignored.
+    static func apply(_ toggles: [String: Bool], to app: TapawayApp) {
+        for name in overlays {
+            if let on = toggles[name] { app.setOverlay(name, on: on) }
+        }
+        if let wanted = toggles[inspector], wanted != app.inspectorWanted { app.toggleInspector() }
+    }
+
+    /// The toggles as they are now, over `remembered` (which keeps names this version does not
+    /// know, written by a newer one).
+    static func current(of app: TapawayApp, merging remembered: [String: Bool]) -> [String: Bool] {
+        var toggles = remembered
+        toggles["overlay-touches"] = app.overlays.showsTouches
+        toggles["overlay-regions"] = app.overlays.showsRegions
+        toggles["overlay-keypad"] = app.overlays.showsKeypad
+        toggles[inspector] = app.inspectorWanted
+        return toggles
+    }
+}
+
+/// Writes whole lines to standard output and error without Glibc's shared FILE globals.
+enum Console {
+    static func out(_ line: String) { write(fd: 1, line) }
+    static func error(_ line: String) { write(fd: 2, line) }
+    private static func write(fd: Int32, _ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,245 @@
+import CX11
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Looks at a Tapaway window the way a window manager or a desktop does, over its own X
+/// connection: finds the top-level by `WM_CLASS`, reads its ICCCM/EWMH properties, asks it to
+/// close (`WM_DELETE_WINDOW`), and plays the desktop's part (the `RESOURCE_MANAGER` resources,
+/// an XSETTINGS manager).
+final class DesktopProbe {
+    let display: OpaquePointer
+    let root: UInt
+    private var settingsOwner: UInt = 0
+
+    init(displayName: String) throws {
+        guard let display = XOpenDisplay(displayName) else {
+            throw EndToEndError("XOpenDisplay(\(displayName)) failed")
+        }
+        self.display = display
+        root = XRootWindow(display, XDefaultScreen(display))
+    }
+
+    deinit {
+        if settingsOwner != 0 { XDestroyWindow(display, settingsOwner) }
+        XCloseDisplay(display)
+    }
+
+    func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
+
+    // MARK: Finding the window
+
+    /// The top-level window whose `WM_CLASS` is `name`/`className`, waiting up to `timeout`.
+    func window(name: String = "tapaway", className: String = "Tapaway", timeout: Double = 10) throws -> UInt {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let found = findWindow(name: name, className: className) { return found }
+            if Date() >= deadline { throw EndToEndError("no top-level window with WM_CLASS \(name)/\(className)") }
+            usleep(20_000)
+        }
+    }
+
+    private func findWindow(name: String, className: String) -> UInt? {
+        XSync(display, 0)
+        var rootReturn: UInt = 0, parent: UInt = 0
+        var children: UnsafeMutablePointer<UInt>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
+        defer { XFree(children) }
+        for index in 0..<Int(count) {
+            var hint = XClassHint()
+            guard XGetClassHint(display, children[index], &hint) != 0 else { continue }
+            let resName = hint.res_name.map { String(cString: $0) }
+            let resClass = hint.res_class.map { String(cString: $0) }
+            if let p = hint.res_name { XFree(p) }
+            if let p = hint.res_class { XFree(p) }
+            if resName == name && resClass == className { return children[index] }
+        }
+        return nil
+    }
+
+    // MARK: Properties
+
+    /// A property's items: bytes for format 8, values for format 16 and 32 (C longs, as Xlib
+    /// returns them), and its type.
+    func property(_ name: String, of window: UInt) -> (type: Atom, format: Int32, items: [UInt])? {
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, window, atom(name), 0, 1 << 24, 0, 0 /* AnyPropertyType */,
+                                 &type, &format, &count, &remaining, &data) == Success, let data, type != 0 else {
+            return nil
+        }
+        defer { XFree(data) }
+        var items: [UInt] = []
+        items.reserveCapacity(Int(count))
+        switch format {
+        case 8: for i in 0..<Int(count) { items.append(UInt(data[i])) }
+        case 16: data.withMemoryRebound(to: UInt16.self, capacity: Int(count)) { p in for i in 0..<Int(count) { items.append(UInt(p[i])) } }
+        default: data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { p in for i in 0..<Int(count) { items.append(p[i]) } }
+        }
+        return (type, format, items)
+    }
+
+    /// A format-8 property as UTF-8 text.
+    func text(_ name: String, of window: UInt) -> String? {
+        guard let value = property(name, of: window), value.format == 8 else { return nil }
+        return String(decoding: value.items.map { UInt8($0) }, as: UTF8.self)
+    }
+
+    /// The name of an atom.
+    func atomName(_ value: UInt) -> String {
+        guard let name = XGetAtomName(display, value) else { return "?" }
+        defer { XFree(name) }
+        return String(cString: name)
+    }
+
+    /// The window's minimum size hint (`WM_NORMAL_HINTS` with `PMinSize`).
+    func minimumSize(of window: UInt) -> (width: Int, height: Int)? {
+        var hints = XSizeHints()
+        var supplied: Int = 0
+        guard XGetWMNormalHints(display, window, &hints, &supplied) != 0, hints.flags & PMinSize != 0 else { return nil }
+        return (Int(hints.min_width), Int(hints.min_height))
+    }
+
+    /// The window's rectangle on the root window.
+    func frame(of window: UInt) -> Rect {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display, window, &attributes)
+        var x: Int32 = 0, y: Int32 = 0
+        var child: UInt = 0
+        XTranslateCoordinates(display, window, root, 0, 0, &x, &y, &child)
+        return Rect(x: Double(x), y: Double(y), width: Double(attributes.width), height: Double(attributes.height))
+    }
+
+    // MARK: Acting as the window manager
+
+    /// Sends `WM_DELETE_WINDOW`, as a window manager's close button does.
+    func requestClose(_ window: UInt) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = atom("WM_PROTOCOLS")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(bitPattern: atom("WM_DELETE_WINDOW"))
+        event.xclient.data.l.1 = 0 // CurrentTime
+        XSendEvent(display, window, 0, 0 /* NoEventMask: to the window's owner */, &event)
+        XFlush(display)
+    }
+
+    // MARK: Acting as the desktop
+
+    /// Sets the screen-independent X resources (what `xrdb` does); nil removes them.
+    func setResources(_ text: String?) {
+        let property = Atom(23) // XA_RESOURCE_MANAGER
+        if let text {
+            let bytes = Array(text.utf8)
+            XChangeProperty(display, root, property, 31 /* XA_STRING */, 8, PropModeReplace, bytes, Int32(bytes.count))
+        } else {
+            XDeleteProperty(display, root, property)
+        }
+        XSync(display, 0)
+    }
+
+    /// Becomes the XSETTINGS manager of screen 0 and publishes `strings` (name → value).
+    func publishXSettings(_ strings: [(String, String)]) {
+        func card16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func card32(_ v: Int) -> [UInt8] { card16(v & 0xFFFF) + card16(v >> 16 & 0xFFFF) }
+        func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4) }
+        var bytes: [UInt8] = [0, 0, 0, 0] + card32(1) + card32(strings.count) // LSBFirst, serial, count
+        for (name, value) in strings {
+            let nameBytes = Array(name.utf8), valueBytes = Array(value.utf8)
+            bytes += [1, 0] + card16(nameBytes.count) + padded(nameBytes) + card32(0)
+            bytes += card32(valueBytes.count) + padded(valueBytes)
+        }
+        if settingsOwner == 0 {
+            settingsOwner = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
+        }
+        let settingsAtom = atom("_XSETTINGS_SETTINGS")
+        XChangeProperty(display, settingsOwner, settingsAtom, settingsAtom, 8, PropModeReplace, bytes, Int32(bytes.count))
+        XSetSelectionOwner(display, atom("_XSETTINGS_S0"), settingsOwner, 0)
+        XSync(display, 0)
+    }
+
+    /// Gives up the XSETTINGS selection.
+    func withdrawXSettings() {
+        guard settingsOwner != 0 else { return }
+        XDestroyWindow(display, settingsOwner)
+        settingsOwner = 0
+        XSync(display, 0)
+    }
+}
+
+/// The `tapaway` binary started with an environment and arguments of the test's choosing, its
+/// trace, standard output and standard error in files.
+final class DesktopRun {
+    let process: ChildProcess
+    let directory: URL
+    let arguments: [String]
+    var traceURL: URL { directory.appendingPathComponent("trace.jsonl") }
+    var stdoutURL: URL { directory.appendingPathComponent("stdout.log") }
+    var stderrURL: URL { directory.appendingPathComponent("stderr.log") }
+
+    /// Starts `tapaway --trace FILE ARGUMENTS` on `display`, with `environment` added to ours.
+    init(display: VirtualDisplay, arguments: [String], environment extra: [String: String] = [:]) throws {
+        let binary = try AppProcess.binaryURL()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-desk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("trace.jsonl").path, contents: nil)
+        self.arguments = ["--trace", directory.appendingPathComponent("trace.jsonl").path] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        for (key, value) in extra { environment[key] = value }
+        process = try ChildProcess(command: Executables.bounded([binary.path] + self.arguments, lifetimeLimit: 120),
+                                   environment: environment,
+                                   stdout: .file(directory.appendingPathComponent("stdout.log").path),
+                                   stderr: .file(directory.appendingPathComponent("stderr.log").path))
+    }
+
+    deinit {
+        process.stop(grace: 2)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
+    var diagnostics: String {
+        "tapaway \(arguments.joined(separator: " ")) [\(process.statusDescription)]\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)"
+    }
+
+    /// The `ready` line's object, once it is written.
+    func waitForReady(timeout: Double = 15) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let text = (try? String(contentsOf: traceURL, encoding: .utf8)) ?? ""
+            for line in text.split(separator: "\n") where line.contains("\"kind\":\"ready\"") {
+                if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] {
+                    return object
+                }
+            }
+            if !process.isRunning { throw EndToEndError("tapaway exited before it was ready.\n\(diagnostics)") }
+            if Date() >= deadline { throw EndToEndError("tapaway was not ready within \(timeout) s.\n\(diagnostics)") }
+            usleep(20_000)
+        }
+    }
+
+    /// Waits for the program to exit; true when it did within `timeout`.
+    func waitForExit(timeout: Double = 15) -> Bool { process.waitForExit(timeout: timeout) }
+}
+
+/// The mean luminance (0…255) of `window`'s pixels on a grid of rows, to tell a dark window
+/// from a light one whatever is drawn where.
+func meanLuminance(of window: UInt, probe: DesktopProbe, driver: XDriver) throws -> Double {
+    let frame = probe.frame(of: window)
+    var total = 0.0, count = 0.0
+    var y = frame.y + 2
+    while y < frame.maxY - 1 {
+        for pixel in try driver.pixels(in: Rect(x: frame.x, y: y, width: frame.width, height: 1)) {
+            total += 0.2126 * Double(pixel.r) + 0.7152 * Double(pixel.g) + 0.0722 * Double(pixel.b)
+            count += 1
+        }
+        y += 23
+    }
+    return count > 0 ? total / count : 0
+}

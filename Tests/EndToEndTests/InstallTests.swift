@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `command` (an absolute path first) to completion with output captured; nil when it
+/// cannot be started.
+private func runTool(_ command: [String], environment extra: [String: String] = [:],
+                     directory: String? = nil, timeout: Int = 600) throws -> (status: Int32?, stdout: String, stderr: String) {
+    let temp = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-tool-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: temp) }
+    var environment = ProcessInfo.processInfo.environment
+    for (key, value) in extra { environment[key] = value }
+    var full = command
+    if let directory { full = ["/usr/bin/env", "-C", directory] + command }
+    let process = try ChildProcess(command: Executables.bounded(full, lifetimeLimit: timeout), environment: environment,
+                                   stdout: .file(temp.appendingPathComponent("out").path),
+                                   stderr: .file(temp.appendingPathComponent("err").path))
+    _ = process.waitForExit(timeout: Double(timeout) + 10)
+    let out = (try? String(contentsOf: temp.appendingPathComponent("out"), encoding: .utf8)) ?? ""
+    let err = (try? String(contentsOf: temp.appendingPathComponent("err"), encoding: .utf8)) ?? ""
+    return (process.exitCode, out, err)
+}
+
+/// The repository root: three levels above this file.
+private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+private func pngSize(_ path: String) -> (Int, Int)? {
+    guard let data = FileManager.default.contents(atPath: path), data.count > 24,
+          Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+    func be32(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+    return (be32(16), be32(20))
+}
+
+@Suite("Installation", .serialized)
+struct InstallTests {
+    static let iconSizes = [16, 24, 32, 48, 64, 128, 256]
+
+    /// `make install` into a temporary DESTDIR with PREFIX=/usr: every file where desktops
+    /// look for it, a desktop entry that `desktop-file-validate` accepts, a man page that `man`
+    /// renders, completions that know the options; then `make uninstall` takes it all away.
+    ///
+    /// SwiftPM cannot build while `swift test` holds the build directory, so `scripts/test.sh`
+    /// runs `make install DESTDIR=… PREFIX=/usr` on its fresh debug build before the tests and
+    /// names the DESTDIR in `TAPAWAY_STAGED_INSTALL`. Without it (a bare `swift test`), the
+    /// test runs `make install` itself, building in its own directory, `.build-install`.
+    @Test("make install into a temporary DESTDIR, validated; make uninstall removes it")
+    func installAndUninstall() throws {
+        let make = try #require(Executables.find("make"), "make is not installed")
+        let destdir: String
+        var variables = ["PREFIX=/usr"]
+        if let staged = ProcessInfo.processInfo.environment["TAPAWAY_STAGED_INSTALL"], !staged.isEmpty {
+            destdir = staged
+        } else {
+            destdir = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-destdir-\(UUID().uuidString)").path
+            variables += ["CONFIGURATION=debug", "SCRATCH=\(repositoryRoot)/.build-install"]
+            let install = try runTool([make, "--no-print-directory", "install", "DESTDIR=\(destdir)"] + variables,
+                                      directory: repositoryRoot, timeout: 900)
+            #expect(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
+            guard install.status == 0 else { return }
+        }
+        defer { try? FileManager.default.removeItem(atPath: destdir) }
+        variables.append("DESTDIR=\(destdir)")
+
+        let usr = destdir + "/usr"
+        var expected = [
+            "bin/tapaway", "share/applications/tapaway.desktop", "share/man/man1/tapaway.1",
+            "share/bash-completion/completions/tapaway", "share/zsh/site-functions/_tapaway",
+            "share/fish/vendor_completions.d/tapaway.fish", "share/icons/hicolor/scalable/apps/tapaway.svg",
+        ]
+        expected += Self.iconSizes.map { "share/icons/hicolor/\($0)x\($0)/apps/tapaway.png" }
+        for file in expected {
+            #expect(FileManager.default.fileExists(atPath: usr + "/" + file), "\(file) was not installed")
+        }
+        #expect(FileManager.default.isExecutableFile(atPath: usr + "/bin/tapaway"))
+        for size in Self.iconSizes {
+            let got = pngSize(usr + "/share/icons/hicolor/\(size)x\(size)/apps/tapaway.png")
+            #expect(got.map { $0 == (size, size) } == true, "the \(size)x\(size) icon is \(String(describing: got))")
+        }
+
+        // The installed program runs and knows its version.
+        let version = try runTool([usr + "/bin/tapaway", "--version"])
+        #expect(version.status == 0 && version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+
+        // The desktop entry.
+        let validator = try #require(Executables.find("desktop-file-validate"),
+                                     "desktop-file-validate is missing (Debian: desktop-file-utils; scripts/setup.sh installs it)")
+        let validation = try runTool([validator, usr + "/share/applications/tapaway.desktop"])
+        #expect(validation.status == 0 && (validation.stdout + validation.stderr).isEmpty,
+                "desktop-file-validate: \(validation.stdout)\(validation.stderr)")
+        let entry = try String(contentsOfFile: usr + "/share/applications/tapaway.desktop", encoding: .utf8)
+        for line in ["Exec=tapaway", "Icon=tapaway", "StartupWMClass=Tapaway", "Type=Application"] {
+            #expect(entry.contains(line + "\n"), "the desktop entry lacks \(line)")
+        }
+
+        // The man page, from swift-argument-parser's generator, renders without warnings.
+        let manPage = try String(contentsOfFile: usr + "/share/man/man1/tapaway.1", encoding: .utf8)
+        #expect(manPage.hasPrefix(".\\\" \"Generated by swift-argument-parser\""))
+        let man = try #require(Executables.find("man"), "man is missing (Debian: man-db; scripts/setup.sh installs it)")
+        let rendered = try runTool([man, "-l", usr + "/share/man/man1/tapaway.1"],
+                                   environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8"])
+        #expect(rendered.status == 0, "man -l failed: \(rendered.stderr)")
+        #expect(!rendered.stderr.contains("warning"), "man warns: \(rendered.stderr)")
+        for text in ["TAPAWAY(1)", "NAME", "SYNOPSIS", "--no-settings", "--theme", "--scenario", "--screenshot", "--version"] {
+            #expect(rendered.stdout.contains(text), "the rendered man page lacks \(text)")
+        }
+
+        // The completions, from the program's own generator, know every option and the values.
+        let bash = try String(contentsOfFile: usr + "/share/bash-completion/completions/tapaway", encoding: .utf8)
+        let zsh = try String(contentsOfFile: usr + "/share/zsh/site-functions/_tapaway", encoding: .utf8)
+        let fish = try String(contentsOfFile: usr + "/share/fish/vendor_completions.d/tapaway.fish", encoding: .utf8)
+        #expect(zsh.hasPrefix("#compdef tapaway"))
+        for option in ["scenario", "trace", "size", "focus", "screenshot", "display", "theme", "no-settings"] {
+            #expect(bash.contains("--\(option)"), "bash completion lacks --\(option)")
+            #expect(zsh.contains("--\(option)"), "zsh completion lacks --\(option)")
+            #expect(fish.contains("-l '\(option)'"), "fish completion lacks --\(option)")
+        }
+        for script in [bash, zsh, fish] {
+            #expect(script.contains("send-event") && script.contains("light") && script.contains("dark"))
+        }
+
+        // Uninstall leaves none of it.
+        let uninstall = try runTool([make, "--no-print-directory", "uninstall"] + variables, directory: repositoryRoot)
+        #expect(uninstall.status == 0, "make uninstall failed:\n\(uninstall.stdout)\n\(uninstall.stderr)")
+        for file in expected {
+            #expect(!FileManager.default.fileExists(atPath: usr + "/" + file), "\(file) is still there after uninstall")
+        }
+    }
+}
+
+@Suite("A good desktop citizen, end to end")
+struct DesktopCitizenTests {
+    /// The window's ICCCM/EWMH properties, F12 to the data directory, and the close button.
+    @Test("the window has its class, name, pid, protocols, minimum size and icon; F12 saves a screenshot; close exits 0")
+    func windowManners() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try DesktopRun(display: display, arguments: ["--no-settings"], environment: ["XDG_DATA_HOME": data.path])
+        _ = try run.waitForReady()
+        let probe = try DesktopProbe(displayName: display.name)
+        let window = try probe.window()
+
+        #expect(probe.text("_NET_WM_NAME", of: window) == "Tapaway")
+        #expect(probe.property("_NET_WM_NAME", of: window).map { probe.atomName($0.type) } == "UTF8_STRING")
+        let pid = try #require(probe.property("_NET_WM_PID", of: window)?.items.first)
+        let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        #expect(command?.trimmingCharacters(in: .whitespacesAndNewlines) == "tapaway", "_NET_WM_PID \(pid) is \(command ?? "no process")")
+        let protocols = probe.property("WM_PROTOCOLS", of: window)?.items.map(probe.atomName) ?? []
+        #expect(protocols.contains("WM_DELETE_WINDOW"))
+        let minimum = try #require(probe.minimumSize(of: window))
+        #expect(minimum == (320, 480))
+
+        // _NET_WM_ICON: 16, 24, 32, 48 and 64 px images of opaque ARGB with transparent corners.
+        let icon = try #require(probe.property("_NET_WM_ICON", of: window), "no _NET_WM_ICON")
+        #expect(probe.atomName(icon.type) == "CARDINAL" && icon.format == 32)
+        var sizes: [Int] = []
+        var index = 0
+        while index + 2 <= icon.items.count {
+            let w = Int(icon.items[index]), h = Int(icon.items[index + 1])
+            #expect(w == h)
+            let pixels = Array(icon.items[(index + 2)..<min(icon.items.count, index + 2 + w * h)])
+            #expect(pixels.count == w * h)
+            if pixels.count == w * h {
+                // Xlib hands format-32 items over as C longs, sign-extended: keep the low 32 bits.
+                let corner = pixels[0] & 0xFFFF_FFFF, middle = pixels[(h / 2) * w + w / 2 - w / 4] & 0xFFFF_FFFF
+                #expect(corner >> 24 == 0, "the \(w) px icon's corner is not transparent")
+                #expect(middle >> 24 == 0xFF, "the \(w) px icon's middle is not opaque")
+            }
+            sizes.append(w)
+            index += 2 + w * h
+        }
+        #expect(sizes == [16, 24, 32, 48, 64] && index == icon.items.count)
+
+        // F12: a screenshot in $XDG_DATA_HOME/tapaway/, and a line saying where.
+        let driver = try XDriver(displayName: display.name)
+        try driver.key(named: "F12")
+        let deadline = Date().addingTimeInterval(10)
+        while !run.stdout.contains("screenshot saved to") && Date() < deadline { usleep(20_000) }
+        let saved = run.stdout.split(separator: "\n").first { $0.contains("screenshot saved to") }
+        let path = try #require(saved.map { String($0.split(separator: " ").last!) }, "F12 saved nothing.\n\(run.diagnostics)")
+        #expect(path.hasPrefix(data.path + "/tapaway/tapaway-screenshot-") && path.hasSuffix(".png"))
+        #expect(pngSize(path).map { $0 == (Int(probe.frame(of: window).width), Int(probe.frame(of: window).height)) } == true)
+
+        // The close button: a clean exit.
+        probe.requestClose(window)
+        #expect(run.waitForExit(timeout: 10), "WM_DELETE_WINDOW did not end tapaway.\n\(run.diagnostics)")
+        #expect(run.process.exitCode == 0, "\(run.diagnostics)")
+    }
+
+    /// The last scenario, the window size and the theme survive a close and a start.
+    @Test("closing the window saves the settings; the next start uses them")
+    func settingsRemembered() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let environment = ["XDG_CONFIG_HOME": config.path]
+        let probe = try DesktopProbe(displayName: display.name)
+        let driver = try XDriver(displayName: display.name)
+
+        do {
+            let first = try DesktopRun(display: display, arguments: ["--scenario", "tap-gesture", "--size", "700x800", "--theme", "dark"],
+                                       environment: environment)
+            _ = try first.waitForReady()
+            probe.requestClose(try probe.window())
+            #expect(first.waitForExit(timeout: 10) && first.process.exitCode == 0, "\(first.diagnostics)")
+            #expect(!first.stderr.contains("settings"), "\(first.diagnostics)")
+        }
+        let file = config.appendingPathComponent("tapaway/settings.conf")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.contains("scenario=tap-gesture\n") && text.contains("window-size=700x800\n") && text.contains("theme=dark\n"), "\(text)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: config.appendingPathComponent("tapaway").path)
+        #expect(leftovers == ["settings.conf"])
+
+        let second = try DesktopRun(display: display, arguments: [], environment: environment)
+        let ready = try second.waitForReady()
+        #expect(ready["scenario"] as? String == "tap-gesture")
+        #expect((ready["window"] as? [Double]) == [700, 800])
+        let luminance = try meanLuminance(of: try probe.window(), probe: probe, driver: driver)
+        #expect(luminance < 90, "the remembered dark theme was not used (mean luminance \(luminance))")
+        probe.requestClose(try probe.window())
+        #expect(second.waitForExit(timeout: 10) && second.process.exitCode == 0, "\(second.diagnostics)")
+
+        // --no-settings: the defaults, whatever the file says, and the file is left alone.
+        let before = try Data(contentsOf: file)
+        let clean = try DesktopRun(display: display, arguments: ["--no-settings", "--size", "640x820"], environment: environment)
+        #expect(try clean.waitForReady()["scenario"] as? String == "send-event")
+        probe.requestClose(try probe.window())
+        #expect(clean.waitForExit(timeout: 10) && clean.process.exitCode == 0, "\(clean.diagnostics)")
+        #expect(try Data(contentsOf: file) == before)
+    }
+
+    /// A broken settings file costs one line on stderr, and the program runs on.
+    @Test("a broken settings file: one line on stderr, the defaults, exit 0")
+    func brokenSettings() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let directory = config.appendingPathComponent("tapaway")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let garbage = Data((0..<512).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        try garbage.write(to: directory.appendingPathComponent("settings.conf"))
+        let png = config.appendingPathComponent("shot.png")
+
+        let run = try DesktopRun(display: display, arguments: ["--screenshot", png.path],
+                                 environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(try run.waitForReady()["scenario"] as? String == "send-event")
+        #expect(run.waitForExit(timeout: 15) && run.process.exitCode == 0, "\(run.diagnostics)")
+        let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: true)
+        let settingsLines = lines.filter { $0.contains("settings") }
+        #expect(settingsLines.count == 1, "\(run.diagnostics)")
+        #expect(settingsLines.first?.contains(directory.appendingPathComponent("settings.conf").path) == true)
+        #expect(FileManager.default.fileExists(atPath: png.path))
+        // A screenshot run does not write the settings: the broken file is still as it was.
+        #expect(try Data(contentsOf: directory.appendingPathComponent("settings.conf")) == garbage)
+    }
+
+    /// `Tapaway.theme` from the X resources, the XSETTINGS theme name and GTK_THEME choose the
+    /// theme when the command line and the settings say nothing.
+    @Test("Tapaway.theme, XSETTINGS Net/ThemeName and GTK_THEME choose the theme; --theme wins")
+    func themeFromTheDesktop() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+        let driver = try XDriver(displayName: display.name)
+
+        func luminance(_ arguments: [String], environment: [String: String] = [:]) throws -> Double {
+            let run = try DesktopRun(display: display, arguments: ["--no-settings"] + arguments, environment: environment)
+            _ = try run.waitForReady()
+            let window = try probe.window()
+            let value = try meanLuminance(of: window, probe: probe, driver: driver)
+            probe.requestClose(window)
+            #expect(run.waitForExit(timeout: 10) && run.process.exitCode == 0, "\(run.diagnostics)")
+            return value
+        }
+
+        #expect(try luminance([]) > 150, "light without any hint")
+
+        probe.setResources("Xft.dpi:\t96\nTapaway.theme:\tdark\n")
+        #expect(try luminance([]) < 90, "Tapaway.theme: dark")
+        #expect(try luminance(["--theme", "light"]) > 150, "--theme light wins over the resource")
+        probe.setResources("*theme:\tlight\n")
+        probe.publishXSettings([("Net/ThemeName", "Adwaita-dark")])
+        #expect(try luminance([]) > 150, "an explicit resource wins over the desktop")
+        probe.setResources(nil)
+        #expect(try luminance([]) < 90, "XSETTINGS Net/ThemeName=Adwaita-dark")
+        #expect(try luminance([], environment: ["GTK_THEME": "Adwaita"]) > 150, "GTK_THEME wins over XSETTINGS")
+        probe.withdrawXSettings()
+        #expect(try luminance([], environment: ["GTK_THEME": "Adwaita:dark"]) < 90, "GTK_THEME=Adwaita:dark")
+    }
+}

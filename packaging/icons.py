@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""Tapaway's icon pipeline: SVG sources in assets/icons/ -> PNGs -> the window icon's Swift data.
+
+    packaging/icons.py render   # rsvg-convert (Debian: librsvg2-bin) -> assets/icons/tapaway-N.png
+    packaging/icons.py swift    # assets/icons/tapaway-{16,24,32,48,64}.png -> Sources/TapawayX11/WindowIconData.swift
+    packaging/icons.py sheet OUT.png   # every size side by side, small ones enlarged, to look at
+
+tapaway.svg is drawn for 32 px and up; tapaway-16.svg and tapaway-24.svg are the same picture
+redrawn on the pixel grid for the small sizes. The PNGs and the Swift file are committed, so
+building Tapaway needs none of this; run it again after changing an SVG.
+Only the standard library is used (PNG is read and written with zlib).
+"""
+import base64
+import os
+import struct
+import subprocess
+import sys
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ICONS = os.path.join(ROOT, "assets", "icons")
+SIZES = [16, 24, 32, 48, 64, 128, 256]
+WINDOW_ICON_SIZES = [16, 24, 32, 48, 64]
+SWIFT_OUT = os.path.join(ROOT, "Sources", "TapawayX11", "WindowIconData.swift")
+
+
+def source_for(size):
+    special = os.path.join(ICONS, "tapaway-%d.svg" % size)
+    return special if os.path.exists(special) else os.path.join(ICONS, "tapaway.svg")
+
+
+def png_path(size):
+    return os.path.join(ICONS, "tapaway-%d.png" % size)
+
+
+def render():
+    for size in SIZES:
+        subprocess.run(["rsvg-convert", "--width", str(size), "--height", str(size),
+                        "--format", "png", "--output", png_path(size), source_for(size)], check=True)
+        print("rendered", os.path.relpath(png_path(size), ROOT))
+
+
+def read_png(path):
+    """Decodes an 8-bit RGB or RGBA, non-interlaced PNG to (width, height, rows of RGBA bytes)."""
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("%s is not a PNG" % path)
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        elif kind == b"IEND":
+            break
+    width, height, depth, color, _, _, interlace = header
+    if depth != 8 or color not in (2, 6) or interlace:
+        raise ValueError("%s: only 8-bit RGB/RGBA, non-interlaced" % path)
+    channels = 4 if color == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous, offset = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[offset]
+        line = bytearray(raw[offset + 1:offset + 1 + stride])
+        offset += 1 + stride
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            upleft = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - upleft
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - upleft)
+                predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else upleft)
+                line[i] = (line[i] + predictor) & 0xFF
+        previous = line
+        if channels == 3:
+            line = bytearray(b"".join(bytes(line[i:i + 3]) + b"\xff" for i in range(0, stride, 3)))
+        rows.append(bytes(line))
+    return width, height, rows
+
+
+def write_png(path, width, height, rows):
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+    raw = b"".join(b"\x00" + row for row in rows)
+    with open(path, "wb") as out:
+        out.write(b"\x89PNG\r\n\x1a\n")
+        out.write(chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)))
+        out.write(chunk(b"IDAT", zlib.compress(raw, 9)))
+        out.write(chunk(b"IEND", b""))
+
+
+def swift():
+    """Writes the window icon: per size, width, height, then ARGB pixels (straight alpha), as
+    _NET_WM_ICON wants them, packed as little-endian 32-bit words, zlib-compressed, base64."""
+    words = []
+    for size in WINDOW_ICON_SIZES:
+        width, height, rows = read_png(png_path(size))
+        words += [width, height]
+        for row in rows:
+            for i in range(0, len(row), 4):
+                r, g, b, a = row[i:i + 4]
+                words.append(a << 24 | r << 16 | g << 8 | b)
+    packed = struct.pack("<%dI" % len(words), *words)
+    encoded = base64.b64encode(zlib.compress(packed, 9)).decode("ascii")
+    lines = [encoded[i:i + 100] for i in range(0, len(encoded), 100)]
+    body = "\n".join(lines)
+    text = '''// Generated by packaging/icons.py from assets/icons/tapaway-{%s}.png. Do not edit.
+
+/// The window icon's data: for each of the sizes %s px, the width, the height, then
+/// width × height ARGB pixels (straight alpha) — the `_NET_WM_ICON` layout — as little-endian
+/// 32-bit words, zlib-compressed and base64-encoded.
+enum WindowIconData {
+    /// The number of 32-bit words once decompressed.
+    static let wordCount = %d
+
+    /// The compressed words, base64 (line breaks are ignored).
+    static let base64 = """
+%s
+"""
+}
+''' % (",".join(map(str, WINDOW_ICON_SIZES)), ", ".join(map(str, WINDOW_ICON_SIZES)), len(words), body)
+    with open(SWIFT_OUT, "w") as out:
+        out.write(text)
+    print("wrote", os.path.relpath(SWIFT_OUT, ROOT), "(%d words, %d bytes of base64)" % (len(words), len(encoded)))
+
+
+def sheet(out_path):
+    """Every size on a light and a dark strip; 16 and 24 also enlarged 8x and 4x."""
+    pictures = [read_png(png_path(size)) for size in SIZES]
+    small = [(8, read_png(png_path(16))), (4, read_png(png_path(24)))]
+    gap = 16
+    width = gap + sum(p[0] + gap for p in pictures) + sum(p[0] * k + gap for k, p in small)
+    height = 256 + 2 * gap
+    def canvas(background):
+        return [bytearray(background * width) for _ in range(height)]
+    strips = []
+    for background in (b"\xf2\xf2\xf7\xff", b"\x1c\x1c\x1e\xff"):
+        image = canvas(background)
+        x = gap
+        placements = [(1, p) for p in pictures] + small
+        for scale, (w, h, rows) in placements:
+            y0 = gap + (256 - h * scale) // 2
+            for y in range(h * scale):
+                row = rows[y // scale]
+                for xx in range(w * scale):
+                    src = (xx // scale) * 4
+                    r, g, b, a = row[src:src + 4]
+                    dst = (x + xx) * 4
+                    line = image[y0 + y]
+                    for c, value in enumerate((r, g, b)):
+                        line[dst + c] = (value * a + line[dst + c] * (255 - a)) // 255
+            x += w * scale + gap
+        strips += [bytes(line) for line in image]
+    write_png(out_path, width, len(strips), strips)
+    print("wrote", out_path)
+
+
+if __name__ == "__main__":
+    command = sys.argv[1] if len(sys.argv) > 1 else "help"
+    if command == "render":
+        render()
+    elif command == "swift":
+        swift()
+    elif command == "sheet" and len(sys.argv) == 3:
+        sheet(sys.argv[2])
+    else:
+        print(__doc__)
+        sys.exit(0 if command == "help" else 2)
