@@ -42,6 +42,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmarks: figures printed by a release-mode executable (scripts/bench.sh).
+        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"],
+                          path: "Sources/TapawayBench"),
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayTesting"]),
         .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"]),
         .testTarget(name: "KeyboardManagerTests", dependencies: ["KeyboardManager", "TapawayKit", "TapawayTesting"]),

@@ -15,17 +15,16 @@ public enum Comparison {
 
     /// A Markdown table of outcomes, one column per scenario.
     public static func table(_ results: [(Scenario, SessionOutcome)]) -> String {
-        var rows: [(String, [String])] = []
-        func row(_ title: String, _ value: (SessionOutcome) -> String) {
-            rows.append((title, results.map { value($0.1) }))
-        }
-        row("focus changes") { o in o.focusChanges.isEmpty ? "—" : o.focusChanges.map { $0 ?? "none" }.joined(separator: " → ") }
-        row("keypad shown") { "\($0.keypadShows)" }
-        row("keypad hidden") { "\($0.keypadHides)" }
-        row("resign decisions") { "\($0.decisions["resign"] ?? 0)" }
+        var columns: [(String, (SessionOutcome) -> String)] = [
+            ("focus changes", { o in o.focusChanges.isEmpty ? "—" : o.focusChanges.map { $0 ?? "none" }.joined(separator: " → ") }),
+            ("keypad shown", { "\($0.keypadShows)" }),
+            ("keypad hidden", { "\($0.keypadHides)" }),
+            ("resign decisions", { "\($0.decisions["resign"] ?? 0)" }),
+        ]
         let actions = Set(results.flatMap { $0.1.actions.keys }).sorted()
-        for action in actions { row(action) { "\($0.actions[action] ?? 0)×" } }
-        row("focused at the end") { $0.finalFocus ?? "none" }
+        for action in actions { columns.append((action, { "\($0.actions[action] ?? 0)×" })) }
+        columns.append(("focused at the end", { $0.finalFocus ?? "none" }))
+        let rows = columns.map { title, value in (title, results.map { value($0.1) }) }
         let header = "| | " + results.map { "`\($0.0.rawValue)`" }.joined(separator: " | ") + " |"
         let rule = "|---|" + String(repeating: "---|", count: results.count)
         return ([header, rule] + rows.map { "| \($0.0) | " + $0.1.joined(separator: " | ") + " |" }).joined(separator: "\n")

@@ -1,0 +1,134 @@
+import TapawayDemo
+import TapawayKit
+import TapawayTesting
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// In-process measurements of the Kit on the headless platform: what one touch costs as the view
+/// tree grows, what one keystroke costs as the text grows, and how much of the window one
+/// keystroke repaints.
+@MainActor
+enum KitBenchmarks {
+    /// Nanoseconds on the monotonic clock.
+    static func nanos() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// The median and 99th percentile of `samples`.
+    static func summary(_ samples: [Double]) -> (median: Double, p99: Double) {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return (0, 0) }
+        return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, Int(Double(sorted.count) * 0.99))])
+    }
+
+    /// Builds a tree of about `count` views, ten children a node, under a `DismissingWindow`.
+    static func tree(count: Int, platform: HeadlessPlatform) -> (Window, depth: Int) {
+        let size = platform.application.screenSize
+        let window = DismissingWindow(frame: Rect(origin: .zero, size: size), notificationCenter: platform.application.notificationCenter)
+        var frontier: [View] = [window]
+        var made = 0
+        var depth = 0
+        while made < count {
+            depth += 1
+            var next: [View] = []
+            for parent in frontier {
+                let b = parent.bounds
+                for i in 0..<10 where made < count {
+                    let w = b.width / 10
+                    let child = View(frame: Rect(x: Double(i) * w, y: 0, width: w, height: b.height))
+                    parent.addSubview(child)
+                    next.append(child)
+                    made += 1
+                }
+            }
+            frontier = next
+        }
+        platform.application.addWindow(window)
+        return (window, depth)
+    }
+
+    /// µs per touch (a tap: began and ended) through `sendEvent` and hit testing.
+    static func touchDelivery(count: Int) -> (median: Double, p99: Double, depth: Int) {
+        let platform = HeadlessPlatform(screenSize: Size(width: 10_000, height: 800))
+        let (_, depth) = tree(count: count, platform: platform)
+        let app = platform.application
+        var samples: [Double] = []
+        for i in 0..<2000 {
+            let point = Point(x: Double((i * 7919) % 10_000), y: Double((i * 31) % 800))
+            let start = nanos()
+            app.handlePointer(id: 1, phase: .began, at: point, timestamp: Double(i))
+            app.handlePointer(id: 1, phase: .ended, at: point, timestamp: Double(i) + 0.01)
+            samples.append(Double(nanos() - start) / 1000)
+        }
+        let s = summary(samples)
+        return (s.median, s.p99, depth)
+    }
+
+    /// µs per keystroke in a text view holding `length` characters, with layout and the repaint
+    /// of its dirty area into a recording canvas.
+    static func keystroke(length: Int) -> (median: Double, p99: Double) {
+        let platform = HeadlessPlatform(screenSize: Size(width: 390, height: 800))
+        let view = TextView(frame: Rect(x: 10, y: 10, width: 370, height: 400))
+        let line = "The quick brown fox jumps over the lazy dog. "
+        var text = String(repeating: line, count: length / line.count + 1)
+        text.removeLast(text.count - length)
+        view.text = text
+        platform.makeWindow(view)
+        view.becomeFirstResponder()
+        _ = platform.render()
+        var samples: [Double] = []
+        for i in 0..<200 {
+            let start = nanos()
+            view.insertText(i % 10 == 9 ? " " : "x")
+            _ = platform.render()
+            samples.append(Double(nanos() - start) / 1000)
+        }
+        let s = summary(samples)
+        return (s.median, s.p99)
+    }
+
+    /// The share of the window one keystroke in the focused `name` field repaints, in percent.
+    static func repaintShare() -> Double {
+        let platform = HeadlessPlatform(screenSize: TapawayApp.defaultSize)
+        let app = TapawayApp(application: platform.application)
+        app.focus("name")
+        platform.settle()
+        _ = platform.render()
+        app.form.name.insertText("a")
+        platform.application.runFrame()
+        let window = app.window
+        let dirty = window.takeDirtyRect() ?? .zero
+        return 100 * dirty.width * dirty.height / (window.bounds.width * window.bounds.height)
+    }
+
+    /// Runs everything and prints a table.
+    static func run() {
+        print("Touch delivery through sendEvent and hit testing (a tap: began + ended)")
+        print("| views | depth | median µs | p99 µs |")
+        print("|---:|---:|---:|---:|")
+        for n in [10, 100, 1000, 10_000] {
+            let r = touchDelivery(count: n)
+            print("| \(n) | \(r.depth) | \(format(r.median)) | \(format(r.p99)) |")
+        }
+        print("")
+        print("One keystroke in a text view, with layout and repaint")
+        print("| characters | median µs | p99 µs |")
+        print("|---:|---:|---:|")
+        var first = 0.0
+        for n in [100, 10_000, 1_000_000] {
+            let r = keystroke(length: n)
+            if n == 100 { first = r.median }
+            print("| \(n) | \(format(r.median)) | \(format(r.p99)) | \(n == 100 ? "" : "×\(format(r.median / max(first, 0.001)))")")
+        }
+        print("")
+        print("Share of the simulated screen repainted by one keystroke in a field: \(format(repaintShare())) %")
+    }
+
+    static func format(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+}

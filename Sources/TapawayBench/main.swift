@@ -1,0 +1,4 @@
+// tapaway-bench: figures, not pass/fail. Run in release mode: scripts/bench.sh
+MainActor.assumeIsolated {
+    KitBenchmarks.run()
+}
