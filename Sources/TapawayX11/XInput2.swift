@@ -80,7 +80,7 @@ final class XInput2 {
                 app.pastePrimarySelection(at: point)
             case 3 where pressed && isMouse:
                 app.mouse.press(.right, at: point, timestamp: now)
-            case 4, 5, 6, 7 where pressed:
+            case 4...7 where pressed:
                 let step = X11Platform.wheelStep
                 let delta: Point
                 switch device.detail {
