@@ -233,6 +233,7 @@ public final class X11Platform {
             return
         }
         quitRequested = false
+        TerminationSignals.install()
         drainEvents()
         app.timers.fireDue()
         paintFrame(app)
@@ -253,6 +254,15 @@ public final class X11Platform {
         XSync(display, 0)
     }
 
+    /// Asks the X server to resize the top-level window (a window manager may refuse); the
+    /// application follows when the server confirms with a ConfigureNotify.
+    public func resize(to size: Size) {
+        let width = UInt32(min(max(size.width.rounded(), 1), 10_000))
+        let height = UInt32(min(max(size.height.rounded(), 1), 10_000))
+        XResizeWindow(display, topLevel, width, height)
+        XFlush(display)
+    }
+
     /// Ends `run()` at its next turn.
     public func quit() {
         quitRequested = true
@@ -266,8 +276,14 @@ public final class X11Platform {
     }
 
     private func waitForInput(timeout: Int32) {
-        var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
-        let result = poll(&descriptor, 1, timeout)
+        var descriptors = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: TerminationSignals.readDescriptor, events: Int16(POLLIN), revents: 0)]
+        let result = poll(&descriptors, descriptors[1].fd >= 0 ? 2 : 1, timeout)
+        if TerminationSignals.takePending() {
+            // Ctrl+C, kill or a closed terminal: end like the close button does.
+            quitRequested = true
+            return
+        }
         if result < 0 && errno != EINTR {
             writeErrorLine("tapaway: poll on the X connection failed: \(String(cString: strerror(errno)))")
             quitRequested = true
