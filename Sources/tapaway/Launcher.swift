@@ -25,11 +25,25 @@ struct Launcher {
             return 1
         }
 
+        // A recording to replay is read before any window opens, so a bad one is one message.
+        var replay: Recording?
+        if let path = options.replay {
+            do {
+                replay = try Recording.load(contentsOf: path)
+            } catch {
+                Console.error("tapaway: the recording \(path) cannot be replayed: \(error)")
+                return 1
+            }
+        }
+        let recordingPath = options.record.map(SessionInstruments.recordingPath(for:))
+
         // Settings: read once; a broken file is one line on stderr and the defaults.
         let store = options.noSettings ? nil : SettingsStore(paths: XDGPaths.current())
         let saved = store?.loadReportingProblems(Console.error) ?? .defaults
-        let scenario = options.scenario ?? saved.lastScenario.flatMap(Scenario.init(rawValue:)) ?? .sendEvent
+        let scenario = options.scenario ?? replay?.scenario.flatMap(Scenario.init(rawValue:))
+            ?? saved.lastScenario.flatMap(Scenario.init(rawValue:)) ?? .sendEvent
         let windowSize = options.size
+            ?? replay?.screen.map { WindowSize(width: Int($0.width), height: Int($0.height)).clamped }
             ?? saved.windowSize.map { WindowSize(width: $0.width, height: $0.height).clamped }
             ?? WindowSize.standard
 
@@ -57,6 +71,9 @@ struct Launcher {
         app.onScreenshotRequest = { [unowned platform] in Screenshots.save(of: platform) }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
+        let instruments = SessionInstruments(application: application, app: app, platform: platform)
+        app.onRecordingToggle = { [unowned instruments] in instruments.toggleRecording() }
+        if let recordingPath, !instruments.startRecording(to: recordingPath) { return 1 }
 
         var ready = false
         var screenshotFailed = false
@@ -64,6 +81,10 @@ struct Launcher {
             ready = true
             app.didBecomeReady()
             if let focus = options.focus { app.focus(focus) }
+            if let replay, let path = options.replay {
+                instruments.replay(replay, from: path, speed: options.replaySpeed.factorValue,
+                                   exitAfterwards: options.exitAfterReplay)
+            }
             // A screenshot waits for a settled frame; ask for one even when nothing changed.
             application.setNeedsFrame()
         }
@@ -82,6 +103,7 @@ struct Launcher {
             }
         }
         platform.run()
+        instruments.stopRecording()
 
         // A one-shot screenshot run leaves the remembered settings as they were.
         if let store, options.screenshot == nil {

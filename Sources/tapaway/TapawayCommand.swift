@@ -37,6 +37,35 @@ struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
     }
 }
 
+/// `--replay-speed`: a positive factor of the recorded speed, or `max`.
+enum ReplaySpeed: ExpressibleByArgument, CustomStringConvertible, Equatable {
+    /// Recorded times divided by the factor.
+    case factor(Double)
+    /// One input a frame, as fast as the program draws.
+    case max
+
+    init?(argument: String) {
+        if argument.lowercased() == "max" { self = .max; return }
+        guard let value = Double(argument), value.isFinite, value > 0, value <= 1000 else { return nil }
+        self = .factor(value)
+    }
+
+    /// The factor the replayer takes: nil for as fast as possible.
+    var factorValue: Double? {
+        if case .factor(let value) = self { return value }
+        return nil
+    }
+
+    var description: String {
+        switch self {
+        case .max: "max"
+        case .factor(let value): value == value.rounded() ? String(Int(value)) : String(value)
+        }
+    }
+
+    static var defaultCompletionKind: CompletionKind { .list(["0.5", "1", "2", "max"]) }
+}
+
 extension Scenario: ExpressibleByArgument {
     /// Every scenario id, for completions and help.
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
@@ -52,6 +81,11 @@ struct TapawayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tapaway",
         abstract: "Explore how iOS apps dismiss the keyboard when you tap outside a text field.",
+        usage: """
+        tapaway [--scenario <scenario>] [--trace <path>] [--size <WxH>] [<options>]
+          tapaway compare <path>
+          tapaway matrix
+        """,
         discussion: """
         Opens a window with a form and an on-screen keypad. Click a field to focus it and bring \
         the keypad up; click anywhere outside to watch the scenario's technique dismiss it. \
@@ -62,7 +96,8 @@ struct TapawayCommand: ParsableCommand {
         saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
         ~/.local/share/tapaway/), where recordings go too, and prints where it went.
         """,
-        version: "0.1.0"
+        version: "0.1.0",
+        subcommands: [CompareCommand.self, MatrixCommand.self]
     )
 
     @Option(help: ArgumentHelp("The dismissal technique to show (default: the last one shown, else send-event).",
@@ -109,7 +144,43 @@ struct TapawayCommand: ParsableCommand {
             """))
     var noSettings = false
 
+    @Option(help: ArgumentHelp(
+        "Record the session's input to PATH as JSON Lines (a directory: a new file in it).",
+        discussion: """
+        Touches, keys, scrolls and resizes, with their times, independent of X. What is typed \
+        into a secure field is recorded as placeholders, never as the characters. F9 starts and \
+        stops a recording in $XDG_DATA_HOME/tapaway/ (else ~/.local/share/tapaway/) instead.
+        """,
+        valueName: "path"),
+            completion: .file(extensions: ["jsonl"]))
+    var record: String?
+
+    @Option(help: ArgumentHelp(
+        "Play a recording back into the window once it is up.",
+        discussion: """
+        The recording's scenario applies unless --scenario names another. A file that cannot be \
+        read is reported with its line number before any window opens.
+        """,
+        valueName: "path"),
+            completion: .file(extensions: ["jsonl"]))
+    var replay: String?
+
+    @Option(name: .customLong("replay-speed"),
+            help: ArgumentHelp("How fast to replay: a factor of the recorded speed (1 = as recorded, 2 = twice as fast) or 'max' (as fast as the frames allow).",
+                               valueName: "factor|max"))
+    var replaySpeed: ReplaySpeed = .factor(1)
+
+    @Flag(name: .customLong("exit-after-replay"),
+          help: "Quit once the replay has been played and everything has settled.")
+    var exitAfterReplay = false
+
     func validate() throws {
+        if replay == nil && exitAfterReplay {
+            throw ValidationError("--exit-after-replay needs --replay PATH.")
+        }
+        if let replay, let record, replay == record {
+            throw ValidationError("--record and --replay name the same file, '\(replay)': recording would overwrite the replay.")
+        }
         if let size, !size.isInRange {
             let min = WindowSize.minimum
             throw ValidationError("--size \(size) is out of range: use \(min.width)x\(min.height) up to \(WindowSize.maximum)x\(WindowSize.maximum).")

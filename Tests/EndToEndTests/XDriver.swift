@@ -172,6 +172,57 @@ final class XDriver {
         try tap(keysym: keysym, shift: shift)
     }
 
+    /// Presses (`down`) or releases the left Control key, for Ctrl+click.
+    func control(_ down: Bool) {
+        let control = XKeysymToKeycode(display, KeySym(XK_Control_L))
+        XTestFakeKeyEvent(display, UInt32(control), down ? 1 : 0, 0)
+        sync()
+    }
+
+    /// A right click at a point (Tapaway's pinned finger).
+    func rightClick(_ point: (x: Int, y: Int)) {
+        XTestFakeMotionEvent(display, screen, Int32(point.x), Int32(point.y), 0)
+        XTestFakeButtonEvent(display, 3, 1, 0)
+        XTestFakeButtonEvent(display, 3, 0, 0)
+        sync()
+    }
+
+    // MARK: Master pointers
+
+    /// Adds a master pointer (and keyboard) named `name` with XInput2 and makes it this
+    /// connection's client pointer, so this driver's XTest pointer input moves and clicks it
+    /// rather than the first pointer. Returns the new master pointer's device id.
+    func becomeSecondMasterPointer(name: String) throws -> Int32 {
+        var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
+        guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
+            throw EndToEndError("the X server has no XInputExtension")
+        }
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(display, &major, &minor) == Success else { throw EndToEndError("XInput 2 is not available") }
+        let status: Int32 = name.withCString { cName in
+            var change = XIAnyHierarchyChangeInfo()
+            change.add = XIAddMasterInfo(type: XIAddMaster, name: UnsafeMutablePointer(mutating: cName), send_core: 1, enable: 1)
+            return XIChangeHierarchy(display, &change, 1)
+        }
+        guard status == Success else { throw EndToEndError("XIChangeHierarchy failed (\(status))") }
+        sync()
+        var count: Int32 = 0
+        guard let devices = XIQueryDevice(display, XIAllMasterDevices, &count) else {
+            throw EndToEndError("XIQueryDevice failed")
+        }
+        defer { XIFreeDeviceInfo(devices) }
+        let wanted = name + " pointer"
+        for index in 0..<Int(count) where devices[index].use == XIMasterPointer {
+            if String(cString: devices[index].name) == wanted {
+                let id = devices[index].deviceid
+                guard XISetClientPointer(display, 0, id) == Success else { throw EndToEndError("XISetClientPointer failed") }
+                sync()
+                return id
+            }
+        }
+        throw EndToEndError("the new master pointer '\(wanted)' was not found")
+    }
+
     /// A middle click (X's paste of the primary selection) at a point.
     func middleClick(_ point: (x: Int, y: Int)) {
         XTestFakeMotionEvent(display, screen, Int32(point.x), Int32(point.y), 0)

@@ -25,6 +25,8 @@ public final class TapawayApp {
     public private(set) var inspectorWanted = true
     /// Called when F12 asks for a screenshot (the platform saves it).
     public var onScreenshotRequest: (() -> Void)?
+    /// Called when F9 asks to start or stop recording the session's input.
+    public var onRecordingToggle: (() -> Void)?
     /// The navigation controller: the techniques list, then a scenario's screen.
     public let navigation: NavigationController
     /// The techniques list at the root of the navigation stack.
@@ -145,6 +147,7 @@ public final class TapawayApp {
         switch key.key {
         case .function(1): toggleHelp()
         case .function(2): toggleInspector()
+        case .function(9): onRecordingToggle?()
         case .function(12): onScreenshotRequest?()
         case .escape where !helpCard.isHidden: helpCard.setVisible(false)
         default: break
@@ -299,7 +302,7 @@ public final class TapawayApp {
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.
     public func didBecomeReady() {
-        tracer?.ready(scenario: scenario.rawValue, window: application.screenSize)
+        tracer?.ready(scenario: scenario.rawValue, window: application.screenSize, device: application.deviceFrame)
         tracer?.layoutIfChanged(application, force: true)
     }
 

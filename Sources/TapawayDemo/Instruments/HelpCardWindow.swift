@@ -14,6 +14,7 @@ public final class HelpCardWindow: Window {
         ("Escape", "end editing (dismiss the keypad)"),
         ("F1", "this card"),
         ("F2", "show or hide the inspector"),
+        ("F9", "start or stop recording your input"),
         ("F12", "save a screenshot"),
     ]
 

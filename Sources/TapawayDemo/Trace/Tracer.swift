@@ -27,10 +27,12 @@ public final class Tracer {
     }
 
     /// Writes the `ready` line.
-    public func ready(scenario: String, window: Size) {
+    public func ready(scenario: String, window: Size, device: Rect? = nil) {
         isReady = true
-        emit("ready", [("scenario", .string(scenario)),
-                       ("window", .array([.number(window.width), .number(window.height)]))])
+        var fields: [(String, JSON)] = [("scenario", .string(scenario)),
+                                        ("window", .array([.number(window.width), .number(window.height)]))]
+        if let device { fields.append(("device", .rect(device))) }
+        emit("ready", fields)
     }
 
     /// Writes a `decision` line.

@@ -1,0 +1,56 @@
+import ArgumentParser
+import TapawayDemo
+
+/// `tapaway compare PATH`: one recording replayed headlessly under every scenario.
+struct CompareCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "compare",
+        abstract: "Replay a recording under every scenario, headlessly, and print the outcomes side by side.",
+        discussion: """
+        Prints a Markdown table with one column per scenario: the focus changes, how often the \
+        keypad showed and hid, how many resign decisions the technique made, each control \
+        action and how many times it fired, and what was focused at the end. No window opens \
+        and no display is needed. Make a recording with `tapaway --record PATH` (or F9).
+        """
+    )
+
+    @Argument(help: ArgumentHelp("The recording (JSON Lines, from --record).", valueName: "path"),
+              completion: .file(extensions: ["jsonl"]))
+    var recording: String
+
+    func run() throws {
+        let path = recording
+        let output: String? = MainActor.assumeIsolated {
+            do {
+                let loaded = try Recording.load(contentsOf: path)
+                let made = loaded.scenario.map { " (recorded in \($0))" } ?? ""
+                let table = Comparison.table(Comparison.compare(loaded))
+                return "\(loaded.inputs.count) inputs from \(path)\(made), replayed under every scenario:\n\n\(table)"
+            } catch {
+                Console.error("tapaway compare: \(path): \(error)")
+                return nil
+            }
+        }
+        guard let output else { throw ExitCode.failure }
+        Console.out(output)
+    }
+}
+
+/// `tapaway matrix`: the built-in dismissal matrix, every case under every scenario.
+struct MatrixCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "matrix",
+        abstract: "Play the built-in dismissal matrix under every scenario and print it as a Markdown table.",
+        discussion: """
+        Each row is one thing a tester does with a field focused (tap the background, a button, \
+        a list row, another field, drag, press Return, put two fingers down, ...), each column a \
+        scenario, each cell what happened: the focus afterwards, whether the keypad hid, the \
+        actions that fired. The README's comparison of techniques is this output.
+        """
+    )
+
+    func run() throws {
+        let table = MainActor.assumeIsolated { Comparison.matrixTable() }
+        Console.out(table)
+    }
+}

@@ -1,0 +1,103 @@
+import TapawayDemo
+import TapawayKit
+import TapawayX11
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Recording (`--record`, F9) and replay (`--replay`) for a running window.
+@MainActor
+final class SessionInstruments {
+    private let application: Application
+    private let app: TapawayApp
+    private let platform: X11Platform
+    private let paths: XDGPaths
+    private var recorder: InputRecorder?
+    private var recordingPath: String?
+    private var replayer: InputReplayer?
+
+    init(application: Application, app: TapawayApp, platform: X11Platform, paths: XDGPaths = .current()) {
+        self.application = application
+        self.app = app
+        self.platform = platform
+        self.paths = paths
+    }
+
+    /// Where `--record PATH` writes: PATH itself, or a new timestamped file when PATH is a
+    /// directory.
+    static func recordingPath(for requested: String) -> String {
+        var info = stat()
+        guard stat(requested, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return requested }
+        let directory = requested.hasSuffix("/") && requested.count > 1 ? String(requested.dropLast()) : requested
+        return XDGPaths.uniquePath(in: directory, base: "recording-" + XDGPaths.timestamp(time(nil)), extension: "jsonl")
+    }
+
+    /// Starts recording to `path`; false (after one line on stderr) when it cannot be written.
+    @discardableResult
+    func startRecording(to path: String) -> Bool {
+        guard recorder == nil else { return true }
+        do {
+            let sink = try TraceSink.file(path)
+            recorder = InputRecorder(application: application, sink: sink, scenario: app.scenario.rawValue)
+            recordingPath = path
+            Console.out("tapaway: recording input to \(path)")
+            app.tracer?.emit("recording", [("phase", .string("started")), ("path", .string(path))])
+            return true
+        } catch {
+            Console.error("tapaway: cannot record to \(path): \(error)")
+            return false
+        }
+    }
+
+    /// Ends the recording, if one is running, and says where it went.
+    func stopRecording() {
+        guard let recorder, let recordingPath else { return }
+        let inputs = max(recorder.linesWritten - 1, 0)
+        self.recorder = nil
+        self.recordingPath = nil
+        Console.out("tapaway: recording saved to \(recordingPath) (\(inputs) inputs)")
+        app.tracer?.emit("recording", [("phase", .string("stopped")), ("path", .string(recordingPath)),
+                                       ("inputs", .number(Double(inputs)))])
+    }
+
+    /// F9: starts a recording in the data directory, or stops the one running.
+    func toggleRecording() {
+        if recorder != nil {
+            stopRecording()
+            return
+        }
+        do {
+            startRecording(to: try paths.newDataFile(stem: "recording", extension: "jsonl"))
+        } catch {
+            Console.error("tapaway: cannot record: \(error)")
+        }
+    }
+
+    /// Plays `recording` into the window at `speed` (nil: as fast as frames allow); when
+    /// `exitAfterwards`, quits once it has played and everything has settled.
+    func replay(_ recording: Recording, from path: String, speed: Double?, exitAfterwards: Bool) {
+        let replayer = InputReplayer(application: application, recording: recording, speed: speed)
+        replayer.onResize = { [unowned platform] size in platform.resize(to: size) }
+        replayer.onFinish = { [weak self] count in
+            guard let self else { return }
+            self.app.tracer?.emit("replay", [("phase", .string("finished")), ("inputs", .number(Double(count)))])
+            Console.out("tapaway: replayed \(count) inputs from \(path)")
+            if exitAfterwards { self.quitWhenSettled() }
+        }
+        self.replayer = replayer
+        app.tracer?.emit("replay", [("phase", .string("started")), ("path", .string(path)),
+                                    ("inputs", .number(Double(recording.inputs.count)))])
+        replayer.start()
+    }
+
+    /// Quits at the first frame with no animation running and nothing left to draw.
+    private func quitWhenSettled() {
+        let previous = platform.onFrame
+        platform.onFrame = { [weak self] in
+            previous?()
+            guard let self, !self.application.isAnimating, !self.application.needsFrame else { return }
+            self.platform.quit()
+        }
+        application.setNeedsFrame()
+    }
+}

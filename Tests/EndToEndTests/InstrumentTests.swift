@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+/// The instruments end to end: two fingers from one mouse (a pinned right click, a Ctrl pinch),
+/// a second X master pointer as a second finger, and a session recorded, then replayed into a
+/// new window with the same decisions.
+@Suite("Instruments, end to end")
+struct InstrumentTests {
+    /// A decision line without its time: what the technique decided, why, and the touches it saw.
+    static func summary(_ line: TraceLine) -> String {
+        let touches = (line["touches"] as? [[String: Any]] ?? []).map { touch in
+            "\(touch["touch"] ?? "?")/\(touch["phase"] ?? "?")/\(touch["view"] ?? "null")/\(touch["inside"] ?? "?")"
+        }
+        return "\(line.string("action") ?? "?") (\(line.string("reason") ?? "?")) \(touches.joined(separator: ","))"
+    }
+
+    @Test("a finger pinned on name by a right click vetoes the tap on the background; lifted, the next tap resigns")
+    func pinnedTouchVeto() throws {
+        try Session.run { s in
+            let keypad = try #require(try s.focusAndShowKeypad("name").rect("frame"))
+            let name = try s.frame(of: "name")
+            let background = try s.backgroundPoint(avoiding: [keypad])
+
+            let pin = s.app.mark
+            s.x.rightClick(name.center)
+            try s.app.waitFor(kind: "touch", after: pin, what: "the pinned finger goes down on name") {
+                $0.string("phase") == "began" && $0.string("view") == "name"
+            }
+            let tap = s.app.mark
+            s.x.click(background)
+            let kept = try s.app.waitFor(kind: "decision", after: tap, what: "a decision with two touches") {
+                ($0["touches"] as? [Any])?.count == 2
+            }
+            #expect(kept.string("action") != "resign", "\(Self.summary(kept))\n\(s.context)")
+            let touches = kept["touches"] as? [[String: Any]] ?? []
+            #expect(touches.contains { $0["view"] as? String == "name" && $0["phase"] as? String == "stationary" && $0["inside"] as? Bool == true },
+                    "the pinned finger rides along as a stationary touch inside name: \(Self.summary(kept))")
+            s.app.settle()
+            #expect(s.app.lines(from: tap, kind: "focus").isEmpty, "focus must not change while a finger holds the field\n\(s.context)")
+            #expect(s.app.lines(from: tap, kind: "keypad").isEmpty, "the keypad must stay up\n\(s.context)")
+
+            let lift = s.app.mark
+            s.x.rightClick(name.center)
+            try s.app.waitFor(kind: "touch", after: lift, what: "the pinned finger lifts") { $0.string("phase") == "ended" }
+            let again = s.app.mark
+            s.x.click(background)
+            try s.waitForDecision("resign", after: again)
+            try s.waitForFocus(nil, after: again)
+        }
+    }
+
+    @Test("Ctrl with a left drag moves two fingers mirrored about the screen's centre, and lifts both")
+    func pinch() throws {
+        try Session.run { s in
+            let screen = try #require(s.ready.rect("device"), "the ready line names the simulated screen")
+            let centre = (x: screen.x + screen.width / 2, y: screen.y + screen.height / 2)
+            let start = (x: Int(centre.x) - 60, y: Int(centre.y) - 80)
+            let mark = s.app.mark
+            s.x.control(true)
+            s.x.drag(from: start, to: (x: start.x - 40, y: start.y - 40), steps: 4)
+            s.x.control(false)
+            try s.app.waitFor(kind: "touch", after: mark, what: "the second finger lifts") {
+                $0.number("touch") == 2 && $0.string("phase") == "ended"
+            }
+            let touches = s.app.lines(from: mark, kind: "touch")
+            let first = touches.filter { $0.number("touch") == 1 }
+            let second = touches.filter { $0.number("touch") == 2 }
+            #expect(first.map { $0.string("phase") }.first == "began" && second.map { $0.string("phase") }.first == "began", s.context)
+            #expect(first.last?.string("phase") == "ended" && second.last?.string("phase") == "ended", s.context)
+            #expect(first.count == second.count, "the fingers move together\n\(s.context)")
+            for (a, b) in zip(first, second) {
+                let p = try #require(a["at"] as? [Any]).compactMap(JSONValue.number)
+                let q = try #require(b["at"] as? [Any]).compactMap(JSONValue.number)
+                #expect(abs((p[0] + q[0]) / 2 - centre.x) <= 1 && abs((p[1] + q[1]) / 2 - centre.y) <= 1,
+                        "\(p) and \(q) should mirror about \(centre)")
+            }
+        }
+    }
+
+    @Test("a second X master pointer is a second finger: holding name with one, tapping outside with the other keeps focus")
+    func secondMasterPointer() throws {
+        try Session.run { s in
+            let keypad = try #require(try s.focusAndShowKeypad("name").rect("frame"))
+            let name = try s.frame(of: "name")
+            let background = try s.backgroundPoint(avoiding: [keypad])
+            let other = try XDriver(displayName: s.display.name)
+            defer { other.close() }
+            _ = try other.becomeSecondMasterPointer(name: "second")
+
+            let hold = s.app.mark
+            s.x.press(at: name.center)
+            try s.app.waitFor(kind: "touch", after: hold, what: "the first pointer's finger on name") {
+                $0.string("phase") == "began" && $0.string("view") == "name"
+            }
+            let tap = s.app.mark
+            other.click(background)
+            let decision = try s.app.waitFor(kind: "decision", after: tap, what: "a decision with two touches") {
+                ($0["touches"] as? [Any])?.count == 2
+            }
+            let ids = Set((decision["touches"] as? [[String: Any]] ?? []).compactMap { JSONValue.number($0["touch"]) })
+            #expect(ids.count == 2 && ids.contains { $0 >= 10 }, "the second pointer is its own finger (10 + device id): \(Self.summary(decision))")
+            #expect(decision.string("action") != "resign", "\(Self.summary(decision))\n\(s.context)")
+            s.x.release(at: name.center)
+            s.app.settle()
+            let focusStayed = s.app.lines(from: tap, kind: "focus").allSatisfy { $0.string("id") == "name" }
+            #expect(focusStayed, s.context)
+        }
+    }
+
+    @Test("a session recorded with --record replays into a new window with the same decisions")
+    func recordThenReplay() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: recording) }
+        let live = LiveDecisions()
+        try Session.run(arguments: ["--no-settings", "--record", recording.path]) { s in
+            let keypad = try #require(try s.focusAndShowKeypad("name").rect("frame"))
+            try s.x.typeText("Ada")
+            try s.app.waitFor(kind: "text", what: "name = Ada") { $0.string("text") == "Ada" }
+            let background = try s.backgroundPoint(avoiding: [keypad])
+            try s.tap("email")
+            try s.waitForFocus("email", after: 0)
+            let submit = s.app.mark
+            try s.tap("submit")
+            try s.app.waitFor(kind: "action", after: submit, what: "submit fires") { $0.string("id") == "submit" }
+            let phone = s.app.mark
+            try s.tap("phone")
+            try s.waitForFocus("phone", after: phone)
+            s.app.settle()
+            let out = s.app.mark
+            s.x.click(background)
+            try s.waitForKeypad("didHide", after: out)
+            s.app.settle()
+            live.lines = s.app.lines(from: 0, kind: "decision").map(Self.summary)
+            live.texts = s.app.lines(from: 0, kind: "text").compactMap { $0.string("text") }
+        }
+        #expect(live.lines.count >= 6, "the live run made decisions: \(live.lines)")
+
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let replay = try AppProcess(display: display, arguments: ["--no-settings", "--replay", recording.path,
+                                                                  "--replay-speed", "max", "--exit-after-replay"])
+        let status = replay.waitForExit(timeout: 60)
+        #expect(status == 0, "the replay exits 0 on its own: \(replay.exitDescription)\n\(replay.diagnostics(lastLines: 20))")
+        replay.refresh()
+        let replayed = replay.lines(from: 0, kind: "decision").map(Self.summary)
+        #expect(replayed == live.lines, "live:\n\(live.lines.joined(separator: "\n"))\nreplayed:\n\(replayed.joined(separator: "\n"))")
+        #expect(replay.lines(from: 0, kind: "text").compactMap { $0.string("text") } == live.texts)
+        let phases = replay.lines(from: 0, kind: "replay").compactMap { $0.string("phase") }
+        #expect(phases == ["started", "finished"], "replay lines: \(phases)")
+    }
+
+    @Test("--replay of a broken recording: its line number, exit 1, no window")
+    func brokenRecording() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\"kind\":\"header\",\"version\":1}\n{\"kind\":\"touch\",\"t\":0.5,\"id\":1,\"phase\":\"began\",\"at\":[10,10]}\n{\"kind\":\"touch\",\"t\":0.6,\n".utf8).write(to: file)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(display: display, arguments: ["--replay", file.path])
+        let status = app.waitForExit(timeout: 20)
+        #expect(status == 1, "\(app.exitDescription)")
+        let stderr = app.diagnostics(lastLines: 0)
+        #expect(stderr.contains("line 3"), "the message names line 3: \(stderr)")
+        #expect(app.lines(from: 0).isEmpty, "no window, so no trace: \(app.lines(from: 0).count) lines")
+    }
+}
+
+/// What the live run of `recordThenReplay` traced, kept for the comparison after it.
+private final class LiveDecisions {
+    var lines: [String] = []
+    var texts: [String] = []
+}
