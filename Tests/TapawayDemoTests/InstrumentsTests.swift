@@ -160,6 +160,33 @@ struct RecordingTests {
         #expect(error(header + "\n{\"kind\":\"resize\",\"t\":1,\"size\":[0,0]}")?.line == 2)
     }
 
+    @Test("a recording file that is missing, a folder, binary or not UTF-8 is refused with its line")
+    func recordingFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-recordings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func load(_ bytes: [UInt8]?, name: String = "r.jsonl") -> RecordingError? {
+            let url = folder.appendingPathComponent(name)
+            if let bytes { _ = FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) }
+            do {
+                _ = try Recording.load(contentsOf: url.path)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let header = Array("{\"kind\":\"header\",\"version\":1}\n".utf8)
+        let touch = Array("{\"kind\":\"touch\",\"t\":0.5,\"id\":1,\"phase\":\"began\",\"at\":[10,10]}\n".utf8)
+        #expect(load(header + touch, name: "good.jsonl") == nil)
+        #expect(load(nil, name: "missing.jsonl")?.message.contains("no such file") == true)
+        #expect(load(nil, name: "")?.message == "is a directory, not a recording")
+        let invalid = load(header + touch + [0x7B, 0xC3, 0x28, 0x7D, 0x0A], name: "latin.jsonl")
+        #expect(invalid == RecordingError(line: 3, message: "not valid UTF-8 text"))
+        let binary = load(header + [0x00, 0x01], name: "binary.jsonl")
+        #expect(binary?.line == 2)
+        #expect(binary?.message.contains("binary") == true)
+    }
+
     @Test("compare replays the famous button case under every scenario")
     func compareButtonCase() throws {
         let (text, _) = try record { h in
@@ -187,6 +214,16 @@ struct RecordingTests {
         let row12 = Comparison.cases.first { $0.number == "12" }!
         #expect(Comparison.run(row12, in: .tapGesture) == "`name` resigns; **`row-2` does not select**")
         #expect(Comparison.run(row12, in: .keyboardManager) == "`name` resigns; `row-2` selects")
+    }
+
+    @Test("the README's comparison of techniques is exactly what `tapaway matrix` prints")
+    func readmeMatrix() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let table = Comparison.matrixTable()
+        #expect(text.contains(table + "\n<!-- end of matrix -->"),
+                "README.md's matrix is out of date: replace it with the output of `tapaway matrix`:\n\(table)")
     }
 }
 
