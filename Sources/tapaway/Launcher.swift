@@ -67,6 +67,8 @@ struct Launcher {
         let application = Application(screenSize: size, clock: platform.clock, fonts: platform.fonts,
                                       clipboard: platform.clipboard)
         platform.attach(application)
+        // The keypad's keys and labels follow the display's resolution (Xft.dpi, else XSETTINGS).
+        application.keyboard.scale = hints.scaleFactor
         let app = TapawayApp(application: application, scenario: scenario)
         app.onScreenshotRequest = { [unowned platform] in Screenshots.save(of: platform) }
         RememberedToggles.apply(saved.overlays, to: app)

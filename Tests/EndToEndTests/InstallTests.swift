@@ -294,4 +294,37 @@ struct DesktopCitizenTests {
         probe.withdrawXSettings()
         #expect(try luminance([], environment: ["GTK_THEME": "Adwaita:dark"]) < 90, "GTK_THEME=Adwaita:dark")
     }
+
+    @Test("the keypad follows Xft.dpi: at 192 dpi its tray is twice as tall as at 96")
+    func keypadFollowsResolution() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+
+        func keypadHeight(dpi: Int) throws -> Double {
+            probe.setResources("Xft.dpi:\t\(dpi)\n")
+            let run = try DesktopRun(display: display, arguments: ["--no-settings", "--focus", "name"])
+            _ = try run.waitForReady()
+            let deadline = Date().addingTimeInterval(15)
+            while Date() < deadline {
+                let text = (try? String(contentsOf: run.traceURL, encoding: .utf8)) ?? ""
+                for line in text.split(separator: "\n") where line.contains("\"didShow\"") {
+                    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                    if let frame = object?["frame"] as? [Double], frame.count == 4 {
+                        probe.requestClose(try probe.window())
+                        _ = run.waitForExit(timeout: 10)
+                        return frame[3]
+                    }
+                }
+                usleep(20_000)
+            }
+            throw EndToEndError("the keypad did not show at \(dpi) dpi.\n\(run.diagnostics)")
+        }
+
+        let standard = try keypadHeight(dpi: 96)
+        let double = try keypadHeight(dpi: 192)
+        #expect(standard > 150 && standard < 300, "a phone-sized keypad at 96 dpi: \(standard)")
+        #expect(abs(double - 2 * standard) <= 2, "192 dpi doubles the tray: \(standard) → \(double)")
+        probe.setResources(nil)
+    }
 }
