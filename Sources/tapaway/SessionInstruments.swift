@@ -15,6 +15,7 @@ final class SessionInstruments {
     private var recorder: InputRecorder?
     private var recordingPath: String?
     private var replayer: InputReplayer?
+    private var replayFinished = false
 
     init(application: Application, app: TapawayApp, platform: X11Platform, paths: XDGPaths = .current()) {
         self.application = application
@@ -29,7 +30,7 @@ final class SessionInstruments {
         var info = stat()
         guard stat(requested, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return requested }
         let directory = requested.hasSuffix("/") && requested.count > 1 ? String(requested.dropLast()) : requested
-        return XDGPaths.uniquePath(in: directory, base: "recording-" + XDGPaths.timestamp(time(nil)), extension: "jsonl")
+        return XDGPaths.uniquePath(in: directory, base: "tapaway-recording-" + XDGPaths.timestamp(time(nil)), extension: "jsonl")
     }
 
     /// Starts recording to `path`; false (after one line on stderr) when it cannot be written.
@@ -40,6 +41,7 @@ final class SessionInstruments {
             let sink = try TraceSink.file(path)
             recorder = InputRecorder(application: application, sink: sink, scenario: app.scenario.rawValue)
             recordingPath = path
+            app.showRecording(to: path)
             Console.out("tapaway: recording input to \(path)")
             app.tracer?.emit("recording", [("phase", .string("started")), ("path", .string(path))])
             return true
@@ -55,13 +57,16 @@ final class SessionInstruments {
         let inputs = max(recorder.linesWritten - 1, 0)
         self.recorder = nil
         self.recordingPath = nil
+        app.showRecording(to: nil)
         Console.out("tapaway: recording saved to \(recordingPath) (\(inputs) inputs)")
         app.tracer?.emit("recording", [("phase", .string("stopped")), ("path", .string(recordingPath)),
                                        ("inputs", .number(Double(inputs)))])
     }
 
-    /// F9: starts a recording in the data directory, or stops the one running.
+    /// F9: starts a recording in the data directory, or stops the one running. Ignored while a
+    /// replay runs: a replayed session that was being recorded would otherwise start recording.
     func toggleRecording() {
+        guard replayer == nil || replayFinished else { return }
         if recorder != nil {
             stopRecording()
             return
@@ -80,6 +85,7 @@ final class SessionInstruments {
         replayer.onResize = { [unowned platform] size in platform.resize(to: size) }
         replayer.onFinish = { [weak self] count in
             guard let self else { return }
+            self.replayFinished = true
             self.app.tracer?.emit("replay", [("phase", .string("finished")), ("inputs", .number(Double(count)))])
             Console.out("tapaway: replayed \(count) inputs from \(path)")
             if exitAfterwards { self.quitWhenSettled() }

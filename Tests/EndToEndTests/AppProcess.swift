@@ -27,7 +27,8 @@ final class AppProcess {
 
     /// Launches `tapaway --trace FILE --scenario send-event ARGUMENTS` with `DISPLAY` set to
     /// `display`. Does not wait for anything; see `waitForReady()`.
-    init(display: VirtualDisplay, scenario: String = "send-event", arguments extra: [String] = []) throws {
+    init(display: VirtualDisplay, scenario: String = "send-event", arguments extra: [String] = [],
+         environment added: [String: String] = [:]) throws {
         let binary = try Self.binaryURL()
         let temp = FileManager.default.temporaryDirectory
         let stem = "tapaway-e2e-\(UUID().uuidString)"
@@ -40,6 +41,7 @@ final class AppProcess {
         arguments = ["--trace", traceURL.path, "--scenario", scenario] + extra
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
+        for (key, value) in added { environment[key] = value }
         process = try ChildProcess(command: Executables.bounded([binary.path] + arguments, lifetimeLimit: 300),
                                    environment: environment, stdout: .null, stderr: .file(stderrURL.path))
     }

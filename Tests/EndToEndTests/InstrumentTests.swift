@@ -149,6 +149,32 @@ struct InstrumentTests {
         #expect(phases == ["started", "finished"], "replay lines: \(phases)")
     }
 
+    @Test("the sidebar's Record input toggle (F9) records into the data folder and says so in the trace")
+    func recordToggle() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        try Session.run(arguments: ["--no-settings"], environment: ["XDG_DATA_HOME": data.path]) { s in
+            let start = s.app.mark
+            try s.tap("record-toggle")
+            let started = try s.app.waitFor(kind: "recording", after: start, what: "recording started") { $0.string("phase") == "started" }
+            let path = try #require(started.string("path"))
+            #expect(path.hasPrefix(data.path + "/tapaway/tapaway-recording-") && path.hasSuffix(".jsonl"), "\(path) in \(data.path)")
+            try s.focusAndShowKeypad("name")
+            try s.x.typeText("Al")
+            try s.app.waitFor(kind: "text", what: "name = Al") { $0.string("text") == "Al" }
+            let stop = s.app.mark
+            try s.x.key(named: "F9")
+            let stopped = try s.app.waitFor(kind: "recording", after: stop, what: "recording stopped") { $0.string("phase") == "stopped" }
+            #expect(stopped.string("path") == path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            let lines = text.split(separator: "\n")
+            #expect(lines.first?.contains("\"kind\":\"header\"") == true, "\(text)")
+            #expect(lines.contains { $0.contains("\"text\":\"A\"") } && lines.contains { $0.contains("\"text\":\"l\"") },
+                    "the typed keys are in the recording:\n\(text)")
+            #expect(stopped.number("inputs") == Double(lines.count - 1), "\(stopped.number("inputs") ?? -1) inputs vs \(lines.count - 1) lines")
+        }
+    }
+
     @Test("--replay of a broken recording: its line number, exit 1, no window")
     func brokenRecording() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString).jsonl")

@@ -21,11 +21,11 @@ struct Session {
     /// Starts Xvfb, launches `tapaway --scenario send-event ARGUMENTS` on it, waits for
     /// `ready` and for a first `layout` line, runs `body`, then checks that every trace line was
     /// valid JSON and tears everything down.
-    static func run(arguments: [String] = [], _ body: (Session) throws -> Void) throws {
+    static func run(arguments: [String] = [], environment: [String: String] = [:], _ body: (Session) throws -> Void) throws {
         _ = try AppProcess.binaryURL() // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let app = try AppProcess(display: display, arguments: arguments)
+        let app = try AppProcess(display: display, arguments: arguments, environment: environment)
         defer { app.terminate() }
         let x = try XDriver(displayName: display.name)
         defer { x.close() }

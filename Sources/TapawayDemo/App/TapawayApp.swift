@@ -25,8 +25,14 @@ public final class TapawayApp {
     public private(set) var inspectorWanted = true
     /// Called when F12 asks for a screenshot (the platform saves it).
     public var onScreenshotRequest: (() -> Void)?
-    /// Called when F9 asks to start or stop recording the session's input.
-    public var onRecordingToggle: (() -> Void)?
+    /// Called when F9 or the sidebar's `record-toggle` asks to start or stop recording the
+    /// session's input; the toggle shows only once this is set.
+    public var onRecordingToggle: (() -> Void)? {
+        didSet {
+            sidebar.recordItem.isHidden = onRecordingToggle == nil
+            sidebar.setNeedsLayout()
+        }
+    }
     /// The navigation controller: the techniques list, then a scenario's screen.
     public let navigation: NavigationController
     /// The techniques list at the root of the navigation stack.
@@ -140,6 +146,7 @@ public final class TapawayApp {
         sidebar.inspectorItem.isOn = inspectorWanted
         sidebar.inspectorItem.onTap = { [weak self] _ in self?.toggleInspector() }
         sidebar.helpItem.onTap = { [weak self] _ in self?.toggleHelp() }
+        sidebar.recordItem.onTap = { [weak self] _ in self?.onRecordingToggle?() }
         application.unhandledKeyHandler = { [weak self] key in self?.shortcut(key) }
     }
 
@@ -152,6 +159,12 @@ public final class TapawayApp {
         case .escape where !helpCard.isHidden: helpCard.setVisible(false)
         default: break
         }
+    }
+
+    /// Shows whether input is being recorded, and to which file, in the sidebar.
+    public func showRecording(to path: String?) {
+        sidebar.recordItem.isOn = path != nil
+        sidebar.recordItem.subtitle = path.map { "F9 · recording to " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? "F9"
     }
 
     /// Shows or hides the help card.

@@ -26,6 +26,9 @@ public final class SidebarWindow: Window {
     ]
     /// `inspector-toggle`: shows or hides the inspector (F2).
     public let inspectorItem = ChromeItem(title: "Inspector", subtitle: "F2", kind: .toggle, identifier: "inspector-toggle")
+    /// `record-toggle`: starts and stops recording the session's input (F9); hidden where the
+    /// platform cannot record.
+    public let recordItem = ChromeItem(title: "Record input", subtitle: "F9", kind: .toggle, identifier: "record-toggle")
     /// `help-toggle`: the help card (F1).
     public let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
     private let instrumentsHeader = Label(text: "INSTRUMENTS")
@@ -66,6 +69,8 @@ public final class SidebarWindow: Window {
         for (_, item) in dismissModeItems { addSubview(item) }
         addSubview(instrumentsHeader)
         addSubview(inspectorItem)
+        recordItem.isHidden = true
+        addSubview(recordItem)
         addSubview(helpItem)
     }
 
@@ -107,6 +112,7 @@ public final class SidebarWindow: Window {
         y += 14
         instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         inspectorItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46
+        if !recordItem.isHidden { recordItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46 }
         helpItem.frame = Rect(x: 0, y: y, width: w, height: 46)
     }
 
