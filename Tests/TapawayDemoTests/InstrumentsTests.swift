@@ -123,6 +123,32 @@ struct RecordingTests {
         #expect(replay.form.name.text == "hi")
     }
 
+    @Test("as fast as possible, a replay waits for the keypad to slide in before tapping its keys, and skips idle time")
+    func maxSpeedKeepsState() throws {
+        let (text, _) = try record { h in
+            h.platform.tap(h.form.name)
+            h.platform.settle()
+            h.platform.tapKey("key-h")
+            h.platform.advance(by: 2)
+            h.platform.tapKey("key-i")
+        }
+        let recording = try Recording.parse(text)
+        let replay = Harness()
+        let replayer = InputReplayer(application: replay.platform.application, recording: recording, speed: nil)
+        var finished = false
+        replayer.onFinish = { _ in finished = true }
+        replayer.start()
+        var frames = 0
+        while !finished && frames < 600 {
+            replay.platform.advance(by: 1.0 / 60)
+            frames += 1
+        }
+        replay.platform.settle()
+        #expect(finished)
+        #expect(replay.form.name.text == "hi", "every key tap landed on its key: \(replay.form.name.text)")
+        #expect(Double(frames) / 60 < 1.5, "idle time is skipped: \(Double(frames) / 60) s for a 2 s gap")
+    }
+
     @Test("keys typed into a secure field are recorded as placeholders, on the keypad and the keyboard")
     func securePlaceholders() throws {
         let canary = "Zq9canary"

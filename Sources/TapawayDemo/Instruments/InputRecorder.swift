@@ -105,6 +105,11 @@ public final class InputRecorder {
 
 /// Plays a recording back into an application: at the recorded speed (times `speed`), or as fast
 /// as possible when `speed` is nil.
+///
+/// As fast as possible still keeps what makes the session the same: each input waits for the
+/// animations the previous one started (a key tapped on a keypad still sliding in would land
+/// elsewhere), and while a finger is down the recorded time passes as recorded (a long press
+/// stays long enough to show its alternates, a drag keeps its speed). Only idle time is skipped.
 @MainActor
 public final class InputReplayer {
     private let application: Application
@@ -112,6 +117,7 @@ public final class InputReplayer {
     private let speed: Double?
     private var index = 0
     private var startTime = 0.0
+    private var fingersDown: Set<Int> = []
     /// Called once every input has been fed.
     public var onFinish: ((Int) -> Void)?
     /// Called to resize the platform's window for a `resize` line (the Kit resizes itself too).
@@ -139,6 +145,8 @@ public final class InputReplayer {
         if let speed {
             let due = startTime + recording.inputs[index].t / speed
             delay = max(0, due - application.clock.now)
+        } else if !fingersDown.isEmpty, index > 0 {
+            delay = max(0, recording.inputs[index].t - recording.inputs[index - 1].t)
         } else {
             delay = 0
         }
@@ -146,6 +154,11 @@ public final class InputReplayer {
     }
 
     private func feedDue() {
+        if speed == nil && fingersDown.isEmpty && application.isAnimating {
+            // Let the slide finish first; look again next frame.
+            application.timers.schedule(after: 1.0 / 60) { [weak self] _ in self?.feedDue() }
+            return
+        }
         // At recorded speed, everything due by now goes in this turn; as fast as possible, one
         // input a turn, so layout and frames run between inputs.
         repeat {
@@ -160,7 +173,9 @@ public final class InputReplayer {
     public func feed(_ input: PlatformInput) {
         let now = application.clock.now
         switch input {
-        case .pointer(let id, let phase, let point): application.handlePointer(id: id, phase: phase, at: point, timestamp: now)
+        case .pointer(let id, let phase, let point):
+            if phase == .began { fingersDown.insert(id) } else if phase.isFinished { fingersDown.remove(id) }
+            application.handlePointer(id: id, phase: phase, at: point, timestamp: now)
         case .key(let key): application.handleKey(key, timestamp: now)
         case .scroll(let delta, let point): application.handleScroll(by: delta, at: point, timestamp: now)
         case .resize(let size):
