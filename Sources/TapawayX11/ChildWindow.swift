@@ -11,6 +11,8 @@ final class X11ChildWindow: PlatformWindow {
     private let colormap: Colormap
     private let depth: Int32
     private let pictureFormat: UnsafeMutablePointer<XRenderPictFormat>?
+    /// Device pixels per Kit point: the Kit's frames are multiplied by it.
+    let scale: Double
 
     /// The X window id.
     let xid: UInt
@@ -40,13 +42,14 @@ final class X11ChildWindow: PlatformWindow {
     var hasContent = false
 
     init(display: OpaquePointer, parent: UInt, visual: UnsafeMutablePointer<Visual>, colormap: Colormap,
-         depth: Int32, frame: Rect) {
+         depth: Int32, frame: Rect, scale: Double = 1) {
         self.display = display
+        self.scale = scale
         self.visual = visual
         self.colormap = colormap
         self.depth = depth
         pictureFormat = XRenderFindVisualFormat(display, visual)
-        let placement = X11ChildWindow.placement(of: frame)
+        let placement = X11ChildWindow.placement(of: frame, scale: scale)
         x = placement.x; y = placement.y
         width = placement.width; height = placement.height
         hasArea = placement.hasArea
@@ -62,9 +65,9 @@ final class X11ChildWindow: PlatformWindow {
                             UInt32(InputOutput), visual, mask, &attributes)
     }
 
-    /// Integer placement of a Kit frame: edges rounded to the nearest pixel.
-    private static func placement(of frame: Rect) -> (x: Int32, y: Int32, width: Int32, height: Int32, hasArea: Bool) {
-        func clamp(_ v: Double) -> Int32 { Int32(max(-30_000, min(30_000, v.rounded()))) }
+    /// Integer placement of a Kit frame (points) in device pixels: edges rounded to the nearest pixel.
+    private static func placement(of frame: Rect, scale: Double) -> (x: Int32, y: Int32, width: Int32, height: Int32, hasArea: Bool) {
+        func clamp(_ v: Double) -> Int32 { Int32(max(-30_000, min(30_000, (v * scale).rounded()))) }
         let x0 = clamp(frame.minX), y0 = clamp(frame.minY)
         let x1 = clamp(frame.maxX), y1 = clamp(frame.maxY)
         let w = x1 - x0, h = y1 - y0
@@ -74,7 +77,7 @@ final class X11ChildWindow: PlatformWindow {
     // MARK: PlatformWindow
 
     func setFrame(_ frame: Rect) {
-        let placement = X11ChildWindow.placement(of: frame)
+        let placement = X11ChildWindow.placement(of: frame, scale: scale)
         let moved = placement.x != x || placement.y != y
         let resized = placement.width != width || placement.height != height
         hasArea = placement.hasArea

@@ -10,7 +10,7 @@ extension X11Platform {
 
     /// Handles one X event (already offered to the input method).
     func handle(_ event: inout XEvent) {
-        if event.type == GenericEvent, xinput?.handle(&event, application: application, clock: clock) == true { return }
+        if event.type == GenericEvent, xinput?.handle(&event, application: application, clock: clock, scale: scale) == true { return }
         switch event.type {
         case ButtonPress, ButtonRelease:
             handleButton(event.xbutton, pressed: event.type == ButtonPress)
@@ -24,7 +24,7 @@ extension X11Platform {
                 if next.type == MotionNotify && next.xmotion.window == event.xmotion.window { return }
             }
             guard button1Down else { return }
-            application?.mouse.move(to: Point(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
+            application?.mouse.move(to: kitPoint(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
                                     timestamp: clock.now)
 
         case KeyPress:
@@ -87,7 +87,7 @@ extension X11Platform {
     private func handleButton(_ button: XButtonEvent, pressed: Bool) {
         x11Clipboard.lastEventTime = button.time
         guard let app = application else { return }
-        let point = Point(x: Double(button.x), y: Double(button.y))
+        let point = kitPoint(x: Double(button.x), y: Double(button.y))
         let timestamp = clock.now
         switch button.button {
         case 1:

@@ -5,6 +5,9 @@ import TapawayKit
 /// The Kit's `Canvas` on an X back buffer: anti-aliased shapes through XRender polygons,
 /// text through Xft, a translation and a rectangular clip kept on a save/restore stack.
 ///
+/// The Kit draws in points; `scale` device pixels make a point (1 at 96 dpi). The translation is
+/// kept in points and the clip in device pixels.
+///
 /// One canvas serves every window: `begin` points it at a back buffer before a window renders,
 /// `end` detaches it.
 final class RenderCanvas: Canvas {
@@ -26,6 +29,8 @@ final class RenderCanvas: Canvas {
     private var pictureClip: XRectangle?
     private var textClip: XRectangle?
     private var points: [XPointDouble] = []
+    /// Device pixels per Kit point.
+    var scale: Double = 1
 
     init(display: OpaquePointer) {
         self.display = display
@@ -35,7 +40,7 @@ final class RenderCanvas: Canvas {
     // MARK: Target
 
     /// Points the canvas at a back buffer, clipped to `clip` (device pixels), with the window's
-    /// coordinates offset by `origin` from device pixels.
+    /// coordinates offset by `origin` (in points) from the buffer's.
     func begin(picture: Picture, draw: OpaquePointer?, clip: Rect, origin: Point) {
         self.picture = picture
         self.draw = draw
@@ -72,14 +77,20 @@ final class RenderCanvas: Canvas {
     }
 
     func clip(to rect: Rect) {
-        state.clip = state.clip.intersection(rect.offsetBy(dx: state.dx, dy: state.dy))
+        state.clip = state.clip.intersection(device(rect))
+    }
+
+    /// `rect` (in the current coordinates, points) in device pixels.
+    private func device(_ rect: Rect) -> Rect {
+        let s = scale
+        return Rect(x: (rect.minX + state.dx) * s, y: (rect.minY + state.dy) * s, width: rect.width * s, height: rect.height * s)
     }
 
     // MARK: Canvas: shapes
 
     func fill(_ rect: Rect, color: Color) {
         guard color.alpha > 0, picture != 0 else { return }
-        let device = rect.offsetBy(dx: state.dx, dy: state.dy)
+        let device = self.device(rect)
         guard !device.isEmpty else { return }
         if isIntegral(device) {
             let visible = device.intersection(state.clip).integral
@@ -102,9 +113,9 @@ final class RenderCanvas: Canvas {
         guard color.alpha > 0, !rect.isEmpty else { return }
         let r = min(radius, rect.width / 2, rect.height / 2)
         if r < 0.25 { fill(rect, color: color); return }
-        let device = rect.offsetBy(dx: state.dx, dy: state.dy)
+        let device = self.device(rect)
         points.removeAll(keepingCapacity: true)
-        addRoundedRect(device, radius: r)
+        addRoundedRect(device, radius: r * scale)
         compositePoints(bounds: device, color: color)
     }
 
@@ -117,21 +128,21 @@ final class RenderCanvas: Canvas {
         }
         let outerRadius = max(0, min(radius, rect.width / 2, rect.height / 2))
         let innerRadius = max(0, min(outerRadius - lineWidth, inner.width / 2, inner.height / 2))
-        let device = rect.offsetBy(dx: state.dx, dy: state.dy)
-        let innerDevice = inner.offsetBy(dx: state.dx, dy: state.dy)
+        let device = self.device(rect)
+        let innerDevice = self.device(inner)
         // One polygon, two contours: the outer outline, then the inner one reversed, joined by
         // a horizontal bridge at mid-height (the tessellator drops horizontal edges), filled
         // even-odd so the inside is a hole.
         let midY = device.midY
         points.removeAll(keepingCapacity: true)
-        addRoundedRect(device, radius: outerRadius, startingAtLeftMid: midY, reversed: false)
-        addRoundedRect(innerDevice, radius: innerRadius, startingAtLeftMid: midY, reversed: true)
+        addRoundedRect(device, radius: outerRadius * scale, startingAtLeftMid: midY, reversed: false)
+        addRoundedRect(innerDevice, radius: innerRadius * scale, startingAtLeftMid: midY, reversed: true)
         compositePoints(bounds: device, color: color)
     }
 
     func fillEllipse(in rect: Rect, color: Color) {
         guard color.alpha > 0, !rect.isEmpty else { return }
-        let device = rect.offsetBy(dx: state.dx, dy: state.dy)
+        let device = self.device(rect)
         let rx = device.width / 2, ry = device.height / 2
         let count = min(96, max(12, RenderCanvas.segments(forRadius: max(rx, ry), angle: 2 * Double.pi)))
         points.removeAll(keepingCapacity: true)
@@ -147,7 +158,7 @@ final class RenderCanvas: Canvas {
         points.removeAll(keepingCapacity: true)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for p in polygon {
-            let x = p.x + state.dx, y = p.y + state.dy
+            let x = (p.x + state.dx) * scale, y = (p.y + state.dy) * scale
             addPoint(x, y)
             minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
             minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
@@ -159,10 +170,11 @@ final class RenderCanvas: Canvas {
 
     func drawText(_ text: Substring, at point: Point, font: TapawayKit.Font, color: Color) {
         guard color.alpha > 0, !text.isEmpty, let draw, let face = font as? XftFontFace else { return }
-        let x = (point.x + state.dx).rounded()
-        let y = (point.y + state.dy).rounded()
+        let x = ((point.x + state.dx) * scale).rounded()
+        let y = ((point.y + state.dy) * scale).rounded()
         let clip = state.clip
-        guard !clip.isEmpty, x < clip.maxX, y - face.ascent - 2 < clip.maxY, y + face.descent + 2 > clip.minY,
+        let ascent = face.ascent * scale, descent = face.descent * scale
+        guard !clip.isEmpty, x < clip.maxX, y - ascent - 2 < clip.maxY, y + descent + 2 > clip.minY,
               abs(x) < 30_000, abs(y) < 30_000 else { return }
         guard applyTextClip(draw) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))

@@ -23,6 +23,9 @@ public final class X11Platform {
     public var onFrame: (() -> Void)?
     /// The top-level X window's id, for tests.
     public var windowID: UInt { topLevel }
+    /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`). The Kit, the trace and
+    /// the command line's sizes are in points; X windows, input and screenshots in pixels.
+    public private(set) var scale: Double = 1
 
     let display: OpaquePointer
     let screen: Int32
@@ -154,15 +157,7 @@ public final class X11Platform {
             XFree(hint)
         }
 
-        if let hints = XAllocSizeHints() {
-            hints.pointee.flags = PMinSize | PSize
-            hints.pointee.min_width = 320
-            hints.pointee.min_height = 480
-            hints.pointee.width = screenWidth
-            hints.pointee.height = screenHeight
-            XSetWMNormalHints(display, topLevel, hints)
-            XFree(hints)
-        }
+        setSizeHints()
 
         if let hints = XAllocWMHints() {
             hints.pointee.flags = InputHint | StateHint
@@ -182,12 +177,25 @@ public final class X11Platform {
         }
     }
 
+    /// WM_NORMAL_HINTS: the size, and the smallest the form and keypad fit in (320×480 points).
+    private func setSizeHints() {
+        guard let hints = XAllocSizeHints() else { return }
+        hints.pointee.flags = PMinSize | PSize
+        hints.pointee.min_width = Int32((320 * scale).rounded())
+        hints.pointee.min_height = Int32((480 * scale).rounded())
+        hints.pointee.width = screenWidth
+        hints.pointee.height = screenHeight
+        XSetWMNormalHints(display, topLevel, hints)
+        XFree(hints)
+    }
+
     // MARK: Application
 
     /// Connects `app`: its windows get X child windows, and the run loop drives it. Call it
     /// before any window is added.
     public func attach(_ app: Application) {
         application = app
+        app.pixelScale = scale
         app.platformWindowFactory = { [unowned self] window in
             self.makePlatformWindow(for: window)
         }
@@ -197,7 +205,7 @@ public final class X11Platform {
 
     private func makePlatformWindow(for window: TapawayKit.Window) -> PlatformWindow {
         let child = X11ChildWindow(display: display, parent: topLevel, visual: visual, colormap: colormap,
-                                   depth: depth, frame: window.frame)
+                                   depth: depth, frame: window.frame, scale: scale)
         children.append(child)
         restack(adding: child, for: window)
         return child
@@ -254,11 +262,31 @@ public final class X11Platform {
         XSync(display, 0)
     }
 
+    /// Makes every Kit point `scale` device pixels (from 1 to 4): the window grows to match,
+    /// fonts open larger and drawing and input are converted. Call it before `attach(_:)`.
+    public func setScale(_ scale: Double) {
+        let scale = min(max(scale.isFinite ? scale : 1, 1), 4)
+        guard scale != self.scale, application == nil else { return }
+        let points = Size(width: Double(screenWidth) / self.scale, height: Double(screenHeight) / self.scale)
+        self.scale = scale
+        canvas.scale = scale
+        (fonts as? XftFontProvider)?.scale = scale
+        screenWidth = Int32(min(16_384, (points.width * scale).rounded()))
+        screenHeight = Int32(min(16_384, (points.height * scale).rounded()))
+        XResizeWindow(display, topLevel, UInt32(screenWidth), UInt32(screenHeight))
+        setSizeHints()
+    }
+
+    /// A point in the top-level's pixels, in Kit points.
+    func kitPoint(x: Double, y: Double) -> Point {
+        Point(x: x / scale, y: y / scale)
+    }
+
     /// Asks the X server to resize the top-level window (a window manager may refuse); the
     /// application follows when the server confirms with a ConfigureNotify.
     public func resize(to size: Size) {
-        let width = UInt32(min(max(size.width.rounded(), 1), 10_000))
-        let height = UInt32(min(max(size.height.rounded(), 1), 10_000))
+        let width = UInt32(min(max((size.width * scale).rounded(), 1), 16_384))
+        let height = UInt32(min(max((size.height * scale).rounded(), 1), 16_384))
         XResizeWindow(display, topLevel, width, height)
         XFlush(display)
     }
@@ -306,7 +334,7 @@ public final class X11Platform {
             if size.width != screenWidth || size.height != screenHeight {
                 screenWidth = size.width
                 screenHeight = size.height
-                application?.resizeScreen(to: Size(width: Double(size.width), height: Double(size.height)))
+                application?.resizeScreen(to: Size(width: Double(size.width) / scale, height: Double(size.height) / scale))
             }
         }
     }
@@ -342,12 +370,17 @@ public final class X11Platform {
             }
             guard let rect = dirty, !rect.isEmpty else { continue }
             let origin = window.bounds.origin
-            let device = rect.offsetBy(dx: -origin.x, dy: -origin.y).integral
+            let local = rect.offsetBy(dx: -origin.x, dy: -origin.y)
+            let device = Rect(x: local.minX * scale, y: local.minY * scale, width: local.width * scale, height: local.height * scale)
+                .integral
                 .intersection(Rect(x: 0, y: 0, width: Double(child.width), height: Double(child.height)))
             guard !device.isEmpty else { continue }
             canvas.begin(picture: child.picture, draw: child.draw, clip: device,
                          origin: Point(x: -origin.x, y: -origin.y))
-            window.render(device.offsetBy(dx: origin.x, dy: origin.y), in: canvas)
+            // The points whose pixels are repainted: the device area, rounded outwards.
+            let redrawn = scale == 1 ? device : Rect(x: device.minX / scale, y: device.minY / scale,
+                                                     width: device.width / scale, height: device.height / scale)
+            window.render(redrawn.offsetBy(dx: origin.x, dy: origin.y), in: canvas)
             canvas.end()
             child.hasContent = true
             child.present(x: Int32(device.minX), y: Int32(device.minY),

@@ -46,13 +46,13 @@ final class XInput2 {
     }
 
     /// Handles a generic event if it is ours; returns whether it was.
-    func handle(_ event: inout XEvent, application: Application?, clock: Clock) -> Bool {
+    func handle(_ event: inout XEvent, application: Application?, clock: Clock, scale: Double = 1) -> Bool {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return false }
         guard XGetEventData(display, &event.xcookie) != 0 else { return true }
         defer { XFreeEventData(display, &event.xcookie) }
         guard let app = application, let data = event.xcookie.data else { return true }
         let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-        let point = Point(x: device.event_x.rounded(), y: device.event_y.rounded())
+        let point = Point(x: device.event_x.rounded() / scale, y: device.event_y.rounded() / scale)
         let now = clock.now
         let isMouse = device.deviceid == clientPointer
         let finger = 10 + Int(device.deviceid)

@@ -18,6 +18,11 @@ final class XftFontProvider: FontProvider {
     private var cache: [Key: XftFontFace] = [:]
     /// The family every font comes from.
     let family: String
+    /// Device pixels per Kit point: fonts are opened this many times larger and measure in
+    /// points. Set before the first font is asked for.
+    var scale: Double = 1 {
+        didSet { cache.removeAll() }
+    }
 
     /// Resolves the family among `preferred` and `fallbacks` (tried in order) on `display`.
     init(display: OpaquePointer, screen: Int32, preferred: String, fallbacks: [String]) {
@@ -37,11 +42,12 @@ final class XftFontProvider: FontProvider {
         }
     }
 
-    /// A font of `size` pixels and `weight`; the same object for the same size and weight.
+    /// A font of `size` points and `weight` (opened at `size × scale` pixels); the same object
+    /// for the same size and weight.
     func font(size: Double, weight: FontWeight) -> TapawayKit.Font {
         let key = Key(quarterPixels: Int((max(size, 1) * 4).rounded()), weight: weight)
         if let font = cache[key] { return font }
-        let pixels = Double(key.quarterPixels) / 4
+        let pixels = Double(key.quarterPixels) / 4 * scale
         let name = XftFontProvider.patternName(family: family, pixels: pixels, weight: weight)
         let opened = XftFontOpenName(display, screen, name)
             ?? XftFontOpenName(display, screen, XftFontProvider.patternName(family: "sans-serif", pixels: pixels, weight: weight))
@@ -49,7 +55,7 @@ final class XftFontProvider: FontProvider {
             // fontconfig always matches something; reaching this means no fonts at all.
             fatalError("tapaway: no font could be opened (is fontconfig configured?)")
         }
-        let font = XftFontFace(display: display, font: opened, pointSize: pixels)
+        let font = XftFontFace(display: display, font: opened, pointSize: Double(key.quarterPixels) / 4, scale: scale)
         cache[key] = font
         return font
     }
@@ -118,22 +124,25 @@ final class XftFontFace: TapawayKit.Font {
     /// The Xft font.
     let font: UnsafeMutablePointer<XftFont>
     private var widths: [String: Double] = [:]
-    /// The requested size in pixels.
+    /// The requested size in Kit points.
     let pointSize: Double
-    /// Distance from the baseline to the top of the tallest glyph, in pixels.
+    /// Device pixels per point: the Xft font is this many times `pointSize` pixels.
+    let scale: Double
+    /// Distance from the baseline to the top of the tallest glyph, in points.
     let ascent: Double
-    /// Distance from the baseline to the bottom of the deepest glyph, in pixels.
+    /// Distance from the baseline to the bottom of the deepest glyph, in points.
     let descent: Double
 
-    init(display: OpaquePointer, font: UnsafeMutablePointer<XftFont>, pointSize: Double) {
+    init(display: OpaquePointer, font: UnsafeMutablePointer<XftFont>, pointSize: Double, scale: Double = 1) {
         self.display = display
         self.font = font
         self.pointSize = pointSize
-        ascent = Double(font.pointee.ascent)
-        descent = Double(font.pointee.descent)
+        self.scale = scale
+        ascent = Double(font.pointee.ascent) / scale
+        descent = Double(font.pointee.descent) / scale
     }
 
-    /// The advance width of `text` in pixels (Xft measures on the client; results are cached).
+    /// The advance width of `text` in points (Xft measures on the client; results are cached).
     func width(of text: Substring) -> Double {
         if text.isEmpty { return 0 }
         let key = String(text)
@@ -160,7 +169,7 @@ final class XftFontFace: TapawayKit.Font {
                 total += Double(info.xOff)
                 start = end
             }
-            return total
+            return total / scale
         }
     }
 }

@@ -63,12 +63,12 @@ struct Launcher {
                                          resource: hints.themeResource, desktop: hints.desktopAppearance,
                                          desktopSource: hints.desktopAppearanceSource)
         Palette.current = Theme.named(choice.appearance)
+        // Sizes follow the display's resolution (Xft.dpi, else XSETTINGS Xft/DPI) unless --scale says.
+        platform.setScale(options.scale ?? hints.scaleFactor)
 
         let application = Application(screenSize: size, clock: platform.clock, fonts: platform.fonts,
                                       clipboard: platform.clipboard)
         platform.attach(application)
-        // The keypad's keys and labels follow the display's resolution (Xft.dpi, else XSETTINGS).
-        application.keyboard.scale = hints.scaleFactor
         let app = TapawayApp(application: application, scenario: scenario)
         app.onScreenshotRequest = { [unowned platform] in Screenshots.save(of: platform) }
         RememberedToggles.apply(saved.overlays, to: app)

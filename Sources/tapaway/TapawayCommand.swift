@@ -124,6 +124,16 @@ struct TapawayCommand: ParsableCommand {
     var display: String?
 
     @Option(help: ArgumentHelp(
+        "Device pixels per point, from 1 to 4 (default: Xft.dpi ÷ 96, in steps of a quarter).",
+        discussion: """
+        Everything is drawn this many times larger: the window, the text, the keypad. Sizes on \
+        the command line and in the trace stay in points (pixels at 96 dpi); the ready line of \
+        the trace gives the scale.
+        """,
+        valueName: "factor"))
+    var scale: Double?
+
+    @Option(help: ArgumentHelp(
         "The colour theme: light, dark, or auto (remembered).",
         discussion: """
         Without --theme, the remembered theme applies, else the X resource Tapaway.theme \
@@ -175,6 +185,9 @@ struct TapawayCommand: ParsableCommand {
     var exitAfterReplay = false
 
     func validate() throws {
+        if let scale, !(scale >= 1 && scale <= 4) {
+            throw ValidationError("--scale \(scale) is out of range: use a factor from 1 to 4.")
+        }
         if replay == nil && exitAfterReplay {
             throw ValidationError("--exit-after-replay needs --replay PATH.")
         }

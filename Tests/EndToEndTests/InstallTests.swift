@@ -295,36 +295,61 @@ struct DesktopCitizenTests {
         #expect(try luminance([], environment: ["GTK_THEME": "Adwaita:dark"]) < 90, "GTK_THEME=Adwaita:dark")
     }
 
-    @Test("the keypad follows Xft.dpi: at 192 dpi its tray is twice as tall as at 96")
-    func keypadFollowsResolution() throws {
-        let display = try VirtualDisplay()
+    @Test("sizes follow Xft.dpi: at 192 dpi the window, its drawing and its input are twice the points")
+    func sizesFollowResolution() throws {
+        let display = try VirtualDisplay(width: 1600, height: 1400)
         defer { display.stop() }
         let probe = try DesktopProbe(displayName: display.name)
+        let driver = try XDriver(displayName: display.name)
 
-        func keypadHeight(dpi: Int) throws -> Double {
+        /// Starts tapaway at `dpi`, clicks `email` at its traced centre times the scale, and
+        /// returns the ready line's scale, the window's pixel size, the keypad's traced frame,
+        /// whether the click focused email, and the pixel at the keypad's tray.
+        func run(dpi: Int) throws -> (scale: Double, pixels: Rect, keypad: [Double], focused: Bool, tray: RGB) {
             probe.setResources("Xft.dpi:\t\(dpi)\n")
-            let run = try DesktopRun(display: display, arguments: ["--no-settings", "--focus", "name"])
-            _ = try run.waitForReady()
-            let deadline = Date().addingTimeInterval(15)
-            while Date() < deadline {
+            let run = try DesktopRun(display: display, arguments: ["--no-settings", "--size", "600x640"])
+            let ready = try run.waitForReady()
+            let scale = try #require(JSONValue.number(ready["scale"]), "the ready line gives the scale")
+            let window = try probe.window()
+            let pixels = probe.frame(of: window)
+            func lines() -> [[String: Any]] {
                 let text = (try? String(contentsOf: run.traceURL, encoding: .utf8)) ?? ""
-                for line in text.split(separator: "\n") where line.contains("\"didShow\"") {
-                    let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
-                    if let frame = object?["frame"] as? [Double], frame.count == 4 {
-                        probe.requestClose(try probe.window())
-                        _ = run.waitForExit(timeout: 10)
-                        return frame[3]
+                return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            }
+            let layout = try #require(lines().last { $0["kind"] as? String == "layout" })
+            let views = layout["views"] as? [[String: Any]] ?? []
+            let email = try #require(views.first { $0["id"] as? String == "email" }?["frame"] as? [Double])
+            driver.click(at: Int((email[0] + email[2] / 2) * scale), Int((email[1] + email[3] / 2) * scale))
+            var keypad: [Double] = []
+            var focused = false
+            let deadline = Date().addingTimeInterval(10)
+            while keypad.isEmpty && Date() < deadline {
+                for line in lines() {
+                    if line["kind"] as? String == "focus", line["id"] as? String == "email" { focused = true }
+                    if line["kind"] as? String == "keypad", line["phase"] as? String == "didShow" {
+                        keypad = line["frame"] as? [Double] ?? []
                     }
                 }
                 usleep(20_000)
             }
-            throw EndToEndError("the keypad did not show at \(dpi) dpi.\n\(run.diagnostics)")
+            try #require(keypad.count == 4, "the keypad showed at \(dpi) dpi.\n\(run.diagnostics)")
+            usleep(200_000)
+            let tray = try driver.pixel(at: Int(pixels.x + (keypad[0] + 2) * scale), Int(pixels.y + (keypad[1] + 3) * scale))
+            probe.requestClose(window)
+            _ = run.waitForExit(timeout: 10)
+            return (scale, pixels, keypad, focused, tray)
         }
 
-        let standard = try keypadHeight(dpi: 96)
-        let double = try keypadHeight(dpi: 192)
-        #expect(standard > 150 && standard < 300, "a phone-sized keypad at 96 dpi: \(standard)")
-        #expect(abs(double - 2 * standard) <= 2, "192 dpi doubles the tray: \(standard) → \(double)")
+        let standard = try run(dpi: 96)
+        let double = try run(dpi: 192)
         probe.setResources(nil)
+        #expect(standard.scale == 1 && double.scale == 2)
+        #expect(standard.pixels.width == 600 && standard.pixels.height == 640, "\(standard.pixels)")
+        #expect(double.pixels.width == 1200 && double.pixels.height == 1280, "\(double.pixels)")
+        #expect(standard.keypad == double.keypad, "the trace stays in points: \(standard.keypad) vs \(double.keypad)")
+        #expect(standard.focused && double.focused, "a click at the scaled centre of email focuses it")
+        #expect(standard.tray.isClose(to: Session.trayColour, tolerance: Session.trayTolerance), "\(standard.tray)")
+        #expect(double.tray.isClose(to: Session.trayColour, tolerance: Session.trayTolerance),
+                "the keypad is drawn at twice its points: \(double.tray)")
     }
 }

@@ -315,7 +315,8 @@ public final class TapawayApp {
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.
     public func didBecomeReady() {
-        tracer?.ready(scenario: scenario.rawValue, window: application.screenSize, device: application.deviceFrame)
+        tracer?.ready(scenario: scenario.rawValue, window: application.screenSize, device: application.deviceFrame,
+                      scale: application.pixelScale)
         tracer?.layoutIfChanged(application, force: true)
     }
 

@@ -27,11 +27,12 @@ public final class Tracer {
     }
 
     /// Writes the `ready` line.
-    public func ready(scenario: String, window: Size, device: Rect? = nil) {
+    public func ready(scenario: String, window: Size, device: Rect? = nil, scale: Double = 1) {
         isReady = true
         var fields: [(String, JSON)] = [("scenario", .string(scenario)),
                                         ("window", .array([.number(window.width), .number(window.height)]))]
         if let device { fields.append(("device", .rect(device))) }
+        fields.append(("scale", .number(scale)))
         emit("ready", fields)
     }
 

@@ -22,6 +22,10 @@ open class Application: Responder {
     public private(set) var windows: [Window] = []
     /// The size of the screen (the top-level platform window), in pixels.
     public private(set) var screenSize: Size
+    /// Device pixels per point on the platform's screen (1 at 96 dpi; 2 on a display set to
+    /// 192 dpi). Everything in the Kit is in points; the platform sets this for instruments.
+    public var pixelScale: Double = 1
+
     /// Where the simulated device's screen is, in screen coordinates: the app's windows fill it
     /// and the keypad docks to its bottom. The whole screen unless host chrome takes a part.
     public var deviceFrame: Rect {
