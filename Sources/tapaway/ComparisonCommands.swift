@@ -25,7 +25,7 @@ struct CompareCommand: ParsableCommand {
                 let loaded = try Recording.load(contentsOf: path)
                 let made = loaded.scenario.map { " (recorded in \($0))" } ?? ""
                 let table = Comparison.table(Comparison.compare(loaded))
-                return "\(loaded.inputs.count) inputs from \(path)\(made), replayed under every scenario:\n\n\(table)"
+                return "\(SessionInstruments.count(loaded.inputs.count, "input")) from \(path)\(made), replayed under every scenario:\n\n\(table)"
             } catch {
                 Console.error("tapaway compare: \(path): \(error)")
                 return nil

@@ -92,7 +92,8 @@ struct Launcher {
         }
         if let path = options.screenshot {
             platform.onFrame = {
-                guard ready, !application.isAnimating, !application.needsFrame else { return }
+                // With --replay, the picture is of the end of the replay.
+                guard ready, !instruments.isReplaying, !application.isAnimating, !application.needsFrame else { return }
                 if options.focus != nil && application.keyboard.state != .shown { return }
                 do {
                     try platform.screenshot(to: path)

@@ -16,6 +16,8 @@ final class SessionInstruments {
     private var recordingPath: String?
     private var replayer: InputReplayer?
     private var replayFinished = false
+    /// Whether a replay has started and not yet fed its last input.
+    var isReplaying: Bool { replayer != nil && !replayFinished }
 
     init(application: Application, app: TapawayApp, platform: X11Platform, paths: XDGPaths = .current()) {
         self.application = application
@@ -58,7 +60,7 @@ final class SessionInstruments {
         self.recorder = nil
         self.recordingPath = nil
         app.showRecording(to: nil)
-        Console.out("tapaway: recording saved to \(recordingPath) (\(inputs) inputs)")
+        Console.out("tapaway: recording saved to \(recordingPath) (\(Self.count(inputs, "input")))")
         app.tracer?.emit("recording", [("phase", .string("stopped")), ("path", .string(recordingPath)),
                                        ("inputs", .number(Double(inputs)))])
     }
@@ -87,7 +89,7 @@ final class SessionInstruments {
             guard let self else { return }
             self.replayFinished = true
             self.app.tracer?.emit("replay", [("phase", .string("finished")), ("inputs", .number(Double(count)))])
-            Console.out("tapaway: replayed \(count) inputs from \(path)")
+            Console.out("tapaway: replayed \(Self.count(count, "input")) from \(path)")
             if exitAfterwards { self.quitWhenSettled() }
         }
         self.replayer = replayer
@@ -95,6 +97,9 @@ final class SessionInstruments {
                                     ("inputs", .number(Double(recording.inputs.count)))])
         replayer.start()
     }
+
+    /// "1 input", "2 inputs".
+    static func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }
 
     /// Quits at the first frame with no animation running and nothing left to draw.
     private func quitWhenSettled() {

@@ -116,7 +116,7 @@ struct TapawayCommand: ParsableCommand {
             completion: .list(["name", "email", "password", "phone", "notes"]))
     var focus: String?
 
-    @Option(help: ArgumentHelp("Save a PNG screenshot to PATH once everything has settled, then exit.", valueName: "path"),
+    @Option(help: ArgumentHelp("Save a PNG screenshot to PATH once everything has settled (after the replay, with --replay), then exit.", valueName: "path"),
             completion: .file(extensions: ["png"]))
     var screenshot: String?
 

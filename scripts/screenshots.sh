@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Makes the screenshots in assets/ again, from the program itself: each picture is either a
+# plain start (a scenario, a theme, a focused field) or the end of a recorded session in
+# assets/recordings/ replayed with --screenshot. Without DISPLAY it uses a private Xvfb.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+swift build --product tapaway >&2
+BIN="$(swift build --show-bin-path)/tapaway"
+
+if [ -z "${DISPLAY:-}" ]; then
+    exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
+    XVFB_PID=$!
+    trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
+    read -r -t 10 DISPLAY_NUMBER <&3 || { echo "screenshots: Xvfb did not start" >&2; exit 1; }
+    export DISPLAY=":$DISPLAY_NUMBER"
+fi
+
+shot() { # NAME ARGUMENTS...: one picture, from a clean start (no settings read or written)
+    local name="$1"; shift
+    "$BIN" --no-settings --screenshot "assets/$name.png" "$@"
+}
+
+shot scenario-send-event --scenario send-event --focus name
+shot scenario-tap-gesture --scenario tap-gesture --focus email
+shot theme-light --theme light --focus name
+shot theme-dark --theme dark --focus name
+for recording in assets/recordings/*.jsonl; do
+    name="$(basename "$recording" .jsonl)"
+    case "$name" in
+        background-control-dim|keyboard-manager) picture="scenario-$name" ;;
+        *) picture="instruments-$name" ;;
+    esac
+    shot "$picture" --replay "$recording" --replay-speed max
+done
