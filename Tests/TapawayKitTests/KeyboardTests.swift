@@ -180,6 +180,35 @@ struct KeyboardTests {
         #expect(key(p, "key-p").frame.maxX == 500 - 3, "the top row spans the new width")
     }
 
+    @Test("a resize in the middle of a slide lands it at once and still posts did-show or did-hide, once")
+    func resizeDuringSlide() {
+        let (p, a, _, _) = make()
+        let center = p.application.notificationCenter
+        var heard: [String] = []
+        let names: [(NotificationName, String)] = [(.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+                                                    (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide")]
+        let tokens = names.map { name, label in center.addObserver(forName: name) { _ in heard.append(label) } }
+        defer { tokens.forEach(center.removeObserver) }
+        let keyboard = p.application.keyboard
+
+        a.becomeFirstResponder()
+        p.advance(by: 0.1)
+        #expect(keyboard.state == .showing)
+        p.application.resizeScreen(to: Size(width: 390, height: 600))
+        #expect(keyboard.state == .shown)
+        #expect(keyboard.window.frame.maxY == 600)
+        p.settle()
+        #expect(heard == ["willShow", "didShow"])
+
+        a.resignFirstResponder()
+        p.advance(by: 0.1)
+        #expect(keyboard.state == .hiding)
+        p.application.resizeScreen(to: Size(width: 390, height: 700))
+        #expect(keyboard.state == .hidden)
+        p.settle()
+        #expect(heard == ["willShow", "didShow", "willHide", "didHide"])
+    }
+
     // MARK: Layouts
 
     @Test("layouts: every key inside the tray, none overlapping, for every keyboard type and layer")

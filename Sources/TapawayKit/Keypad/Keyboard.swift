@@ -215,16 +215,33 @@ public final class Keyboard: TextInputDelegate {
         keypadView.frame = Rect(x: 0, y: accessoryHeight, width: application.deviceFrame.width, height: keypadHeight)
         window.frame = Rect(x: window.frame.minX, y: window.frame.minY, width: application.deviceFrame.width,
                             height: accessoryHeight + keypadHeight)
+        // A slide cut short by the resize lands at once, and its did-notification is still
+        // posted: observers that heard will-show or will-hide always hear the matching did.
         switch state {
         case .shown, .showing:
+            let wasSliding = state == .showing
             state = .shown
             window.frame = shownFrame
-            if begin != window.frame { postFrameChange(from: begin, to: window.frame) }
+            if wasSliding {
+                postDidSlide(showing: true, from: begin)
+            } else if begin != window.frame {
+                postFrameChange(from: begin, to: window.frame)
+            }
         case .hidden, .hiding:
+            let wasSliding = state == .hiding
             state = .hidden
             window.frame = hiddenFrame
             window.setVisible(false)
+            if wasSliding { postDidSlide(showing: false, from: begin) }
         }
+    }
+
+    /// Posts did-show or did-hide, and did-change-frame, for a slide that ended early.
+    private func postDidSlide(showing: Bool, from begin: Rect) {
+        let info = userInfo(begin: begin, end: window.frame, duration: 0)
+        let center = application.notificationCenter
+        center.post(name: showing ? .keyboardDidShow : .keyboardDidHide, object: nil, userInfo: info)
+        center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
     }
 
     // MARK: Interactive dismissal
