@@ -123,8 +123,13 @@ public final class X11Platform {
         clipboard = x11Clipboard
         inputMethod = InputMethod(display: display, window: topLevel)
         clock = MonotonicClock()
-        fonts = XftFontProvider(display: display, screen: screen, preferred: "Inter",
-                                fallbacks: ["DejaVu Sans", "sans-serif"])
+        do {
+            fonts = try XftFontProvider(display: display, screen: screen, preferred: "Inter",
+                                        fallbacks: ["DejaVu Sans", "sans-serif"])
+        } catch {
+            XCloseDisplay(display)
+            throw error
+        }
 
         if inputMethod.filterEvents & ~X11Platform.topLevelEvents != 0 {
             XSelectInput(display, topLevel, X11Platform.topLevelEvents | inputMethod.filterEvents)

@@ -25,7 +25,9 @@ final class XftFontProvider: FontProvider {
     }
 
     /// Resolves the family among `preferred` and `fallbacks` (tried in order) on `display`.
-    init(display: OpaquePointer, screen: Int32, preferred: String, fallbacks: [String]) {
+    /// Throws when fontconfig can open no font at all (a system without fonts, or a broken
+    /// configuration): nothing could be drawn.
+    init(display: OpaquePointer, screen: Int32, preferred: String, fallbacks: [String]) throws(X11Error) {
         self.display = display
         self.screen = screen
         let candidates = [preferred] + fallbacks
@@ -37,6 +39,10 @@ final class XftFontProvider: FontProvider {
             }
         }
         family = chosen
+        guard let probe = XftFontOpenName(display, screen, XftFontProvider.patternName(family: chosen, pixels: 14, weight: .regular)) else {
+            throw X11Error("fontconfig found no font to draw with (is FONTCONFIG_FILE right? install fonts-dejavu-core or fonts-inter)")
+        }
+        XftFontClose(display, probe)
         if chosen != preferred {
             writeErrorLine("tapaway: font family '\(preferred)' not found; using '\(chosen)' (install fonts-inter for the intended look)")
         }
