@@ -42,7 +42,7 @@ final class AppProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         for (key, value) in added { environment[key] = value }
-        process = try ChildProcess(command: Executables.bounded([binary.path] + arguments, lifetimeLimit: 300),
+        process = try ChildProcess(command: Executables.bounded([binary.path] + arguments, lifetimeLimit: Executables.sessionLifetime),
                                    environment: environment, stdout: .null, stderr: .file(stderrURL.path))
     }
 

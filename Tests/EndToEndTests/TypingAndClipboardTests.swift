@@ -67,12 +67,18 @@ struct Xclip {
     /// Makes xclip own `selection` (`clipboard` or `primary`) with `text`, and waits until it
     /// answers. Keep the returned process for as long as it must serve; it stops when released.
     func own(_ selection: String, text: String) throws -> ChildProcess {
+        try own(selection, data: Data(text.utf8))
+    }
+
+    /// Makes xclip own `selection` with `data`, any bytes (invalid UTF-8 included), and waits
+    /// until it answers with as many bytes.
+    func own(_ selection: String, data: Data) throws -> ChildProcess {
         let file = temporaryFile()
-        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        try data.write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
         let owner = try ChildProcess(command: command(["-quiet", "-selection", selection, "-i", file]), environment: environment)
-        let deadline = Date().addingTimeInterval(10)
-        while try read(selection)?.utf8.count != text.utf8.count {
+        let deadline = Date().addingTimeInterval(20)
+        while try readBytes(selection)?.count != data.count {
             guard Date() < deadline else { throw EndToEndError("xclip did not take the \(selection) selection") }
             usleep(50_000)
         }
@@ -81,13 +87,17 @@ struct Xclip {
 
     /// What the owner of `selection` gives xclip; nil when xclip fails or takes over 20 s.
     func read(_ selection: String) throws -> String? {
+        try readBytes(selection).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The bytes the owner of `selection` gives xclip; nil when xclip fails or takes over 20 s.
+    func readBytes(_ selection: String) throws -> Data? {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: file) }
         let reader = try ChildProcess(command: command(["-selection", selection, "-o"]), environment: environment,
                                       stdout: .file(file))
-        guard reader.waitForExit(timeout: 20), reader.exitCode == 0,
-              let data = FileManager.default.contents(atPath: file) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        guard reader.waitForExit(timeout: 20), reader.exitCode == 0 else { return nil }
+        return FileManager.default.contents(atPath: file)
     }
 }
 

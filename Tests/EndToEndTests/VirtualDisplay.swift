@@ -53,7 +53,7 @@ final class VirtualDisplay {
         defer { close(readFD) }
         let server: ChildProcess
         do {
-            server = try ChildProcess(command: Executables.bounded(command, lifetimeLimit: 300),
+            server = try ChildProcess(command: Executables.bounded(command, lifetimeLimit: Executables.sessionLifetime),
                                       environment: ProcessInfo.processInfo.environment,
                                       stdout: .descriptor(writeFD), stderr: .file(logPath))
         } catch {

@@ -187,6 +187,12 @@ final class XDriver {
         sync()
     }
 
+    /// Resizes window `id` (a top-level: without a window manager nothing refuses).
+    func resize(window id: UInt, width: Int, height: Int) {
+        XResizeWindow(display, id, UInt32(max(1, width)), UInt32(max(1, height)))
+        sync()
+    }
+
     // MARK: Master pointers
 
     /// Adds a master pointer (and keyboard) named `name` with XInput2 and makes it this

@@ -1,0 +1,309 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A small, fast, seedable random generator (SplitMix64), so a failing monkey run can be replayed
+/// from its printed seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The monkey's settings, from the environment: `TAPAWAY_MONKEY_SEED` (default: a fixed seed),
+/// `TAPAWAY_MONKEY_INPUTS` (default: 3 000 in CI; 100 000 or more for the long run) and
+/// `TAPAWAY_MONKEY_MINUTES` (a soak: keep going for that long, sampling the resident memory).
+struct MonkeySettings {
+    var seed: UInt64 = 20_261_122
+    var inputs = 3_000
+    var minutes: Double?
+
+    static func fromEnvironment() -> MonkeySettings {
+        var settings = MonkeySettings()
+        let environment = ProcessInfo.processInfo.environment
+        if let text = environment["TAPAWAY_MONKEY_SEED"], let seed = UInt64(text) { settings.seed = seed }
+        if let text = environment["TAPAWAY_MONKEY_INPUTS"], let inputs = Int(text), inputs > 0 { settings.inputs = inputs }
+        if let text = environment["TAPAWAY_MONKEY_MINUTES"], let minutes = Double(text), minutes > 0 { settings.minutes = minutes }
+        return settings
+    }
+}
+
+/// What the monkey knows of the program, read back from its trace: the scenario on screen, the
+/// focused input, the keypad's last phase and each input's text per scenario.
+struct MonkeyModel {
+    var scenario = "send-event"
+    var focused: String?
+    var keypadShown = false
+    var texts: [String: String] = [:]
+    var lengths: [String: Int] = [:]
+    var read = 0
+
+    static let inputs: Set<String> = ["name", "email", "password", "phone", "notes"]
+
+    func key(_ id: String) -> String { scenario + "/" + id }
+
+    /// Applies the trace lines not yet read; returns the first broken invariant, if any.
+    mutating func apply(_ lines: [TraceLine]) -> String? {
+        var problem: String?
+        for line in lines.dropFirst(read) {
+            switch line.kind {
+            case "scenario":
+                scenario = line.string("id") ?? scenario
+            case "focus":
+                focused = line.string("id")
+            case "keypad":
+                if line.string("phase") == "didShow" { keypadShown = true }
+                if line.string("phase") == "didHide" { keypadShown = false }
+            case "text":
+                guard let id = line.string("id") else { break }
+                if problem == nil, id != focused {
+                    problem = "line \(line.index): the text of \(id) changed while \(focused ?? "nothing") was focused"
+                }
+                if let text = line.string("text") { texts[key(id)] = text }
+                if let length = line.number("length") { lengths[key(id)] = Int(length) }
+            case "decision":
+                if problem == nil, let responder = line.string("firstResponder"), responder != focused {
+                    problem = "line \(line.index): the technique saw \(responder) as first responder, the trace last focused \(focused ?? "nothing")"
+                }
+            default:
+                break
+            }
+        }
+        read = lines.count
+        return problem
+    }
+}
+
+/// The monkey: random real X input on a private Xvfb, with the program's invariants checked
+/// through the trace after every batch. A failure names the seed and keeps the recording.
+@Suite("Monkey, end to end")
+struct MonkeyTests {
+    @Test("random clicks, drags, two-finger touches, keys, pastes, resizes and scenario switches break no invariant")
+    func monkey() throws {
+        let settings = MonkeySettings.fromEnvironment()
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-monkey-\(settings.seed).jsonl")
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-monkey-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        print("monkey: seed \(settings.seed), \(settings.inputs) inputs\(settings.minutes.map { ", soak for \($0) minutes" } ?? "") (TAPAWAY_MONKEY_SEED=\(settings.seed) replays it)")
+        var failure: String?
+        let started = Date()
+        try Session.run(arguments: ["--no-settings", "--record", recording.path],
+                        environment: ["XDG_DATA_HOME": data.path]) { s in
+            let probe = try DesktopProbe(displayName: s.display.name)
+            let window = try probe.window()
+            var monkey = Monkey(session: s, window: window, seed: settings.seed)
+            let deadline = settings.minutes.map { started.addingTimeInterval($0 * 60) }
+            var warmRSS: Int?
+            var lastRSS = 0
+            while failure == nil {
+                let done = deadline.map { Date() >= $0 } ?? (monkey.inputs >= settings.inputs)
+                if done { break }
+                // Checks cost a settle each: long runs check every 200 inputs, short ones every 40.
+                failure = try monkey.batch(size: settings.inputs > 5_000 || settings.minutes != nil ? 200 : 40)
+                if let deadline, let rss = Monkey.residentKiB(of: s.app.process.pid) {
+                    lastRSS = rss
+                    // Warm-up: the first tenth of the soak fills caches and pools.
+                    if warmRSS == nil, Date() >= started.addingTimeInterval(deadline.timeIntervalSince(started) / 10) { warmRSS = rss }
+                }
+            }
+            if failure == nil { failure = try monkey.finalCheck() }
+            let seconds = Date().timeIntervalSince(started)
+            print("monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes")
+            if let warmRSS {
+                print("monkey: resident memory \(warmRSS) KiB after warm-up, \(lastRSS) KiB at the end (\(lastRSS - warmRSS) KiB growth)")
+                #expect(lastRSS - warmRSS < 1024, "resident memory grew by \(lastRSS - warmRSS) KiB after warm-up")
+            }
+            if let failure {
+                Issue.record(Comment(rawValue: "monkey seed \(settings.seed), after \(monkey.inputs) inputs: \(failure)\nthe recording that reproduces it: \(recording.path) (tapaway --replay \(recording.path))\n\(s.app.diagnostics)"))
+            }
+        }
+        if failure == nil { try? FileManager.default.removeItem(at: recording) }
+    }
+}
+
+/// One monkey run's input generator and checker.
+struct Monkey {
+    let session: Session
+    let window: UInt
+    var random: SeededGenerator
+    var model = MonkeyModel()
+    var inputs = 0
+    var checks = 0
+    var probes = 0
+    var switches = 0
+    var resizes = 0
+    var pinned = false
+    var size: (width: Int, height: Int)
+
+    init(session: Session, window: UInt, seed: UInt64) {
+        self.session = session
+        self.window = window
+        random = SeededGenerator(seed: seed)
+        size = session.windowSize
+    }
+
+    /// Resident memory of `pid` in KiB, from /proc; through the `timeout` wrapper the harness
+    /// starts programs in, to the program itself.
+    static func residentKiB(of pid: pid_t) -> Int? {
+        var pid = pid
+        if let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), comm.hasPrefix("timeout"),
+           let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
+           let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) {
+            pid = child
+        }
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        }
+        return nil
+    }
+
+    private mutating func point() -> (x: Int, y: Int) {
+        (Int.random(in: 0..<max(1, size.width), using: &random), Int.random(in: 0..<max(1, size.height), using: &random))
+    }
+
+    /// A point on view `id` from the last layout, if it is visible.
+    private func centre(of id: String) -> (x: Int, y: Int)? {
+        guard let view = session.app.views.first(where: { $0.id == id && $0.visible }) else { return nil }
+        return view.frame.center
+    }
+
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    private static let keys = ["BackSpace", "Delete", "Left", "Right", "Home", "End", "Tab", "Return", "Escape", "space", "F1", "F2"]
+    private static let chords = ["a", "c", "x", "v", "z"]
+
+    /// One random input.
+    private mutating func step() throws {
+        let x = session.x
+        let roll = Int.random(in: 0..<100, using: &random)
+        switch roll {
+        case 0..<30:
+            x.click(point())
+        case 30..<40:
+            // A tap on something that matters: a field, a key, a control, a sidebar row.
+            let ids = ["name", "email", "password", "phone", "notes", "submit", "subscribe", "row-2", "key-a", "key-shift",
+                       "key-123", "key-space", "key-backspace", "key-return", "navbar-back", "toolbar-next", "option-dim",
+                       "option-cancels-touches", "option-dismiss-on-drag", "option-dismiss-none", "technique-tap-gesture"]
+            if let target = centre(of: ids[Int.random(in: 0..<ids.count, using: &random)]) { x.click(target) } else { x.click(point()) }
+        case 40..<48:
+            let from = point(), to = point()
+            x.drag(from: from, to: to, steps: Int.random(in: 2...8, using: &random), stepDelay: 0)
+        case 48..<52:
+            x.rightClick(point())
+            pinned.toggle()
+        case 52..<55:
+            x.control(true)
+            x.drag(from: point(), to: point(), steps: 3, stepDelay: 0)
+            x.control(false)
+        case 55..<80:
+            try x.typeText(String(Self.letters[Int.random(in: 0..<Self.letters.count, using: &random)]))
+        case 80..<90:
+            try x.key(named: Self.keys[Int.random(in: 0..<Self.keys.count, using: &random)])
+        case 90..<94:
+            try x.chord(Self.chords[Int.random(in: 0..<Self.chords.count, using: &random)])
+        case 94..<95:
+            x.middleClick(point())
+        case 95..<97:
+            let scenarios = ["send-event", "tap-gesture", "background-control", "keyboard-manager"]
+            if let row = centre(of: "scenario-" + scenarios[Int.random(in: 0..<scenarios.count, using: &random)]) {
+                x.click(row)
+                switches += 1
+            }
+        default:
+            // Mostly sizes a person uses, sometimes a tiny or a huge one.
+            let w: Int, h: Int
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0: (w, h) = (1, 1)
+            case 1: (w, h) = (3000, 2500)
+            default: (w, h) = (Int.random(in: 320...1260, using: &random), Int.random(in: 480...1000, using: &random))
+            }
+            x.resize(window: window, width: w, height: h)
+            size = (min(w, 1280), min(h, 1024))
+            resizes += 1
+        }
+        inputs += 1
+    }
+
+    /// `size` random inputs, then the hands come off (no finger held, no modifier), the program
+    /// settles, and the invariants are checked. Returns the first broken one.
+    mutating func batch(size count: Int) throws -> String? {
+        for _ in 0..<count { try step() }
+        if pinned {
+            session.x.rightClick(point())
+            pinned = false
+            inputs += 1
+        }
+        if self.size.width < 320 || self.size.height < 480 {
+            // Back to a size the form fits, so the next batch has something to touch.
+            session.x.resize(window: window, width: 930, height: 820)
+            self.size = (930, 820)
+        }
+        return try check()
+    }
+
+    /// The invariants, once the program has settled.
+    mutating func check() throws -> String? {
+        checks += 1
+        guard session.app.process.isRunning else { return "tapaway exited (\(session.app.exitDescription))" }
+        try waitUntilSettled()
+        if let problem = model.apply(session.app.refresh()) { return problem }
+        let focusedInput = model.focused.map(MonkeyModel.inputs.contains) ?? false
+        if focusedInput != model.keypadShown {
+            return "settled with \(model.focused ?? "nothing") focused but the keypad \(model.keypadShown ? "shown" : "hidden")"
+        }
+        if let field = model.focused, MonkeyModel.inputs.contains(field) { return try probe(field) }
+        return nil
+    }
+
+    /// Types one character at the end of the focused input and expects exactly that character
+    /// appended to what the trace last said it held: nothing typed earlier was lost.
+    private mutating func probe(_ field: String) throws -> String? {
+        probes += 1
+        let before = model.texts[model.key(field)] ?? ""
+        let beforeLength = model.lengths[model.key(field)] ?? 0
+        let mark = session.app.mark
+        if field == "notes" { try session.x.chord("End") } else { try session.x.key(named: "End") }
+        let character = field == "phone" ? "7" : "q"
+        try session.x.typeText(character)
+        inputs += 2
+        let line = try session.app.waitFor(kind: "text", after: mark, what: "the probe's \(character) in \(field)") {
+            $0.string("id") == field
+        }
+        if let problem = model.apply(session.app.refresh()) { return problem }
+        if field == "password" {
+            let length = Int(line.number("length") ?? -1)
+            return length == beforeLength + 1 ? nil : "password held \(beforeLength) characters and \(length) after one more"
+        }
+        let after = line.string("text") ?? ""
+        return after.lowercased() == (before + character).lowercased()
+            ? nil : "\(field) held \(before.debugDescription); after typing \(character) at its end it holds \(after.debugDescription)"
+    }
+
+    /// Waits until the trace has been quiet for a moment (animations and layout done).
+    private func waitUntilSettled() throws {
+        var count = session.app.refresh().count
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            usleep(350_000)
+            let now = session.app.refresh().count
+            if now == count { return }
+            count = now
+        }
+        throw EndToEndError("tapaway never settled (its trace kept growing)")
+    }
+
+    /// A last check, plus the help card closed and the program still answering a tap.
+    mutating func finalCheck() throws -> String? {
+        try check()
+    }
+}
