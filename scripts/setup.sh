@@ -3,7 +3,7 @@
 set -euo pipefail
 
 PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libxi-dev libxtst-dev zlib1g-dev
-          xvfb xclip fonts-inter fonts-dejavu-core desktop-file-utils man-db)
+          xvfb xclip valgrind fonts-inter fonts-dejavu-core desktop-file-utils man-db)
 
 missing=()
 for package in "${PACKAGES[@]}"; do

@@ -17,6 +17,8 @@ final class AppProcess {
     let process: ChildProcess
     let traceURL: URL
     let stderrURL: URL
+    /// Where the program's standard output goes.
+    let stdoutURL: URL
     let arguments: [String]
     private let traceHandle: FileHandle
     private var pending = Data()
@@ -34,6 +36,7 @@ final class AppProcess {
         let stem = "tapaway-e2e-\(UUID().uuidString)"
         traceURL = temp.appendingPathComponent(stem + ".trace.jsonl")
         stderrURL = temp.appendingPathComponent(stem + ".stderr.log")
+        stdoutURL = temp.appendingPathComponent(stem + ".stdout.log")
         _ = FileManager.default.createFile(atPath: traceURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
         traceHandle = try FileHandle(forReadingFrom: traceURL)
@@ -43,7 +46,7 @@ final class AppProcess {
         environment["DISPLAY"] = display.name
         for (key, value) in added { environment[key] = value }
         process = try ChildProcess(command: Executables.bounded([binary.path] + arguments, lifetimeLimit: Executables.sessionLifetime),
-                                   environment: environment, stdout: .null, stderr: .file(stderrURL.path))
+                                   environment: environment, stdout: .file(stdoutURL.path), stderr: .file(stderrURL.path))
     }
 
     deinit {
@@ -52,6 +55,7 @@ final class AppProcess {
         if ProcessInfo.processInfo.environment["TAPAWAY_E2E_KEEP"] == nil {
             try? FileManager.default.removeItem(at: traceURL)
             try? FileManager.default.removeItem(at: stderrURL)
+            try? FileManager.default.removeItem(at: stdoutURL)
         }
     }
 

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// A password never escapes: a canary typed into the `password` field, on the keypad and on the
+/// keyboard, copied, cut, selected and dragged across the screen, appears in none of the trace,
+/// the recording, standard output and error, the CLIPBOARD or the PRIMARY selection.
+@Suite("Canary, end to end")
+struct CanaryTests {
+    static let canary = "ZqxCanary"
+
+    @Test("the password's text reaches no trace, recording, output or selection")
+    func canaryStaysSecret() throws {
+        let recording = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-canary-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: recording) }
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-canary-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        try Session.run(arguments: ["--no-settings", "--record", recording.path], environment: ["XDG_DATA_HOME": data.path]) { s in
+            let xclip = Xclip(display: s.display)
+            // Something else owns both selections first, so a leak would have to replace it.
+            let clipboardOwner = try xclip.own("clipboard", text: "before")
+            let primaryOwner = try xclip.own("primary", text: "before")
+
+            try s.focusAndShowKeypad("password")
+            let half = Self.canary.count / 2
+            // The first half on the keypad, the second on the keyboard.
+            for character in Self.canary.prefix(half) {
+                for key in Session.keys(for: character) { try s.tapKey(key) }
+            }
+            try s.x.typeText(String(Self.canary.dropFirst(half)))
+            try s.app.waitFor(kind: "text", what: "the whole canary typed") {
+                $0.string("id") == "password" && $0.number("length") == Double(Self.canary.count)
+            }
+            // Select all (PRIMARY would take a selection), copy, cut, a drag across the text.
+            try s.x.chord("a")
+            try s.x.chord("c")
+            try s.x.chord("x")
+            try s.x.chord("z")
+            let field = try s.frame(of: "password")
+            s.x.drag(from: (Int(field.x) + 4, field.center.y), to: (Int(field.maxX) - 4, field.center.y), steps: 5)
+            try s.x.key(named: "F12")
+            try s.x.key(named: "F9")
+            try s.x.key(named: "F9")
+            s.app.settle()
+
+            let clipboard = try xclip.read("clipboard") ?? ""
+            let primary = try xclip.read("primary") ?? ""
+            #expect(!clipboard.contains(Self.canary) && !clipboard.contains("Canary"), "CLIPBOARD: \(clipboard)")
+            #expect(!primary.contains(Self.canary) && !primary.contains("Canary"), "PRIMARY: \(primary)")
+            withExtendedLifetime((clipboardOwner, primaryOwner)) {}
+
+            let files: [(String, URL)] = [("the trace", s.app.traceURL), ("standard error", s.app.stderrURL),
+                                          ("standard output", s.app.stdoutURL), ("the recording", recording)]
+            for (what, url) in files {
+                let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+                #expect(!text.contains("Canary") && !text.contains(Self.canary), "\(what) holds the canary")
+            }
+            let saved = (try? FileManager.default.contentsOfDirectory(atPath: data.path + "/tapaway")) ?? []
+            for name in saved where name.hasSuffix(".jsonl") {
+                let text = (try? String(contentsOfFile: data.path + "/tapaway/" + name, encoding: .utf8)) ?? ""
+                #expect(!text.contains("Canary"), "\(name) holds the canary")
+            }
+            let recorded = (try? String(contentsOf: recording, encoding: .utf8)) ?? ""
+            #expect(recorded.contains("\"secure\":true"), "the recording holds placeholders instead")
+        }
+    }
+}
