@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# The long monkey, on demand: random real X input on a private Xvfb with the invariants checked
+# through the trace. Usage: scripts/monkey.sh [INPUTS] [SEED]   (defaults: 100000, 424242)
+# A soak instead: scripts/monkey.sh --minutes 30 [SEED] reports the resident memory's growth.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--minutes" ]; then
+    export TAPAWAY_MONKEY_MINUTES="${2:-30}"; shift 2 || true
+else
+    export TAPAWAY_MONKEY_INPUTS="${1:-100000}"; shift || true
+fi
+export TAPAWAY_MONKEY_SEED="${1:-424242}"
+export TAPAWAY_E2E_LIFETIME=14400
+scripts/setup.sh
+swift build --build-tests >&2
+swift test --skip-build --filter MonkeyTests
