@@ -67,20 +67,23 @@ enum KitBenchmarks {
         return (s.median, s.p99, depth)
     }
 
-    /// µs per keystroke in a text view holding `length` characters, with layout and the repaint
-    /// of its dirty area into a recording canvas.
-    static func keystroke(length: Int) -> (median: Double, p99: Double) {
+    /// µs per keystroke in a text view holding `length` characters (one paragraph, or
+    /// paragraphs of about 500 characters), typed in the middle of the text, with layout and the
+    /// repaint of its dirty area into a recording canvas.
+    static func keystroke(length: Int, paragraphs: Bool, count: Int = 200) -> (median: Double, p99: Double) {
         let platform = HeadlessPlatform(screenSize: Size(width: 390, height: 800))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 370, height: 400))
-        let line = "The quick brown fox jumps over the lazy dog. "
+        let sentence = "The quick brown fox jumps over the lazy dog. "
+        let line = paragraphs ? String(repeating: sentence, count: 11) + "\n" : sentence
         var text = String(repeating: line, count: length / line.count + 1)
         text.removeLast(text.count - length)
         view.text = text
         platform.makeWindow(view)
         view.becomeFirstResponder()
+        view.select((length / 2)..<(length / 2))
         _ = platform.render()
         var samples: [Double] = []
-        for i in 0..<200 {
+        for i in 0..<count {
             let start = nanos()
             view.insertText(i % 10 == 9 ? " " : "x")
             _ = platform.render()
@@ -114,14 +117,18 @@ enum KitBenchmarks {
             print("| \(n) | \(r.depth) | \(format(r.median)) | \(format(r.p99)) |")
         }
         print("")
-        print("One keystroke in a text view, with layout and repaint")
-        print("| characters | median µs | p99 µs |")
-        print("|---:|---:|---:|")
-        var first = 0.0
-        for n in [100, 10_000, 1_000_000] {
-            let r = keystroke(length: n)
-            if n == 100 { first = r.median }
-            print("| \(n) | \(format(r.median)) | \(format(r.p99)) | \(n == 100 ? "" : "×\(format(r.median / max(first, 0.001)))")")
+        for paragraphs in [true, false] {
+            print("One keystroke in the middle of a text view, with layout and repaint: "
+                  + (paragraphs ? "paragraphs of 500 characters" : "one paragraph"))
+            print("| characters | median µs | p99 µs | against 100 |")
+            print("|---:|---:|---:|---:|")
+            var first = 0.0
+            for n in [100, 10_000, 1_000_000] {
+                let r = keystroke(length: n, paragraphs: paragraphs, count: n >= 1_000_000 ? 50 : 200)
+                if n == 100 { first = r.median }
+                print("| \(n) | \(format(r.median)) | \(format(r.p99)) | ×\(format(r.median / max(first, 0.001))) |")
+            }
+            print("")
         }
         print("")
         print("Share of the simulated screen repainted by one keystroke in a field: \(format(repaintShare())) %")

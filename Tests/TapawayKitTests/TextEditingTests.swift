@@ -446,6 +446,61 @@ struct TextEditingTests {
         }
     }
 
+    @Test("re-wrapping after 2 000 random edits in long paragraphs always equals a full wrap, line for line")
+    func rewrapMatchesWrapRandomly() {
+        let widths = CharacterWidths(font: FixedFont(size: 10))
+        var seed: UInt64 = 0x5EED
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let pieces = ["a", "word ", "longerword ", " ", "  ", "\n", "supercalifragilisticexpialidocious", "é", "🇫🇷", "x y z "]
+        var text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 30) + "\n"
+            + String(repeating: "lorem ipsum dolor sit amet ", count: 20)
+        var lines = TextLayout.wrap(text, width: 97, widths: widths)
+        func offsets(_ lines: [Range<String.Index>], in s: String) -> [Range<Int>] {
+            lines.map { s.utf8.distance(from: s.startIndex, to: $0.lowerBound)..<s.utf8.distance(from: s.startIndex, to: $0.upperBound) }
+        }
+        var mismatches = 0
+        for _ in 0..<2_000 {
+            var edited = EditableText(text)
+            let at = next(edited.count + 1)
+            let length = next(4) == 0 ? min(next(12), edited.count - at) : 0
+            edited.replace(at..<(at + length), with: length > 0 && next(2) == 0 ? "" : pieces[next(pieces.count)])
+            let new = edited.text
+            let fast = TextLayout.rewrap(new, from: text, lines: lines, width: 97, widths: widths)
+            let slow = TextLayout.wrap(new, width: 97, widths: widths)
+            if offsets(fast, in: new) != offsets(slow, in: new) { mismatches += 1 }
+            text = new
+            lines = slow
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("after 3 000 random edits with marks, flags and emoji sequences, the kept count and indices match a recount")
+    func countAndIndicesStayExact() {
+        var seed: UInt64 = 0xC0FFEE
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let pieces = ["a", "e", "\u{301}", "\u{308}\u{301}", "🇫", "🇷", "🇫🇷", "👩", "\u{200D}", "💻", "🏽", " ", "\n", "\r", "\r\n", "xyz"]
+        var text = EditableText("start")
+        var wrong: [String] = []
+        for step in 0..<3_000 {
+            let at = next(text.count + 1)
+            let length = next(3) == 0 ? min(next(4), text.count - at) : 0
+            text.replace(at..<(at + length), with: pieces[next(pieces.count)])
+            if text.count != text.text.count { wrong.append("step \(step): count \(text.count), recount \(text.text.count)") }
+            let probe = next(text.count + 1)
+            if text.index(at: probe) != text.text.index(text.text.startIndex, offsetBy: probe) {
+                wrong.append("step \(step): index of \(probe)")
+            }
+            if text.text.count > 200 { text.replace(0..<100, with: "") }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test("wrapping breaks at spaces and keeps explicit newlines")
     func wrap() {
         let font = FixedFont(size: 10) // 6 px a character

@@ -13,6 +13,9 @@ public struct EditableText: Sendable, Equatable {
     public private(set) var caret: Int
     /// The number of characters (kept up to date by every edit, so reading it is free).
     public private(set) var count: Int
+    /// A known character offset and its index (the caret's, after an edit), so finding the
+    /// index of an offset near it walks a few characters rather than half the text.
+    private var landmark: (offset: Int, index: String.Index)?
 
     /// Creates text with the caret at the end.
     public init(_ text: String = "") {
@@ -32,6 +35,9 @@ public struct EditableText: Sendable, Equatable {
     /// end: typing at the end of a long text costs no more than in a short one.
     public func index(at offset: Int) -> String.Index {
         let o = clamp(offset)
+        if let landmark, abs(o - landmark.offset) < min(o, count - o) {
+            return text.index(landmark.index, offsetBy: o - landmark.offset)
+        }
         return o <= count / 2 ? text.index(text.startIndex, offsetBy: o) : text.index(text.endIndex, offsetBy: o - count)
     }
 
@@ -70,18 +76,39 @@ public struct EditableText: Sendable, Equatable {
 
     private func clamp(_ offset: Int) -> Int { min(max(offset, 0), count) }
 
+    /// Equal when the text and the selection are (the landmark is only a cache).
+    public static func == (a: EditableText, b: EditableText) -> Bool {
+        a.text == b.text && a.anchor == b.anchor && a.caret == b.caret
+    }
+
     // MARK: Editing
 
     /// Replaces the selection with `string` and puts the caret after it.
     public mutating func insert(_ string: String) {
         let lower = index(at: selection.lowerBound), upper = index(at: selection.upperBound)
-        let suffix = text[upper...]
+        let prefixCount = selection.lowerBound
         let suffixCount = count - selection.upperBound
-        text = String(text[..<lower]) + string + suffix
-        count = text.count
+        // Characters can merge only near the joins (a combining mark with its base, flags, emoji
+        // sequences): count afresh from a few characters before the insertion to a few after.
+        let window = 8
+        let before = text.index(lower, offsetBy: -window, limitedBy: text.startIndex) ?? text.startIndex
+        let after = text.index(upper, offsetBy: window, limitedBy: text.endIndex) ?? text.endIndex
+        let walkedBack = text.distance(from: before, to: lower)
+        let walkedOn = text.distance(from: upper, to: after)
+        let bytesBefore = text.utf8.distance(from: text.startIndex, to: before)
+        let bytesAfter = text.utf8.distance(from: after, to: text.endIndex)
+        let suffixStartBytes = text.utf8.distance(from: text.startIndex, to: lower) + string.utf8.count
+        text = String(text[..<lower]) + string + text[upper...]
+        let start = text.utf8.index(text.startIndex, offsetBy: bytesBefore)
+        let end = text.utf8.index(text.endIndex, offsetBy: -bytesAfter)
+        count = (prefixCount - walkedBack) + text[start..<end].count + (suffixCount - walkedOn)
         // A combining mark can merge with its neighbour into one character: count from the end.
         caret = max(0, count - suffixCount)
         anchor = caret
+        // Where the suffix starts is the caret's index unless the insertion merged with it.
+        let suffixStart = text.utf8.index(text.startIndex, offsetBy: suffixStartBytes)
+        let aligned = suffixStart == text.endIndex ? suffixStart : text.index(before: text.index(after: suffixStart))
+        landmark = aligned == suffixStart ? (caret, suffixStart) : nil
     }
 
     /// Replaces the characters in `range` with `string`, the caret after it.
@@ -138,6 +165,7 @@ public struct EditableText: Sendable, Equatable {
     public mutating func setText(_ string: String) {
         text = string
         count = text.count
+        landmark = nil
         anchor = count
         caret = count
     }

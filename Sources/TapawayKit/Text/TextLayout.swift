@@ -66,6 +66,13 @@ public enum TextLayout {
     /// The lines of the part `range` of `text`, which must start at the start of a line.
     public static func wrap(_ text: String, in range: Range<String.Index>, width: Double,
                             widths: CharacterWidths) -> [Range<String.Index>] {
+        wrap(text, in: range, width: width, widths: widths, stopBefore: nil).lines
+    }
+
+    /// Wraps like `wrap(_:in:width:widths:)`, but stops as soon as `stopBefore` accepts the
+    /// start of a new line, returning the lines so far and that start (nil when it ran to the end).
+    static func wrap(_ text: String, in range: Range<String.Index>, width: Double, widths: CharacterWidths,
+                     stopBefore: ((String.Index) -> Bool)?) -> (lines: [Range<String.Index>], stoppedAt: String.Index?) {
         var lines: [Range<String.Index>] = []
         var lineStart = range.lowerBound
         var x = 0.0
@@ -82,6 +89,7 @@ public enum TextLayout {
                 x = 0
                 lastBreak = nil
                 i = next
+                if let stopBefore, stopBefore(lineStart) { return (lines, lineStart) }
                 continue
             }
             let w = widths.width(of: c)
@@ -103,42 +111,61 @@ public enum TextLayout {
                     x = 0
                 }
                 lastBreak = nil
+                // A new line starts here, and the wrap from a line start depends only on the text
+                // after it: where the caller knows that text and its lines, it can stop.
+                if let stopBefore, stopBefore(lineStart) { return (lines, lineStart) }
             }
             x += w
             i = next
         }
         lines.append(lineStart..<range.upperBound)
-        return lines
+        return (lines, nil)
     }
 
-    /// The lines of `new`, made from the lines `oldLines` of `old` by wrapping again only the
-    /// paragraphs an edit touched: the lines before them are kept, the lines after them moved.
-    /// An edit in a long text costs about what wrapping its paragraph costs.
+    /// The lines of `new`, made from the lines `oldLines` of `old` by wrapping again only where
+    /// an edit changed them: from the line before the edit (a deletion can pull a word up) until
+    /// a line starts where one started before, past the edit; the lines before are kept and the
+    /// lines after are moved. An edit costs about a line or two of wrapping, plus moving the
+    /// later lines' indices.
     public static func rewrap(_ new: String, from old: String, lines oldLines: [Range<String.Index>],
                               width: Double, widths: CharacterWidths) -> [Range<String.Index>] {
-        let full = { wrap(new, width: width, widths: widths) }
-        guard !oldLines.isEmpty,
-              let change = ChangedBytes(old: old, new: new) else { return full() }
-        let newline = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-        let bytes = Array(new.utf8)
-        // The paragraph around the change: from after the newline before it to the newline after it.
-        var start = change.start
-        while start > 0 && bytes[start - 1] != newline { start -= 1 }
-        var end = change.newEnd
-        while end < bytes.count && bytes[end] != newline { end += 1 }
-        if end < bytes.count && end > start && bytes[end - 1] == cr { end -= 1 }
-        let delta = bytes.count - old.utf8.count
-        let oldEnd = end - delta
-        func offset(_ i: String.Index, in s: String) -> Int { s.utf8.distance(from: s.startIndex, to: i) }
-        func index(_ o: Int) -> String.Index { new.utf8.index(new.startIndex, offsetBy: o) }
-        let before = oldLines.prefix { offset($0.lowerBound, in: old) < start }
-        let after = oldLines.drop { offset($0.lowerBound, in: old) <= oldEnd }
-        guard before.count + after.count < oldLines.count else { return full() }
-        let middle = wrap(new, in: index(start)..<index(end), width: width, widths: widths)
-        let moved = after.map { line in
-            index(offset(line.lowerBound, in: old) + delta)..<index(offset(line.upperBound, in: old) + delta)
+        guard !oldLines.isEmpty, let change = ChangedBytes(old: old, new: new) else {
+            return oldLines.isEmpty ? wrap(new, width: width, widths: widths) : oldLines
         }
-        return Array(before) + middle + moved
+        let delta = new.utf8.count - old.utf8.count
+        func oldOffset(_ i: String.Index) -> Int { old.utf8.distance(from: old.startIndex, to: i) }
+        func newIndex(_ o: Int) -> String.Index { new.utf8.index(new.startIndex, offsetBy: o) }
+        func newOffset(_ i: String.Index) -> Int { new.utf8.distance(from: new.startIndex, to: i) }
+        /// The first old line starting after byte `o`.
+        func firstLine(startingAfter o: Int, from lower: Int) -> Int {
+            var lo = lower, hi = oldLines.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if oldOffset(oldLines[mid].lowerBound) > o { hi = mid } else { lo = mid + 1 }
+            }
+            return lo
+        }
+        let edited = max(0, firstLine(startingAfter: change.start, from: 0) - 1)
+        let first = max(0, edited - 1)
+        let restart = oldOffset(oldLines[first].lowerBound)
+        // Lines before `first` are unchanged: the text before the edit is the same in both.
+        var after = edited + 1
+        let wrapped = wrap(new, in: newIndex(restart)..<new.endIndex, width: width, widths: widths) { start in
+            let o = newOffset(start)
+            guard o > change.newEnd else { return false }
+            let oldStart = o - delta
+            after = firstLine(startingAfter: oldStart - 1, from: after)
+            return after < oldLines.count && oldOffset(oldLines[after].lowerBound) == oldStart
+        }
+        var lines = Array(oldLines[..<first])
+        lines.reserveCapacity(oldLines.count + 8)
+        lines.append(contentsOf: wrapped.lines)
+        if wrapped.stoppedAt != nil {
+            for line in oldLines[after...] {
+                lines.append(newIndex(oldOffset(line.lowerBound) + delta)..<newIndex(oldOffset(line.upperBound) + delta))
+            }
+        }
+        return lines
     }
 
     /// The caret index in `line` nearest to `x` (measured from the line's start).
@@ -186,9 +213,20 @@ struct ChangedBytes {
             b.withUTF8 { y in
                 let shorter = min(x.count, y.count)
                 var prefix = 0
+                // Eight bytes a step while they agree, then byte by byte.
+                let rx = UnsafeRawBufferPointer(x), ry = UnsafeRawBufferPointer(y)
+                while prefix + 8 <= shorter
+                        && rx.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == ry.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) {
+                    prefix += 8
+                }
                 while prefix < shorter && x[prefix] == y[prefix] { prefix += 1 }
                 if prefix == x.count && prefix == y.count { return nil }
                 var suffix = 0
+                while suffix + 8 <= shorter - prefix
+                        && rx.loadUnaligned(fromByteOffset: x.count - suffix - 8, as: UInt64.self)
+                        == ry.loadUnaligned(fromByteOffset: y.count - suffix - 8, as: UInt64.self) {
+                    suffix += 8
+                }
                 while suffix < shorter - prefix && x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
                 return (prefix, x.count - suffix, y.count - suffix)
             }
