@@ -43,6 +43,8 @@ struct MonkeySettings {
 struct MonkeyModel {
     var scenario = "send-event"
     var focused: String?
+    /// The scenario whose screen holds the focused input.
+    var focusedScreen: String?
     var keypadShown = false
     var texts: [String: String] = [:]
     var lengths: [String: Int] = [:]
@@ -50,7 +52,8 @@ struct MonkeyModel {
 
     static let inputs: Set<String> = ["name", "email", "password", "phone", "notes"]
 
-    func key(_ id: String) -> String { scenario + "/" + id }
+    /// The key of the focused input `id` in `texts` and `lengths`.
+    func key(_ id: String) -> String { (focusedScreen ?? scenario) + "/" + id }
 
     /// Applies the trace lines not yet read; returns the first broken invariant, if any.
     mutating func apply(_ lines: [TraceLine]) -> String? {
@@ -61,6 +64,7 @@ struct MonkeyModel {
                 scenario = line.string("id") ?? scenario
             case "focus":
                 focused = line.string("id")
+                focusedScreen = line.string("screen")
             case "keypad":
                 if line.string("phase") == "didShow" { keypadShown = true }
                 if line.string("phase") == "didHide" { keypadShown = false }
@@ -69,8 +73,9 @@ struct MonkeyModel {
                 if problem == nil, id != focused {
                     problem = "line \(line.index): the text of \(id) changed while \(focused ?? "nothing") was focused"
                 }
-                if let text = line.string("text") { texts[key(id)] = text }
-                if let length = line.number("length") { lengths[key(id)] = Int(length) }
+                let screen = line.string("screen") ?? scenario
+                if let text = line.string("text") { texts[screen + "/" + id] = text }
+                if let length = line.number("length") { lengths[screen + "/" + id] = Int(length) }
             case "decision":
                 if problem == nil, let responder = line.string("firstResponder"), responder != focused {
                     problem = "line \(line.index): the technique saw \(responder) as first responder, the trace last focused \(focused ?? "nothing")"

@@ -286,7 +286,9 @@ public final class TapawayApp {
         self.tracer = tracer
         let app = application
         app.touchObservers.append { [weak tracer] touch in tracer?.touch(touch) }
-        app.focusObservers.append { [weak tracer] responder in tracer?.focus(responder) }
+        app.focusObservers.append { [weak tracer] responder in
+            tracer?.focus(responder, screen: (responder as? View).flatMap(Self.screen(of:))?.rawValue)
+        }
         app.controlEventObservers.append { [weak tracer] control, event in
             // Drags inside and outside fire on every move; the trace keeps the meaningful events.
             guard event != .touchDragInside, event != .touchDragOutside else { return }
@@ -305,12 +307,24 @@ public final class TapawayApp {
         }
         observers.append(center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
             guard let field = note.object as? TextField else { return }
-            tracer?.text(id: field.traceName, text: field.text, secure: field.isSecureTextEntry)
+            tracer?.text(id: field.traceName, text: field.text, secure: field.isSecureTextEntry,
+                         screen: Self.screen(of: field)?.rawValue)
         })
         observers.append(center.addObserver(forName: .textViewDidChange) { [weak tracer] note in
             guard let view = note.object as? TextView else { return }
-            tracer?.text(id: view.traceName, text: view.text, secure: false)
+            tracer?.text(id: view.traceName, text: view.text, secure: false, screen: Self.screen(of: view)?.rawValue)
         })
+    }
+
+    /// The scenario whose screen holds `view`: every screen has its own form, and during a
+    /// navigation transition two are on screen at once.
+    static func screen(of view: View) -> Scenario? {
+        var current: View? = view
+        while let v = current {
+            if let screen = v.viewController as? FormViewController { return screen.scenario }
+            current = v.superview
+        }
+        return nil
     }
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.

@@ -56,9 +56,11 @@ public final class Tracer {
                        ("tapCount", .number(Double(touch.tapCount)))])
     }
 
-    /// Writes a `focus` line.
-    public func focus(_ responder: Responder?) {
-        emit("focus", [("id", .optional((responder as? View)?.traceName))])
+    /// Writes a `focus` line; `screen` names the scenario whose screen holds the responder.
+    public func focus(_ responder: Responder?, screen: String? = nil) {
+        var fields: [(String, JSON)] = [("id", .optional((responder as? View)?.traceName))]
+        if let screen { fields.append(("screen", .string(screen))) }
+        emit("focus", fields)
     }
 
     /// Writes a `keypad` line from a keyboard notification.
@@ -90,13 +92,17 @@ public final class Tracer {
         emit("scenario", [("id", .string(id))])
     }
 
-    /// Writes a `text` line; a secure field gives only its length.
-    public func text(id: String?, text: String, secure: Bool) {
+    /// Writes a `text` line; a secure field gives only its length. `screen` names the scenario
+    /// whose screen holds the input.
+    public func text(id: String?, text: String, secure: Bool, screen: String? = nil) {
+        var fields: [(String, JSON)] = [("id", .optional(id))]
         if secure {
-            emit("text", [("id", .optional(id)), ("length", .number(Double(text.count)))])
+            fields.append(("length", .number(Double(text.count))))
         } else {
-            emit("text", [("id", .optional(id)), ("text", .string(text))])
+            fields.append(("text", .string(text)))
         }
+        if let screen { fields.append(("screen", .string(screen))) }
+        emit("text", fields)
     }
 
     /// Writes a `layout` line if identified views moved, showed or hid since the last one and no
