@@ -24,6 +24,12 @@ let package = Package(
             pkgConfig: "xtst",
             providers: [.apt(["libxtst-dev"])]
         ),
+        // DAMAGE and XTest for the benchmarks, which watch programs' windows from outside.
+        .systemLibrary(
+            name: "CXDamage",
+            pkgConfig: "xdamage",
+            providers: [.apt(["libxdamage-dev", "libxtst-dev"])]
+        ),
         // The toolkit: no X, no C module; runs headless.
         .target(name: "TapawayKit"),
         // Headless platform for tests and benchmarks.
@@ -43,8 +49,9 @@ let package = Package(
             ]
         ),
         // Benchmarks: figures printed by a release-mode executable (scripts/bench.sh).
-        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"],
-                          path: "Sources/TapawayBench"),
+        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting", "CXDamage"],
+                          path: "Sources/TapawayBench",
+                          linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xdamage"), .linkedLibrary("Xtst")]),
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayTesting"]),
         .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"]),
         .testTarget(name: "KeyboardManagerTests", dependencies: ["KeyboardManager", "TapawayKit", "TapawayTesting"]),

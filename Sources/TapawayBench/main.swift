@@ -1,24 +1,37 @@
 // tapaway-bench: figures, not pass/fail. Run in release mode: scripts/bench.sh
 //
-//   tapaway-bench                     the in-process Kit benchmarks
+//   tapaway-bench [kit]               the in-process Kit benchmarks (headless)
 //   tapaway-bench keystroke N [K]     K keystrokes (default 200) in a text view of N characters,
 //                                     for profiling one case (valgrind --tool=callgrind)
+//   tapaway-bench startup [RUNS]      start-up against the peers (needs DISPLAY; default 10 runs)
+//   tapaway-bench typing              1000 characters through XTest, beside a Tk entry
+//   tapaway-bench tap [TAPS]          tap to the first changed pixel (default 200 taps)
+//   tapaway-bench animation [CYCLES]  keypad slides: frame draw times (default 100 cycles)
 #if canImport(Glibc)
 import Glibc
 #endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let count = arguments.dropFirst().first.flatMap(Int.init)
 MainActor.assumeIsolated {
     switch arguments.first {
     case "keystroke":
-        let length = arguments.dropFirst().first.flatMap(Int.init) ?? 1_000_000
-        let count = arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
-        let r = KitBenchmarks.keystroke(length: length, paragraphs: false, count: count)
+        let length = count ?? 1_000_000
+        let keystrokes = arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
+        let r = KitBenchmarks.keystroke(length: length, paragraphs: false, count: keystrokes)
         print("\(length) characters: median \(KitBenchmarks.format(r.median)) µs, p99 \(KitBenchmarks.format(r.p99)) µs")
     case nil, "kit":
         KitBenchmarks.run()
+    case "startup":
+        XBenchmarks.startup(runs: count ?? 10)
+    case "typing":
+        XBenchmarks.typing()
+    case "tap":
+        XBenchmarks.tapAndAnimation(taps: count ?? 200)
+    case "animation":
+        XBenchmarks.animation(cycles: count ?? 100)
     default:
-        print("tapaway-bench: unknown benchmark '\(arguments[0])'; use kit or keystroke N [K]")
+        print("tapaway-bench: unknown benchmark '\(arguments[0])'; use kit, keystroke, startup, typing, tap or animation")
         exit(64)
     }
 }

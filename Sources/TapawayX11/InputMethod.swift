@@ -22,13 +22,28 @@ final class InputMethod {
     /// Events the input context needs the window to select (beyond key presses).
     private(set) var filterEvents: Int = 0
 
-    init(display: OpaquePointer, window: UInt) {
+    private var focused = false
+    /// Whether `open(window:)` has run.
+    private(set) var isOpen = false
+
+    /// Sets the locale up; the input method itself opens later (`open(window:)`): opening it
+    /// parses the locale's whole Compose table, a third of the start-up's work, so it waits until
+    /// the first frame is on screen. Until then keys go through `XLookupString`.
+    init(display: OpaquePointer) {
         self.display = display
         if setlocale(LC_CTYPE, "") == nil || InputMethod.isPlainCLocale() {
             // A UTF-8 locale lets the IM hand out any character; C.UTF-8 is always there on glibc.
             _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
-        guard XSupportsLocale() != 0 else { return }
+    }
+
+    /// Opens the input method and an input context for `window`. Returns the events the context
+    /// needs the window to select (beyond key presses).
+    @discardableResult
+    func open(window: UInt) -> Int {
+        guard !isOpen else { return filterEvents }
+        isOpen = true
+        guard XSupportsLocale() != 0 else { return 0 }
         _ = XSetLocaleModifiers("")
         im = XOpenIM(display, nil, nil, nil)
         if im == nil {
@@ -36,7 +51,7 @@ final class InputMethod {
             _ = XSetLocaleModifiers("@im=none")
             im = XOpenIM(display, nil, nil, nil)
         }
-        guard let im, let symbol = dlsym(nil, "XCreateIC") else { return }
+        guard let im, let symbol = dlsym(nil, "XCreateIC") else { return 0 }
         let create = unsafeBitCast(symbol, to: CreateIC.self)
         ic = create(im, "inputStyle", UInt(XIMPreeditNothing | XIMStatusNothing),
                     "clientWindow", window, "focusWindow", window, nil)
@@ -45,6 +60,8 @@ final class InputMethod {
             var mask: Int = 0
             if get(ic, "filterEvents", &mask, nil) == nil { filterEvents = mask }
         }
+        if focused, let ic { XSetICFocus(ic) }
+        return filterEvents
     }
 
     private static func isPlainCLocale() -> Bool {
@@ -55,6 +72,7 @@ final class InputMethod {
 
     /// Tells the input context that the window gained or lost keyboard focus.
     func setFocused(_ focused: Bool) {
+        self.focused = focused
         guard let ic else { return }
         if focused { XSetICFocus(ic) } else { XUnsetICFocus(ic) }
     }

@@ -21,6 +21,9 @@ public final class X11Platform {
     public var onReady: (() -> Void)?
     /// Called after every frame: layout, frame observers and painting of the dirty areas.
     public var onFrame: (() -> Void)?
+    /// When the last frame began (the clock's seconds) and how long it took, layout and
+    /// painting included, for frame statistics.
+    public private(set) var lastFrame: (start: Double, duration: Double) = (0, 0)
     /// The top-level X window's id, for tests.
     public var windowID: UInt { topLevel }
     /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`). The Kit, the trace and
@@ -121,7 +124,7 @@ public final class X11Platform {
         canvas = RenderCanvas(display: display)
         x11Clipboard = X11Clipboard(display: display)
         clipboard = x11Clipboard
-        inputMethod = InputMethod(display: display, window: topLevel)
+        inputMethod = InputMethod(display: display)
         clock = MonotonicClock()
         do {
             fonts = try XftFontProvider(display: display, screen: screen, preferred: "Inter",
@@ -131,9 +134,6 @@ public final class X11Platform {
             throw error
         }
 
-        if inputMethod.filterEvents & ~X11Platform.topLevelEvents != 0 {
-            XSelectInput(display, topLevel, X11Platform.topLevelEvents | inputMethod.filterEvents)
-        }
         setWindowProperties(title: title)
         xinput = XInput2(display: display, window: topLevel)
         XFlush(display)
@@ -344,6 +344,14 @@ public final class X11Platform {
         }
     }
 
+    /// Opens the input method once the first frame is on screen, and selects what it filters.
+    private func openInputMethod() {
+        let filter = inputMethod.open(window: topLevel)
+        if filter & ~X11Platform.topLevelEvents != 0 {
+            XSelectInput(display, topLevel, X11Platform.topLevelEvents | filter)
+        }
+    }
+
     /// Once the window is mapped, exposed and painted: sync, handle the exposures the map caused,
     /// sync again, and call `onReady`.
     private func announceReadyIfPossible(_ app: Application) {
@@ -354,6 +362,7 @@ public final class X11Platform {
         XSync(display, 0)
         readySent = true
         onReady?()
+        openInputMethod()
     }
 
     // MARK: Painting
@@ -361,6 +370,7 @@ public final class X11Platform {
     /// Runs a Kit frame (layout, observers) and paints every visible window's dirty area into
     /// its back buffer, then copies that area to the window.
     func paintFrame(_ app: Application) {
+        let frameStart = clock.now
         app.runFrame()
         for window in app.windows {
             guard let child = window.platformWindow as? X11ChildWindow else { continue }
@@ -393,6 +403,7 @@ public final class X11Platform {
         }
         framesPainted += 1
         XFlush(display)
+        lastFrame = (frameStart, clock.now - frameStart)
         onFrame?()
     }
 

@@ -77,6 +77,15 @@ struct Launcher {
         app.onRecordingToggle = { [unowned instruments] in instruments.toggleRecording() }
         if let recordingPath, !instruments.startRecording(to: recordingPath) { return 1 }
 
+        // Frame statistics for the benchmarks: a `frame` line per painted frame.
+        if getenv("TAPAWAY_FRAME_STATS") != nil, let tracer = app.tracer {
+            platform.onFrame = { [unowned platform] in
+                let frame = platform.lastFrame
+                tracer.emit("frame", [("start", .number(frame.start)), ("ms", .number((frame.duration * 1e5).rounded() / 100)),
+                                      ("animating", .bool(application.isAnimating))])
+            }
+        }
+
         var ready = false
         var screenshotFailed = false
         platform.onReady = {
@@ -91,7 +100,9 @@ struct Launcher {
             application.setNeedsFrame()
         }
         if let path = options.screenshot {
+            let previous = platform.onFrame
             platform.onFrame = {
+                previous?()
                 // With --replay, the picture is of the end of the replay.
                 guard ready, !instruments.isReplaying, !application.isAnimating, !application.needsFrame else { return }
                 if options.focus != nil && application.keyboard.state != .shown { return }

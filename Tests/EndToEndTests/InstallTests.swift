@@ -316,6 +316,8 @@ struct DesktopCitizenTests {
                 let text = (try? String(contentsOf: run.traceURL, encoding: .utf8)) ?? ""
                 return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             }
+            let layoutDeadline = Date().addingTimeInterval(10)
+            while lines().last(where: { $0["kind"] as? String == "layout" }) == nil && Date() < layoutDeadline { usleep(20_000) }
             let layout = try #require(lines().last { $0["kind"] as? String == "layout" })
             let views = layout["views"] as? [[String: Any]] ?? []
             let email = try #require(views.first { $0["id"] as? String == "email" }?["frame"] as? [Double])

@@ -64,6 +64,7 @@ open class Application: Responder {
     private var lastTap: (time: Double, location: Point, count: Int)?
     private var animations: [Animation] = []
     private var frameTimer: Timer?
+    private var immediateStepPending = false
 
     /// The longest pause between two taps that still counts them as one multi-tap.
     public var multiTapInterval = 0.35
@@ -274,6 +275,15 @@ open class Application: Responder {
     }
 
     private func startFrameTimer() {
+        // A first step at the loop's next turn, so a new animation's first moved pixels follow
+        // the input that started it at once rather than up to a frame period later.
+        if !immediateStepPending {
+            immediateStepPending = true
+            timers.schedule(after: 0) { [weak self] _ in
+                self?.immediateStepPending = false
+                self?.stepAnimations()
+            }
+        }
         guard frameTimer == nil else { return }
         frameTimer = timers.schedule(after: 1 / frameRate, repeats: true) { [weak self] _ in
             self?.stepAnimations()

@@ -149,7 +149,10 @@ public final class Keyboard: TextInputDelegate {
             guard let self else { return }
             // The target is read on every step, so a change of size on the way lands right.
             let target = showing ? self.shownFrame : self.hiddenFrame
-            self.window.frame = Rect(x: target.minX, y: (begin.minY + (target.minY - begin.minY) * t).rounded(),
+            // Whole pixels, rounded towards the target: the first step after the input that
+            // started the slide already moves, so the response shows at once.
+            let travel = (target.minY - begin.minY) * t
+            self.window.frame = Rect(x: target.minX, y: begin.minY + (travel >= 0 ? travel.rounded(.up) : travel.rounded(.down)),
                                      width: target.width, height: target.height)
         }, completion: { [weak self] finished in
             guard let self, finished else { return }

@@ -1,0 +1,272 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Benchmarks of real programs on an X display (a private `Xvfb -noreset`, which
+/// `scripts/bench.sh` starts): Tapaway beside the programs a Linux user would compare it with,
+/// measured the same way, from outside, through DAMAGE and XTest.
+@MainActor
+enum XBenchmarks {
+    /// The Tapaway binary measured (release build), from `TAPAWAY_BINARY` or next to this one.
+    static var tapaway: String {
+        if let path = getenv("TAPAWAY_BINARY") { return String(cString: path) }
+        let me = CommandLine.arguments[0]
+        let folder = me.contains("/") ? String(me[..<me.lastIndex(of: "/")!]) : "."
+        return folder + "/tapaway"
+    }
+
+    /// A Tk window with two entries and a button; it prints `done` once the first entry holds
+    /// 1000 characters.
+    static let tkScript = """
+        entry .a; entry .b; button .c -text OK; pack .a .b .c
+        focus -force .a
+        bind .a <KeyRelease> {if {[string length [.a get]] >= 1000} {puts done; flush stdout}}
+        """
+
+    static func writeTkScript() -> String {
+        let path = "/tmp/tapaway-bench-tk-\(getpid()).tcl"
+        if let file = fopen(path, "w") {
+            fputs(tkScript, file)
+            fclose(file)
+        }
+        return path
+    }
+
+    /// The programs compared at start-up: a name and the command.
+    static func peers() -> [(String, [String])] {
+        var list: [(String, [String])] = [("tapaway", [tapaway, "--no-settings"])]
+        if let p = findExecutable("matchbox-keyboard") { list.append(("matchbox-keyboard", [p])) }
+        if let p = findExecutable("xvkbd") { list.append(("xvkbd", [p])) }
+        if let p = findExecutable("wish") { list.append(("Tk (wish)", [p, writeTkScript()])) }
+        if let p = findExecutable("yad") { list.append(("yad --entry", [p, "--entry"])) }
+        return list
+    }
+
+    // MARK: Start-up
+
+    /// Exec to the first complete frame (the last change of pixels before the screen is quiet for
+    /// 0.5 s, after a top-level window mapped) and resident memory a second later; `runs` each.
+    static func startup(runs: Int) {
+        guard let watcher = XWatcher(displayName: nil) else {
+            print("startup: no display with DAMAGE (run scripts/bench.sh, which starts Xvfb)")
+            return
+        }
+        print("Start-up to the first complete frame (DAMAGE, from outside), \(runs) runs each")
+        print("| program | min ms | median ms | max ms | resident MiB (median) |")
+        print("|---|---:|---:|---:|---:|")
+        for (name, command) in peers() {
+            var times: [Double] = [], memory: [Double] = []
+            for _ in 0..<runs {
+                watcher.clear()
+                let start = monotonicNow()
+                guard let process = Spawned(command, environment: ["NO_AT_BRIDGE": "1"]) else { break }
+                // Wait for a window, then for the screen to be quiet.
+                let deadline = start + 20
+                while watcher.mapped.isEmpty && monotonicNow() < deadline { watcher.pump(timeout: 0.05) }
+                guard let last = watcher.waitUntilQuiet(quiet: 0.5, timeout: 20) else { process.stop(); continue }
+                times.append((last - start) * 1000)
+                let settle = last + 1 - monotonicNow()
+                if settle > 0 { usleep(useconds_t(settle * 1_000_000)) }
+                if let rss = process.residentKiB { memory.append(Double(rss) / 1024) }
+                process.stop()
+                watcher.pump(timeout: 0.2)
+            }
+            let t = Figures(times), m = Figures(memory)
+            print("| \(name) | \(format1(t.min)) | \(format1(t.median)) | \(format1(t.max)) | \(format1(m.median)) |")
+        }
+        print("")
+    }
+
+    // MARK: Typing
+
+    /// 1000 characters typed through XTest into a focused field: until the field holds them all,
+    /// and the lag after the last key was sent; Tapaway beside a Tk entry.
+    static func typing() {
+        guard let watcher = XWatcher(displayName: nil) else { return }
+        var bytes: [UInt8] = []
+        for i in 0..<1000 { bytes.append(i % 7 == 6 ? 0x20 : UInt8(97 + (i * 7) % 26)) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        print("Typing 1000 characters through XTest into a focused field")
+        print("| program | until all arrived ms | after the last key ms |")
+        print("|---|---:|---:|")
+        var candidates: [(String, [String], (String) -> Bool)] = [
+            ("tapaway", [tapaway, "--no-settings", "--focus", "name", "--trace", "-"], { line in
+                // A text line of name once it holds all 1000 characters.
+                line.contains("\"kind\":\"text\"") && line.contains("\"id\":\"name\"") && line.utf8.count >= 1000 + 40
+            }),
+        ]
+        if let wish = findExecutable("wish") { candidates.append(("Tk entry (wish)", [wish, writeTkScript()], { $0 == "done" })) }
+        for (name, command, done) in candidates {
+            watcher.clear()
+            guard let process = Spawned(command) else { continue }
+            while watcher.mapped.isEmpty { watcher.pump(timeout: 0.05) }
+            _ = watcher.waitUntilQuiet(quiet: 0.5, timeout: 20)
+            if name != "tapaway", let window = watcher.mapped.first?.window { watcher.focus(window) }
+            _ = process.readLines()
+            let start = monotonicNow()
+            watcher.type(text)
+            let sent = monotonicNow()
+            if let arrived = process.waitForLine(timeout: 30, done) {
+                print("| \(name) | \(format1((arrived.time - start) * 1000)) | \(format1(max(0, arrived.time - sent) * 1000)) |")
+            } else {
+                print("| \(name) | did not arrive | |")
+            }
+            process.stop()
+        }
+        print("")
+    }
+
+    // MARK: Tap to pixels, and the animation
+
+    /// The frame of view `id` in a `layout` line.
+    struct Layout: Decodable {
+        struct View: Decodable {
+            let id: String
+            let frame: [Double]
+            let visible: Bool
+        }
+        let kind: String
+        let views: [View]?
+        let phase: String?
+        let ms: Double?
+        let animating: Bool?
+        let start: Double?
+    }
+
+    static func decode(_ line: String) -> Layout? {
+        try? JSONDecoder().decode(Layout.self, from: Data(line.utf8))
+    }
+
+    /// A click on the caption while a field is focused, to the first changed pixel of the keypad
+    /// hiding: `taps` times. Then the frames drawn while the keypad slid (`TAPAWAY_FRAME_STATS`).
+    static func tapAndAnimation(taps: Int) {
+        guard let watcher = XWatcher(displayName: nil),
+              let process = Spawned([tapaway, "--no-settings", "--focus", "name", "--trace", "-"],
+                                    environment: ["TAPAWAY_FRAME_STATS": "1"]) else { return }
+        defer { process.stop() }
+        var views: [String: [Double]] = [:]
+        var lines: [Layout] = []
+        func read() {
+            for line in process.readLines() {
+                guard let decoded = decode(line) else { continue }
+                lines.append(decoded)
+                for view in decoded.views ?? [] where view.visible { views[view.id] = view.frame }
+            }
+        }
+        func waitFor(_ phase: String) -> Bool {
+            let deadline = monotonicNow() + 5
+            while monotonicNow() < deadline {
+                read()
+                if lines.contains(where: { $0.kind == "keypad" && $0.phase == phase }) { return true }
+                usleep(2_000)
+            }
+            return false
+        }
+        guard waitFor("didShow") else { print("tap: the keypad never showed"); return }
+        usleep(300_000)
+        read()
+        guard let caption = views["caption"], let name = views["name"] else { print("tap: no layout"); return }
+        var latencies: [Double] = []
+        lines.removeAll()
+        for _ in 0..<taps {
+            let tray = keypadTray(views)
+            watcher.clear()
+            lines.removeAll()
+            let start = monotonicNow()
+            watcher.click(x: Int(caption[0] + 4), y: Int(caption[1] + caption[3] / 2))
+            var first: Double?
+            let deadline = start + 2
+            while first == nil && monotonicNow() < deadline {
+                watcher.pump(timeout: 0.05, returnEarly: true)
+                first = watcher.damages.first { $0.intersects(x: tray.0, y: tray.1, width: tray.2, height: tray.3) }?.time
+            }
+            if let first { latencies.append((first - start) * 1000) }
+            guard waitFor("didHide") else { break }
+            lines.removeAll()
+            watcher.click(x: Int(name[0] + name[2] / 2), y: Int(name[1] + name[3] / 2))
+            guard waitFor("didShow") else { break }
+            usleep(50_000)
+            read()
+        }
+        let tap = Figures(latencies)
+        print("Tap to the first changed pixel of the keypad hiding (DAMAGE), \(latencies.count) taps")
+        print("| p50 ms | p99 ms | max ms |")
+        print("|---:|---:|---:|")
+        print("| \(format2(tap.percentile(0.5))) | \(format2(tap.percentile(0.99))) | \(format2(tap.max)) |")
+        print("")
+    }
+
+    /// `cycles` show/hide cycles of the keypad: frame draw times and missed 60 Hz deadlines,
+    /// from the `frame` lines Tapaway writes when `TAPAWAY_FRAME_STATS` is set.
+    static func animation(cycles: Int) {
+        guard let watcher = XWatcher(displayName: nil),
+              let process = Spawned([tapaway, "--no-settings", "--trace", "-"], environment: ["TAPAWAY_FRAME_STATS": "1"]) else { return }
+        defer { process.stop() }
+        var frames: [Layout] = []
+        var views: [String: [Double]] = [:]
+        var phases: [String] = []
+        func read() {
+            for line in process.readLines() {
+                guard let decoded = decode(line) else { continue }
+                if decoded.kind == "frame" { frames.append(decoded) }
+                if decoded.kind == "keypad", let phase = decoded.phase { phases.append(phase) }
+                for view in decoded.views ?? [] where view.visible { views[view.id] = view.frame }
+            }
+        }
+        func waitFor(_ phase: String) -> Bool {
+            let deadline = monotonicNow() + 5
+            while monotonicNow() < deadline {
+                read()
+                if phases.last == phase { return true }
+                usleep(2_000)
+            }
+            return false
+        }
+        let ready = monotonicNow() + 5
+        while views["name"] == nil && monotonicNow() < ready { read(); usleep(10_000) }
+        guard let name = views["name"], let caption = views["caption"] else { print("animation: no layout"); return }
+        frames.removeAll()
+        for _ in 0..<cycles {
+            watcher.click(x: Int(name[0] + name[2] / 2), y: Int(name[1] + name[3] / 2))
+            guard waitFor("didShow") else { break }
+            watcher.click(x: Int(caption[0] + 4), y: Int(caption[1] + caption[3] / 2))
+            guard waitFor("didHide") else { break }
+        }
+        read()
+        let animated = frames.filter { $0.animating == true }
+        let draws = Figures(animated.compactMap(\.ms))
+        var missed = 0, longest = 0.0
+        for (a, b) in zip(animated, animated.dropFirst()) {
+            guard let s0 = a.start, let s1 = b.start else { continue }
+            let gap = (s1 - s0) * 1000
+            // Frames of one slide follow each other; a gap over a frame and a half is a missed deadline.
+            if gap < 100 {
+                longest = max(longest, gap)
+                if gap > 1000.0 / 60 * 1.5 { missed += 1 }
+            }
+        }
+        print("The keypad sliding, \(cycles) show/hide cycles: \(animated.count) frames drawn while animating")
+        print("| draw p50 ms | draw p99 ms | draw max ms | longest gap ms | missed 60 Hz deadlines |")
+        print("|---:|---:|---:|---:|---:|")
+        print("| \(format2(draws.percentile(0.5))) | \(format2(draws.percentile(0.99))) | \(format2(draws.max)) | \(format2(longest)) | \(missed) |")
+        print("")
+    }
+
+    /// The keypad's tray: the union of the visible keys' frames.
+    static func keypadTray(_ views: [String: [Double]]) -> (Double, Double, Double, Double) {
+        let keys = views.filter { $0.key.hasPrefix("key-") }.values
+        guard !keys.isEmpty else { return (0, 0, 0, 0) }
+        let minX = keys.map { $0[0] }.min()!, minY = keys.map { $0[1] }.min()!
+        let maxX = keys.map { $0[0] + $0[2] }.max()!, maxY = keys.map { $0[1] + $0[3] }.max()!
+        return (minX, minY, maxX - minX, maxY - minY)
+    }
+}
+
+/// A number with two decimals.
+func format2(_ value: Double) -> String {
+    guard value.isFinite else { return "—" }
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
