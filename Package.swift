@@ -16,7 +16,7 @@ let package = Package(
         .systemLibrary(
             name: "CX11",
             pkgConfig: "xft",
-            providers: [.apt(["libx11-dev", "libxft-dev", "libxrender-dev", "libxi-dev", "zlib1g-dev"])]
+            providers: [.apt(["libx11-dev", "libxft-dev", "libfontconfig-dev", "libxrender-dev", "libxi-dev", "zlib1g-dev"])]
         ),
         // XTest, used only by the end-to-end tests to drive the real binary.
         .systemLibrary(
@@ -35,7 +35,8 @@ let package = Package(
         // Headless platform for tests and benchmarks.
         .target(name: "TapawayTesting", dependencies: ["TapawayKit"]),
         // The X11 backend: the only module that imports CX11.
-        .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"]),
+        .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"],
+                linkerSettings: [.linkedLibrary("fontconfig")]),
         // The one-line keyboard manager, built only on the Kit's public API.
         .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
         // The app: DismissingWindow, the scenario screens, the trace.

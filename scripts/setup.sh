@@ -2,7 +2,7 @@
 # Installs the Debian packages Tapaway needs to build, run and test, if any are missing.
 set -euo pipefail
 
-PACKAGES=(pkg-config libx11-dev libxft-dev libxrender-dev libxi-dev libxtst-dev libxdamage-dev zlib1g-dev
+PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxi-dev libxtst-dev libxdamage-dev zlib1g-dev
           xvfb xclip valgrind fonts-inter fonts-dejavu-core desktop-file-utils man-db)
 
 missing=()

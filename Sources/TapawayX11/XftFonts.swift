@@ -32,17 +32,25 @@ final class XftFontProvider: FontProvider {
         self.screen = screen
         let candidates = [preferred] + fallbacks
         var chosen = candidates.last ?? "sans-serif"
-        for (index, candidate) in candidates.enumerated() where index < candidates.count - 1 {
-            if XftFontProvider.hasFamily(candidate, display: display, screen: screen) {
+        var regular: OpaquePointer?
+        for (index, candidate) in candidates.enumerated() {
+            // fontconfig always answers with its best match; it is the family only if its
+            // family name says so (the last candidate, a generic name, is taken as it comes).
+            guard let matched = XftFontProvider.match(candidate, display: display, screen: screen) else { continue }
+            if index == candidates.count - 1 || XftFontProvider.families(of: matched).contains(where: { $0.lowercased() == candidate.lowercased() }) {
                 chosen = candidate
+                regular = matched
                 break
             }
+            FcPatternDestroy(matched)
         }
         family = chosen
-        guard let probe = XftFontOpenName(display, screen, XftFontProvider.patternName(family: chosen, pixels: 14, weight: .regular)) else {
+        // A match with no font file behind it is no font: a system without fonts.
+        guard let regular, XftFontProvider.hasFile(regular) else {
+            if let regular { FcPatternDestroy(regular) }
             throw X11Error("fontconfig found no font to draw with (is FONTCONFIG_FILE right? install fonts-dejavu-core or fonts-inter)")
         }
-        XftFontClose(display, probe)
+        matches[.regular] = regular
         if chosen != preferred {
             writeErrorLine("tapaway: font family '\(preferred)' not found; using '\(chosen)' (install fonts-inter for the intended look)")
         }
@@ -54,8 +62,8 @@ final class XftFontProvider: FontProvider {
         let key = Key(quarterPixels: Int((max(size, 1) * 4).rounded()), weight: weight)
         if let font = cache[key] { return font }
         let pixels = Double(key.quarterPixels) / 4 * scale
-        let name = XftFontProvider.patternName(family: family, pixels: pixels, weight: weight)
-        let opened = XftFontOpenName(display, screen, name)
+        let opened = openResized(weight: weight, pixels: pixels)
+            ?? XftFontOpenName(display, screen, XftFontProvider.patternName(family: family, pixels: pixels, weight: weight))
             ?? XftFontOpenName(display, screen, XftFontProvider.patternName(family: "sans-serif", pixels: pixels, weight: weight))
         guard let opened else {
             // fontconfig always matches something; reaching this means no fonts at all.
@@ -63,6 +71,35 @@ final class XftFontProvider: FontProvider {
         }
         let font = XftFontFace(display: display, font: opened, pointSize: Double(key.quarterPixels) / 4, scale: scale)
         cache[key] = font
+        return font
+    }
+
+    /// fontconfig's match for each weight, made once: every size is that match with another
+    /// pixel size, which skips matching and sorting the system's fonts again (most of what
+    /// opening a font by name costs).
+    private var matches: [FontWeight: OpaquePointer] = [:]
+
+    private func openResized(weight: FontWeight, pixels: Double) -> UnsafeMutablePointer<XftFont>? {
+        let base: OpaquePointer
+        if let known = matches[weight] {
+            base = known
+        } else {
+            guard let pattern = FcNameParse(XftFontProvider.patternName(family: family, pixels: pixels, weight: weight)) else { return nil }
+            defer { FcPatternDestroy(pattern) }
+            var result = FcResultNoMatch
+            guard let matched = XftFontMatch(display, screen, pattern, &result) else { return nil }
+            matches[weight] = matched
+            base = matched
+        }
+        guard let sized = FcPatternDuplicate(base) else { return nil }
+        FcPatternDel(sized, "pixelsize")
+        FcPatternDel(sized, "size")
+        FcPatternAddDouble(sized, "pixelsize", pixels)
+        // XftFontOpenPattern owns the pattern once it succeeds.
+        guard let font = XftFontOpenPattern(display, sized) else {
+            FcPatternDestroy(sized)
+            return nil
+        }
         return font
     }
 
@@ -87,16 +124,30 @@ final class XftFontProvider: FontProvider {
         return out
     }
 
-    /// Whether fontconfig's best match for `family` really is that family.
-    private static func hasFamily(_ family: String, display: OpaquePointer, screen: Int32) -> Bool {
-        guard let font = XftFontOpenName(display, screen, patternName(family: family, pixels: 14, weight: .regular)) else {
-            return false
+    /// fontconfig's best match for `family` at the regular weight (the caller destroys it).
+    private static func match(_ family: String, display: OpaquePointer, screen: Int32) -> OpaquePointer? {
+        guard let pattern = FcNameParse(patternName(family: family, pixels: 14, weight: .regular)) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        return XftFontMatch(display, screen, pattern, &result)
+    }
+
+    /// The family names of a matched pattern.
+    private static func families(of pattern: OpaquePointer) -> [String] {
+        var names: [String] = []
+        var index: Int32 = 0
+        var value: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, "family", index, &value) == FcResultMatch, let value {
+            names.append(String(cString: value))
+            index += 1
         }
-        defer { XftFontClose(display, font) }
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard XftNameUnparse(font.pointee.pattern, &buffer, Int32(buffer.count)) != 0 else { return false }
-        let unparsed = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return matchedFamilies(in: unparsed).contains { $0.lowercased() == family.lowercased() }
+        return names
+    }
+
+    /// Whether a matched pattern names a font file.
+    private static func hasFile(_ pattern: OpaquePointer) -> Bool {
+        var value: UnsafeMutablePointer<FcChar8>?
+        return FcPatternGetString(pattern, "file", 0, &value) == FcResultMatch && value != nil
     }
 
     /// The family names at the start of an unparsed fontconfig pattern (`Inter,Inter Thin-14:…`).
