@@ -281,11 +281,21 @@ public final class TapawayApp {
     /// The identifiers that `focus(_:)` accepts.
     public var focusableIdentifiers: [String] { form.inputs.compactMap(\.identifier) }
 
+    /// The keypad's frame when `touch` is on the keypad while a secure field is focused (the
+    /// trace then hides which key it is on), else nil.
+    static func secureKeypadFrame(for touch: Touch, in app: Application) -> Rect? {
+        guard (app.firstResponder as? TextField)?.isSecureTextEntry == true,
+              touch.window === app.keyboard.window else { return nil }
+        return app.keyboard.frame
+    }
+
     /// Starts writing the trace to `tracer`.
     public func attach(_ tracer: Tracer) {
         self.tracer = tracer
         let app = application
-        app.touchObservers.append { [weak tracer] touch in tracer?.touch(touch) }
+        app.touchObservers.append { [weak tracer, unowned app] touch in
+            tracer?.touch(touch, redactedWithin: Self.secureKeypadFrame(for: touch, in: app))
+        }
         app.focusObservers.append { [weak tracer] responder in
             tracer?.focus(responder, screen: (responder as? View).flatMap(Self.screen(of:))?.rawValue)
         }

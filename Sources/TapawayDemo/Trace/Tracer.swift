@@ -50,10 +50,20 @@ public final class Tracer {
     }
 
     /// Writes a `touch` line.
-    public func touch(_ touch: Touch) {
-        emit("touch", [("touch", .number(Double(touch.identifier))), ("phase", .string(touch.phase.rawValue)),
-                       ("at", .point(touch.locationInScreen)), ("view", .optional(touch.view?.traceName)),
-                       ("tapCount", .number(Double(touch.tapCount)))])
+    ///
+    /// A `redactedWithin` frame (the keypad's, while a secure field is focused) hides which key
+    /// the finger is on: `at` becomes that frame's centre, `view` becomes `keypad` and the line
+    /// gains `"redacted": true`, so a password cannot be read back from the keys touched.
+    public func touch(_ touch: Touch, redactedWithin keypadFrame: Rect? = nil) {
+        var fields: [(String, JSON)] = [("touch", .number(Double(touch.identifier))), ("phase", .string(touch.phase.rawValue))]
+        if let keypadFrame {
+            fields += [("at", .point(keypadFrame.center)), ("view", .string("keypad")),
+                       ("tapCount", .number(1)), ("redacted", .bool(true))]
+        } else {
+            fields += [("at", .point(touch.locationInScreen)), ("view", .optional(touch.view?.traceName)),
+                       ("tapCount", .number(Double(touch.tapCount)))]
+        }
+        emit("touch", fields)
     }
 
     /// Writes a `focus` line; `screen` names the scenario whose screen holds the responder.
