@@ -48,6 +48,19 @@ struct MouseTouchTests {
         #expect(mirror.first?.2 == Point(x: centre.x + 40, y: centre.y + 100))
         #expect(mirror.last?.2 == Point(x: centre.x + 60, y: centre.y + 120))
     }
+
+    @Test("the pinch pair lands, moves and lifts in one event each time, as two fingers on glass do")
+    func pinchIsOneEvent() {
+        let h = Harness()
+        let app = h.platform.application
+        var events: [[String]] = []
+        h.app.decisionObservers.append { d in events.append(d.touches.map { "\($0.touch) \($0.phase.rawValue)" }) }
+        let start = Point(x: app.deviceFrame.center.x - 40, y: app.deviceFrame.center.y - 100)
+        app.mouse.press(.left, at: start, modifiers: .control, timestamp: 1)
+        app.mouse.move(to: start.offsetBy(dx: -20, dy: -20), timestamp: 1.1)
+        app.mouse.release(.left, at: start.offsetBy(dx: -20, dy: -20), timestamp: 1.2)
+        #expect(events == [["1 began", "2 began"], ["1 moved", "2 moved"], ["1 ended", "2 ended"]])
+    }
 }
 
 @MainActor
@@ -88,6 +101,7 @@ struct RecordingTests {
             case .key(let key): return "key \(key.key)"
             case .scroll: return "scroll"
             case .resize: return "resize"
+            case .pointers(let changes): return "touches \(changes.map(\.phase.rawValue))"
             }
         }
         #expect(kinds == ["touch began", "touch ended", "key text(\"A\")", "key text(\"b\")", "key left", "scroll"])
@@ -121,6 +135,49 @@ struct RecordingTests {
         #expect(replay.decisions.map(\.action) == live.map(\.action))
         #expect(replay.decisions.map(\.reason) == live.map(\.reason))
         #expect(replay.form.name.text == "hi")
+    }
+
+    @Test("a pinch is recorded as touch lines joined by 'with' and replays as one event per change")
+    func pinchRoundTrip() throws {
+        let (text, live) = try record { h in
+            h.focus(h.form.name)
+            let app = h.platform.application
+            let start = Point(x: app.deviceFrame.center.x - 40, y: app.deviceFrame.center.y - 100)
+            app.mouse.press(.left, at: start, modifiers: .control, timestamp: app.clock.now)
+            app.mouse.release(.left, at: start, timestamp: app.clock.now)
+        }
+        #expect(text.split(separator: "\n").filter { $0.contains("\"with\":true") }.count == 2, "\(text)")
+        let recording = try Recording.parse(text)
+        let pairs = recording.inputs.compactMap { input -> [Int]? in
+            if case .pointers(let changes) = input.input { return changes.map(\.id) }
+            return nil
+        }
+        #expect(pairs == [[1, 2], [1, 2]])
+        let replay = Harness()
+        let replayer = InputReplayer(application: replay.platform.application, recording: recording, speed: nil)
+        for (_, input) in recording.inputs { replayer.feed(input); replay.platform.settle() }
+        // The live run's records start after the tap that focused `name`.
+        let pinch = replay.decisions.suffix(live.count)
+        #expect(live.map { $0.touches.count } == [2, 2])
+        #expect(pinch.map { $0.touches.count } == live.map { $0.touches.count })
+        #expect(pinch.map(\.reason) == live.map(\.reason))
+    }
+
+    @Test("a 'with' line must follow a touch of another finger at the same time")
+    func withNeedsAPartner() {
+        let lonely = """
+        {"kind":"header","version":1,"scenario":"send-event","screen":[630,820]}
+        {"kind":"key","t":1,"key":"text","text":"a"}
+        {"kind":"touch","t":1,"id":2,"phase":"began","at":[10,10],"with":true}
+        """
+        #expect(throws: RecordingError(line: 3, message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")) {
+            try Recording.parse(lonely)
+        }
+        let sameFinger = """
+        {"kind":"touch","t":1,"id":1,"phase":"began","at":[10,10]}
+        {"kind":"touch","t":1,"id":1,"phase":"moved","at":[12,10],"with":true}
+        """
+        #expect(throws: RecordingError.self) { try Recording.parse(sameFinger) }
     }
 
     @Test("as fast as possible, a replay waits for the keypad to slide in before tapping its keys, and skips idle time")

@@ -49,17 +49,29 @@ public final class InputRecorder {
         (application.firstResponder as? TextField)?.isSecureTextEntry == true
     }
 
+    /// Whether a finger's change is written: not while it touches the keypad of a secure field.
+    private func keeps(_ change: PointerChange) -> Bool {
+        if change.phase == .began, secureFieldFocused,
+           application.window(at: change.at) === application.keyboard.window {
+            suppressedTouches.insert(change.id)
+        }
+        if suppressedTouches.contains(change.id) {
+            if change.phase.isFinished { suppressedTouches.remove(change.id) }
+            return false
+        }
+        return true
+    }
+
     private func record(_ input: PlatformInput) {
         switch input {
         case .pointer(let id, let phase, let point):
-            if phase == .began, secureFieldFocused,
-               application.window(at: point) === application.keyboard.window {
-                suppressedTouches.insert(id)
-            }
-            if suppressedTouches.contains(id) {
-                if phase.isFinished { suppressedTouches.remove(id) }
-                return
-            }
+            if !keeps(PointerChange(id: id, phase: phase, at: point)) { return }
+        case .pointers(let changes):
+            let kept = changes.filter(keeps)
+            if kept.isEmpty { return }
+            let input: PlatformInput = kept.count == 1 ? .pointer(id: kept[0].id, phase: kept[0].phase, at: kept[0].at) : .pointers(kept)
+            for line in RecordingCodec.lines(for: input, at: now) { write(line) }
+            return
         case .key(let key):
             if secureFieldFocused {
                 switch key.key {
@@ -176,6 +188,11 @@ public final class InputReplayer {
         case .pointer(let id, let phase, let point):
             if phase == .began { fingersDown.insert(id) } else if phase.isFinished { fingersDown.remove(id) }
             application.handlePointer(id: id, phase: phase, at: point, timestamp: now)
+        case .pointers(let changes):
+            for change in changes {
+                if change.phase == .began { fingersDown.insert(change.id) } else if change.phase.isFinished { fingersDown.remove(change.id) }
+            }
+            application.handlePointers(changes, timestamp: now)
         case .key(let key): application.handleKey(key, timestamp: now)
         case .scroll(let delta, let point): application.handleScroll(by: delta, at: point, timestamp: now)
         case .resize(let size):

@@ -8,6 +8,7 @@ import TapawayKit
 /// ```json
 /// {"kind":"header","version":1,"scenario":"send-event","screen":[630,820]}
 /// {"kind":"touch","t":1.25,"id":1,"phase":"began","at":[320,410]}
+/// {"kind":"touch","t":1.25,"id":2,"phase":"began","at":[310,410],"with":true}
 /// {"kind":"key","t":2.5,"key":"text","text":"a"}
 /// {"kind":"key","t":2.9,"key":"text","text":"•","secure":true}
 /// ```
@@ -28,6 +29,9 @@ public struct RecordedLine: Codable, Equatable, Sendable {
     public var phase: String?
     /// Touch and scroll: where, `[x, y]` in screen pixels.
     public var at: [Double]?
+    /// Touch: true when this finger changed in the same event as the touch line before it (the
+    /// second finger of a pinch pair).
+    public var with: Bool?
     /// Key: which key (`text`, `backspace`, `delete`, `return`, `tab`, `escape`, `left`, `right`,
     /// `up`, `down`, `home`, `end`, `f1`…`f12`, or another name).
     public var key: String?
@@ -75,7 +79,19 @@ public enum RecordingCodec {
         (.left, "left"), (.right, "right"), (.up, "up"), (.down, "down"), (.home, "home"), (.end, "end"),
     ]
 
-    /// The line for one input at time `t`.
+    /// The lines for one input at time `t`: one, or a touch line per finger for several fingers
+    /// that changed in one event (all but the first marked `with`).
+    public static func lines(for input: PlatformInput, at t: Double) -> [RecordedLine] {
+        guard case .pointers(let changes) = input else { return [line(for: input, at: t)] }
+        return changes.enumerated().map { index, change in
+            var line = line(for: .pointer(id: change.id, phase: change.phase, at: change.at), at: t)
+            if index > 0 { line.with = true }
+            return line
+        }
+    }
+
+    /// The line for one input at time `t`; for several fingers, the first finger's (see
+    /// `lines(for:at:)`).
     public static func line(for input: PlatformInput, at t: Double) -> RecordedLine {
         let rounded = (t * 1000).rounded() / 1000
         switch input {
@@ -85,6 +101,9 @@ public enum RecordingCodec {
             line.phase = phase.rawValue
             line.at = [point.x, point.y]
             return line
+        case .pointers(let changes):
+            guard let first = changes.first else { return RecordedLine(kind: "touch", t: rounded) }
+            return line(for: .pointer(id: first.id, phase: first.phase, at: first.at), at: t)
         case .key(let key):
             var line = RecordedLine(kind: "key", t: rounded)
             switch key.key {
@@ -217,7 +236,24 @@ public struct Recording: Sendable {
                 throw RecordingError(line: number, message: "'t' goes back in time (\(t) after \(lastT))")
             }
             lastT = t
-            recording.inputs.append((t, try RecordingCodec.input(from: line, number: number)))
+            let input = try RecordingCodec.input(from: line, number: number)
+            if line.with == true {
+                // A finger that changed in the same event as the touch before it.
+                guard case .pointer(let id, let phase, let at) = input, let last = recording.inputs.last, last.t == t else {
+                    throw RecordingError(line: number, message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
+                }
+                let change = PointerChange(id: id, phase: phase, at: at)
+                switch last.input {
+                case .pointer(let firstID, let firstPhase, let firstAt) where firstID != id:
+                    recording.inputs[recording.inputs.count - 1].input = .pointers([PointerChange(id: firstID, phase: firstPhase, at: firstAt), change])
+                case .pointers(let changes) where !changes.contains(where: { $0.id == id }):
+                    recording.inputs[recording.inputs.count - 1].input = .pointers(changes + [change])
+                default:
+                    throw RecordingError(line: number, message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
+                }
+                continue
+            }
+            recording.inputs.append((t, input))
         }
         if !sawContent { throw RecordingError(line: 0, message: "the recording is empty") }
         return recording

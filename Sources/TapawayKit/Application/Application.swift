@@ -139,8 +139,36 @@ open class Application: Responder {
     /// its window and view, and later phases update it. Every touch that is down goes into the
     /// event, unchanged ones as stationary.
     public func handlePointer(id: Int, phase: TouchPhase, at point: Point, timestamp: Double) {
-        for observer in inputObservers { observer(.pointer(id: id, phase: phase, at: point)) }
-        let touch: Touch
+        handlePointers([PointerChange(id: id, phase: phase, at: point)], timestamp: timestamp)
+    }
+
+    /// Feeds the changes of several fingers as one event, as a touch screen reports two fingers
+    /// that land, move or lift together: each changed touch carries its own phase, the others
+    /// are stationary, and the windows see a single `sendEvent`.
+    public func handlePointers(_ changes: [PointerChange], timestamp: Double) {
+        guard let first = changes.first else { return }
+        let input: PlatformInput = changes.count == 1 ? .pointer(id: first.id, phase: first.phase, at: first.at) : .pointers(changes)
+        for observer in inputObservers { observer(input) }
+        var changed: [Touch] = []
+        for change in changes {
+            if let touch = applyPointerChange(change, timestamp: timestamp) { changed.append(touch) }
+        }
+        guard !changed.isEmpty else { return }
+        for other in activeTouches.values where !changed.contains(where: { $0 === other }) {
+            other.phase = .stationary
+        }
+        let all = activeTouches.values.sorted { $0.identifier < $1.identifier }
+        for touch in changed {
+            for observer in touchObservers { observer(touch) }
+        }
+        send(Event(touches: all, timestamp: timestamp))
+        for touch in changed where touch.phase.isFinished { activeTouches[touch.identifier] = nil }
+    }
+
+    /// Creates or updates the touch of `change`; nil when nothing changed (a move to where the
+    /// finger already is, or a finger that is not down).
+    private func applyPointerChange(_ change: PointerChange, timestamp: Double) -> Touch? {
+        let (id, phase, point) = (change.id, change.phase, change.at)
         if phase == .began {
             if let stale = activeTouches[id] {
                 // A press without a release (a grab lost elsewhere): finish the old touch first.
@@ -151,31 +179,24 @@ open class Application: Responder {
                last.location.distance(to: point) <= multiTapDistance {
                 count = last.count + 1
             }
-            touch = Touch(identifier: id, phase: .began, locationInScreen: point, timestamp: timestamp, tapCount: count)
+            let touch = Touch(identifier: id, phase: .began, locationInScreen: point, timestamp: timestamp, tapCount: count)
             if let window = window(at: point) {
                 touch.window = window
                 touch.view = window.hitTest(window.convert(fromScreen: point))
             }
             activeTouches[id] = touch
-        } else {
-            guard let existing = activeTouches[id] else { return }
-            touch = existing
-            if phase == .moved && point == touch.locationInScreen { return }
-            touch.previousLocationInScreen = touch.locationInScreen
-            touch.locationInScreen = point
-            touch.phase = phase
-            touch.timestamp = timestamp
-            if phase == .ended {
-                lastTap = (timestamp, point, touch.tapCount)
-            }
+            return touch
         }
-        for other in activeTouches.values where other !== touch {
-            other.phase = .stationary
+        guard let touch = activeTouches[id] else { return nil }
+        if phase == .moved && point == touch.locationInScreen { return nil }
+        touch.previousLocationInScreen = touch.locationInScreen
+        touch.locationInScreen = point
+        touch.phase = phase
+        touch.timestamp = timestamp
+        if phase == .ended {
+            lastTap = (timestamp, point, touch.tapCount)
         }
-        let all = activeTouches.values.sorted { $0.identifier < $1.identifier }
-        for observer in touchObservers { observer(touch) }
-        send(Event(touches: all, timestamp: timestamp))
-        if touch.phase.isFinished { activeTouches[id] = nil }
+        return touch
     }
 
     /// The touches that are down now.

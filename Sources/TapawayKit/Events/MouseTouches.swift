@@ -2,7 +2,8 @@
 ///
 /// - the left button is a finger (id 1);
 /// - Ctrl with the left button puts down a pinch pair: finger 1 under the pointer and finger 2
-///   mirrored about the centre of the simulated screen, moving and lifting together;
+///   mirrored about the centre of the simulated screen, landing, moving and lifting together in
+///   one event each time;
 /// - the right button pins a finger (id 3) where it is and leaves it down, as a stationary touch
 ///   in every event, until the right button is clicked again.
 @MainActor
@@ -45,10 +46,7 @@ public final class MouseTouches {
             guard !isDown else { return }
             isDown = true
             isPinching = modifiers.contains(.control)
-            application.handlePointer(id: Self.fingerID, phase: .began, at: point, timestamp: timestamp)
-            if isPinching {
-                application.handlePointer(id: Self.mirrorID, phase: .began, at: mirror(of: point), timestamp: timestamp)
-            }
+            fingers(.began, at: point, timestamp: timestamp)
         case .right:
             if let pinned = pinnedLocation {
                 pinnedLocation = nil
@@ -63,20 +61,21 @@ public final class MouseTouches {
     /// The pointer moved; a finger that is down follows it (and its mirror, when pinching).
     public func move(to point: Point, timestamp: Double) {
         guard isDown else { return }
-        application.handlePointer(id: Self.fingerID, phase: .moved, at: point, timestamp: timestamp)
-        if isPinching {
-            application.handlePointer(id: Self.mirrorID, phase: .moved, at: mirror(of: point), timestamp: timestamp)
-        }
+        fingers(.moved, at: point, timestamp: timestamp)
     }
 
     /// A button came up. The right button acts on press only.
     public func release(_ button: Button, at point: Point, timestamp: Double) {
         guard button == .left, isDown else { return }
         isDown = false
-        application.handlePointer(id: Self.fingerID, phase: .ended, at: point, timestamp: timestamp)
-        if isPinching {
-            isPinching = false
-            application.handlePointer(id: Self.mirrorID, phase: .ended, at: mirror(of: point), timestamp: timestamp)
-        }
+        fingers(.ended, at: point, timestamp: timestamp)
+        isPinching = false
+    }
+
+    /// The left button's finger, and its mirror when pinching, change together in one event.
+    private func fingers(_ phase: TouchPhase, at point: Point, timestamp: Double) {
+        var changes = [PointerChange(id: Self.fingerID, phase: phase, at: point)]
+        if isPinching { changes.append(PointerChange(id: Self.mirrorID, phase: phase, at: mirror(of: point))) }
+        application.handlePointers(changes, timestamp: timestamp)
     }
 }
