@@ -283,27 +283,36 @@ public final class KeyboardManager {
 
     private func touchOutsideShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         refusal = nil
-        guard shouldResignOnTouchOutside, let input = activeInput else { return false }
+        guard shouldResignOnTouchOutside, activeInput != nil else { return false }
         for touch in recognizer.touches {
-            guard let view = touch.view else { continue }
-            let name = view.identifiedAncestor?.identifier ?? "a view"
-            if view.isDescendant(of: input) { refusal = "the tap is in the focused field"; return false }
-            if let group = groups.first(where: { $0.input.value === input }),
-               group.members.contains(where: { view.isDescendant(of: $0) }) {
-                refusal = "\(name) is grouped with the focused field"
-                return false
-            }
-            if ignored.contains(where: { view.isDescendant(of: $0) }) { refusal = "\(name) is ignored"; return false }
-            var current: View? = view
-            while let v = current {
-                if let type = ignoredTypes.first(where: { $0.matches(v) }) {
-                    refusal = "\(name) is a \(type.name), which is ignored"
-                    return false
-                }
-                current = v.superview
-            }
+            guard let view = touch.view, let reason = whyInside(view) else { continue }
+            refusal = reason
+            return false
         }
         return true
+    }
+
+    /// Whether a touch in `view` counts as inside for the touch-outside rule: in the focused
+    /// input, in a view grouped with it, or in an ignored view or class. False when nothing is
+    /// being edited.
+    public func countsAsInside(_ view: View) -> Bool { whyInside(view) != nil }
+
+    /// Why a touch in `view` does not count as outside, or nil when it does.
+    private func whyInside(_ view: View) -> String? {
+        guard let input = activeInput else { return nil }
+        let name = view.identifiedAncestor?.identifier ?? "a view"
+        if view.isDescendant(of: input) { return "the tap is in the focused field" }
+        if let group = groups.first(where: { $0.input.value === input }),
+           group.members.contains(where: { view.isDescendant(of: $0) }) {
+            return "\(name) is grouped with the focused field"
+        }
+        if ignored.contains(where: { view.isDescendant(of: $0) }) { return "\(name) is ignored" }
+        var current: View? = view
+        while let v = current {
+            if let type = ignoredTypes.first(where: { $0.matches(v) }) { return "\(name) is a \(type.name), which is ignored" }
+            current = v.superview
+        }
+        return nil
     }
 
     private func touchOutsideRecognized(_ recognizer: GestureRecognizer) {

@@ -243,6 +243,22 @@ struct DismissalMatrixTests {
         #expect(h.form.rows[1].isSelected)
     }
 
+    @Test("keyboard-manager decisions say which touches count as inside: the field, an ignored button")
+    func keyboardManagerInside() throws {
+        let h = Harness(.keyboardManager)
+        h.focus(h.form.name)
+        h.platform.tap(h.form.submit)
+        let kept = try #require(h.decisions.last)
+        #expect(kept.action == .keep)
+        #expect(kept.touches.map(\.insideFirstResponder) == [true], "Button is an ignored class: \(kept.reason)")
+        h.platform.tap(h.form.name)
+        #expect(h.decisions.last?.touches.map(\.insideFirstResponder) == [true])
+        h.platform.tap(at: h.emptyBackgroundPoint)
+        let resigned = try #require(h.decisions.last)
+        #expect(resigned.action == .resign)
+        #expect(resigned.touches.map(\.insideFirstResponder) == [false])
+    }
+
     @Test("rows select on touch-up with nothing focused, in every scenario", arguments: all)
     func rowsWithoutFocus(_ scenario: Scenario) {
         let h = Harness(scenario)

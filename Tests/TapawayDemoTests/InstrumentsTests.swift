@@ -345,6 +345,56 @@ struct InspectorTests {
         #expect(h.decisions.isEmpty, "a tap on the card is not a touch in the app")
     }
 
+    @Test("the help card draws every shortcut and experiment, in two columns over the screen and the inspector")
+    func helpCardContent() {
+        let h = Harness()
+        let app = h.platform.application
+        h.platform.press(.function(1))
+        #expect(h.app.helpCard.frame.minX == app.deviceFrame.minX)
+        #expect(h.app.helpCard.frame.maxX == h.app.inspector.frame.maxX)
+        let canvas = h.platform.render()
+        let drawn = Set(canvas.texts)
+        for (keys, _) in HelpCardWindow.shortcuts { #expect(drawn.contains(keys), "\(keys) is missing") }
+        for (todo, _) in HelpCardWindow.charter { #expect(drawn.contains(todo), "\(todo) is missing") }
+        for needed in ["Middle click", "Ctrl+A C X V", "Ctrl+Z", "Double, triple click", "Hold a keypad key"] {
+            #expect(HelpCardWindow.shortcuts.contains { $0.0 == needed }, "\(needed) is not on the card")
+        }
+        // Every baseline stays above the closing line.
+        let closing = canvas.operations.compactMap { op -> Double? in
+            if case .text(let t, let p, _) = op, t == "Tap anywhere, F1 or Escape to close." { return p.y }
+            return nil
+        }.first ?? 0
+        let lowest = canvas.operations.compactMap { op -> Double? in
+            if case .text(let t, let p, _) = op, HelpCardWindow.charter.contains(where: { $0.1.contains(t) }) { return p.y }
+            return nil
+        }.max() ?? .infinity
+        #expect(lowest < closing - 17, "the experiments run into the closing line")
+    }
+
+    @Test("the touch overlay colours each finger by its phase: a pinned finger turns stationary when another lands")
+    func overlayPhaseColours() {
+        let h = Harness()
+        h.app.setOverlay("overlay-touches", on: true)
+        let mouse = h.platform.application.mouse
+        let pin = h.platform.center(of: h.form.caption)
+        mouse.press(.right, at: pin, timestamp: h.platform.clock.now)
+        func ringColour(at point: Point, in canvas: RecordingCanvas) -> Color? {
+            for case .strokedRoundedRect(let r, let colour) in canvas.operations where abs(r.midX - point.x) < 1 && abs(r.midY - point.y) < 1 {
+                return colour
+            }
+            return nil
+        }
+        #expect(ringColour(at: pin, in: h.platform.render()) == InstrumentOverlays.color(for: .began))
+        let other = h.emptyBackgroundPoint
+        mouse.press(.left, at: other, timestamp: h.platform.clock.now)
+        let canvas = h.platform.render()
+        #expect(ringColour(at: pin, in: canvas) == InstrumentOverlays.color(for: .stationary))
+        #expect(ringColour(at: other, in: canvas) == InstrumentOverlays.color(for: .began))
+        mouse.release(.left, at: other, timestamp: h.platform.clock.now)
+        #expect(ringColour(at: other, in: h.platform.render()) == InstrumentOverlays.color(for: .ended))
+        mouse.press(.right, at: pin, timestamp: h.platform.clock.now)
+    }
+
     @Test("overlays draw touches, the focus region and the keypad frame")
     func overlays() {
         let h = Harness()

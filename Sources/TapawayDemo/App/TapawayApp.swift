@@ -68,7 +68,7 @@ public final class TapawayApp {
         sidebar.isHidden = chrome.width == 0
         inspector = InspectorWindow(frame: side)
         inspector.isHidden = side.width == 0
-        helpCard = HelpCardWindow(frame: device)
+        helpCard = HelpCardWindow(frame: Self.helpCardFrame(device: device, inspector: side))
         navigation = NavigationController(root: techniques)
         application.addWindow(window)
         application.addWindow(sidebar)
@@ -115,11 +115,19 @@ public final class TapawayApp {
                 Rect(x: chromeWidth + deviceWidth, y: 0, width: inspectorWidth, height: size.height))
     }
 
+    /// The help card covers the simulated screen and the inspector beside it, or the whole
+    /// window when that is too narrow: room for the shortcuts and the experiments side by side.
+    nonisolated static func helpCardFrame(device: Rect, inspector: Rect) -> Rect {
+        let right = Rect(x: device.minX, y: device.minY, width: device.width + max(0, inspector.width), height: device.height)
+        if right.width >= HelpContentView.twoColumnWidth + 32 { return right }
+        return Rect(x: 0, y: device.minY, width: right.maxX, height: device.height)
+    }
+
     private func layout(for size: Size) {
         let (chrome, device, side) = Self.split(size, inspector: inspectorWanted)
         application.deviceFrame = device
         window.frame = device
-        helpCard.frame = device
+        helpCard.frame = Self.helpCardFrame(device: device, inspector: side)
         sidebar.frame = chrome
         sidebar.setVisible(chrome.width > 0)
         inspector.frame = side.width > 0 ? side : Rect(x: size.width, y: 0, width: InspectorWindow.width, height: size.height)
@@ -253,7 +261,7 @@ public final class TapawayApp {
             let facts = decision.touches.map { touch in
                 DismissalDecision.TouchFact(touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
                                             canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
-                                            insideFirstResponder: false)
+                                            insideFirstResponder: touch.view.map(KeyboardManager.shared.countsAsInside) ?? false)
             }
             record(DismissalDecision(strategy: Scenario.keyboardManager.rawValue,
                                                action: decision.action == .resign ? .resign : .keep,

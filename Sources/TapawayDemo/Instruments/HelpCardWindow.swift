@@ -10,8 +10,13 @@ public final class HelpCardWindow: Window {
         ("Right click", "pin a finger where it is (a ring); right click again to lift it"),
         ("Ctrl + left drag", "two fingers, mirrored about the screen's centre (pinch)"),
         ("Wheel", "scroll the form"),
+        ("Double, triple click", "select a word, the whole line"),
+        ("Middle click", "paste the PRIMARY selection"),
+        ("Hold a keypad key", "a letter shows its accents to slide onto; backspace repeats"),
         ("Tab / Shift+Tab", "next / previous field"),
         ("Escape", "end editing (dismiss the keypad)"),
+        ("Ctrl+A C X V", "select all, copy, cut, paste"),
+        ("Ctrl+Z", "undo; with Shift, redo"),
         ("F1", "this card"),
         ("F2", "show or hide the inspector"),
         ("F9", "start or stop recording your input"),
@@ -32,6 +37,10 @@ public final class HelpCardWindow: Window {
          "only send-event resigns: the bar is outside tap-gesture's root view and ignored by the manager."),
         ("Return in each field",
          "background-control ends editing; the keyboard manager moves to the next field; notes adds a line."),
+        ("Tap another field while typing",
+         "focus moves in one step and the keypad stays up, in every technique: no hide and show."),
+        ("Ctrl+drag (two fingers)",
+         "no technique takes a pinch for a tap; send-event resigns only when neither finger began on the field."),
     ]
 
     private let card = View()
@@ -66,40 +75,61 @@ final class HelpContentView: View {
         isUserInteractionEnabled = false
     }
 
+    /// The width from which the shortcuts and the experiments stand side by side.
+    nonisolated static let twoColumnWidth = 600.0
+
     override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let fonts = application?.fonts else { return }
         let title = fonts.font(size: 20, weight: .semibold)
+        let body = fonts.font(size: 13, weight: .regular)
+        canvas.fillRoundedRect(bounds, radius: 14, color: Palette.fieldBackground)
+        let x = 16.0
+        canvas.drawText("Shortcuts and experiments", at: Point(x: x, y: 34), font: title, color: Palette.label)
+        let twoColumns = bounds.width >= Self.twoColumnWidth
+        let column = twoColumns ? (bounds.width - 56) / 2 : bounds.width - 32
+        let end = drawShortcuts(at: Point(x: x, y: 60), width: column, fonts: fonts, canvas: canvas)
+        drawCharter(at: twoColumns ? Point(x: x + column + 24, y: 60) : Point(x: x, y: end + 10),
+                    width: column, fonts: fonts, canvas: canvas)
+        canvas.drawText("Tap anywhere, F1 or Escape to close.", at: Point(x: x, y: bounds.height - 16), font: body, color: Palette.accent)
+    }
+
+    /// Draws the shortcuts from `origin`, keys in a column as wide as the widest; returns the
+    /// baseline below them.
+    private func drawShortcuts(at origin: Point, width: Double, fonts: FontProvider, canvas: Canvas) -> Double {
         let heading = fonts.font(size: 12, weight: .semibold)
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 13, weight: .regular)
-        canvas.fillRoundedRect(bounds, radius: 14, color: Palette.fieldBackground)
-        var y = 34.0
-        let x = 16.0, width = bounds.width - 32
-        canvas.drawText("Shortcuts and experiments", at: Point(x: x, y: y), font: title, color: Palette.label)
-        y += 26
-        canvas.drawText("SHORTCUTS AND GESTURES", at: Point(x: x, y: y), font: heading, color: Palette.secondaryLabel)
+        var y = origin.y
+        canvas.drawText("SHORTCUTS AND GESTURES", at: Point(x: origin.x, y: y), font: heading, color: Palette.secondaryLabel)
         y += 20
-        for (keys, what) in HelpCardWindow.shortcuts {
-            canvas.drawText(keys, at: Point(x: x, y: y), font: bold, color: Palette.label)
-            let lines = TextLayout.wrap(what, width: width - 120, font: body)
-            for range in lines {
-                canvas.drawText(what[range], at: Point(x: x + 120, y: y), font: body, color: Palette.label)
+        let keys = min(HelpCardWindow.shortcuts.map { bold.width(of: Substring($0.0)) }.max() ?? 0, width * 0.45) + 14
+        for (key, what) in HelpCardWindow.shortcuts {
+            canvas.drawText(key, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
+            for range in TextLayout.wrap(what, width: width - keys, font: body) {
+                canvas.drawText(what[range], at: Point(x: origin.x + keys, y: y), font: body, color: Palette.label)
                 y += 17
             }
             y += 3
         }
-        y += 10
-        canvas.drawText("EXPERIMENTS TO TRY", at: Point(x: x, y: y), font: heading, color: Palette.secondaryLabel)
+        return y
+    }
+
+    /// Draws the experiments from `origin`.
+    private func drawCharter(at origin: Point, width: Double, fonts: FontProvider, canvas: Canvas) {
+        let heading = fonts.font(size: 12, weight: .semibold)
+        let bold = fonts.font(size: 13, weight: .semibold)
+        let body = fonts.font(size: 13, weight: .regular)
+        var y = origin.y
+        canvas.drawText("EXPERIMENTS TO TRY", at: Point(x: origin.x, y: y), font: heading, color: Palette.secondaryLabel)
         y += 20
         for (todo, look) in HelpCardWindow.charter {
-            canvas.drawText(todo, at: Point(x: x, y: y), font: bold, color: Palette.label)
+            canvas.drawText(todo, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
             y += 17
             for range in TextLayout.wrap(look, width: width, font: body) {
-                canvas.drawText(look[range], at: Point(x: x, y: y), font: body, color: Palette.secondaryLabel)
+                canvas.drawText(look[range], at: Point(x: origin.x, y: y), font: body, color: Palette.secondaryLabel)
                 y += 17
             }
             y += 6
         }
-        canvas.drawText("Tap anywhere, F1 or Escape to close.", at: Point(x: x, y: bounds.height - 16), font: body, color: Palette.accent)
     }
 }

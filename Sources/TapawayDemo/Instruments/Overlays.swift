@@ -70,6 +70,13 @@ public final class InstrumentOverlays {
         if touch.phase == .began { trails[id] = [] }
         trails[id, default: []].append((touch.locationInScreen, now))
         live[id] = (touch.locationInScreen, touch.phase, touch.window)
+        // The fingers this event did not change are stationary in it (a pinned finger while
+        // another taps): draw them so.
+        for other in application.touchesDown where other.identifier != id && other.phase == .stationary {
+            guard live[other.identifier]?.phase != .stationary else { continue }
+            live[other.identifier]?.phase = .stationary
+            if showsTouches { invalidate(around: other.locationInScreen) }
+        }
         if touch.phase.isFinished {
             // Keep the lift visible for a moment, then let it fade with the trail.
             application.timers.schedule(after: Self.trailLifetime) { [weak self] _ in
