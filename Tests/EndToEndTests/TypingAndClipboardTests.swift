@@ -161,6 +161,21 @@ struct TypingAndClipboardTests {
         }
     }
 
+    @Test("dead keys and the Compose key go through the input method: dead acute then e is é")
+    func composeThroughTheInputMethod() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("name")
+            let start = s.app.mark
+            let deadAcute = try s.x.bindSpareKey(to: "dead_acute")
+            let compose = try s.x.bindSpareKey(to: "Multi_key")
+            s.x.press(keycode: deadAcute)
+            try s.x.typeText("e")
+            s.x.press(keycode: compose)
+            try s.x.typeText("oc")
+            try s.waitForText("name", after: start, what: "name = é©") { $0 == "\u{E9}\u{A9}" }
+        }
+    }
+
     @Test("XTest typing on the physical keyboard reaches the focused field; Tab moves on; Escape dismisses")
     func physicalKeyboard() throws {
         try Session.run { s in
@@ -221,12 +236,22 @@ struct TypingAndClipboardTests {
         try Session.run { s in
             try s.focusAndShowKeypad("password")
             try s.x.typeText("hunter2")
-            s.app.settle(0.2)
+            try s.app.waitFor(kind: "text", what: "seven characters in password") {
+                $0.string("id") == "password" && $0.number("length") == 7
+            }
             let xclip = Xclip(display: s.display)
             let owner = try xclip.own("clipboard", text: "before")
             try s.x.chord("a")
             try s.x.chord("c")
+            let cut = s.app.mark
             try s.x.chord("x")
+            // Cut does nothing in a secure field: the text stays, so after End a key typed after
+            // the chords (and handled after them) makes it eight characters long.
+            try s.x.key(named: "End")
+            try s.x.typeText("!")
+            try s.app.waitFor(kind: "text", after: cut, what: "the key after the chords") {
+                $0.string("id") == "password" && $0.number("length") == 8
+            }
             s.app.settle(0.3)
             #expect(try xclip.read("clipboard") == "before")
             withExtendedLifetime(owner) {}

@@ -158,6 +158,39 @@ final class XDriver {
         }
     }
 
+    /// Binds `name` (a keysym name such as "dead_acute" or "Multi_key") to a keycode that has no
+    /// symbol yet, so XTest can press keys the server's US map lacks; returns the keycode. The
+    /// program sees the change through MappingNotify.
+    @discardableResult
+    func bindSpareKey(to name: String) throws -> UInt32 {
+        let keysym = XStringToKeysym(name)
+        guard keysym != 0 else { throw EndToEndError("unknown keysym name '\(name)'") }
+        if case let code = XKeysymToKeycode(display, keysym), code != 0 { return UInt32(code) }
+        var minCode: Int32 = 0, maxCode: Int32 = 0
+        XDisplayKeycodes(display, &minCode, &maxCode)
+        var perCode: Int32 = 0
+        guard let map = XGetKeyboardMapping(display, KeyCode(minCode), maxCode - minCode + 1, &perCode) else {
+            throw EndToEndError("XGetKeyboardMapping failed")
+        }
+        defer { XFree(map) }
+        for code in stride(from: maxCode, to: minCode, by: -1) {
+            let row = Int(code - minCode) * Int(perCode)
+            guard (0..<Int(perCode)).allSatisfy({ map[row + $0] == 0 }) else { continue }
+            var symbols = [keysym, keysym]
+            XChangeKeyboardMapping(display, code, 2, &symbols, 1)
+            sync()
+            return UInt32(code)
+        }
+        throw EndToEndError("no spare keycode for \(name)")
+    }
+
+    /// Presses and releases keycode `code`.
+    func press(keycode code: UInt32) {
+        XTestFakeKeyEvent(display, code, 1, 0)
+        XTestFakeKeyEvent(display, code, 0, 0)
+        sync()
+    }
+
     /// Presses and releases the key with keysym name `name` while holding Control (and Shift if
     /// `shift`): Ctrl+C is `chord("c")`.
     func chord(_ name: String, shift: Bool = false) throws {

@@ -335,6 +335,58 @@ struct TextEditingTests {
         #expect(!p.application.pastePrimarySelection(at: Point(x: 390, y: 500)), "nothing to paste into there")
     }
 
+    // MARK: Caret and placeholder
+
+    /// Whether `canvas` holds the caret: a 2-point-wide accent bar.
+    func caretDrawn(_ canvas: RecordingCanvas) -> Bool {
+        canvas.operations.contains {
+            if case .roundedRect(let r, let colour) = $0 { return r.width == 2 && colour == Palette.accent }
+            return false
+        }
+    }
+
+    @Test("the caret blinks every half-period, and stays solid while keys come faster than that")
+    func caretBlinks() {
+        let (p, field) = fieldPlatform()
+        /// Draws the whole field again and says whether the caret is in it.
+        func caretShown() -> Bool {
+            field.setNeedsDisplay()
+            return caretDrawn(p.render())
+        }
+        #expect(caretShown(), "solid at focus")
+        p.advance(by: CaretBlinker.halfPeriod + 0.01)
+        #expect(!caretShown(), "out after a half-period")
+        p.advance(by: CaretBlinker.halfPeriod)
+        #expect(caretShown(), "back after another")
+        p.advance(by: CaretBlinker.halfPeriod)
+        #expect(!caretShown())
+        for character in "typing" {
+            p.type(String(character))
+            #expect(caretShown(), "solid at each key")
+            p.advance(by: CaretBlinker.halfPeriod * 0.9)
+            #expect(caretShown(), "still solid before the next key")
+        }
+        p.advance(by: CaretBlinker.halfPeriod * 0.2)
+        #expect(!caretShown(), "blinking again once typing stops")
+        field.resignFirstResponder()
+        p.advance(by: CaretBlinker.halfPeriod)
+        #expect(!caretShown(), "no caret out of focus")
+    }
+
+    @Test("the placeholder shows while the field is empty, in the placeholder colour, and goes with the first character")
+    func placeholder() {
+        let (p, field) = fieldPlatform()
+        field.placeholder = "Your name"
+        let empty = p.render()
+        #expect(empty.operations.contains { if case .text("Your name", _, Palette.placeholder) = $0 { return true }; return false })
+        p.type("A")
+        let typed = p.render()
+        #expect(!typed.texts.contains("Your name"))
+        #expect(typed.texts.contains("A"))
+        p.press(.backspace)
+        #expect(p.render().texts.contains("Your name"), "back when emptied")
+    }
+
     // MARK: Clear button
 
     @Test("the clear button clears the field as one undoable edit, and shows per its mode")
