@@ -1,8 +1,10 @@
 // tapaway-bench: figures, not pass/fail. Run in release mode: scripts/bench.sh
 //
 //   tapaway-bench [kit]               the in-process Kit benchmarks (headless)
-//   tapaway-bench keystroke N [K]     K keystrokes (default 200) in a text view of N characters,
-//                                     for profiling one case (valgrind --tool=callgrind)
+//   tapaway-bench keystroke N [K] [paragraphs]
+//                                     K keystrokes (default 200) in a text view of N characters
+//                                     (one paragraph, or paragraphs of about 500), for profiling
+//                                     one case (valgrind --tool=callgrind)
 //   tapaway-bench startup [RUNS]      start-up against the peers (needs DISPLAY; default 10 runs)
 //   tapaway-bench typing              1000 characters through XTest, beside a Tk entry
 //   tapaway-bench tap [TAPS]          tap to the first changed pixel (default 200 taps)
@@ -18,7 +20,8 @@ MainActor.assumeIsolated {
     case "keystroke":
         let length = count ?? 1_000_000
         let keystrokes = arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
-        let r = KitBenchmarks.keystroke(length: length, paragraphs: false, count: keystrokes)
+        let paragraphs = arguments.dropFirst(3).first == "paragraphs"
+        let r = KitBenchmarks.keystroke(length: length, paragraphs: paragraphs, count: keystrokes)
         print("\(length) characters: median \(KitBenchmarks.format(r.median)) µs, p99 \(KitBenchmarks.format(r.p99)) µs")
     case nil, "kit":
         KitBenchmarks.run()
