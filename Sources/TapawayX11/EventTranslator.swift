@@ -53,8 +53,11 @@ extension X11Platform {
         case MapNotify:
             guard event.xmap.window == topLevel else { return }
             isMapped = true
-            // Without a window manager nobody gives the window focus.
-            XSetInputFocus(display, topLevel, RevertToParent, 0 /* CurrentTime */)
+            // Without a window manager nobody gives the window focus; with one, it does (the
+            // WM_HINTS input hint asks it to), and taking it here would steal it.
+            if !hasWindowManager {
+                XSetInputFocus(display, topLevel, RevertToParent, 0 /* CurrentTime */)
+            }
 
         case UnmapNotify:
             if event.xunmap.window == topLevel { isMapped = false }

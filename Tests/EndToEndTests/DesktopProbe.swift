@@ -128,6 +128,28 @@ final class DesktopProbe {
         XFlush(display)
     }
 
+    /// Announces an EWMH window manager, as one does: a window that the root's and its own
+    /// `_NET_SUPPORTING_WM_CHECK` name. (Only the announcement: nothing manages windows.)
+    func announceWindowManager() {
+        let check = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
+        var id = check
+        let property = atom("_NET_SUPPORTING_WM_CHECK")
+        withUnsafeBytes(of: &id) { bytes in
+            let data = bytes.bindMemory(to: UInt8.self).baseAddress
+            XChangeProperty(display, check, property, 33 /* XA_WINDOW */, 32, PropModeReplace, data, 1)
+            XChangeProperty(display, root, property, 33 /* XA_WINDOW */, 32, PropModeReplace, data, 1)
+        }
+        XSync(display, 0)
+    }
+
+    /// The window that has the input focus (0 for none, 1 for PointerRoot).
+    var focusedWindow: UInt {
+        var focus: UInt = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        return focus
+    }
+
     // MARK: Acting as the desktop
 
     /// Sets the screen-independent X resources (what `xrdb` does); nil removes them.

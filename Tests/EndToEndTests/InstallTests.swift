@@ -192,6 +192,27 @@ struct DesktopCitizenTests {
         #expect(run.process.exitCode == 0, "\(run.diagnostics)")
     }
 
+    /// Input focus: taken when the window maps on a bare X server, left to the window manager
+    /// when one runs (taking it would steal it from whatever the user is doing).
+    @Test("the window takes the input focus without a window manager, and leaves it to one", arguments: [false, true])
+    func inputFocus(withWindowManager: Bool) throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+        if withWindowManager { probe.announceWindowManager() }
+        let before = probe.focusedWindow
+        let run = try DesktopRun(display: display, arguments: ["--no-settings"])
+        _ = try run.waitForReady()
+        let window = try probe.window()
+        if withWindowManager {
+            #expect(probe.focusedWindow == before, "took the focus from under a window manager")
+        } else {
+            #expect(probe.focusedWindow == window, "no focus on a bare server: \(probe.focusedWindow) is not \(window)")
+        }
+        probe.requestClose(window)
+        #expect(run.waitForExit(timeout: 10), "\(run.diagnostics)")
+    }
+
     /// The last scenario, the window size and the theme survive a close and a start.
     @Test("closing the window saves the settings; the next start uses them")
     func settingsRemembered() throws {
