@@ -225,23 +225,31 @@ struct DesktopCitizenTests {
         let driver = try XDriver(displayName: display.name)
 
         do {
-            let first = try DesktopRun(display: display, arguments: ["--scenario", "tap-gesture", "--size", "700x800", "--theme", "dark"],
+            let first = try DesktopRun(display: display, arguments: ["--scenario", "tap-gesture", "--size", "960x800", "--theme", "dark"],
                                        environment: environment)
-            _ = try first.waitForReady()
+            let ready = try first.waitForReady()
+            let device = try #require(ready["device"] as? [Double])
+            #expect(device[0] + device[2] < 960, "the inspector is on view at first")
+            // F2 hides the inspector: a toggle the settings remember.
+            try driver.key(named: "F2")
+            usleep(300_000)
             probe.requestClose(try probe.window())
             #expect(first.waitForExit(timeout: 10) && first.process.exitCode == 0, "\(first.diagnostics)")
             #expect(!first.stderr.contains("settings"), "\(first.diagnostics)")
         }
         let file = config.appendingPathComponent("tapaway/settings.conf")
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("scenario=tap-gesture\n") && text.contains("window-size=700x800\n") && text.contains("theme=dark\n"), "\(text)")
+        #expect(text.contains("scenario=tap-gesture\n") && text.contains("window-size=960x800\n") && text.contains("theme=dark\n"), "\(text)")
+        #expect(text.contains("[overlays]\n") && text.contains("inspector=false\n") && text.contains("overlay-touches=false\n"), "\(text)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: config.appendingPathComponent("tapaway").path)
         #expect(leftovers == ["settings.conf"])
 
         let second = try DesktopRun(display: display, arguments: [], environment: environment)
         let ready = try second.waitForReady()
         #expect(ready["scenario"] as? String == "tap-gesture")
-        #expect((ready["window"] as? [Double]) == [700, 800])
+        #expect((ready["window"] as? [Double]) == [960, 800])
+        let device = try #require(ready["device"] as? [Double])
+        #expect(device[0] + device[2] == 960, "the remembered hidden inspector: the screen reaches the right edge \(device)")
         let luminance = try meanLuminance(of: try probe.window(), probe: probe, driver: driver)
         #expect(luminance < 90, "the remembered dark theme was not used (mean luminance \(luminance))")
         probe.requestClose(try probe.window())
