@@ -4,12 +4,16 @@
 # A soak instead: scripts/monkey.sh --minutes 30 [SEED] reports the resident memory's growth.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+number() { [[ "$1" =~ ^[0-9]+$ ]] || { echo "monkey: '$1' is not a whole number" >&2; exit 64; }; }
 if [ "${1:-}" = "--minutes" ]; then
-    export TAPAWAY_MONKEY_MINUTES="${2:-30}"; shift 2 || true
+    shift
+    export TAPAWAY_MONKEY_MINUTES="${1:-30}"; number "$TAPAWAY_MONKEY_MINUTES"
+    [ $# -gt 0 ] && shift
 else
-    export TAPAWAY_MONKEY_INPUTS="${1:-100000}"; shift || true
+    export TAPAWAY_MONKEY_INPUTS="${1:-100000}"; number "$TAPAWAY_MONKEY_INPUTS"
+    [ $# -gt 0 ] && shift
 fi
-export TAPAWAY_MONKEY_SEED="${1:-424242}"
+export TAPAWAY_MONKEY_SEED="${1:-424242}"; number "$TAPAWAY_MONKEY_SEED"
 export TAPAWAY_E2E_LIFETIME=14400
 scripts/setup.sh
 swift build --build-tests >&2
