@@ -75,7 +75,18 @@ struct Launcher {
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
         app.onRecordingToggle = { [unowned instruments] in instruments.toggleRecording() }
-        if let recordingPath, !instruments.startRecording(to: recordingPath) { return 1 }
+        // The file is opened now, so an unwritable path is one message before any window opens;
+        // the recording begins once the window is ready and --focus has focused its input, so
+        // the header says where the session starts.
+        var recordingSink: TraceSink?
+        if let recordingPath {
+            do {
+                recordingSink = try TraceSink.file(recordingPath)
+            } catch {
+                Console.error("tapaway: cannot record to \(recordingPath): \(error)")
+                return 1
+            }
+        }
 
         // Frame statistics for the benchmarks: a `frame` line per painted frame.
         if getenv("TAPAWAY_FRAME_STATS") != nil, let tracer = app.tracer {
@@ -92,6 +103,7 @@ struct Launcher {
             ready = true
             app.didBecomeReady()
             if let focus = options.focus { app.focus(focus) }
+            if let recordingPath, let recordingSink { instruments.startRecording(to: recordingPath, opened: recordingSink) }
             if let replay, let path = options.replay {
                 instruments.replay(replay, from: path, speed: options.replaySpeed.factorValue,
                                    exitAfterwards: options.exitAfterReplay)

@@ -35,13 +35,15 @@ final class SessionInstruments {
         return XDGPaths.uniquePath(in: directory, base: "tapaway-recording-" + XDGPaths.timestamp(time(nil)), extension: "jsonl")
     }
 
-    /// Starts recording to `path`; false (after one line on stderr) when it cannot be written.
+    /// Starts recording to `path` (through `opened`, when the file was opened already); false
+    /// (after one line on stderr) when it cannot be written.
     @discardableResult
-    func startRecording(to path: String) -> Bool {
+    func startRecording(to path: String, opened: TraceSink? = nil) -> Bool {
         guard recorder == nil else { return true }
         do {
-            let sink = try TraceSink.file(path)
-            recorder = InputRecorder(application: application, sink: sink, scenario: app.scenario.rawValue)
+            let sink = try opened ?? TraceSink.file(path)
+            recorder = InputRecorder(application: application, sink: sink, scenario: app.scenario.rawValue,
+                                     inspector: app.inspectorWanted)
             recordingPath = path
             app.showRecording(to: path)
             Console.out("tapaway: recording input to \(path)")
@@ -93,6 +95,7 @@ final class SessionInstruments {
             if exitAfterwards { self.quitWhenSettled() }
         }
         self.replayer = replayer
+        app.prepareForReplay(of: recording)
         app.tracer?.emit("replay", [("phase", .string("started")), ("path", .string(path)),
                                     ("inputs", .number(Double(recording.inputs.count)))])
         replayer.start()

@@ -227,6 +227,36 @@ struct RecordingTests {
         #expect(session.app.form.password.text.count == canary.count + 1)
     }
 
+    @Test("a recording started mid-session names the focused input and the inspector, and replays from there")
+    func headerState() throws {
+        let h = Harness()
+        h.platform.press(.function(2))
+        #expect(!h.app.inspectorWanted)
+        h.focus(h.form.name)
+        let path = temporaryPath("mid.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var recorder: InputRecorder? = InputRecorder(application: h.platform.application, sink: try TraceSink.file(path),
+                                                     scenario: "send-event", inspector: h.app.inspectorWanted)
+        h.platform.type("ab")
+        // Right of the form: on the inspector's side, which is the simulated screen's now.
+        let wide = Point(x: h.platform.application.deviceFrame.maxX - 30, y: h.form.submit.frameInScreen.maxY + 10)
+        h.platform.tap(at: wide)
+        h.platform.settle()
+        recorder = nil
+        _ = recorder
+        let recording = try Recording.parse(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(recording.focused == "name")
+        #expect(recording.inspector == false)
+
+        let session = HeadlessSession(scenario: .sendEvent, size: recording.screen ?? TapawayApp.defaultSize)
+        session.prepare(for: recording)
+        #expect(!session.app.inspectorWanted, "the inspector hidden as it was")
+        session.replay(recording)
+        let outcome = session.finish()
+        #expect(outcome.texts["name"] == "ab", "typing reached name, focused as it was")
+        #expect(outcome.focusChanges == [nil], "the tap right of the form, on the wider screen, resigned")
+    }
+
     @Test("a bad or truncated recording gets a message with its line number")
     func badInput() {
         func error(_ text: String) -> RecordingError? {

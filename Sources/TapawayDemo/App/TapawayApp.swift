@@ -188,6 +188,14 @@ public final class TapawayApp {
         layout(for: application.screenSize)
     }
 
+    /// Puts the app in the state a recording began in, before it is replayed: the inspector
+    /// shown or hidden as it was (the simulated screen's width depends on it), and the input
+    /// that was focused. Recordings without these header fields leave the app as it is.
+    public func prepareForReplay(of recording: Recording) {
+        if let wanted = recording.inspector, wanted != inspectorWanted { toggleInspector() }
+        if let id = recording.focused { focus(id) }
+    }
+
     /// Turns an overlay on or off by its identifier (`overlay-touches`, `overlay-regions`,
     /// `overlay-keypad`), as its switch in the inspector does.
     public func setOverlay(_ identifier: String, on: Bool) {

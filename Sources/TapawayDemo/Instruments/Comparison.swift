@@ -7,7 +7,7 @@ public enum Comparison {
     public static func compare(_ recording: Recording) -> [(Scenario, SessionOutcome)] {
         Scenario.allCases.map { scenario in
             let session = HeadlessSession(scenario: scenario, size: recording.screen ?? TapawayApp.defaultSize)
-            session.resetOutcome()
+            session.prepare(for: recording)
             session.replay(recording)
             return (scenario, session.finish())
         }

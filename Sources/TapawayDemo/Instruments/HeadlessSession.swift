@@ -92,6 +92,14 @@ public final class HeadlessSession {
         }
     }
 
+    /// Puts the app in the state `recording` began in (the inspector, the focused input) and
+    /// lets it settle; what that takes is not part of the outcome.
+    public func prepare(for recording: Recording) {
+        app.prepareForReplay(of: recording)
+        platform.settle()
+        resetOutcome()
+    }
+
     /// A point on the background that no other view covers.
     public var backgroundPoint: Point {
         let form = app.form

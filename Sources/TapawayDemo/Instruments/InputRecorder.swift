@@ -16,8 +16,10 @@ public final class InputRecorder {
     /// The number of lines written (the header included).
     public private(set) var linesWritten = 0
 
-    /// Starts recording `application`'s input to `sink`, with a header naming the scenario.
-    public init(application: Application, sink: TraceSink, scenario: String) {
+    /// Starts recording `application`'s input to `sink`, with a header naming the scenario, the
+    /// screen size, and (when given) whether the inspector is on view and the focused input, so
+    /// a replay starts from the same state.
+    public init(application: Application, sink: TraceSink, scenario: String, inspector: Bool? = nil) {
         self.application = application
         self.sink = sink
         self.start = application.clock.now
@@ -26,6 +28,8 @@ public final class InputRecorder {
         header.version = RecordingCodec.version
         header.scenario = scenario
         header.screen = [application.screenSize.width, application.screenSize.height]
+        header.inspector = inspector
+        header.focused = (application.firstResponder as? View)?.identifier
         write(header)
         application.inputObservers.append { [weak self] input in self?.record(input) }
         let center = application.notificationCenter

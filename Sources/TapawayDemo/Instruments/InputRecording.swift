@@ -6,7 +6,7 @@ import TapawayKit
 /// the seconds since the recording began.
 ///
 /// ```json
-/// {"kind":"header","version":1,"scenario":"send-event","screen":[630,820]}
+/// {"kind":"header","version":1,"scenario":"send-event","screen":[930,820],"inspector":true,"focused":"name"}
 /// {"kind":"touch","t":1.25,"id":1,"phase":"began","at":[320,410]}
 /// {"kind":"touch","t":1.25,"id":2,"phase":"began","at":[310,410],"with":true}
 /// {"kind":"key","t":2.5,"key":"text","text":"a"}
@@ -23,6 +23,10 @@ public struct RecordedLine: Codable, Equatable, Sendable {
     public var scenario: String?
     /// Header: the screen size `[w, h]`.
     public var screen: [Double]?
+    /// Header: whether the inspector was on view (the simulated screen is narrower with it).
+    public var inspector: Bool?
+    /// Header: the text input that was focused when the recording began.
+    public var focused: String?
     /// Touch: the finger id.
     public var id: Int?
     /// Touch: the phase.
@@ -192,6 +196,10 @@ public struct Recording: Sendable {
     public var scenario: String?
     /// The screen size it was made at.
     public var screen: Size?
+    /// Whether the inspector was on view, when the header says.
+    public var inspector: Bool?
+    /// The text input focused when it began, when the header says.
+    public var focused: String?
     /// The inputs, in order, with seconds since the start.
     public var inputs: [(t: Double, input: PlatformInput)]
 
@@ -222,6 +230,13 @@ public struct Recording: Sendable {
                     throw RecordingError(line: number, message: "format version \(v) is newer than this tapaway reads (\(RecordingCodec.version))")
                 }
                 recording.scenario = line.scenario
+                recording.inspector = line.inspector
+                if let focused = line.focused {
+                    guard focused.count <= 100, focused.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
+                        throw RecordingError(line: number, message: "'focused' must be an identifier such as name")
+                    }
+                    recording.focused = focused
+                }
                 if let s = line.screen, s.count == 2, s.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 10_000 }) {
                     recording.screen = Size(width: s[0], height: s[1])
                 }
