@@ -19,8 +19,16 @@ SCRATCH ?= .build
 SWIFT ?= swift
 INSTALL ?= install
 
+# A release binary carries the Swift runtime inside (only what it uses): it runs where no Swift
+# toolchain is installed, starts faster (fewer libraries to load and relocate) and takes less
+# memory. It is built in a scratch directory of its own, because SwiftPM does not link again
+# when only that flag changes (and the manual's plugin links a shared-runtime build in SCRATCH).
+# The debug build the tests stage keeps the shared runtime.
+STATIC_STDLIB ?= $(if $(filter release,$(CONFIGURATION)),--static-swift-stdlib,)
+BUILD_SCRATCH ?= $(if $(STATIC_STDLIB),$(SCRATCH)/static-stdlib,$(SCRATCH))
+
 ICON_SIZES = 16 24 32 48 64 128 256
-BINARY = $(SCRATCH)/$(CONFIGURATION)/tapaway
+BINARY = $(BUILD_SCRATCH)/$(CONFIGURATION)/tapaway
 MANPAGE = $(SCRATCH)/plugins/GenerateManual/outputs/tapaway/tapaway.1
 COMPLETIONS = $(SCRATCH)/completions
 # The man page's date: SOURCE_DATE_EPOCH (reproducible builds), else the last commit's, else today.
@@ -45,7 +53,7 @@ clean:
 	rm -rf .build out
 
 build:
-	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(SCRATCH) --product tapaway
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) --product tapaway
 
 man: build
 	$(SWIFT) package --scratch-path $(SCRATCH) plugin generate-manual \

@@ -19,9 +19,10 @@ if ((${#missing[@]})); then
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-swift build -c release --product tapaway >&2
-swift build -c release --product tapaway-bench >&2
-BIN="$(swift build -c release --show-bin-path)"
+# The same build as `make install` and scripts/run.sh: the Swift runtime linked in.
+swift build -c release --static-swift-stdlib --scratch-path .build/static-stdlib --product tapaway >&2
+swift build -c release --static-swift-stdlib --scratch-path .build/static-stdlib --product tapaway-bench >&2
+BIN="$(swift build -c release --scratch-path .build/static-stdlib --show-bin-path)"
 export TAPAWAY_BINARY="$BIN/tapaway"
 
 exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)

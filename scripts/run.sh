@@ -5,8 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build -c release --product tapaway >&2
-BIN="$(swift build -c release --show-bin-path)/tapaway"
+swift build -c release --static-swift-stdlib --scratch-path .build/static-stdlib --product tapaway >&2
+BIN="$(swift build -c release --scratch-path .build/static-stdlib --show-bin-path)/tapaway"
 
 if [ -n "${DISPLAY:-}" ]; then
     exec "$BIN" "$@"
