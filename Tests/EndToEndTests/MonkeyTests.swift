@@ -52,6 +52,12 @@ struct MonkeyModel {
 
     static let inputs: Set<String> = ["name", "email", "password", "phone", "notes"]
 
+    /// The length of the input at `key`, as the trace last said (secure inputs give lengths).
+    func length(of key: String) -> Int { lengths[key] ?? texts[key]?.count ?? 0 }
+
+    /// The length of every input the trace has named.
+    var allLengths: [Int] { Set(texts.keys).union(lengths.keys).map(length(of:)) }
+
     /// The key of the focused input `id` in `texts` and `lengths`.
     func key(_ id: String) -> String { (focusedScreen ?? scenario) + "/" + id }
 
@@ -123,7 +129,7 @@ struct MonkeyTests {
             }
             if failure == nil { failure = try monkey.finalCheck() }
             let seconds = Date().timeIntervalSince(started)
-            print("monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes")
+            print("monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes, \(monkey.clears) long inputs cleared; the inputs hold \(monkey.model.allLengths.reduce(0, +)) characters, the longest \(monkey.model.allLengths.max() ?? 0)")
             if let warmRSS {
                 print("monkey: resident memory \(warmRSS) KiB after warm-up, \(lastRSS) KiB at the end (\(lastRSS - warmRSS) KiB growth)")
                 #expect(lastRSS - warmRSS < 1024, "resident memory grew by \(lastRSS - warmRSS) KiB after warm-up")
@@ -148,7 +154,10 @@ struct Monkey {
     var switches = 0
     var resizes = 0
     var pinned = false
+    var clears = 0
     var size: (width: Int, height: Int)
+    /// The length past which a batch ends by clearing the focused input.
+    static let longText = 2_000
 
     init(session: Session, window: UInt, seed: UInt64) {
         self.session = session
@@ -247,6 +256,14 @@ struct Monkey {
             session.x.rightClick(point())
             pinned = false
             inputs += 1
+        }
+        // A tester clears a field that has grown long (pastes double it): the soak then measures
+        // what the program keeps, not what it was asked to hold.
+        if let field = model.focused, MonkeyModel.inputs.contains(field), model.length(of: model.key(field)) > Self.longText {
+            try session.x.chord("a")
+            try session.x.key(named: "BackSpace")
+            clears += 1
+            inputs += 2
         }
         if self.size.width < 320 || self.size.height < 480 {
             // Back to a size the form fits, so the next batch has something to touch.
