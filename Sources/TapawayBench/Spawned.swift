@@ -91,15 +91,29 @@ final class Spawned {
         return nil
     }
 
-    /// Resident memory in KiB.
-    var residentKiB: Int? {
-        guard let file = fopen("/proc/\(pid)/status", "r") else { return nil }
+    /// Resident memory in KiB (VmRSS): every page mapped in, shared libraries' included.
+    var residentKiB: Int? { field("VmRSS:", in: "/proc/\(pid)/status") }
+
+    /// Proportional memory in KiB (Pss): shared pages divided among the processes that map them.
+    var proportionalKiB: Int? { field("Pss:", in: "/proc/\(pid)/smaps_rollup") }
+
+    /// Memory only this process holds, in KiB (USS: private clean and dirty pages): what it
+    /// costs the machine beyond libraries other programs share.
+    var privateKiB: Int? {
+        let path = "/proc/\(pid)/smaps_rollup"
+        guard let clean = field("Private_Clean:", in: path), let dirty = field("Private_Dirty:", in: path) else { return nil }
+        return clean + dirty
+    }
+
+    /// The number after `name` on its line of a /proc file.
+    private func field(_ name: String, in path: String) -> Int? {
+        guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)
         while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(cString: line)
-            if text.hasPrefix("VmRSS:") {
-                return Int(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix(name) {
+                return Int(text.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
             }
         }
         return nil

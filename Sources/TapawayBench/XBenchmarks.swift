@@ -46,17 +46,18 @@ enum XBenchmarks {
     // MARK: Start-up
 
     /// Exec to the first complete frame (the last change of pixels before the screen is quiet for
-    /// 0.5 s, after a top-level window mapped) and resident memory a second later; `runs` each.
+    /// 0.5 s, after a top-level window mapped) and memory a second later (resident, proportional and
+    /// private, medians); `runs` each.
     static func startup(runs: Int) {
         guard let watcher = XWatcher(displayName: nil) else {
             print("startup: no display with DAMAGE (run scripts/bench.sh, which starts Xvfb)")
             return
         }
         print("Start-up to the first complete frame (DAMAGE, from outside), \(runs) runs each")
-        print("| program | min ms | median ms | max ms | resident MiB (median) |")
-        print("|---|---:|---:|---:|---:|")
+        print("| program | min ms | median ms | max ms | RSS MiB | PSS MiB | private MiB |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for (name, command) in peers() {
-            var times: [Double] = [], memory: [Double] = []
+            var times: [Double] = [], memory: [Double] = [], proportional: [Double] = [], own: [Double] = []
             for _ in 0..<runs {
                 watcher.clear()
                 let start = monotonicNow()
@@ -69,11 +70,14 @@ enum XBenchmarks {
                 let settle = last + 1 - monotonicNow()
                 if settle > 0 { usleep(useconds_t(settle * 1_000_000)) }
                 if let rss = process.residentKiB { memory.append(Double(rss) / 1024) }
+                if let pss = process.proportionalKiB { proportional.append(Double(pss) / 1024) }
+                if let uss = process.privateKiB { own.append(Double(uss) / 1024) }
                 process.stop()
                 watcher.pump(timeout: 0.2)
             }
-            let t = Figures(times), m = Figures(memory)
-            print("| \(name) | \(format1(t.min)) | \(format1(t.median)) | \(format1(t.max)) | \(format1(m.median)) |")
+            let t = Figures(times), m = Figures(memory), p = Figures(proportional), u = Figures(own)
+            print("| \(name) | \(format1(t.min)) | \(format1(t.median)) | \(format1(t.max)) | \(format1(m.median)) "
+                  + "| \(format1(p.median)) | \(format1(u.median)) |")
         }
         print("")
     }

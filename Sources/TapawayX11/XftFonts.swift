@@ -30,6 +30,7 @@ final class XftFontProvider: FontProvider {
     init(display: OpaquePointer, screen: Int32, preferred: String, fallbacks: [String]) throws(X11Error) {
         self.display = display
         self.screen = screen
+        FontconfigWarmUp.finish()
         let candidates = [preferred] + fallbacks
         var chosen = candidates.last ?? "sans-serif"
         var regular: OpaquePointer?
