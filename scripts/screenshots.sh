@@ -25,10 +25,15 @@ shot scenario-send-event --scenario send-event --focus name
 shot scenario-tap-gesture --scenario tap-gesture --focus email
 shot theme-light --theme light --focus name
 shot theme-dark --theme dark --focus name
+# The keypad alone, on a phone-sized window (no room for the sidebar or the inspector).
+shot keypad-letters --size 390x820 --focus name
+shot keypad-email --size 390x820 --focus email
+shot keypad-numberpad --size 390x820 --focus phone
 for recording in assets/recordings/*.jsonl; do
     name="$(basename "$recording" .jsonl)"
     case "$name" in
         background-control-dim|keyboard-manager) picture="scenario-$name" ;;
+        keypad-*) picture="$name" ;;
         *) picture="instruments-$name" ;;
     esac
     shot "$picture" --replay "$recording" --replay-speed max
