@@ -498,6 +498,60 @@ struct TextEditingTests {
         }
     }
 
+    /// Greedy wrapping read character by character with Unicode's rules throughout: what
+    /// `TextLayout.wrap` must give, whatever shortcuts it takes for ASCII.
+    static func referenceWrap(_ text: String, width: Double, widths: CharacterWidths) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var lineStart = 0, offset = 0, x = 0.0, xAtBreak = 0.0
+        var lastBreak: Int?
+        for c in text {
+            let next = offset + c.utf8.count
+            if c.isNewline {
+                lines.append(lineStart..<offset)
+                lineStart = next; x = 0; lastBreak = nil; offset = next
+                continue
+            }
+            let w = widths.width(of: String(c))
+            if c.isWhitespace {
+                x += w; lastBreak = next; xAtBreak = x; offset = next
+                continue
+            }
+            if x + w > width && offset > lineStart {
+                if let b = lastBreak, b > lineStart {
+                    lines.append(lineStart..<b); lineStart = b; x -= xAtBreak
+                } else {
+                    lines.append(lineStart..<offset); lineStart = offset; x = 0
+                }
+                lastBreak = nil
+            }
+            x += w
+            offset = next
+        }
+        lines.append(lineStart..<offset)
+        return lines
+    }
+
+    @Test("wrapping reads ASCII by the byte yet breaks as Unicode does: CR LF, combining marks after ASCII, emoji, tabs")
+    func asciiShortcutMatchesUnicode() {
+        let widths = CharacterWidths(font: FixedFont(size: 10))
+        var seed: UInt64 = 0xB17E
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let pieces = ["a", "b", "word", " ", "\t", "\n", "\r\n", "\r", "e\u{301}", "o\u{308}\u{304}", "🇫🇷", "👍🏽",
+                      "\u{A0}", "\u{2028}", "x\u{200D}y", "Z", ".", "supercalifragilistic"]
+        for round in 0..<300 {
+            var text = ""
+            for _ in 0..<next(120) { text += pieces[next(pieces.count)] }
+            let width = Double(20 + next(200))
+            let lines = TextLayout.wrap(text, width: width, widths: widths)
+            let offsets = lines.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound) }
+            #expect(offsets == Self.referenceWrap(text, width: width, widths: widths), "round \(round): \(text.debugDescription) at \(width)")
+            if offsets != Self.referenceWrap(text, width: width, widths: widths) { break }
+        }
+    }
+
     @Test("re-wrapping after 2 000 random edits in long paragraphs always equals a full wrap, line for line")
     func rewrapMatchesWrapRandomly() {
         let widths = CharacterWidths(font: FixedFont(size: 10))

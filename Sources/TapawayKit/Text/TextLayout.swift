@@ -28,6 +28,16 @@ public final class CharacterWidths {
         return w
     }
 
+    /// The advance of the ASCII character `code` (below 0x80).
+    @inline(__always)
+    func width(ascii code: UInt8) -> Double {
+        let cached = ascii[Int(code)]
+        if cached >= 0 { return cached }
+        let w = font.width(of: String(UnicodeScalar(code)))
+        ascii[Int(code)] = w
+        return w
+    }
+
     /// The advance of a run of text.
     public func width<S: StringProtocol>(of text: S) -> Double {
         var total = 0.0
@@ -79,10 +89,30 @@ public enum TextLayout {
         var lastBreak: String.Index?
         var xAtBreak = 0.0
         var i = range.lowerBound
+        let utf8 = text.utf8
         while i < range.upperBound {
-            let c = text[i]
-            let next = text.index(after: i)
-            let kind = BreakKind(c)
+            // Most text is ASCII: an ASCII byte followed by another (or by the end) is a whole
+            // character, read from the bytes without Unicode's grapheme rules. A CR (which may
+            // start CR LF) and a byte before a non-ASCII one (which may be a combining mark) take
+            // the general path.
+            let byte = utf8[i]
+            let afterByte = utf8.index(after: i)
+            let kind: BreakKind
+            let next: String.Index
+            var c: Character?
+            if byte < 0x80, byte != 0x0D, afterByte == range.upperBound || utf8[afterByte] < 0x80 {
+                next = afterByte
+                switch byte {
+                case 0x0A...0x0C: kind = .newline
+                case 0x20, 0x09: kind = .space
+                default: kind = .other
+                }
+            } else {
+                let character = text[i]
+                c = character
+                next = text.index(after: i)
+                kind = BreakKind(character)
+            }
             if kind == .newline {
                 lines.append(lineStart..<i)
                 lineStart = next
@@ -92,7 +122,7 @@ public enum TextLayout {
                 if let stopBefore, stopBefore(lineStart) { return (lines, lineStart) }
                 continue
             }
-            let w = widths.width(of: c)
+            let w = c.map(widths.width(of:)) ?? widths.width(ascii: byte)
             if kind == .space {
                 x += w
                 lastBreak = next
