@@ -192,7 +192,7 @@ public final class InstrumentOverlays {
         guard let focused = appWindow.firstResponder as? View else { return nil }
         switch scenario() {
         case .keyboardManager: return KeyboardManager.shared.keyboardDistance(for: focused)
-        case .backgroundControl: return 12
+        case .backgroundControl: return BackgroundControlViewController.fieldMargin
         case .sendEvent, .tapGesture: return nil
         }
     }

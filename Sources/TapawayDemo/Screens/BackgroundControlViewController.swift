@@ -99,11 +99,14 @@ public final class BackgroundControlViewController: FormViewController {
         dimOverlay.fade(to: 0, duration: note.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? 0.25)
     }
 
+    /// The space kept between the field being edited and the keypad.
+    public static let fieldMargin = 12.0
+
     /// Scrolls the form so the field being edited is fully visible above the keypad.
     private func scrollToEditingInput(animated: Bool) {
         guard restoredFrame != nil, let input = editingInput else { return }
         let rect = input.convert(input.bounds, to: form.background)
-        form.scrollRectToVisible(rect, animated: animated, margin: 12)
+        form.scrollRectToVisible(rect, animated: animated, margin: Self.fieldMargin)
         dimOverlay.setNeedsDisplay()
     }
 }
