@@ -17,6 +17,8 @@ final class XInput2 {
     /// Whether the server speaks XI 2.2 (touch events).
     let hasTouch: Bool
     private var down: Set<Int32> = []
+    /// The device whose left press went to the mouse (pinch with Ctrl), while it is down.
+    private var mouseDevice: Int32?
 
     /// Selects XI2 pointer (and, with 2.2, touch) events on `window`; nil when the server has no XI2.
     init?(display: OpaquePointer, window: CX11.Window) {
@@ -54,19 +56,22 @@ final class XInput2 {
         let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         let point = Point(x: device.event_x.rounded() / scale, y: device.event_y.rounded() / scale)
         let now = clock.now
-        let isMouse = device.deviceid == clientPointer
         let finger = 10 + Int(device.deviceid)
         switch event.xcookie.evtype {
         case XI_ButtonPress, XI_ButtonRelease:
             let pressed = event.xcookie.evtype == XI_ButtonPress
+            // Which pointer is the ordinary mouse is asked of the server (a round trip) on a
+            // press only; its motion and release follow the press.
             switch device.detail {
             case 1:
-                if isMouse {
+                if pressed ? device.deviceid == clientPointer : device.deviceid == mouseDevice {
                     if pressed {
                         down.insert(device.deviceid)
+                        mouseDevice = device.deviceid
                         let control = device.mods.effective & Int32(ControlMask) != 0
                         app.mouse.press(.left, at: point, modifiers: control ? [.control] : [], timestamp: now)
                     } else if down.remove(device.deviceid) != nil {
+                        mouseDevice = nil
                         app.mouse.release(.left, at: point, timestamp: now)
                     }
                 } else if pressed {
@@ -78,7 +83,7 @@ final class XInput2 {
             case 2 where pressed:
                 // X's middle-click paste: the primary selection goes into the input under the pointer.
                 app.pastePrimarySelection(at: point)
-            case 3 where pressed && isMouse:
+            case 3 where pressed && device.deviceid == clientPointer:
                 app.mouse.press(.right, at: point, timestamp: now)
             case 4...7 where pressed:
                 let step = X11Platform.wheelStep
@@ -95,7 +100,7 @@ final class XInput2 {
             }
         case XI_Motion:
             guard down.contains(device.deviceid) else { return true }
-            if isMouse { app.mouse.move(to: point, timestamp: now) }
+            if device.deviceid == mouseDevice { app.mouse.move(to: point, timestamp: now) }
             else { app.handlePointer(id: finger, phase: .moved, at: point, timestamp: now) }
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
             let id = 100 + Int(device.detail % 900)
