@@ -216,6 +216,78 @@ struct TextEditingTests {
 
     // MARK: Undo
 
+    /// The history as it was before steps kept only their bytes: whole states before and after.
+    struct SnapshotHistory {
+        var undo: [(before: EditableText, after: EditableText, kind: EditHistory.Kind)] = []
+        var redo: [(before: EditableText, after: EditableText, kind: EditHistory.Kind)] = []
+        var runOpen = false
+        mutating func record(_ before: EditableText, _ after: EditableText, _ kind: EditHistory.Kind) {
+            redo.removeAll()
+            let joins = kind == .typing || kind == .deleting
+            if runOpen, joins, let last = undo.last, last.kind == kind { undo[undo.count - 1].after = after; return }
+            undo.append((before, after, kind))
+            if undo.count > 100 { undo.removeFirst(undo.count - 100) }
+            runOpen = joins
+        }
+    }
+
+    @Test("undo and redo after 3 000 random edits, runs and caret moves restore exactly what whole snapshots would")
+    func historyOfBytesMatchesSnapshots() {
+        var seed: UInt64 = 0xD1FF
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let pieces = ["a", "b", " ", "word ", "é", "e\u{301}", "🇫🇷", "👍🏽", "\n", "ü", "漢字", ""]
+        var text = EditableText("start")
+        var history = EditHistory()
+        var reference = SnapshotHistory()
+        var mismatches: [String] = []
+        for round in 0..<3_000 {
+            switch next(10) {
+            case 0..<4: // typing at the caret, sometimes over a selection
+                if next(5) == 0 { let a = next(text.count + 1); text.select(a..<min(text.count, a + next(4))) }
+                let before = text
+                text.insert(pieces[next(pieces.count)])
+                history.record(from: before, to: text, kind: .typing)
+                reference.record(before, text, .typing)
+            case 4..<6: // deleting
+                let before = text
+                if next(2) == 0 { text.deleteBackward() } else { text.deleteForward() }
+                history.record(from: before, to: text, kind: .deleting)
+                reference.record(before, text, .deleting)
+            case 6: // a paste somewhere
+                let before = text
+                text.moveCaret(to: next(text.count + 1))
+                text.insert(pieces[next(pieces.count)] + pieces[next(pieces.count)])
+                history.closeRun(); reference.runOpen = false
+                history.record(from: before, to: text, kind: .paste)
+                reference.record(before, text, .paste)
+            case 7: // the caret moves: the run ends
+                text.moveCaret(to: next(text.count + 1))
+                history.closeRun(); reference.runOpen = false
+            case 8: // undo
+                let expected = reference.undo.popLast()
+                if let e = expected { reference.redo.append(e); reference.runOpen = false }
+                let got = history.undo(from: text)
+                if got?.text != expected?.before.text || got?.selection != expected?.before.selection {
+                    mismatches.append("round \(round) undo: \(String(describing: got?.text)) against \(String(describing: expected?.before.text))")
+                }
+                if let got { text = got }
+            default: // redo
+                let expected = reference.redo.popLast()
+                if let e = expected { reference.undo.append(e); reference.runOpen = false }
+                let got = history.redo(from: text)
+                if got?.text != expected?.after.text || got?.selection != expected?.after.selection {
+                    mismatches.append("round \(round) redo: \(String(describing: got?.text)) against \(String(describing: expected?.after.text))")
+                }
+                if let got { text = got }
+            }
+            if !mismatches.isEmpty { break }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.first ?? "")")
+    }
+
     @Test("undo takes back a typing run at once; redo brings it back; a caret move starts a new run")
     func undoRedo() {
         let (p, field) = fieldPlatform()
@@ -549,6 +621,39 @@ struct TextEditingTests {
             let offsets = lines.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound) }
             #expect(offsets == Self.referenceWrap(text, width: width, widths: widths), "round \(round): \(text.debugDescription) at \(width)")
             if offsets != Self.referenceWrap(text, width: width, widths: widths) { break }
+        }
+    }
+
+    @Test("a text view's lines, kept up to date edit by edit (typing, deleting, replacing, undo), equal a full wrap")
+    func textViewLinesMatchAFullWrap() {
+        var seed: UInt64 = 0x7E47
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let view = TextView(frame: Rect(x: 10, y: 10, width: 200, height: 300))
+        p.makeWindow(view)
+        view.becomeFirstResponder()
+        view.text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 20)
+        let widths = CharacterWidths(font: p.application.fonts.font(size: view.fontSize, weight: .regular))
+        let width = 200 - view.textInsets.left - view.textInsets.right
+        let pieces = ["a", "word ", " ", "\n", "é", "e\u{301}", "🇫🇷", "supercalifragilistic", "  "]
+        for round in 0..<400 {
+            switch next(6) {
+            case 0, 1: view.insertText(pieces[next(pieces.count)])
+            case 2: view.deleteBackward()
+            case 3: let a = next(view.text.count + 1); view.select(a..<min(view.text.count, a + next(6)))
+            case 4: view.undo()
+            default: view.redo()
+            }
+            let text = view.text
+            func offsets(_ lines: [Range<String.Index>]) -> [Range<Int>] {
+                lines.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound) }
+            }
+            let kept = offsets(view.lines), full = offsets(TextLayout.wrap(text, width: width, widths: widths))
+            #expect(kept == full, "round \(round)")
+            if kept != full { break }
         }
     }
 

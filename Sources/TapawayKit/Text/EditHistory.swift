@@ -1,9 +1,9 @@
 /// The undo and redo stacks of one text input.
 ///
-/// Each step keeps the text and selection before and after an edit. Consecutive edits of the
-/// same kind (a run of typing, a run of deletions) join one step, so Ctrl+Z takes back a typed
-/// word or sentence at once, as people expect; moving the caret, or an edit of another kind,
-/// closes the run.
+/// Each step keeps the bytes an edit replaced and the selection before and after it.
+/// Consecutive edits of the same kind (a run of typing, a run of deletions) join one step, so
+/// Ctrl+Z takes back a typed word or sentence at once, as people expect; moving the caret, or an
+/// edit of another kind, closes the run.
 public struct EditHistory: Sendable {
     /// What an edit was, for grouping.
     public enum Kind: Sendable, Equatable {
@@ -22,9 +22,18 @@ public struct EditHistory: Sendable {
         var joinsRuns: Bool { self == .typing || self == .deleting }
     }
 
+    /// One step, kept as the bytes it replaced rather than the whole text before and after: a
+    /// hundred steps in a long text cost what the edits cost, not a hundred copies of the text.
     private struct Step: Sendable {
-        var before: EditableText
-        var after: EditableText
+        /// Where the replaced bytes began (UTF-8 offset, the same in the text before and after).
+        var start: Int
+        /// The bytes the edit took away.
+        var removed: [UInt8]
+        /// The bytes the edit put in their place.
+        var inserted: [UInt8]
+        /// The selection before and after, as (anchor, caret) character offsets.
+        var selectionBefore: (Int, Int)
+        var selectionAfter: (Int, Int)
         let kind: Kind
     }
 
@@ -45,32 +54,118 @@ public struct EditHistory: Sendable {
     /// Records an edit from `before` to `after`. A new edit clears the redo stack.
     public mutating func record(from before: EditableText, to after: EditableText, kind: Kind) {
         redoSteps.removeAll()
+        let change: (start: Int, oldEnd: Int, newEnd: Int)
+        if after.editCount == before.editCount + 1, let edit = after.lastEdit {
+            change = (edit.start, edit.start + edit.removed, edit.start + edit.inserted) // one insert: no comparing
+        } else {
+            change = Self.change(from: before.text, to: after.text)
+        }
         if isRunOpen, kind.joinsRuns, let last = undoSteps.last, last.kind == kind {
-            undoSteps[undoSteps.count - 1].after = after
+            undoSteps[undoSteps.count - 1] = Self.join(last, change, before: before.text, after: after.text)
+            undoSteps[undoSteps.count - 1].selectionAfter = (after.anchor, after.caret)
             return
         }
-        undoSteps.append(Step(before: before, after: after, kind: kind))
+        undoSteps.append(Step(start: change.start,
+                              removed: Self.bytes(of: before.text, change.start..<change.oldEnd),
+                              inserted: Self.bytes(of: after.text, change.start..<change.newEnd),
+                              selectionBefore: (before.anchor, before.caret), selectionAfter: (after.anchor, after.caret),
+                              kind: kind))
         if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
         isRunOpen = kind.joinsRuns
+    }
+
+    /// The changed bytes between two texts, widened to whole scalars so each side is valid
+    /// UTF-8 on its own.
+    private static func change(from old: String, to new: String) -> (start: Int, oldEnd: Int, newEnd: Int) {
+        guard let found = ChangedBytes(old: old, new: new) else { return (0, 0, 0) }
+        var (start, oldEnd, newEnd) = (found.start, found.oldEnd, found.newEnd)
+        // The bytes before `start` are the same in both texts, so a scalar split there is split
+        // in both: step back to its first byte. Likewise after the ends.
+        while start > 0, isContinuation(old, at: start) { start -= 1 }
+        while oldEnd < old.utf8.count, isContinuation(old, at: oldEnd) { oldEnd += 1; newEnd += 1 }
+        return (start, oldEnd, newEnd)
+    }
+
+    /// Whether the byte at `offset` of `text` continues a scalar (10xxxxxx).
+    private static func isContinuation(_ text: String, at offset: Int) -> Bool {
+        guard offset < text.utf8.count else { return false }
+        return text.utf8[text.utf8.index(text.startIndex, offsetBy: offset)] & 0xC0 == 0x80
+    }
+
+    /// The bytes of `text` in `range` (UTF-8 offsets).
+    private static func bytes(of text: String, _ range: Range<Int>) -> [UInt8] {
+        guard !range.isEmpty else { return [] }
+        let utf8 = text.utf8
+        return Array(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+    }
+
+    /// `last` followed by `change` (of the text `before`, which `last` produced, into `after`),
+    /// as one step. Read from the bytes around the two edits when they meet or overlap (a run of
+    /// typing or deleting); otherwise (a diff of repeated text can place an edit elsewhere) from
+    /// the text before `last`, made again.
+    private static func join(_ last: Step, _ change: (start: Int, oldEnd: Int, newEnd: Int),
+                             before: String, after: String) -> Step {
+        let s1 = last.start, e1 = last.start + last.inserted.count // what `last` put in, in `before`
+        guard change.start <= e1, change.oldEnd >= s1 else {
+            let original = replacing(before, start: last.start, count: last.inserted.count, with: last.removed)
+            let whole = Self.change(from: original, to: after)
+            var joined = last
+            joined.start = whole.start
+            joined.removed = bytes(of: original, whole.start..<whole.oldEnd)
+            joined.inserted = bytes(of: after, whole.start..<whole.newEnd)
+            return joined
+        }
+        let start = min(s1, change.start)
+        let unionEnd = max(e1, change.oldEnd) // in `before`
+        // Taken away from the text before `last`: `before` outside what `last` put in is that text.
+        var removed = bytes(of: before, start..<s1)
+        removed += last.removed
+        removed += bytes(of: before, e1..<unionEnd)
+        // Put in: the same region of `after`.
+        let insertedEnd = unionEnd - (change.oldEnd - change.start) + (change.newEnd - change.start)
+        var joined = last
+        joined.start = start
+        joined.removed = removed
+        joined.inserted = bytes(of: after, start..<insertedEnd)
+        return joined
+    }
+
+    /// `text` with `count` bytes at `start` replaced by `bytes`.
+    private static func replacing(_ text: String, start: Int, count: Int, with bytes: [UInt8]) -> String {
+        var result = [UInt8]()
+        result.reserveCapacity(text.utf8.count - count + bytes.count)
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: min(start, utf8.count))
+        let to = utf8.index(from, offsetBy: min(count, utf8.count - start))
+        result.append(contentsOf: utf8[..<from])
+        result.append(contentsOf: bytes)
+        result.append(contentsOf: utf8[to...])
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// Ends the current run: the next edit starts a new step (call when the caret moves).
     public mutating func closeRun() { isRunOpen = false }
 
-    /// Takes back the last step: returns the state to restore, or nil when there is none.
-    public mutating func undo() -> EditableText? {
+    /// Takes back the last step from `current` (the text as the last step left it): returns
+    /// the state to restore, or nil when there is none.
+    public mutating func undo(from current: EditableText) -> EditableText? {
         guard let step = undoSteps.popLast() else { return nil }
         redoSteps.append(step)
         isRunOpen = false
-        return step.before
+        var state = EditableText(Self.replacing(current.text, start: step.start, count: step.inserted.count, with: step.removed))
+        state.setSelection(anchor: step.selectionBefore.0, caret: step.selectionBefore.1)
+        return state
     }
 
-    /// Does the last undone step again: returns the state to restore, or nil when there is none.
-    public mutating func redo() -> EditableText? {
+    /// Does the last undone step again on `current`: returns the state to restore, or nil when
+    /// there is none.
+    public mutating func redo(from current: EditableText) -> EditableText? {
         guard let step = redoSteps.popLast() else { return nil }
         undoSteps.append(step)
         isRunOpen = false
-        return step.after
+        var state = EditableText(Self.replacing(current.text, start: step.start, count: step.removed.count, with: step.inserted))
+        state.setSelection(anchor: step.selectionAfter.0, caret: step.selectionAfter.1)
+        return state
     }
 
     /// Forgets every step (after the text is set from code).

@@ -16,6 +16,12 @@ public struct EditableText: Sendable, Equatable {
     /// A known character offset and its index (the caret's, after an edit), so finding the
     /// index of an offset near it walks a few characters rather than half the text.
     private var landmark: (offset: Int, index: String.Index)?
+    /// The bytes the last `insert` replaced: where they began (UTF-8 offset), how many it took
+    /// away and how many it put in; nil after `setText`.
+    public private(set) var lastEdit: (start: Int, removed: Int, inserted: Int)?
+    /// How many times the text has been changed (`insert`, `setText`): a copy taken before one
+    /// more change can learn from `lastEdit` what changed, without comparing the texts.
+    public private(set) var editCount = 0
 
     /// Creates text with the caret at the end.
     public init(_ text: String = "") {
@@ -97,7 +103,10 @@ public struct EditableText: Sendable, Equatable {
         let walkedOn = text.distance(from: upper, to: after)
         let bytesBefore = text.utf8.distance(from: text.startIndex, to: before)
         let bytesAfter = text.utf8.distance(from: after, to: text.endIndex)
-        let suffixStartBytes = text.utf8.distance(from: text.startIndex, to: lower) + string.utf8.count
+        let lowerBytes = text.utf8.distance(from: text.startIndex, to: lower)
+        let suffixStartBytes = lowerBytes + string.utf8.count
+        lastEdit = (lowerBytes, text.utf8.distance(from: lower, to: upper), string.utf8.count)
+        editCount += 1
         text = String(text[..<lower]) + string + text[upper...]
         let start = text.utf8.index(text.startIndex, offsetBy: bytesBefore)
         let end = text.utf8.index(text.endIndex, offsetBy: -bytesAfter)
@@ -163,6 +172,8 @@ public struct EditableText: Sendable, Equatable {
 
     /// Replaces all the text and puts the caret at the end.
     public mutating func setText(_ string: String) {
+        lastEdit = nil
+        editCount += 1
         text = string
         count = text.count
         landmark = nil

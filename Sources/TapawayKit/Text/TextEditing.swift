@@ -147,14 +147,14 @@ extension TextEditing {
 
     /// Takes back the last edit.
     func undoEdit() {
-        guard let state = history.undo() else { return }
+        guard let state = history.undo(from: editable) else { return }
         editable = state
         textDidChange()
     }
 
     /// Does the last undone edit again.
     func redoEdit() {
-        guard let state = history.redo() else { return }
+        guard let state = history.redo(from: editable) else { return }
         editable = state
         textDidChange()
     }

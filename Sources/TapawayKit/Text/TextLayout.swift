@@ -159,7 +159,14 @@ public enum TextLayout {
     /// later lines' indices.
     public static func rewrap(_ new: String, from old: String, lines oldLines: [Range<String.Index>],
                               width: Double, widths: CharacterWidths) -> [Range<String.Index>] {
-        guard !oldLines.isEmpty, let change = ChangedBytes(old: old, new: new) else {
+        rewrap(new, from: old, lines: oldLines, width: width, widths: widths, change: nil)
+    }
+
+    /// `rewrap(_:from:lines:width:widths:)`, told what changed (`change`, when the caller
+    /// knows it) rather than comparing the texts to find out.
+    static func rewrap(_ new: String, from old: String, lines oldLines: [Range<String.Index>],
+                       width: Double, widths: CharacterWidths, change known: ChangedBytes?) -> [Range<String.Index>] {
+        guard !oldLines.isEmpty, let change = known ?? ChangedBytes(old: old, new: new) else {
             return oldLines.isEmpty ? wrap(new, width: width, widths: widths) : oldLines
         }
         let delta = new.utf8.count - old.utf8.count
@@ -235,6 +242,11 @@ struct ChangedBytes {
     let start: Int
     let oldEnd: Int
     let newEnd: Int
+
+    /// The change of the bytes `start..<oldEnd` into `start..<newEnd`.
+    init(start: Int, oldEnd: Int, newEnd: Int) {
+        (self.start, self.oldEnd, self.newEnd) = (start, oldEnd, newEnd)
+    }
 
     /// Nil when the texts are equal.
     init?(old: String, new: String) {

@@ -15,6 +15,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
     private var cachedWidth = -1.0
     /// The text `cachedLines` were made for, and whether the text has changed since.
     private var wrappedText = ""
+    /// `editable.editCount` when `cachedLines` were made: one more means `lastEdit` says what
+    /// changed since.
+    private var wrappedEditCount = 0
     private var linesAreStale = false
     private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
     private var tapStart: Point?
@@ -265,7 +268,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
         let text = editable.text
         if let cachedLines, cachedWidth == wrapWidth {
             if !linesAreStale { return cachedLines }
-            let lines = TextLayout.rewrap(text, from: wrappedText, lines: cachedLines, width: wrapWidth, widths: widths)
+            var known: ChangedBytes?
+            if editable.editCount == wrappedEditCount + 1, let edit = editable.lastEdit {
+                known = ChangedBytes(start: edit.start, oldEnd: edit.start + edit.removed, newEnd: edit.start + edit.inserted)
+            }
+            let lines = TextLayout.rewrap(text, from: wrappedText, lines: cachedLines, width: wrapWidth, widths: widths,
+                                          change: known)
             remember(lines, for: text)
             return lines
         }
@@ -278,6 +286,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         cachedLines = lines
         cachedWidth = wrapWidth
         wrappedText = text
+        wrappedEditCount = editable.editCount
         linesAreStale = false
     }
 
