@@ -251,26 +251,38 @@ struct Monkey {
     /// `size` random inputs, then the hands come off (no finger held, no modifier), the program
     /// settles, and the invariants are checked. Returns the first broken one.
     mutating func batch(size count: Int) throws -> String? {
-        for _ in 0..<count { try step() }
+        for index in 0..<count {
+            try step()
+            // Every 20 inputs, catch up with the trace and clear a focused input that pastes
+            // have made long, before more pastes double it again.
+            if index % 20 == 19 {
+                if let problem = model.apply(session.app.refresh()) { return problem }
+                try clearIfLong()
+            }
+        }
         if pinned {
             session.x.rightClick(point())
             pinned = false
             inputs += 1
         }
-        // A tester clears a field that has grown long (pastes double it): the soak then measures
-        // what the program keeps, not what it was asked to hold.
-        if let field = model.focused, MonkeyModel.inputs.contains(field), model.length(of: model.key(field)) > Self.longText {
-            try session.x.chord("a")
-            try session.x.key(named: "BackSpace")
-            clears += 1
-            inputs += 2
-        }
+        try clearIfLong()
         if self.size.width < 320 || self.size.height < 480 {
             // Back to a size the form fits, so the next batch has something to touch.
             session.x.resize(window: window, width: 930, height: 820)
             self.size = (930, 820)
         }
         return try check()
+    }
+
+    /// A tester clears an input that has grown long (pastes double it): the soak then measures
+    /// what the program keeps, not what it was asked to hold.
+    private mutating func clearIfLong() throws {
+        guard let field = model.focused, MonkeyModel.inputs.contains(field),
+              model.length(of: model.key(field)) > Self.longText else { return }
+        try session.x.chord("a")
+        try session.x.key(named: "BackSpace")
+        clears += 1
+        inputs += 2
     }
 
     /// The invariants, once the program has settled.

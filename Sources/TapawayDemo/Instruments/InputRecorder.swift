@@ -103,12 +103,15 @@ public final class InputRecorder {
             line.secure = true
             write(line)
         } else if new < old {
-            for _ in 0..<(old - new) {
-                var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
-                line.key = "backspace"
-                line.secure = true
-                write(line)
-            }
+            var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
+            line.key = "backspace"
+            line.secure = true
+            // Encoded once and written in one go: clearing a long password is one edit, and
+            // must not stall the program for as many encodings as it had characters.
+            guard let data = try? encoder.encode(line) else { return }
+            let text = String(decoding: data, as: UTF8.self)
+            sink.writeLine(Array(repeating: text, count: old - new).joined(separator: "\n"))
+            linesWritten += old - new
         }
     }
 
