@@ -401,6 +401,28 @@ struct InspectorTests {
         #expect(lowest < closing - 17, "the experiments run into the closing line")
     }
 
+    @Test("on a phone-sized window the help card shows the experiments that fit and says how many more there are")
+    func helpCardNarrow() {
+        let platform = HeadlessPlatform(screenSize: Size(width: 390, height: 820))
+        let app = TapawayApp(application: platform.application)
+        platform.settle()
+        platform.press(.function(1))
+        let canvas = platform.render()
+        let closing = canvas.operations.compactMap { op -> Double? in
+            if case .text(let t, let p, _) = op, t == "Tap anywhere, F1 or Escape to close." { return p.y }
+            return nil
+        }.first ?? 0
+        let baselines = canvas.operations.compactMap { op -> Double? in
+            if case .text(let t, let p, _) = op, t != "Tap anywhere, F1 or Escape to close." { return p.y }
+            return nil
+        }
+        #expect(app.helpCard.frame.width == 390)
+        #expect((baselines.max() ?? .infinity) < closing - 17, "nothing runs into the closing line")
+        let shown = HelpCardWindow.charter.filter { canvas.texts.contains($0.0) }.count
+        #expect(shown < HelpCardWindow.charter.count)
+        #expect(canvas.texts.contains("\(HelpCardWindow.charter.count - shown) more experiments in a wider window"))
+    }
+
     @Test("the touch overlay colours each finger by its phase: a pinned finger turns stationary when another lands")
     func overlayPhaseColours() {
         let h = Harness()

@@ -89,7 +89,7 @@ final class HelpContentView: View {
         let column = twoColumns ? (bounds.width - 56) / 2 : bounds.width - 32
         let end = drawShortcuts(at: Point(x: x, y: 60), width: column, fonts: fonts, canvas: canvas)
         drawCharter(at: twoColumns ? Point(x: x + column + 24, y: 60) : Point(x: x, y: end + 10),
-                    width: column, fonts: fonts, canvas: canvas)
+                    width: column, bottom: bounds.height - 40, fonts: fonts, canvas: canvas)
         canvas.drawText("Tap anywhere, F1 or Escape to close.", at: Point(x: x, y: bounds.height - 16), font: body, color: Palette.accent)
     }
 
@@ -114,18 +114,28 @@ final class HelpContentView: View {
         return y
     }
 
-    /// Draws the experiments from `origin`.
-    private func drawCharter(at origin: Point, width: Double, fonts: FontProvider, canvas: Canvas) {
+    /// Draws the experiments from `origin`, as many as fit above `bottom`; a line says how many
+    /// more a wider window shows (the README lists them all).
+    private func drawCharter(at origin: Point, width: Double, bottom: Double, fonts: FontProvider, canvas: Canvas) {
         let heading = fonts.font(size: 12, weight: .semibold)
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 13, weight: .regular)
         var y = origin.y
         canvas.drawText("EXPERIMENTS TO TRY", at: Point(x: origin.x, y: y), font: heading, color: Palette.secondaryLabel)
         y += 20
-        for (todo, look) in HelpCardWindow.charter {
+        for (index, (todo, look)) in HelpCardWindow.charter.enumerated() {
+            let lines = TextLayout.wrap(look, width: width, font: body)
+            let left = HelpCardWindow.charter.count - index
+            // Room for this one, and for the line about the rest if it is not the last.
+            if y + 17 * Double(lines.count) + (left > 1 ? 23 : 0) > bottom {
+                let more = left == 1 ? "1 more experiment" : "\(left) more experiments"
+                canvas.drawText("\(more) in a wider window", at: Point(x: origin.x, y: y),
+                                font: body, color: Palette.secondaryLabel)
+                return
+            }
             canvas.drawText(todo, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
             y += 17
-            for range in TextLayout.wrap(look, width: width, font: body) {
+            for range in lines {
                 canvas.drawText(look[range], at: Point(x: origin.x, y: y), font: body, color: Palette.secondaryLabel)
                 y += 17
             }
