@@ -231,6 +231,36 @@ struct TextEditingTests {
         }
     }
 
+    @Test("the undo history holds a bounded number of bytes: the oldest large steps go, the newest stays")
+    func historyByteLimit() {
+        var history = EditHistory()
+        history.byteLimit = 250_000
+        var text = EditableText("")
+        for round in 0..<10 {
+            let before = text
+            text.setText("")
+            text.insert(String(repeating: Character(UnicodeScalar(UInt8(97 + round))), count: 100_000))
+            history.record(from: before, to: text, kind: .paste)
+            history.closeRun()
+        }
+        var undone = 0
+        while let previous = history.undo(from: text) { text = previous; undone += 1 }
+        // Each step replaced 100 000 bytes with 100 000: 200 000 bytes, so one fits.
+        #expect(undone == 1)
+        #expect(text.text == String(repeating: "i", count: 100_000))
+        var small = EditHistory()
+        var typed = EditableText("")
+        for c in "hello" {
+            let before = typed
+            typed.insert(String(c))
+            small.record(from: before, to: typed, kind: .typing)
+            small.closeRun()
+        }
+        var steps = 0
+        while let previous = small.undo(from: typed) { typed = previous; steps += 1 }
+        #expect(steps == 5 && typed.text.isEmpty, "small steps are all kept")
+    }
+
     @Test("undo and redo after 3 000 random edits, runs and caret moves restore exactly what whole snapshots would")
     func historyOfBytesMatchesSnapshots() {
         var seed: UInt64 = 0xD1FF

@@ -35,6 +35,8 @@ public struct EditHistory: Sendable {
         var selectionBefore: (Int, Int)
         var selectionAfter: (Int, Int)
         let kind: Kind
+        /// The bytes it holds.
+        var size: Int { removed.count + inserted.count }
     }
 
     private var undoSteps: [Step] = []
@@ -42,6 +44,12 @@ public struct EditHistory: Sendable {
     private var isRunOpen = false
     /// The most steps kept; the oldest are forgotten.
     public var limit = 100
+    /// The most bytes the undo steps may hold (what they took away and put in); past it the
+    /// oldest steps are forgotten, so clearing long texts again and again costs bounded memory.
+    /// The newest step is always kept.
+    public var byteLimit = 256 * 1024
+    /// The bytes the undo steps hold now.
+    private var undoBytes = 0
 
     /// Creates an empty history.
     public init() {}
@@ -63,6 +71,8 @@ public struct EditHistory: Sendable {
         if isRunOpen, kind.joinsRuns, let last = undoSteps.last, last.kind == kind {
             undoSteps[undoSteps.count - 1] = Self.join(last, change, before: before.text, after: after.text)
             undoSteps[undoSteps.count - 1].selectionAfter = (after.anchor, after.caret)
+            undoBytes += undoSteps[undoSteps.count - 1].size - last.size
+            trim()
             return
         }
         undoSteps.append(Step(start: change.start,
@@ -70,8 +80,23 @@ public struct EditHistory: Sendable {
                               inserted: Self.bytes(of: after.text, change.start..<change.newEnd),
                               selectionBefore: (before.anchor, before.caret), selectionAfter: (after.anchor, after.caret),
                               kind: kind))
-        if undoSteps.count > limit { undoSteps.removeFirst(undoSteps.count - limit) }
+        undoBytes += undoSteps[undoSteps.count - 1].size
+        trim()
         isRunOpen = kind.joinsRuns
+    }
+
+    /// Forgets the oldest undo steps past `limit` steps or `byteLimit` bytes.
+    private mutating func trim() {
+        var drop = max(0, undoSteps.count - limit)
+        var bytes = undoBytes
+        for step in undoSteps.prefix(drop) { bytes -= step.size }
+        while drop < undoSteps.count - 1, bytes > byteLimit {
+            bytes -= undoSteps[drop].size
+            drop += 1
+        }
+        guard drop > 0 else { return }
+        undoSteps.removeFirst(drop)
+        undoBytes = bytes
     }
 
     /// The changed bytes between two texts, widened to whole scalars so each side is valid
@@ -150,6 +175,7 @@ public struct EditHistory: Sendable {
     /// the state to restore, or nil when there is none.
     public mutating func undo(from current: EditableText) -> EditableText? {
         guard let step = undoSteps.popLast() else { return nil }
+        undoBytes -= step.size
         redoSteps.append(step)
         isRunOpen = false
         var state = EditableText(Self.replacing(current.text, start: step.start, count: step.inserted.count, with: step.removed))
@@ -162,6 +188,7 @@ public struct EditHistory: Sendable {
     public mutating func redo(from current: EditableText) -> EditableText? {
         guard let step = redoSteps.popLast() else { return nil }
         undoSteps.append(step)
+        undoBytes += step.size
         isRunOpen = false
         var state = EditableText(Self.replacing(current.text, start: step.start, count: step.removed.count, with: step.inserted))
         state.setSelection(anchor: step.selectionAfter.0, caret: step.selectionAfter.1)
@@ -172,6 +199,7 @@ public struct EditHistory: Sendable {
     public mutating func removeAll() {
         undoSteps.removeAll()
         redoSteps.removeAll()
+        undoBytes = 0
         isRunOpen = false
     }
 }
