@@ -35,8 +35,11 @@ let package = Package(
         // Headless platform for tests and benchmarks.
         .target(name: "TapawayTesting", dependencies: ["TapawayKit"]),
         // The X11 backend: the only module that imports CX11.
-        .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"],
+        .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"], exclude: ["Watcher"],
                 linkerSettings: [.linkedLibrary("fontconfig")]),
+        // Watching a display from outside (DAMAGE, XTest) for the benchmarks: beside the backend,
+        // the only other place that speaks X, kept out of the app so it links no DAMAGE or XTest.
+        .target(name: "TapawayX11Watcher", dependencies: ["CXDamage"], path: "Sources/TapawayX11/Watcher"),
         // The one-line keyboard manager, built only on the Kit's public API.
         .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
         // The app: DismissingWindow, the scenario screens, the trace.
@@ -50,9 +53,8 @@ let package = Package(
             ]
         ),
         // Benchmarks: figures printed by a release-mode executable (scripts/bench.sh).
-        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting", "CXDamage"],
-                          path: "Sources/TapawayBench",
-                          linkerSettings: [.linkedLibrary("X11"), .linkedLibrary("Xdamage"), .linkedLibrary("Xtst")]),
+        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting", "TapawayX11Watcher"],
+                          path: "Sources/TapawayBench"),
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayTesting"]),
         .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"]),
         .testTarget(name: "KeyboardManagerTests", dependencies: ["KeyboardManager", "TapawayKit", "TapawayTesting"]),

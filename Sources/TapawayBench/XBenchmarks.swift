@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TapawayX11Watcher
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -7,13 +7,16 @@ import Glibc
 /// SubstructureNotify) and every change of pixels on the screen (a DAMAGE object on the root,
 /// reporting raw rectangles), each with the monotonic time it was read. Also types and clicks
 /// through XTest.
-final class XWatcher {
+public final class XWatcher {
     /// A damaged rectangle and when it was seen.
-    struct Change {
-        let time: Double
-        let x: Int, y: Int, width: Int, height: Int
+    public struct Change {
+        /// When it was read, on the monotonic clock.
+        public let time: Double
+        /// The rectangle, in root-window pixels.
+        public let x: Int, y: Int, width: Int, height: Int
 
-        func intersects(x rx: Double, y ry: Double, width rw: Double, height rh: Double) -> Bool {
+        /// Whether it meets the rectangle (`rx`, `ry`, `rw`, `rh`).
+        public func intersects(x rx: Double, y ry: Double, width rw: Double, height rh: Double) -> Bool {
             Double(x) < rx + rw && rx < Double(x + width) && Double(y) < ry + rh && ry < Double(y + height)
         }
     }
@@ -23,11 +26,11 @@ final class XWatcher {
     private let damageEvent: Int32
     private var damage: CXDamage.Damage = 0
     /// Top-level windows seen mapping, with the time.
-    private(set) var mapped: [(window: UInt, time: Double)] = []
+    public private(set) var mapped: [(window: UInt, time: Double)] = []
     /// Damage seen, oldest first (cleared by `clear()`).
-    private(set) var damages: [Change] = []
+    public private(set) var damages: [Change] = []
 
-    init?(displayName: String?) {
+    public init?(displayName: String?) {
         guard let display = XOpenDisplay(displayName) else { return nil }
         var event: Int32 = 0, error: Int32 = 0
         guard XDamageQueryExtension(display, &event, &error) != 0 else {
@@ -48,7 +51,7 @@ final class XWatcher {
     }
 
     /// Forgets what was seen so far (events already queued are read and dropped).
-    func clear() {
+    public func clear() {
         pump(timeout: 0)
         mapped.removeAll()
         damages.removeAll()
@@ -56,13 +59,13 @@ final class XWatcher {
 
     /// Reads events for up to `timeout` seconds (returns early once something arrives when
     /// `returnEarly`).
-    func pump(timeout: Double, returnEarly: Bool = false) {
-        let deadline = monotonicNow() + timeout
+    public func pump(timeout: Double, returnEarly: Bool = false) {
+        let deadline = Self.now() + timeout
         repeat {
             while XPending(display) > 0 {
                 var event = XEvent()
                 XNextEvent(display, &event)
-                let now = monotonicNow()
+                let now = Self.now()
                 if event.type == MapNotify, event.xmap.override_redirect == 0, event.xmap.event == root {
                     mapped.append((event.xmap.window, now))
                 } else if event.type == damageEvent + Int32(XDamageNotify) {
@@ -74,20 +77,20 @@ final class XWatcher {
                 }
                 if returnEarly { return }
             }
-            let left = deadline - monotonicNow()
+            let left = deadline - Self.now()
             if left <= 0 { return }
             var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, Int32(min(left, 1) * 1000) + 1)
-        } while monotonicNow() < deadline
+        } while Self.now() < deadline
     }
 
     /// Waits until the screen has not changed for `quiet` seconds (at most `timeout`); returns
     /// the time of the last change, or nil if there was none.
-    func waitUntilQuiet(quiet: Double, timeout: Double) -> Double? {
-        let deadline = monotonicNow() + timeout
-        while monotonicNow() < deadline {
+    public func waitUntilQuiet(quiet: Double, timeout: Double) -> Double? {
+        let deadline = Self.now() + timeout
+        while Self.now() < deadline {
             pump(timeout: 0.02)
-            if let last = damages.last?.time, monotonicNow() - last >= quiet, !mapped.isEmpty { return last }
+            if let last = damages.last?.time, Self.now() - last >= quiet, !mapped.isEmpty { return last }
         }
         return damages.last?.time
     }
@@ -95,13 +98,13 @@ final class XWatcher {
     // MARK: Input
 
     /// Gives `window` the input focus.
-    func focus(_ window: UInt) {
+    public func focus(_ window: UInt) {
         XSetInputFocus(display, window, RevertToParent, 0)
         XSync(display, 0)
     }
 
     /// A left click at root coordinates.
-    func click(x: Int, y: Int) {
+    public func click(x: Int, y: Int) {
         XTestFakeMotionEvent(display, 0, Int32(x), Int32(y), 0)
         XTestFakeButtonEvent(display, 1, 1, 0)
         XTestFakeButtonEvent(display, 1, 0, 0)
@@ -109,12 +112,19 @@ final class XWatcher {
     }
 
     /// Presses and releases the key for each ASCII letter or space of `text`.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         for byte in text.utf8 {
             let code = XKeysymToKeycode(display, KeySym(byte))
             XTestFakeKeyEvent(display, UInt32(code), 1, 0)
             XTestFakeKeyEvent(display, UInt32(code), 0, 0)
         }
         XSync(display, 0)
+    }
+
+    /// Seconds on the monotonic clock (the clock the benchmarks time with).
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
