@@ -2,7 +2,7 @@
 //
 //   tapaway-bench [kit]               the in-process Kit benchmarks (headless)
 //   tapaway-bench keystroke N [K] [paragraphs]
-//                                     K keystrokes (default 200) in a text view of N characters
+//                                     K keystrokes (default 1000, after 20 not counted) in a text view of N characters
 //                                     (one paragraph, or paragraphs of about 500), for profiling
 //                                     one case (valgrind --tool=callgrind)
 //   tapaway-bench startup [RUNS]      start-up against the peers (needs DISPLAY; default 10 runs)
@@ -19,7 +19,7 @@ MainActor.assumeIsolated {
     switch arguments.first {
     case "keystroke":
         let length = count ?? 1_000_000
-        let keystrokes = arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
+        let keystrokes = arguments.dropFirst(2).first.flatMap(Int.init) ?? 1000
         let paragraphs = arguments.dropFirst(3).first == "paragraphs"
         let r = KitBenchmarks.keystroke(length: length, paragraphs: paragraphs, count: keystrokes)
         print("\(length) characters: median \(KitBenchmarks.format(r.median)) µs, p99 \(KitBenchmarks.format(r.p99)) µs")
