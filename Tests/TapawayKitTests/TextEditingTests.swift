@@ -687,6 +687,65 @@ struct TextEditingTests {
         }
     }
 
+    @Test("after each of 300 random edits, everything a full repaint draws differently lies inside the area the edit repainted")
+    func keystrokeRepaintCoversEveryChange() {
+        var seed: UInt64 = 0xDA3A
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let view = TextView(frame: Rect(x: 10, y: 10, width: 200, height: 500))
+        let window = p.makeWindow(view)
+        let font = p.application.fonts.font(size: view.fontSize, weight: .regular)
+        view.becomeFirstResponder()
+        view.text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 4)
+        view.select(40..<40)
+        /// Everything the window draws, whatever is dirty.
+        func everything() -> [RecordingCanvas.Operation] {
+            p.application.runFrame()
+            let canvas = RecordingCanvas()
+            window.render(window.bounds, in: canvas)
+            return canvas.operations
+        }
+        func place(_ op: RecordingCanvas.Operation) -> Rect {
+            switch op {
+            case .fill(let r, _), .roundedRect(let r, _), .strokedRoundedRect(let r, _), .ellipse(let r, _), .polygon(let r, _):
+                return r.intersection(view.frame)
+            case .text(_, let point, _): // the start of its line, as far as the view shows it
+                return Rect(x: point.x, y: point.y - font.ascent, width: 1, height: font.lineHeight).intersection(view.frame)
+            }
+        }
+        var partial = 0
+        let pieces = ["a", "word ", " ", "\n", "é", "supercalifragilisticexpialidocious", "xy"]
+        for round in 0..<300 {
+            _ = everything()
+            _ = window.takeDirtyRect()
+            let before = everything()
+            switch next(8) {
+            case 0, 1, 2, 3: view.insertText(pieces[next(pieces.count)])
+            case 4, 5: view.deleteBackward()
+            case 6: view.undo()
+            default: // typing over a selection
+                let a = next(view.text.count + 1), b = next(view.text.count + 1)
+                view.select(min(a, b)..<max(a, b))
+                view.insertText("z")
+            }
+            p.application.runFrame()
+            let dirty = window.takeDirtyRect() ?? .zero
+            if dirty.height < view.frame.height - 1 { partial += 1 }
+            let after = everything()
+            let changed = before.filter { !after.contains($0) } + after.filter { !before.contains($0) }
+            let outside = changed.filter { op in
+                let r = place(op)
+                return !r.isEmpty && !dirty.insetBy(dx: -0.5, dy: -0.5).contains(r)
+            }
+            #expect(outside.isEmpty, "round \(round): drawn differently outside the repainted \(dirty): \(outside.prefix(3))")
+            if !outside.isEmpty { break }
+        }
+        #expect(partial > 100, "most keystrokes repaint part of the view, not all of it (\(partial) of 300)")
+    }
+
     @Test("re-wrapping after 2 000 random edits in long paragraphs always equals a full wrap, line for line")
     func rewrapMatchesWrapRandomly() {
         let widths = CharacterWidths(font: FixedFont(size: 10))

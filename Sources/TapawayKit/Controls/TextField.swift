@@ -149,7 +149,7 @@ open class TextField: Control, TextInput, TextEditing {
     public func clear() {
         perform(.replace) { text in
             guard text.count > 0 else { return false }
-            text.setText("")
+            text.replace(0..<text.count, with: "")
             return true
         }
     }

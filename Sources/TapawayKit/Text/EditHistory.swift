@@ -61,24 +61,30 @@ public struct EditHistory: Sendable {
 
     /// Records an edit from `before` to `after`. A new edit clears the redo stack.
     public mutating func record(from before: EditableText, to after: EditableText, kind: Kind) {
-        redoSteps.removeAll()
-        let change: (start: Int, oldEnd: Int, newEnd: Int)
         if after.editCount == before.editCount + 1, let edit = after.lastEdit {
-            change = (edit.start, edit.start + edit.removed, edit.start + edit.inserted) // one insert: no comparing
-        } else {
-            change = Self.change(from: before.text, to: after.text)
+            return record(edit, selectionBefore: (before.anchor, before.caret), after: after, kind: kind) // one edit: no comparing
         }
+        let change = Self.change(from: before.text, to: after.text)
+        let edit = EditableText.Edit(start: change.start, removed: Self.bytes(of: before.text, change.start..<change.oldEnd),
+                                     inserted: change.newEnd - change.start)
+        record(edit, selectionBefore: (before.anchor, before.caret), after: after, kind: kind)
+    }
+
+    /// Records `edit`, which turned a text whose selection was `selectionBefore` (anchor, caret)
+    /// into `after`. Needs no copy of the text before it, so the text can change in place.
+    public mutating func record(_ edit: EditableText.Edit, selectionBefore: (Int, Int), after: EditableText, kind: Kind) {
+        redoSteps.removeAll()
         if isRunOpen, kind.joinsRuns, let last = undoSteps.last, last.kind == kind {
-            undoSteps[undoSteps.count - 1] = Self.join(last, change, before: before.text, after: after.text)
+            let joined = Self.join(last, edit, after: after.text)
+            undoSteps[undoSteps.count - 1] = joined
             undoSteps[undoSteps.count - 1].selectionAfter = (after.anchor, after.caret)
-            undoBytes += undoSteps[undoSteps.count - 1].size - last.size
+            undoBytes += joined.size - last.size
             trim()
             return
         }
-        undoSteps.append(Step(start: change.start,
-                              removed: Self.bytes(of: before.text, change.start..<change.oldEnd),
-                              inserted: Self.bytes(of: after.text, change.start..<change.newEnd),
-                              selectionBefore: (before.anchor, before.caret), selectionAfter: (after.anchor, after.caret),
+        undoSteps.append(Step(start: edit.start, removed: edit.removed,
+                              inserted: Self.bytes(of: after.text, edit.start..<edit.newEnd),
+                              selectionBefore: selectionBefore, selectionAfter: (after.anchor, after.caret),
                               kind: kind))
         undoBytes += undoSteps[undoSteps.count - 1].size
         trim()
@@ -124,30 +130,47 @@ public struct EditHistory: Sendable {
         return Array(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
     }
 
-    /// `last` followed by `change` (of the text `before`, which `last` produced, into `after`),
-    /// as one step. Read from the bytes around the two edits when they meet or overlap (a run of
-    /// typing or deleting); otherwise (a diff of repeated text can place an edit elsewhere) from
-    /// the text before `last`, made again.
-    private static func join(_ last: Step, _ change: (start: Int, oldEnd: Int, newEnd: Int),
-                             before: String, after: String) -> Step {
-        let s1 = last.start, e1 = last.start + last.inserted.count // what `last` put in, in `before`
-        guard change.start <= e1, change.oldEnd >= s1 else {
+    /// `last` followed by `edit` (of the text `last` produced, into `after`) as one step. Read
+    /// from the bytes around the two edits when they meet or overlap (a run of typing or
+    /// deleting); otherwise (the selection moved without closing the run) from the text before
+    /// `last`, made again.
+    private static func join(_ last: Step, _ edit: EditableText.Edit, after: String) -> Step {
+        if edit.removed.isEmpty && edit.inserted == 0 { return last }
+        let s1 = last.start, e1 = last.start + last.inserted.count // what `last` put in, in the text before `edit`
+        guard edit.start <= e1, edit.oldEnd >= s1 else {
+            let before = replacing(after, start: edit.start, count: edit.inserted, with: edit.removed)
             let original = replacing(before, start: last.start, count: last.inserted.count, with: last.removed)
-            let whole = Self.change(from: original, to: after)
+            let whole = change(from: original, to: after)
             var joined = last
             joined.start = whole.start
             joined.removed = bytes(of: original, whole.start..<whole.oldEnd)
             joined.inserted = bytes(of: after, whole.start..<whole.newEnd)
             return joined
         }
-        let start = min(s1, change.start)
-        let unionEnd = max(e1, change.oldEnd) // in `before`
-        // Taken away from the text before `last`: `before` outside what `last` put in is that text.
-        var removed = bytes(of: before, start..<s1)
+        let start = min(s1, edit.start)
+        let unionEnd = max(e1, edit.oldEnd) // in the text before `edit`
+        /// Bytes of the text before `edit`: `after` outside the edit, its removed bytes inside.
+        func before(_ range: Range<Int>) -> [UInt8] {
+            guard !range.isEmpty else { return [] }
+            let delta = edit.inserted - edit.removed.count
+            var result: [UInt8] = []
+            if range.lowerBound < edit.start {
+                result += bytes(of: after, range.lowerBound..<min(range.upperBound, edit.start))
+            }
+            let inside = max(range.lowerBound, edit.start)..<min(range.upperBound, edit.oldEnd)
+            if !inside.isEmpty { result += edit.removed[(inside.lowerBound - edit.start)..<(inside.upperBound - edit.start)] }
+            if range.upperBound > edit.oldEnd {
+                let from = max(range.lowerBound, edit.oldEnd)
+                result += bytes(of: after, (from + delta)..<(range.upperBound + delta))
+            }
+            return result
+        }
+        // Taken away from the text before `last`: outside what `last` put in, that is the text before `edit`.
+        var removed = before(start..<s1)
         removed += last.removed
-        removed += bytes(of: before, e1..<unionEnd)
+        removed += before(e1..<unionEnd)
         // Put in: the same region of `after`.
-        let insertedEnd = unionEnd - (change.oldEnd - change.start) + (change.newEnd - change.start)
+        let insertedEnd = unionEnd - edit.removed.count + edit.inserted
         var joined = last
         joined.start = start
         joined.removed = removed
@@ -171,28 +194,39 @@ public struct EditHistory: Sendable {
     /// Ends the current run: the next edit starts a new step (call when the caret moves).
     public mutating func closeRun() { isRunOpen = false }
 
-    /// Takes back the last step from `current` (the text as the last step left it): returns
-    /// the state to restore, or nil when there is none.
-    public mutating func undo(from current: EditableText) -> EditableText? {
-        guard let step = undoSteps.popLast() else { return nil }
+    /// Takes back the last step, in place, from `text` (the text as the last step left it):
+    /// returns false when there is none.
+    public mutating func undo(_ text: inout EditableText) -> Bool {
+        guard let step = undoSteps.popLast() else { return false }
         undoBytes -= step.size
         redoSteps.append(step)
         isRunOpen = false
-        var state = EditableText(Self.replacing(current.text, start: step.start, count: step.inserted.count, with: step.removed))
-        state.setSelection(anchor: step.selectionBefore.0, caret: step.selectionBefore.1)
-        return state
+        text.replaceBytes(step.start..<(step.start + step.inserted.count), with: step.removed,
+                          selecting: (step.selectionBefore.0, step.selectionBefore.1))
+        return true
     }
 
-    /// Does the last undone step again on `current`: returns the state to restore, or nil when
-    /// there is none.
-    public mutating func redo(from current: EditableText) -> EditableText? {
-        guard let step = redoSteps.popLast() else { return nil }
+    /// Does the last undone step again, in place, on `text`: returns false when there is none.
+    public mutating func redo(_ text: inout EditableText) -> Bool {
+        guard let step = redoSteps.popLast() else { return false }
         undoSteps.append(step)
         undoBytes += step.size
         isRunOpen = false
-        var state = EditableText(Self.replacing(current.text, start: step.start, count: step.removed.count, with: step.inserted))
-        state.setSelection(anchor: step.selectionAfter.0, caret: step.selectionAfter.1)
-        return state
+        text.replaceBytes(step.start..<(step.start + step.removed.count), with: step.inserted,
+                          selecting: (step.selectionAfter.0, step.selectionAfter.1))
+        return true
+    }
+
+    /// `undo(_:)` on a copy of `current`: the state to restore, or nil when there is none.
+    public mutating func undo(from current: EditableText) -> EditableText? {
+        var state = current
+        return undo(&state) ? state : nil
+    }
+
+    /// `redo(_:)` on a copy of `current`: the state to restore, or nil when there is none.
+    public mutating func redo(from current: EditableText) -> EditableText? {
+        var state = current
+        return redo(&state) ? state : nil
     }
 
     /// Forgets every step (after the text is set from code).

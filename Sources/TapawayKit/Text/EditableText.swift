@@ -5,6 +5,21 @@
 /// `anchor`, and a moving end, the `caret`, so Shift+arrows grow and shrink it from the end
 /// that moves.
 public struct EditableText: Sendable, Equatable {
+    /// One replacement of bytes: enough for an undo step, or for a layout to find what changed,
+    /// without a copy of the text before it.
+    public struct Edit: Sendable, Equatable {
+        /// Where the replaced bytes began (UTF-8 offset, the same before and after).
+        public var start: Int
+        /// The bytes taken away.
+        public var removed: [UInt8]
+        /// How many bytes were put in their place.
+        public var inserted: Int
+        /// Where the replaced bytes ended before the edit.
+        public var oldEnd: Int { start + removed.count }
+        /// Where the bytes put in end after the edit.
+        public var newEnd: Int { start + inserted }
+    }
+
     /// The text.
     public private(set) var text: String
     /// The fixed end of the selection.
@@ -16,9 +31,8 @@ public struct EditableText: Sendable, Equatable {
     /// A known character offset and its index (the caret's, after an edit), so finding the
     /// index of an offset near it walks a few characters rather than half the text.
     private var landmark: (offset: Int, index: String.Index)?
-    /// The bytes the last `insert` replaced: where they began (UTF-8 offset), how many it took
-    /// away and how many it put in; nil after `setText`.
-    public private(set) var lastEdit: (start: Int, removed: Int, inserted: Int)?
+    /// What the last `insert` (or `replaceBytes`) did; nil after `setText`.
+    public private(set) var lastEdit: Edit?
     /// How many times the text has been changed (`insert`, `setText`): a copy taken before one
     /// more change can learn from `lastEdit` what changed, without comparing the texts.
     public private(set) var editCount = 0
@@ -47,8 +61,17 @@ public struct EditableText: Sendable, Equatable {
         return o <= count / 2 ? text.index(text.startIndex, offsetBy: o) : text.index(text.endIndex, offsetBy: o - count)
     }
 
-    /// The character offset of a string index.
-    public func offset(of index: String.Index) -> Int { text.distance(from: text.startIndex, to: index) }
+    /// The character offset of a string index, counted from the landmark when it is nearer than
+    /// the start (a click near the caret in a long text walks a few characters, not half of it).
+    public func offset(of index: String.Index) -> Int {
+        if let landmark {
+            let bytes = text.utf8.distance(from: landmark.index, to: index)
+            if abs(bytes) < text.utf8.distance(from: text.startIndex, to: index) {
+                return landmark.offset + text.distance(from: landmark.index, to: index)
+            }
+        }
+        return text.distance(from: text.startIndex, to: index)
+    }
 
     // MARK: Caret and selection
 
@@ -90,34 +113,52 @@ public struct EditableText: Sendable, Equatable {
     // MARK: Editing
 
     /// Replaces the selection with `string` and puts the caret after it.
+    ///
+    /// The text changes in place: when nothing else holds it, an edit moves the bytes after it
+    /// rather than copying the whole text, and nothing but the characters near the edit is counted.
     public mutating func insert(_ string: String) {
         let lower = index(at: selection.lowerBound), upper = index(at: selection.upperBound)
-        let prefixCount = selection.lowerBound
         let suffixCount = count - selection.upperBound
+        replace(lower..<upper, with: string)
+        // A combining mark can merge with its neighbour into one character: count from the end.
+        caret = max(0, count - suffixCount)
+        anchor = caret
+        // Where the suffix starts is the caret's index unless the insertion merged with it.
+        let suffixStart = text.utf8.index(text.startIndex, offsetBy: lastEdit!.newEnd)
+        let aligned = suffixStart == text.endIndex ? suffixStart : text.index(before: text.index(after: suffixStart))
+        landmark = aligned == suffixStart ? (caret, suffixStart) : nil
+    }
+
+    /// Replaces the bytes `range` (UTF-8 offsets on scalar boundaries, as an undo step keeps
+    /// them) with `bytes`, and selects `selection` (anchor, caret) afterwards.
+    public mutating func replaceBytes(_ range: Range<Int>, with bytes: [UInt8], selecting selection: (anchor: Int, caret: Int)) {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: min(range.lowerBound, utf8.count))
+        let upper = utf8.index(lower, offsetBy: min(range.count, utf8.count - range.lowerBound))
+        replace(lower..<upper, with: String(decoding: bytes, as: UTF8.self))
+        landmark = nil
+        setSelection(anchor: selection.anchor, caret: selection.caret)
+    }
+
+    /// The replacement both edits make: records `lastEdit` and keeps `count` by counting only
+    /// the characters near the joins.
+    private mutating func replace(_ range: Range<String.Index>, with string: String) {
+        let (lower, upper) = (range.lowerBound, range.upperBound)
         // Characters can merge only near the joins (a combining mark with its base, flags, emoji
         // sequences): count afresh from a few characters before the insertion to a few after.
         let window = 8
         let before = text.index(lower, offsetBy: -window, limitedBy: text.startIndex) ?? text.startIndex
         let after = text.index(upper, offsetBy: window, limitedBy: text.endIndex) ?? text.endIndex
-        let walkedBack = text.distance(from: before, to: lower)
-        let walkedOn = text.distance(from: upper, to: after)
+        let charactersBefore = text.distance(from: before, to: after)
         let bytesBefore = text.utf8.distance(from: text.startIndex, to: before)
         let bytesAfter = text.utf8.distance(from: after, to: text.endIndex)
         let lowerBytes = text.utf8.distance(from: text.startIndex, to: lower)
-        let suffixStartBytes = lowerBytes + string.utf8.count
-        lastEdit = (lowerBytes, text.utf8.distance(from: lower, to: upper), string.utf8.count)
+        lastEdit = Edit(start: lowerBytes, removed: Array(text.utf8[lower..<upper]), inserted: string.utf8.count)
         editCount += 1
-        text = String(text[..<lower]) + string + text[upper...]
+        text.replaceSubrange(lower..<upper, with: string)
         let start = text.utf8.index(text.startIndex, offsetBy: bytesBefore)
         let end = text.utf8.index(text.endIndex, offsetBy: -bytesAfter)
-        count = (prefixCount - walkedBack) + text[start..<end].count + (suffixCount - walkedOn)
-        // A combining mark can merge with its neighbour into one character: count from the end.
-        caret = max(0, count - suffixCount)
-        anchor = caret
-        // Where the suffix starts is the caret's index unless the insertion merged with it.
-        let suffixStart = text.utf8.index(text.startIndex, offsetBy: suffixStartBytes)
-        let aligned = suffixStart == text.endIndex ? suffixStart : text.index(before: text.index(after: suffixStart))
-        landmark = aligned == suffixStart ? (caret, suffixStart) : nil
+        count += text[start..<end].count - charactersBefore
     }
 
     /// Replaces the characters in `range` with `string`, the caret after it.

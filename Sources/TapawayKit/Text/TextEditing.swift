@@ -32,13 +32,20 @@ extension TextEditing {
     // MARK: Edits
 
     /// Applies `edit` to the text; when it reports a change, records it under `kind` and calls
-    /// `textDidChange()`.
+    /// `textDidChange()`. The text changes in place (no copy is held across the edit), so a
+    /// keystroke in a long text moves the bytes after the caret instead of copying them all.
     func perform(_ kind: EditHistory.Kind, _ edit: (inout EditableText) -> Bool) {
-        let before = editable
-        var after = editable
-        guard edit(&after) else { return }
-        editable = after
-        history.record(from: before, to: after, kind: kind)
+        let selectionBefore = (editable.anchor, editable.caret)
+        let editsBefore = editable.editCount
+        guard edit(&editable) else { return }
+        // Every edit is one `insert`; should one ever make several, record nothing rather than
+        // a wrong step (`lastEdit` describes only the last).
+        if editable.editCount == editsBefore + 1, let change = editable.lastEdit {
+            history.record(change, selectionBefore: selectionBefore, after: editable, kind: kind)
+        } else {
+            assertionFailure("an edit changed the text more than once")
+            history.removeAll()
+        }
         textDidChange()
     }
 
@@ -147,15 +154,13 @@ extension TextEditing {
 
     /// Takes back the last edit.
     func undoEdit() {
-        guard let state = history.undo(from: editable) else { return }
-        editable = state
+        guard history.undo(&editable) else { return }
         textDidChange()
     }
 
     /// Does the last undone edit again.
     func redoEdit() {
-        guard let state = history.redo(from: editable) else { return }
-        editable = state
+        guard history.redo(&editable) else { return }
         textDidChange()
     }
 

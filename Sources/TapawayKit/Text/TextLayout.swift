@@ -76,13 +76,13 @@ public enum TextLayout {
     /// The lines of the part `range` of `text`, which must start at the start of a line.
     public static func wrap(_ text: String, in range: Range<String.Index>, width: Double,
                             widths: CharacterWidths) -> [Range<String.Index>] {
-        wrap(text, in: range, width: width, widths: widths, stopBefore: nil).lines
+        wrap(text, in: range, width: width, widths: widths, stopBefore: { _ in false }).lines
     }
 
     /// Wraps like `wrap(_:in:width:widths:)`, but stops as soon as `stopBefore` accepts the
     /// start of a new line, returning the lines so far and that start (nil when it ran to the end).
     static func wrap(_ text: String, in range: Range<String.Index>, width: Double, widths: CharacterWidths,
-                     stopBefore: ((String.Index) -> Bool)?) -> (lines: [Range<String.Index>], stoppedAt: String.Index?) {
+                     stopBefore: (String.Index) -> Bool) -> (lines: [Range<String.Index>], stoppedAt: String.Index?) {
         var lines: [Range<String.Index>] = []
         var lineStart = range.lowerBound
         var x = 0.0
@@ -119,7 +119,7 @@ public enum TextLayout {
                 x = 0
                 lastBreak = nil
                 i = next
-                if let stopBefore, stopBefore(lineStart) { return (lines, lineStart) }
+                if stopBefore(lineStart) { return (lines, lineStart) }
                 continue
             }
             let w = c.map(widths.width(of:)) ?? widths.width(ascii: byte)
@@ -143,7 +143,7 @@ public enum TextLayout {
                 lastBreak = nil
                 // A new line starts here, and the wrap from a line start depends only on the text
                 // after it: where the caller knows that text and its lines, it can stop.
-                if let stopBefore, stopBefore(lineStart) { return (lines, lineStart) }
+                if stopBefore(lineStart) { return (lines, lineStart) }
             }
             x += w
             i = next
@@ -155,54 +155,63 @@ public enum TextLayout {
     /// The lines of `new`, made from the lines `oldLines` of `old` by wrapping again only where
     /// an edit changed them: from the line before the edit (a deletion can pull a word up) until
     /// a line starts where one started before, past the edit; the lines before are kept and the
-    /// lines after are moved. An edit costs about a line or two of wrapping, plus moving the
-    /// later lines' indices.
+    /// lines after are moved.
     public static func rewrap(_ new: String, from old: String, lines oldLines: [Range<String.Index>],
                               width: Double, widths: CharacterWidths) -> [Range<String.Index>] {
-        rewrap(new, from: old, lines: oldLines, width: width, widths: widths, change: nil)
-    }
-
-    /// `rewrap(_:from:lines:width:widths:)`, told what changed (`change`, when the caller
-    /// knows it) rather than comparing the texts to find out.
-    static func rewrap(_ new: String, from old: String, lines oldLines: [Range<String.Index>],
-                       width: Double, widths: CharacterWidths, change known: ChangedBytes?) -> [Range<String.Index>] {
-        guard !oldLines.isEmpty, let change = known ?? ChangedBytes(old: old, new: new) else {
+        guard !oldLines.isEmpty, let change = ChangedBytes(old: old, new: new) else {
             return oldLines.isEmpty ? wrap(new, width: width, widths: widths) : oldLines
         }
-        let delta = new.utf8.count - old.utf8.count
-        func oldOffset(_ i: String.Index) -> Int { old.utf8.distance(from: old.startIndex, to: i) }
-        func newIndex(_ o: Int) -> String.Index { new.utf8.index(new.startIndex, offsetBy: o) }
-        func newOffset(_ i: String.Index) -> Int { new.utf8.distance(from: new.startIndex, to: i) }
-        /// The first old line starting after byte `o`.
-        func firstLine(startingAfter o: Int, from lower: Int) -> Int {
-            var lo = lower, hi = oldLines.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if oldOffset(oldLines[mid].lowerBound) > o { hi = mid } else { lo = mid + 1 }
-            }
-            return lo
+        let oldUTF8 = old.utf8, newUTF8 = new.utf8
+        var table = LineTable(oldLines.map {
+            oldUTF8.distance(from: oldUTF8.startIndex, to: $0.lowerBound)..<oldUTF8.distance(from: oldUTF8.startIndex, to: $0.upperBound)
+        })
+        rewrap(new, lines: &table, change: change, width: width, widths: widths)
+        return table.all.map {
+            newUTF8.index(newUTF8.startIndex, offsetBy: $0.lowerBound)..<newUTF8.index(newUTF8.startIndex, offsetBy: $0.upperBound)
         }
-        let edited = max(0, firstLine(startingAfter: change.start, from: 0) - 1)
+    }
+
+    /// The lines of `text` as UTF-8 byte ranges.
+    static func wrapOffsets(_ text: String, width: Double, widths: CharacterWidths) -> [Range<Int>] {
+        let utf8 = text.utf8
+        return wrap(text, width: width, widths: widths).map {
+            utf8.distance(from: utf8.startIndex, to: $0.lowerBound)..<utf8.distance(from: utf8.startIndex, to: $0.upperBound)
+        }
+    }
+
+    /// Re-wraps `lines` (the lines of the text before `change`, as byte ranges) for `text`, the
+    /// text after it, as `rewrap(_:from:lines:width:widths:)` does, in place: the lines wrapped
+    /// again are replaced and the later ones moved in one step, whatever their number. Returns
+    /// the rows whose text or place changed: those wrapped again, or every row from the first
+    /// of them on when the number of lines changed.
+    @discardableResult
+    static func rewrap(_ text: String, lines table: inout LineTable, change: ChangedBytes,
+                       width: Double, widths: CharacterWidths) -> Range<Int> {
+        guard table.count > 0 else {
+            table = LineTable(wrapOffsets(text, width: width, widths: widths))
+            return 0..<table.count
+        }
+        let delta = change.newEnd - change.oldEnd
+        let utf8 = text.utf8
+        func offset(_ i: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: i) }
+        let edited = max(0, table.firstLine(startingAfter: change.start) - 1)
         let first = max(0, edited - 1)
-        let restart = oldOffset(oldLines[first].lowerBound)
+        let restart = table[first].lowerBound
         // Lines before `first` are unchanged: the text before the edit is the same in both.
         var after = edited + 1
-        let wrapped = wrap(new, in: newIndex(restart)..<new.endIndex, width: width, widths: widths) { start in
-            let o = newOffset(start)
+        let wrapped = wrap(text, in: utf8.index(utf8.startIndex, offsetBy: restart)..<text.endIndex,
+                           width: width, widths: widths) { start in
+            let o = offset(start)
             guard o > change.newEnd else { return false }
             let oldStart = o - delta
-            after = firstLine(startingAfter: oldStart - 1, from: after)
-            return after < oldLines.count && oldOffset(oldLines[after].lowerBound) == oldStart
+            after = table.firstLine(startingAfter: oldStart - 1, from: after)
+            return after < table.count && table[after].lowerBound == oldStart
         }
-        var lines = Array(oldLines[..<first])
-        lines.reserveCapacity(oldLines.count + 8)
-        lines.append(contentsOf: wrapped.lines)
-        if wrapped.stoppedAt != nil {
-            for line in oldLines[after...] {
-                lines.append(newIndex(oldOffset(line.lowerBound) + delta)..<newIndex(oldOffset(line.upperBound) + delta))
-            }
-        }
-        return lines
+        let lines = wrapped.lines.map { offset($0.lowerBound)..<offset($0.upperBound) }
+        let replaced = first..<(wrapped.stoppedAt == nil ? table.count : after)
+        let oldCount = table.count
+        table.replace(replaced, with: lines, movingLaterBy: delta)
+        return lines.count == replaced.count ? first..<(first + lines.count) : first..<max(oldCount, table.count)
     }
 
     /// The caret index in `line` nearest to `x` (measured from the line's start).

@@ -9,16 +9,23 @@
 open class TextView: ScrollView, TextInput, TextEditing {
     var editable = EditableText()
     var history = EditHistory()
-    private lazy var blinker = CaretBlinker { [weak self] in self?.setNeedsDisplay() }
+    private lazy var blinker = CaretBlinker { [weak self] in self?.repaintCaret() }
     private var widths: CharacterWidths?
-    private var cachedLines: [Range<String.Index>]?
-    private var cachedWidth = -1.0
-    /// The text `cachedLines` were made for, and whether the text has changed since.
-    private var wrappedText = ""
-    /// `editable.editCount` when `cachedLines` were made: one more means `lastEdit` says what
+    /// The wrapped lines as byte ranges, made for the width `wrappedWidth`.
+    private var lineTable: LineTable?
+    private var wrappedWidth = -1.0
+    /// `editable.editCount` when `lineTable` was made: one more means `lastEdit` says what
     /// changed since.
     private var wrappedEditCount = 0
+    /// Whether the text has changed since `lineTable` was made.
     private var linesAreStale = false
+    /// The rows the last re-wrap replaced (to the end when their number changed); nil after a
+    /// full wrap. An edit repaints only these.
+    private var rewrappedRows: Range<Int>?
+    /// The caret as last painted (content coordinates), so a partial repaint can erase it.
+    private var paintedCaret: Rect?
+    /// Whether a selection was painted last: replacing it repaints the whole view.
+    private var paintedSelection = false
     private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
     private var tapStart: Point?
     /// The x that Up and Down aim for, kept across consecutive vertical moves.
@@ -130,10 +137,22 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     func textDidChange() {
         goalX = nil
+        rewrappedRows = nil
         textLayoutChanged()
+        let rows = rewrappedRows
         keepCaretVisible()
         blinker.restart(timers: application?.timers)
-        setNeedsDisplay()
+        // Damage-limited: a keystroke repaints the lines it re-wrapped and the caret's old and new
+        // places, not the whole view (a scroll, which moves everything, repaints it all anyway).
+        if let rows, !paintedSelection {
+            let top = textInsets.top + Double(rows.lowerBound) * lineHeight
+            let bottom = min(bounds.maxY, textInsets.top + Double(rows.upperBound) * lineHeight)
+            var area = Rect(x: bounds.minX, y: top, width: bounds.width, height: max(0, bottom - top)).union(caretArea)
+            if let paintedCaret { area = area.union(paintedCaret) }
+            setNeedsDisplay(area.intersection(bounds))
+        } else {
+            setNeedsDisplay()
+        }
         application?.notificationCenter.post(name: .textViewDidChange, object: self)
         inputDelegate?.textInputDidChange(self)
     }
@@ -147,9 +166,8 @@ open class TextView: ScrollView, TextInput, TextEditing {
     }
 
     func lineBoundary(of offset: Int, forward: Bool) -> Int {
-        let index = editable.index(at: offset)
-        let lines = self.lines
-        let line = lines[lineNumber(of: index, in: lines)]
+        let lines = wrappedLines
+        let line = indices(lines[lines.line(holding: byteOffset(editable.index(at: offset)))])
         return editable.offset(of: forward ? line.upperBound : line.lowerBound)
     }
 
@@ -161,14 +179,14 @@ open class TextView: ScrollView, TextInput, TextEditing {
         let (line, x) = caretPosition(offset)
         let target = line + direction
         let goal = goalX ?? x
-        let lines = self.lines
+        let lines = wrappedLines
         let result: Int
         if target < 0 {
             result = 0
         } else if target >= lines.count {
             result = editable.count
         } else if let widths = characterWidths {
-            let index = TextLayout.index(in: editable.text, line: lines[target], nearestTo: goal, widths: widths)
+            let index = TextLayout.index(in: editable.text, line: indices(lines[target]), nearestTo: goal, widths: widths)
             result = editable.offset(of: index)
         } else {
             result = offset
@@ -252,7 +270,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         if let widths, widths.font === font { return widths }
         let fresh = CharacterWidths(font: font)
         widths = fresh
-        cachedLines = nil
+        lineTable = nil
         return fresh
     }
 
@@ -261,37 +279,49 @@ open class TextView: ScrollView, TextInput, TextEditing {
         updateContentSize()
     }
 
-    /// The wrapped lines of the text. After an edit only the paragraphs it touched are wrapped
-    /// again; a new width or font wraps everything.
-    public var lines: [Range<String.Index>] {
-        guard let widths = characterWidths else { return [editable.text.startIndex..<editable.text.endIndex] }
-        let text = editable.text
-        if let cachedLines, cachedWidth == wrapWidth {
-            if !linesAreStale { return cachedLines }
-            var known: ChangedBytes?
+    /// The wrapped lines of the text (made for this call: linear in the number of lines).
+    public var lines: [Range<String.Index>] { wrappedLines.all.map(indices) }
+
+    /// The wrapped lines as byte ranges. After an edit only the lines it touched are wrapped
+    /// again and the later ones moved at once; a new width or font wraps everything.
+    private var wrappedLines: LineTable {
+        guard let widths = characterWidths else { return LineTable([0..<editable.text.utf8.count]) }
+        if var table = lineTable, wrappedWidth == wrapWidth {
+            if !linesAreStale { return table }
             if editable.editCount == wrappedEditCount + 1, let edit = editable.lastEdit {
-                known = ChangedBytes(start: edit.start, oldEnd: edit.start + edit.removed, newEnd: edit.start + edit.inserted)
+                lineTable = nil // `table` alone holds the lines, so they change in place
+                rewrappedRows = TextLayout.rewrap(editable.text, lines: &table,
+                                  change: ChangedBytes(start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd),
+                                  width: wrapWidth, widths: widths)
+                remember(table)
+                return table
             }
-            let lines = TextLayout.rewrap(text, from: wrappedText, lines: cachedLines, width: wrapWidth, widths: widths,
-                                          change: known)
-            remember(lines, for: text)
-            return lines
         }
-        let lines = TextLayout.wrap(text, width: wrapWidth, widths: widths)
-        remember(lines, for: text)
-        return lines
+        let table = LineTable(TextLayout.wrapOffsets(editable.text, width: wrapWidth, widths: widths))
+        remember(table)
+        return table
     }
 
-    private func remember(_ lines: [Range<String.Index>], for text: String) {
-        cachedLines = lines
-        cachedWidth = wrapWidth
-        wrappedText = text
+    private func remember(_ table: LineTable) {
+        lineTable = table
+        wrappedWidth = wrapWidth
         wrappedEditCount = editable.editCount
         linesAreStale = false
     }
 
+    /// The string indices of a byte range of the text.
+    private func indices(_ range: Range<Int>) -> Range<String.Index> {
+        let utf8 = editable.text.utf8
+        return utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+    }
+
+    /// The byte offset of a string index.
+    private func byteOffset(_ index: String.Index) -> Int {
+        editable.text.utf8.distance(from: editable.text.utf8.startIndex, to: index)
+    }
+
     private func updateContentSize() {
-        let height = textInsets.top + textInsets.bottom + lineHeight * Double(max(1, lines.count))
+        let height = textInsets.top + textInsets.bottom + lineHeight * Double(max(1, wrappedLines.count))
         contentSize = Size(width: bounds.width, height: height)
     }
 
@@ -301,23 +331,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
         super.layoutSubviews()
     }
 
-    /// The line holding `index`: the last line starting at or before it, so a caret at a wrap
-    /// point belongs to the next line and a caret before a newline to its own.
-    private func lineNumber(of index: String.Index, in lines: [Range<String.Index>]) -> Int {
-        var lo = 0, hi = lines.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lines[mid].lowerBound <= index { lo = mid } else { hi = mid - 1 }
-        }
-        return lo
-    }
-
     /// The line and x position of a character offset.
     private func caretPosition(_ offset: Int) -> (line: Int, x: Double) {
         let index = editable.index(at: offset)
-        let lines = self.lines
-        let n = lineNumber(of: index, in: lines)
-        let line = lines[n]
+        let lines = wrappedLines
+        let n = lines.line(holding: byteOffset(index))
+        let line = indices(lines[n])
         let x = characterWidths?.width(of: editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))]) ?? 0
         return (n, x)
     }
@@ -332,12 +351,23 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// The character offset nearest to `point` (in the view's bounds coordinates).
     public func caretOffset(at point: Point) -> Int {
         guard let widths = characterWidths else { return editable.caret }
-        let lines = self.lines
+        let lines = wrappedLines
         let row = ((point.y - textInsets.top) / lineHeight).rounded(.down)
         if row < 0 { return 0 }
         if row >= Double(lines.count) { return editable.count }
-        let index = TextLayout.index(in: editable.text, line: lines[Int(row)], nearestTo: point.x - textInsets.left, widths: widths)
+        let index = TextLayout.index(in: editable.text, line: indices(lines[Int(row)]), nearestTo: point.x - textInsets.left, widths: widths)
         return editable.offset(of: index)
+    }
+
+    /// Where the caret is drawn, with a pixel to spare for rounding.
+    private var caretArea: Rect { caretRect.insetBy(dx: -1, dy: 0) }
+
+    /// Repaints the caret where it was painted and where it is (a blink).
+    private func repaintCaret() {
+        guard isFirstResponder || paintedCaret != nil else { return setNeedsDisplay() }
+        var area = caretArea
+        if let paintedCaret { area = area.union(paintedCaret) }
+        setNeedsDisplay(area)
     }
 
     private func keepCaretVisible() {
@@ -359,7 +389,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
             canvas.drawText(placeholder, at: Point(x: textInsets.left, y: textInsets.top + font.ascent + (lineHeight - font.lineHeight) / 2),
                             font: font, color: Palette.placeholder)
         }
-        let lines = self.lines
+        let lines = wrappedLines
         let first = max(0, Int(((rect.minY - textInsets.top) / lineHeight).rounded(.down)))
         let last = min(lines.count - 1, Int(((rect.maxY - textInsets.top) / lineHeight).rounded(.up)))
         if first <= last {
@@ -367,7 +397,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
             let selectionBounds = focused && !selection.isEmpty
                 ? (editable.index(at: selection.lowerBound), editable.index(at: selection.upperBound)) : nil
             for n in first...last {
-                let line = lines[n]
+                let line = indices(lines[n])
                 let top = textInsets.top + Double(n) * lineHeight
                 if let (lo, hi) = selectionBounds {
                     drawSelection(of: line, from: lo, to: hi, top: top, text: text, widths: widths, canvas: canvas)
@@ -376,8 +406,11 @@ open class TextView: ScrollView, TextInput, TextEditing {
                 canvas.drawText(text[line], at: Point(x: textInsets.left, y: baseline), font: font, color: Palette.label)
             }
         }
+        paintedSelection = focused && !editable.selection.isEmpty
+        paintedCaret = nil
         if focused && blinker.isVisible && editable.selection.isEmpty {
             let r = caretRect
+            paintedCaret = caretArea
             canvas.fillRoundedRect(Rect(x: r.minX.rounded(), y: r.minY + 2, width: 2, height: r.height - 4), radius: 1, color: Palette.accent)
         }
         canvas.restore()
