@@ -5,11 +5,19 @@
 /// pending move instead: the lines from `shiftFrom` on are stored `shift` bytes early. The next
 /// edit moves that boundary to itself, touching only the lines between the two edits, so typing
 /// in one place costs the same in a short text and a long one.
+///
+/// A re-wrap that has to go on far past its edit (a long paragraph whose breaks never fall
+/// where they fell before) may stop at a budget and leave a *seam*: a short line that ends
+/// where the old lines take over. Every line that does not start at a seam is the line a wrap
+/// from its start would make, so the lines always cover the text and fit the width; they are
+/// the lines a full wrap makes once no seam is left (`TextLayout.settle` removes them).
 struct LineTable {
     /// The lines, those from `shiftFrom` on stored `shift` bytes early.
     private var stored: [Range<Int>]
     private var shiftFrom: Int
     private var shift = 0
+    /// The byte offsets where seams start, ascending.
+    private(set) var seams: [Int] = []
 
     /// A table of `lines` as they are.
     init(_ lines: [Range<Int>]) {
@@ -19,6 +27,9 @@ struct LineTable {
 
     /// How many lines there are.
     var count: Int { stored.count }
+
+    /// Whether the lines are those a full wrap makes (no seam is left).
+    var isSettled: Bool { seams.isEmpty }
 
     /// Line `i`.
     subscript(i: Int) -> Range<Int> {
@@ -52,7 +63,14 @@ struct LineTable {
 
     /// Replaces the lines `range` with `lines` (byte ranges of the edited text), and moves the
     /// lines after them by `delta` bytes (what the edit added; negative for what it took away).
-    mutating func replace(_ range: Range<Int>, with lines: [Range<Int>], movingLaterBy delta: Int) {
+    /// Seams in the lines replaced go; `seam`, when given, starts one of the new lines.
+    mutating func replace(_ range: Range<Int>, with lines: [Range<Int>], movingLaterBy delta: Int, seam: Int? = nil) {
+        if !seams.isEmpty {
+            let spanStart = range.lowerBound < count ? self[range.lowerBound].lowerBound : Int.max
+            let spanEnd = range.upperBound < count ? self[range.upperBound].lowerBound : Int.max
+            seams = seams.compactMap { $0 < spanStart ? $0 : $0 >= spanEnd ? $0 + delta : nil }
+        }
+        if let seam { seams.insert(seam, at: seams.firstIndex { $0 > seam } ?? seams.count) }
         moveBoundary(to: range.upperBound)
         if lines.count == range.count {
             for (i, line) in zip(range, lines) { stored[i] = line }

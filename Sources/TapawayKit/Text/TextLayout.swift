@@ -181,12 +181,16 @@ public enum TextLayout {
 
     /// Re-wraps `lines` (the lines of the text before `change`, as byte ranges) for `text`, the
     /// text after it, as `rewrap(_:from:lines:width:widths:)` does, in place: the lines wrapped
-    /// again are replaced and the later ones moved in one step, whatever their number. Returns
-    /// the rows whose text or place changed: those wrapped again, or every row from the first
-    /// of them on when the number of lines changed.
+    /// again are replaced and the later ones moved in one step, whatever their number.
+    ///
+    /// When the new lines still have not met the old ones `budget` lines past the edit, it stops
+    /// there and leaves a seam (see `LineTable`) for `settle` to take up later, so a keystroke
+    /// early in a long paragraph does not wait for the whole rest of it to be wrapped again.
+    /// Returns the rows whose text or place changed: those wrapped again, or every row from the
+    /// first of them on when the number of lines changed.
     @discardableResult
     static func rewrap(_ text: String, lines table: inout LineTable, change: ChangedBytes,
-                       width: Double, widths: CharacterWidths) -> Range<Int> {
+                       width: Double, widths: CharacterWidths, budget: Int = .max) -> Range<Int> {
         guard table.count > 0 else {
             table = LineTable(wrapOffsets(text, width: width, widths: widths))
             return 0..<table.count
@@ -199,19 +203,40 @@ public enum TextLayout {
         let restart = table[first].lowerBound
         // Lines before `first` are unchanged: the text before the edit is the same in both.
         var after = edited + 1
+        var past = 0, seamed = false
         let wrapped = wrap(text, in: utf8.index(utf8.startIndex, offsetBy: restart)..<text.endIndex,
                            width: width, widths: widths) { start in
             let o = offset(start)
             guard o > change.newEnd else { return false }
             let oldStart = o - delta
             after = table.firstLine(startingAfter: oldStart - 1, from: after)
-            return after < table.count && table[after].lowerBound == oldStart
+            if after < table.count && table[after].lowerBound == oldStart { return true }
+            past += 1
+            seamed = past > budget && after < table.count
+            return seamed
         }
-        let lines = wrapped.lines.map { offset($0.lowerBound)..<offset($0.upperBound) }
+        var lines = wrapped.lines.map { offset($0.lowerBound)..<offset($0.upperBound) }
+        var seam: Int?
+        if seamed, let start = wrapped.stoppedAt {
+            // The rest of the old line this one starts in (it fits: it is part of a line that did).
+            let o = offset(start)
+            lines.append(o..<(table[after - 1].upperBound + delta))
+            seam = o
+        }
         let replaced = first..<(wrapped.stoppedAt == nil ? table.count : after)
         let oldCount = table.count
-        table.replace(replaced, with: lines, movingLaterBy: delta)
+        table.replace(replaced, with: lines, movingLaterBy: delta, seam: seam)
         return lines.count == replaced.count ? first..<(first + lines.count) : first..<max(oldCount, table.count)
+    }
+
+    /// Wraps again from the first seam of `table`, at most `budget` lines on (leaving a seam
+    /// further on if that was not enough). Returns the rows changed, or nil when there was no seam.
+    @discardableResult
+    static func settle(_ text: String, lines table: inout LineTable, width: Double, widths: CharacterWidths,
+                       budget: Int) -> Range<Int>? {
+        guard let seam = table.seams.first else { return nil }
+        return rewrap(text, lines: &table, change: ChangedBytes(start: seam, oldEnd: seam, newEnd: seam),
+                      width: width, widths: widths, budget: budget)
     }
 
     /// The caret index in `line` nearest to `x` (measured from the line's start).

@@ -26,6 +26,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
     private var paintedCaret: Rect?
     /// Whether a selection was painted last: replacing it repaints the whole view.
     private var paintedSelection = false
+    /// The pending turn of the run loop that settles the lines past a seam.
+    private var settleTimer: Timer?
+    /// The most lines one settling turn wraps (about a millisecond of work).
+    static let settleBudget = 400
     private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
     private var tapStart: Point?
     /// The x that Up and Down aim for, kept across consecutive vertical moves.
@@ -279,8 +283,21 @@ open class TextView: ScrollView, TextInput, TextEditing {
         updateContentSize()
     }
 
-    /// The wrapped lines of the text (made for this call: linear in the number of lines).
-    public var lines: [Range<String.Index>] { wrappedLines.all.map(indices) }
+    /// The wrapped lines of the text (made for this call: linear in the number of lines), as a
+    /// full wrap makes them: any seam a keystroke left is settled first.
+    public var lines: [Range<String.Index>] {
+        while settleSlice() {}
+        return wrappedLines.all.map(indices)
+    }
+
+    /// Whether the wrapped lines are those a full wrap makes. A keystroke early in a long
+    /// paragraph whose line breaks all move wraps only what is near it and leaves the rest to
+    /// the next turns of the run loop, a slice each; until then this is false.
+    public var isLayoutSettled: Bool { lineTable?.isSettled ?? true }
+
+    /// How many lines past an edit a keystroke wraps before leaving the rest to later turns of
+    /// the run loop: what the view shows, and a margin.
+    private var rewrapBudget: Int { Int(bounds.height / lineHeight) + 16 }
 
     /// The wrapped lines as byte ranges. After an edit only the lines it touched are wrapped
     /// again and the later ones moved at once; a new width or font wraps everything.
@@ -292,14 +309,46 @@ open class TextView: ScrollView, TextInput, TextEditing {
                 lineTable = nil // `table` alone holds the lines, so they change in place
                 rewrappedRows = TextLayout.rewrap(editable.text, lines: &table,
                                   change: ChangedBytes(start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd),
-                                  width: wrapWidth, widths: widths)
+                                  width: wrapWidth, widths: widths, budget: rewrapBudget)
                 remember(table)
+                if !table.isSettled { scheduleSettling() }
                 return table
             }
         }
         let table = LineTable(TextLayout.wrapOffsets(editable.text, width: wrapWidth, widths: widths))
         remember(table)
         return table
+    }
+
+    /// Settles the lines past a seam on the run loop's next turn, a slice at a time, so the
+    /// keystroke that left it is drawn first.
+    private func scheduleSettling() {
+        guard settleTimer == nil, let timers = application?.timers else { return }
+        settleTimer = timers.schedule(after: 0) { [weak self] _ in
+            guard let self else { return }
+            self.settleTimer = nil
+            if self.settleSlice() { self.scheduleSettling() }
+        }
+    }
+
+    /// Wraps one slice past the first seam and repaints what it changed; returns whether a seam
+    /// is left.
+    @discardableResult
+    private func settleSlice() -> Bool {
+        guard var table = lineTable, !table.isSettled, !linesAreStale, wrappedWidth == wrapWidth,
+              let widths = characterWidths else { return false }
+        lineTable = nil // `table` alone holds the lines, so they change in place
+        let rows = TextLayout.settle(editable.text, lines: &table, width: wrapWidth, widths: widths,
+                                     budget: Self.settleBudget)
+        lineTable = table
+        if let rows, !rows.isEmpty {
+            let top = textInsets.top + Double(rows.lowerBound) * lineHeight
+            let bottom = textInsets.top + Double(rows.upperBound) * lineHeight
+            let area = Rect(x: bounds.minX, y: top, width: bounds.width, height: bottom - top).intersection(bounds)
+            if !area.isEmpty { setNeedsDisplay(area) }
+            updateContentSize()
+        }
+        return !table.isSettled
     }
 
     private func remember(_ table: LineTable) {
