@@ -92,10 +92,16 @@ public enum WindowIcon {
 }
 
 extension X11Platform {
-    /// Sets the top-level window's `_NET_WM_ICON` to Tapaway's icon. Call it before `run()`
-    /// maps the window (window managers read the icon when they manage a window, and again
-    /// when the property changes). Does nothing if the embedded icon cannot be decoded.
+    /// Gives the top-level window Tapaway's icon (`_NET_WM_ICON`). The icon is decoded and set
+    /// once `run()` has put the first frame on the screen: window managers read the
+    /// property again when it changes, and the first frame need not wait for the decoding.
     public func setWindowIcon() {
+        wantsWindowIcon = true
+    }
+
+    /// Decodes the icon and sets the property; an embedded icon that cannot be decoded is one
+    /// line on standard error, and the window has none.
+    func applyWindowIcon() {
         guard let words = WindowIcon.words() else {
             writeErrorLine("tapaway: the built-in window icon is damaged; the window has none")
             return

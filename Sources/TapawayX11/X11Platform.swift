@@ -54,6 +54,8 @@ public final class X11Platform {
     var quitRequested = false
     var isMapped = false
     var sawExpose = false
+    /// Whether `setWindowIcon()` asked for the icon, which is set once the first frame is up.
+    var wantsWindowIcon = false
     var framesPainted = 0
     var readySent = false
     /// Whether button 1 (the "finger") is down.
@@ -105,11 +107,11 @@ public final class X11Platform {
         attributes.border_pixel = 0
         attributes.colormap = colormap
         attributes.bit_gravity = NorthWestGravity
-        attributes.cursor = XCreateFontCursor(display, 68) // XC_left_ptr
+        // The cursor is defined once the first frame is on the screen (`finishStartup`).
         attributes.event_mask = X11Platform.topLevelEvents
         topLevel = XCreateWindow(display, root, 0, 0, UInt32(screenWidth), UInt32(screenHeight), 0, depth,
                                  UInt32(InputOutput), visual,
-                                 UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWCursor | CWEventMask),
+                                 UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask),
                                  &attributes)
 
         var values = XGCValues()
@@ -267,6 +269,16 @@ public final class X11Platform {
         XSync(display, 0)
     }
 
+    /// What can wait until the first frame is on the screen (its Expose answered), done before
+    /// the ready line so nothing watching sees a window without them: the pointer's shape
+    /// (making it loads the cursor font or theme) and the window icon (decoding it), about two
+    /// milliseconds. Window managers pick up both whenever they change.
+    private func finishStartup() {
+        XDefineCursor(display, topLevel, XCreateFontCursor(display, 68)) // XC_left_ptr
+        if wantsWindowIcon { applyWindowIcon() }
+        XFlush(display)
+    }
+
     /// Makes every Kit point `scale` device pixels (from 1 to 4): the window grows to match,
     /// fonts open larger and drawing and input are converted. Call it before `attach(_:)`.
     public func setScale(_ scale: Double) {
@@ -360,6 +372,7 @@ public final class X11Platform {
         drainEvents()
         guard !app.needsFrame, !quitRequested else { return }
         XSync(display, 0)
+        finishStartup()
         readySent = true
         onReady?()
         openInputMethod()
