@@ -125,9 +125,7 @@ public struct EditHistory: Sendable {
 
     /// The bytes of `text` in `range` (UTF-8 offsets).
     private static func bytes(of text: String, _ range: Range<Int>) -> [UInt8] {
-        guard !range.isEmpty else { return [] }
-        let utf8 = text.utf8
-        return Array(utf8[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)])
+        range.isEmpty ? [] : Array(text.utf8[text.indexRange(ofBytes: range)])
     }
 
     /// `last` followed by `edit` (of the text `last` produced, into `after`) as one step. Read
@@ -180,15 +178,9 @@ public struct EditHistory: Sendable {
 
     /// `text` with `count` bytes at `start` replaced by `bytes`.
     private static func replacing(_ text: String, start: Int, count: Int, with bytes: [UInt8]) -> String {
-        var result = [UInt8]()
-        result.reserveCapacity(text.utf8.count - count + bytes.count)
-        let utf8 = text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: min(start, utf8.count))
-        let to = utf8.index(from, offsetBy: min(count, utf8.count - start))
-        result.append(contentsOf: utf8[..<from])
-        result.append(contentsOf: bytes)
-        result.append(contentsOf: utf8[to...])
-        return String(decoding: result, as: UTF8.self)
+        var result = text
+        result.replaceSubrange(text.indexRange(ofBytes: start..<(start + count)), with: String(decoding: bytes, as: UTF8.self))
+        return result
     }
 
     /// Ends the current run: the next edit starts a new step (call when the caret moves).

@@ -14,13 +14,7 @@ public final class CharacterWidths {
 
     /// The advance of one character.
     public func width(of c: Character) -> Double {
-        if let code = c.asciiValue {
-            let cached = ascii[Int(code)]
-            if cached >= 0 { return cached }
-            let w = font.width(of: String(c))
-            ascii[Int(code)] = w
-            return w
-        }
+        if let code = c.asciiValue { return width(ascii: code) }
         if let cached = others[c] { return cached }
         let w = font.width(of: String(c))
         if others.count > 4096 { others.removeAll(keepingCapacity: true) }
@@ -161,22 +155,14 @@ public enum TextLayout {
         guard !oldLines.isEmpty, let change = ChangedBytes(old: old, new: new) else {
             return oldLines.isEmpty ? wrap(new, width: width, widths: widths) : oldLines
         }
-        let oldUTF8 = old.utf8, newUTF8 = new.utf8
-        var table = LineTable(oldLines.map {
-            oldUTF8.distance(from: oldUTF8.startIndex, to: $0.lowerBound)..<oldUTF8.distance(from: oldUTF8.startIndex, to: $0.upperBound)
-        })
+        var table = LineTable(oldLines.map(old.byteRange(of:)))
         rewrap(new, lines: &table, change: change, width: width, widths: widths)
-        return table.all.map {
-            newUTF8.index(newUTF8.startIndex, offsetBy: $0.lowerBound)..<newUTF8.index(newUTF8.startIndex, offsetBy: $0.upperBound)
-        }
+        return table.all.map(new.indexRange(ofBytes:))
     }
 
     /// The lines of `text` as UTF-8 byte ranges.
     static func wrapOffsets(_ text: String, width: Double, widths: CharacterWidths) -> [Range<Int>] {
-        let utf8 = text.utf8
-        return wrap(text, width: width, widths: widths).map {
-            utf8.distance(from: utf8.startIndex, to: $0.lowerBound)..<utf8.distance(from: utf8.startIndex, to: $0.upperBound)
-        }
+        wrap(text, width: width, widths: widths).map(text.byteRange(of:))
     }
 
     /// Re-wraps `lines` (the lines of the text before `change`, as byte ranges) for `text`, the
@@ -197,7 +183,7 @@ public enum TextLayout {
         }
         let delta = change.newEnd - change.oldEnd
         let utf8 = text.utf8
-        func offset(_ i: String.Index) -> Int { utf8.distance(from: utf8.startIndex, to: i) }
+        func offset(_ i: String.Index) -> Int { text.byteOffset(of: i) }
         let edited = max(0, table.firstLine(startingAfter: change.start) - 1)
         let first = max(0, edited - 1)
         let restart = table[first].lowerBound
@@ -215,7 +201,7 @@ public enum TextLayout {
             seamed = past > budget && after < table.count
             return seamed
         }
-        var lines = wrapped.lines.map { offset($0.lowerBound)..<offset($0.upperBound) }
+        var lines = wrapped.lines.map(text.byteRange(of:))
         var seam: Int?
         if seamed, let start = wrapped.stoppedAt {
             // The rest of the old line this one starts in (it fits: it is part of a line that did).
@@ -282,6 +268,11 @@ struct ChangedBytes {
         (self.start, self.oldEnd, self.newEnd) = (start, oldEnd, newEnd)
     }
 
+    /// What `edit` changed.
+    init(_ edit: EditableText.Edit) {
+        self.init(start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd)
+    }
+
     /// Nil when the texts are equal.
     init?(old: String, new: String) {
         var a = old, b = new
@@ -327,5 +318,18 @@ enum BreakKind: Equatable {
         } else {
             self = c.isNewline ? .newline : c.isWhitespace ? .space : .other
         }
+    }
+}
+
+extension String {
+    /// The UTF-8 offset of `index` (constant time for native strings).
+    func byteOffset(of index: Index) -> Int { utf8.distance(from: utf8.startIndex, to: index) }
+
+    /// The UTF-8 offsets of `range`.
+    func byteRange(of range: Range<Index>) -> Range<Int> { byteOffset(of: range.lowerBound)..<byteOffset(of: range.upperBound) }
+
+    /// The indices of the UTF-8 offsets `range`.
+    func indexRange(ofBytes range: Range<Int>) -> Range<Index> {
+        utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
     }
 }

@@ -149,9 +149,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         // Damage-limited: a keystroke repaints the lines it re-wrapped and the caret's old and new
         // places, not the whole view (a scroll, which moves everything, repaints it all anyway).
         if let rows, !paintedSelection {
-            let top = textInsets.top + Double(rows.lowerBound) * lineHeight
-            let bottom = min(bounds.maxY, textInsets.top + Double(rows.upperBound) * lineHeight)
-            var area = Rect(x: bounds.minX, y: top, width: bounds.width, height: max(0, bottom - top)).union(caretArea)
+            var area = self.area(of: rows).union(caretArea)
             if let paintedCaret { area = area.union(paintedCaret) }
             setNeedsDisplay(area.intersection(bounds))
         } else {
@@ -286,6 +284,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// The wrapped lines of the text (made for this call: linear in the number of lines), as a
     /// full wrap makes them: any seam a keystroke left is settled first.
     public var lines: [Range<String.Index>] {
+        _ = wrappedLines // up to date with the text first, then settled
         while settleSlice() {}
         return wrappedLines.all.map(indices)
     }
@@ -308,7 +307,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
             if editable.editCount == wrappedEditCount + 1, let edit = editable.lastEdit {
                 lineTable = nil // `table` alone holds the lines, so they change in place
                 rewrappedRows = TextLayout.rewrap(editable.text, lines: &table,
-                                  change: ChangedBytes(start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd),
+                                  change: ChangedBytes(edit),
                                   width: wrapWidth, widths: widths, budget: rewrapBudget)
                 remember(table)
                 if !table.isSettled { scheduleSettling() }
@@ -342,9 +341,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
                                      budget: Self.settleBudget)
         lineTable = table
         if let rows, !rows.isEmpty {
-            let top = textInsets.top + Double(rows.lowerBound) * lineHeight
-            let bottom = textInsets.top + Double(rows.upperBound) * lineHeight
-            let area = Rect(x: bounds.minX, y: top, width: bounds.width, height: bottom - top).intersection(bounds)
+            let area = self.area(of: rows)
             if !area.isEmpty { setNeedsDisplay(area) }
             updateContentSize()
         }
@@ -359,14 +356,16 @@ open class TextView: ScrollView, TextInput, TextEditing {
     }
 
     /// The string indices of a byte range of the text.
-    private func indices(_ range: Range<Int>) -> Range<String.Index> {
-        let utf8 = editable.text.utf8
-        return utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-    }
+    private func indices(_ range: Range<Int>) -> Range<String.Index> { editable.text.indexRange(ofBytes: range) }
 
     /// The byte offset of a string index.
-    private func byteOffset(_ index: String.Index) -> Int {
-        editable.text.utf8.distance(from: editable.text.utf8.startIndex, to: index)
+    private func byteOffset(_ index: String.Index) -> Int { editable.text.byteOffset(of: index) }
+
+    /// The full-width band of `rows`, within the bounds.
+    private func area(of rows: Range<Int>) -> Rect {
+        let top = textInsets.top + Double(rows.lowerBound) * lineHeight
+        let bottom = textInsets.top + Double(rows.upperBound) * lineHeight
+        return Rect(x: bounds.minX, y: top, width: bounds.width, height: max(0, bottom - top)).intersection(bounds)
     }
 
     private func updateContentSize() {
@@ -409,7 +408,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
     }
 
     /// Where the caret is drawn, with a pixel to spare for rounding.
-    private var caretArea: Rect { caretRect.insetBy(dx: -1, dy: 0) }
+    private var caretArea: Rect { Self.paintedArea(ofCaret: caretRect) }
+
+    /// The pixels a caret drawn at `rect` may touch.
+    private static func paintedArea(ofCaret rect: Rect) -> Rect { rect.insetBy(dx: -1, dy: 0) }
 
     /// Repaints the caret where it was painted and where it is (a blink).
     private func repaintCaret() {
@@ -459,7 +461,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         paintedCaret = nil
         if focused && blinker.isVisible && editable.selection.isEmpty {
             let r = caretRect
-            paintedCaret = caretArea
+            paintedCaret = Self.paintedArea(ofCaret: r)
             canvas.fillRoundedRect(Rect(x: r.minX.rounded(), y: r.minY + 2, width: 2, height: r.height - 4), radius: 1, color: Palette.accent)
         }
         canvas.restore()
