@@ -27,21 +27,58 @@ public struct DismissalDecision: Sendable, Equatable {
         public var insideFirstResponder: Bool
     }
 
-    /// The technique's id (`send-event`, …).
-    public var strategy: String
+    /// The technique that decided (the trace's `strategy` field).
+    public var technique: TechniqueID
     /// The outcome.
     public var action: Action
     /// Which rule decided, in words.
     public var reason: String
     /// The first responder's identifier when the event arrived.
     public var firstResponder: String?
-    /// The event's touches for this window.
+    /// The event's touches, as the technique saw them.
     public var touches: [TouchFact]
 
-    /// Creates a decision.
-    public init(strategy: String, action: Action, reason: String, firstResponder: String?, touches: [TouchFact]) {
-        self.strategy = strategy; self.action = action; self.reason = reason
+    /// The technique's id as the trace writes it (`send-event`, …).
+    public var strategy: String { technique.rawValue }
+
+    /// A decision from facts already gathered.
+    public init(technique: TechniqueID, action: Action, reason: String, firstResponder: String?, touches: [TouchFact]) {
+        self.technique = technique; self.action = action; self.reason = reason
         self.firstResponder = firstResponder; self.touches = touches
+    }
+
+    /// The one way techniques build a decision: each touch becomes a fact (its view, whether
+    /// that view can become first responder, and whether it counts as inside by the
+    /// technique's own idea of inside, which by default is "in the first responder or one of
+    /// its subviews").
+    @MainActor
+    public init(technique: TechniqueID, action: Action, reason: String, firstResponder: View?, touches: [Touch],
+                inside: ((View) -> Bool)? = nil) {
+        let isInside: (View) -> Bool = inside ?? { view in firstResponder.map { view.isDescendant(of: $0) } ?? false }
+        let facts = touches.map { touch in
+            TouchFact(touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
+                      canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
+                      insideFirstResponder: firstResponder != nil && (touch.view.map(isInside) ?? false))
+        }
+        self.init(technique: technique, action: action, reason: reason, firstResponder: firstResponder?.traceName,
+                  touches: facts)
+    }
+}
+
+extension NotificationName {
+    /// A dismissal technique decided something; the `DismissalDecision` is in `userInfo` under
+    /// `DismissalDecision.userInfoKey`. The app sends it to the trace and the instruments.
+    public static let dismissalDecision = NotificationName("TapawayDismissalDecision")
+}
+
+extension DismissalDecision {
+    /// The `userInfo` key of `NotificationName.dismissalDecision`.
+    public static let userInfoKey = "decision"
+
+    /// Posts the decision to `center`, where the app's trace and instruments hear it.
+    @MainActor
+    public func post(to center: NotificationCenter) {
+        center.post(name: .dismissalDecision, userInfo: [Self.userInfoKey: self])
     }
 }
 
