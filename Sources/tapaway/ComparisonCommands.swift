@@ -72,7 +72,15 @@ struct ListCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Print the exploration charter instead: every experiment and what each technique does there, as Markdown (the README's charter is this output).")
+    var charter = false
+
+    func validate() throws {
+        if json && charter { throw ValidationError("--json and --charter print different things: choose one.") }
+    }
+
     func run() throws {
-        Console.out(json ? TechniqueListing.json().serialized : TechniqueListing.text())
+        if charter { Console.out(TechniqueListing.charterMarkdown()) }
+        else { Console.out(json ? TechniqueListing.json().serialized : TechniqueListing.text()) }
     }
 }

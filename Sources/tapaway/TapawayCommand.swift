@@ -113,7 +113,7 @@ struct TapawayCommand: ParsableCommand {
         the keypad up; click anywhere outside to watch the scenario's technique dismiss it. \
         With --trace, every touch, decision, focus change, keypad phase, control action, edit \
         and layout is written as JSON Lines (see the README for the format). Tapaway remembers \
-        the last scenario, the window size, the overlay toggles and the theme in \
+        the last scenario, the window size, the overlay toggles, the theme and the options in \
         $XDG_CONFIG_HOME/tapaway/settings.conf (else ~/.config/tapaway/settings.conf). F12 \
         saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
         ~/.local/share/tapaway/), where recordings go too, and prints where it went.

@@ -178,6 +178,10 @@ struct BadInputTests {
         (["--focus", "submit"], "not a field"),
         (["--exit-after-replay"], "--replay"),
         (["compare"], "<path>"),
+        (["--scenario", "tap-gesture", "--set", "dim=on"], "cancels-touches=on|off"),
+        (["--set", "dismiss=sideways"], "none, on-drag, interactive"),
+        (["--set", "dismiss"], "expected ID=VALUE"),
+        (["list", "--json", "--charter"], "choose one"),
     ])
     func badOptions(_ arguments: [String], _ expected: String) throws {
         let result = try runTapaway(arguments, environment: environment())

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TapawayDemo
 import TapawayKit
@@ -172,5 +173,45 @@ extension OptionAssignment {
     /// The assignment `--set` should read, built from its parts by reading its text.
     static func expected(_ key: OptionKey, _ value: String) -> OptionAssignment? {
         try? OptionAssignment("\(key)=\(value)", technique: key.technique)
+    }
+}
+
+/// The README says what the registry holds: a row per technique with its options, and the
+/// charter exactly as `tapaway list --charter` prints it.
+@MainActor
+@Suite("The README and the registry")
+struct ReadmeRegistryTests {
+    func readme() throws -> String {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The lines between `<!-- NAME` and `<!-- end of NAME -->`.
+    func section(_ name: String, in text: String) -> [Substring] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.hasPrefix("<!-- \(name):") }),
+              let end = lines.firstIndex(where: { $0 == "<!-- end of \(name) -->" }), start < end else { return [] }
+        return Array(lines[(start + 1)..<end])
+    }
+
+    @Test("the scenarios table has one row per technique, with its platform and every option and value")
+    func techniquesTable() throws {
+        let rows = section("techniques", in: try readme()).filter { $0.hasPrefix("| `") }
+        #expect(rows.count == Techniques.all.count, "one row per technique: \(rows.count) rows")
+        for (row, technique) in zip(rows, Techniques.all) {
+            #expect(row.hasPrefix("| `\(technique.id)` | \(technique.platform.rawValue) |"), "\(row)")
+            for option in technique.options {
+                let values = option.values.map(\.id).joined(separator: "\\|")
+                #expect(row.contains("`\(option.id)=\(values)`") && row.contains(option.title), "\(technique.id): \(option.id)")
+            }
+        }
+    }
+
+    @Test("the README's charter is exactly what `tapaway list --charter` prints")
+    func charter() throws {
+        let charter = TechniqueListing.charterMarkdown()
+        #expect(section("charter", in: try readme()).joined(separator: "\n") == charter,
+                "README.md's charter is out of date: replace it with the output of `tapaway list --charter`:\n\(charter)")
     }
 }

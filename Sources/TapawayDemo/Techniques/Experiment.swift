@@ -39,7 +39,7 @@ public enum Experiment: String, Sendable, CaseIterable {
     /// How to do it with a mouse and keyboard (the README's first column).
     public var howTo: String {
         switch self {
-        case .submit: return "Type in `name`, then click **Submit**"
+        case .submit: return "Type in `name`, then click Submit"
         case .row: return "Click a suggestion row"
         case .pinnedFinger: return "Right click `name` (a finger stays on it), then click the background"
         case .drag: return "Drag on the background"

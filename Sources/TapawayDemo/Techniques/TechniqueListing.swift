@@ -50,3 +50,30 @@ public enum TechniqueListing {
         ])
     }
 }
+
+extension TechniqueListing {
+    /// The exploration charter as the README has it: each experiment, how to do it with a
+    /// mouse, and what every registered technique does there, in its own line.
+    public static func charterMarkdown() -> String {
+        var lines: [String] = []
+        for experiment in Experiment.allCases {
+            lines.append("**\(experiment.howTo).**")
+            lines.append("")
+            for technique in Techniques.all {
+                guard let line = technique.charter[experiment] else { continue }
+                lines.append("- `\(technique.id)`: \(line)")
+            }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n").trimmingCharacters(in: "\n")
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var s = Substring(self)
+        while s.first == set { s.removeFirst() }
+        while s.last == set { s.removeLast() }
+        return String(s)
+    }
+}
