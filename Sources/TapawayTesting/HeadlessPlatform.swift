@@ -25,7 +25,8 @@ public final class RecordingPlatformWindow: PlatformWindow {
 }
 
 /// A headless platform: an application with a manual clock, fixed-metric fonts and recording
-/// windows, and helpers that put fingers down, type and let time pass.
+/// windows, and helpers that put fingers down, type and let time pass. It drives the Kit through
+/// `HostedApplication` only, as the X11 backend does, with time moved by hand.
 @MainActor
 public final class HeadlessPlatform {
     /// The clock; advance it with `advance(by:)`.
@@ -37,11 +38,13 @@ public final class HeadlessPlatform {
     /// The platform windows created, by Kit window.
     public private(set) var platformWindows: [ObjectIdentifier: RecordingPlatformWindow] = [:]
     private var nextTouchID = 100
+    /// The application as this host drives it: nothing beyond the hosting contract.
+    private var host: any HostedApplication { application }
 
     /// Creates an application on a screen of `size`.
     public init(screenSize: Size = Size(width: 390, height: 720)) {
         application = Application(screenSize: screenSize, clock: clock, fonts: fonts)
-        application.platformWindowFactory = { [unowned self] window in
+        host.platformWindowFactory = { [unowned self] window in
             let platform = RecordingPlatformWindow()
             self.platformWindows[ObjectIdentifier(window)] = platform
             return platform
@@ -70,10 +73,10 @@ public final class HeadlessPlatform {
             let dt = min(step, left)
             clock.advance(by: dt)
             left -= dt
-            application.timers.fireDue()
-            if application.needsFrame { application.runFrame() }
+            host.fireDueTimers()
+            if host.needsFrame { host.runFrame() }
         }
-        application.runFrame()
+        host.runFrame()
     }
 
     /// Runs a frame and lets animations finish (the keypad's slide takes 0.25 s).
@@ -92,27 +95,27 @@ public final class HeadlessPlatform {
     @discardableResult
     public func touchDown(at point: Point, id: Int? = nil) -> Int {
         let touchID = id ?? newTouchID()
-        application.handlePointer(id: touchID, phase: .began, at: point, timestamp: clock.now)
+        host.handlePointer(id: touchID, phase: .began, at: point, timestamp: clock.now)
         return touchID
     }
 
     /// Moves a finger.
     public func touchMove(_ id: Int, to point: Point) {
         clock.advance(by: 0.01)
-        application.handlePointer(id: id, phase: .moved, at: point, timestamp: clock.now)
+        host.handlePointer(id: id, phase: .moved, at: point, timestamp: clock.now)
     }
 
     /// Lifts a finger where it is (or at `point`).
     public func touchUp(_ id: Int, at point: Point) {
         clock.advance(by: 0.05)
-        application.handlePointer(id: id, phase: .ended, at: point, timestamp: clock.now)
+        host.handlePointer(id: id, phase: .ended, at: point, timestamp: clock.now)
     }
 
     /// A quick tap at `point`.
     public func tap(at point: Point) {
         let id = touchDown(at: point)
         touchUp(id, at: point)
-        application.runFrame()
+        host.runFrame()
     }
 
     /// A quick tap at the centre of `view`.
@@ -126,13 +129,13 @@ public final class HeadlessPlatform {
             touchMove(id, to: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
         }
         touchUp(id, at: end)
-        application.runFrame()
+        host.runFrame()
     }
 
     /// Presses a key on the physical keyboard.
     public func press(_ key: KeyInput.Key, modifiers: KeyModifiers = []) {
-        application.handleKey(KeyInput(key, modifiers: modifiers), timestamp: clock.now)
-        application.runFrame()
+        host.handleKey(KeyInput(key, modifiers: modifiers), timestamp: clock.now)
+        host.runFrame()
     }
 
     /// Types text on the physical keyboard, one character at a time.
@@ -145,20 +148,20 @@ public final class HeadlessPlatform {
         guard let key = application.keyboard.window.view(withIdentifier: identifier) else {
             preconditionFailure("no keypad key \(identifier)")
         }
-        application.runFrame()
+        host.runFrame()
         tap(key)
     }
 
     /// Paints every window's dirty area into a recording canvas and returns it.
     public func render() -> RecordingCanvas {
-        application.runFrame()
+        host.runFrame()
         let canvas = RecordingCanvas()
-        for window in application.windows where !window.isHidden {
-            if let dirty = window.takeDirtyRect() {
+        for window in host.windows where !window.isHidden {
+            if let dirty = host.takeDirtyRect(of: window) {
                 canvas.save()
                 canvas.translate(dx: window.frame.minX, dy: window.frame.minY)
                 canvas.clip(to: dirty)
-                window.render(dirty, in: canvas)
+                host.render(window, dirty, in: canvas)
                 canvas.restore()
             }
         }

@@ -48,7 +48,7 @@ final class XInput2 {
     }
 
     /// Handles a generic event if it is ours; returns whether it was.
-    func handle(_ event: inout XEvent, application: Application?, clock: Clock, scale: Double = 1) -> Bool {
+    func handle(_ event: inout XEvent, application: (any HostedApplication)?, clock: Clock, scale: Double = 1) -> Bool {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return false }
         guard XGetEventData(display, &event.xcookie) != 0 else { return true }
         defer { XFreeEventData(display, &event.xcookie) }
