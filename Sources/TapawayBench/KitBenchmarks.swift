@@ -1,6 +1,6 @@
 import TapawayDemo
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -84,7 +84,9 @@ enum KitBenchmarks {
         var text = String(repeating: line, count: length / line.count + 1)
         text.removeLast(text.count - length)
         view.text = text
-        platform.makeWindow(view)
+        let window = Window(frame: Rect(origin: .zero, size: platform.application.screenSize))
+        window.addSubview(view)
+        platform.application.addWindow(window)
         view.becomeFirstResponder()
         view.select((length / 2)..<(length / 2))
         _ = platform.render()

@@ -1,6 +1,6 @@
 import Testing
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 /// A host that speaks only `HostedApplication`, turn by turn as the contract describes: input
 /// makes a frame needed, the frame leaves dirty rectangles, rendering them clears them, and

@@ -1,32 +1,10 @@
 import TapawayKit
 
-/// A platform window that remembers its frame, visibility and invalidations.
-@MainActor
-public final class RecordingPlatformWindow: PlatformWindow {
-    /// The last frame set.
-    public private(set) var frame: Rect = .zero
-    /// Whether the window is shown.
-    public private(set) var isVisible = false
-    /// Every frame set, in order.
-    public private(set) var frameHistory: [Rect] = []
-    /// The rectangles invalidated since the last `reset()`.
-    public private(set) var invalidated: [Rect] = []
-
-    /// Creates a window.
-    public init() {}
-    /// Records a frame.
-    public func setFrame(_ frame: Rect) { self.frame = frame; frameHistory.append(frame) }
-    /// Records visibility.
-    public func setVisible(_ visible: Bool) { isVisible = visible }
-    /// Records an invalidation.
-    public func invalidate(_ rect: Rect) { invalidated.append(rect) }
-    /// Forgets the invalidations.
-    public func reset() { invalidated.removeAll() }
-}
-
-/// A headless platform: an application with a manual clock, fixed-metric fonts and recording
-/// windows, and helpers that put fingers down, type and let time pass. It drives the Kit through
-/// `HostedApplication` only, as the X11 backend does, with time moved by hand.
+/// The headless backend: an application with a manual clock, fixed-metric fonts and recording
+/// windows, and the host's side of input and time (fingers down, keys, time passing, frames
+/// painted into a recording canvas). It drives the Kit through `HostedApplication` only, as the
+/// X11 backend does, with time moved by hand. `tapaway compare`, `tapaway matrix`, the
+/// benchmarks and the tests run on it.
 @MainActor
 public final class HeadlessPlatform {
     /// The clock; advance it with `advance(by:)`.
@@ -49,15 +27,6 @@ public final class HeadlessPlatform {
             self.platformWindows[ObjectIdentifier(window)] = platform
             return platform
         }
-    }
-
-    /// Adds a window that fills the screen, holding `views`, and returns it.
-    @discardableResult
-    public func makeWindow(_ views: View...) -> Window {
-        let window = Window(frame: Rect(origin: .zero, size: application.screenSize))
-        for view in views { window.addSubview(view) }
-        application.addWindow(window)
-        return window
     }
 
     /// The recording platform window of a Kit window.
