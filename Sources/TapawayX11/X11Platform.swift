@@ -60,9 +60,10 @@ public final class X11Platform {
     var wantsWindowIcon = false
     var framesPainted = 0
     var readySent = false
-    /// Whether button 1 (the "finger") is down.
-    var button1Down = false
-    /// XInput2 pointers and touches, when the server has the extension.
+    /// What pointer buttons, motion and touches become, for the core and XInput2 paths alike.
+    let pointers = PointerMapping()
+    /// XInput2 pointers and touches, when the server has the extension and it is not switched
+    /// off with `TAPAWAY_NO_XINPUT2`.
     var xinput: XInput2?
 
     /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
@@ -139,7 +140,7 @@ public final class X11Platform {
         }
 
         setWindowProperties(title: title)
-        xinput = XInput2(display: display, window: topLevel)
+        xinput = XInput2.isSwitchedOff ? nil : XInput2(display: display, window: topLevel)
         XFlush(display)
     }
 
