@@ -1,9 +1,8 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "Tapaway",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tapaway", targets: ["tapaway"]),
         .library(name: "TapawayKit", targets: ["TapawayKit"]),

@@ -1,9 +1,7 @@
 import TapawayDemo
 import TapawayKit
 import TapawayHeadless
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// In-process measurements of the Kit on the headless platform: what one touch costs as the view
 /// tree grows, what one keystroke costs as the text grows, and how much of the window one

@@ -1,9 +1,7 @@
 import Foundation
 import TapawayTestSupport
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The monkey's settings, from the environment: `TAPAWAY_MONKEY_SEED` (default: a fixed seed),
 /// `TAPAWAY_MONKEY_INPUTS` (default: 3 000 in CI; 100 000 or more for the long run) and
