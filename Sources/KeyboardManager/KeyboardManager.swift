@@ -55,8 +55,9 @@ public final class KeyboardManager {
     public var enabledViewControllerClasses: [ViewController.Type] = []
     /// Screens (view controller classes) where it does nothing.
     public var disabledViewControllerClasses: [ViewController.Type] = []
-    /// Called with every decision the manager makes (for traces and debugging).
-    public var onDecision: ((KeyboardManagerDecision) -> Void)?
+    /// Every decision the manager makes (for traces and debugging): `add` an observer and keep
+    /// its token; `remove` the token to stop.
+    public let decisionObservers = ObserverList<KeyboardManagerDecision>()
 
     private var ignored = WeakViews()
     private var groups: [(input: Weak<View>, members: WeakViews)] = []
@@ -103,6 +104,7 @@ public final class KeyboardManager {
     /// The toolbar shown above the keypad.
     public let toolbar = KeyboardToolbar()
     private var observers: [ObserverToken] = []
+    private var frameObserver: ObserverToken?
     private let touchOutside = TapGestureRecognizer()
     private var adjustment: Adjustment?
     private var returnActions: [(Weak<Control>, Int)] = []
@@ -153,15 +155,16 @@ public final class KeyboardManager {
             guard let self, let view = note.object as? View, view === self.activeInput else { return }
             self.keepVisible(animated: false)
         })
-        app.frameObservers.append { [weak self, weak app] in
-            guard let self, let app, self.attachedApplication === app else { return }
-            self.frameDidEnd()
-        }
+        frameObserver = app.frameObservers.add { [weak self] in self?.frameDidEnd() }
         if let responder = app.firstResponder as? View, responder is any TextInput { didBeginEditing(responder) }
     }
 
     private func detach() {
-        if let app = attachedApplication { for token in observers { app.notificationCenter.removeObserver(token) } }
+        if let app = attachedApplication {
+            for token in observers { app.notificationCenter.removeObserver(token) }
+            if let frameObserver { app.frameObservers.remove(frameObserver) }
+        }
+        frameObserver = nil
         observers.removeAll()
         if let input = activeInput { didEndEditing(input) }
         adjustment = nil
@@ -418,11 +421,11 @@ public final class KeyboardManager {
     // MARK: Decisions
 
     private func decide(_ action: KeyboardManagerDecision.Action, _ reason: String, _ touches: [Touch] = []) {
-        onDecision?(KeyboardManagerDecision(action: action, reason: reason, focused: activeInput?.identifier, touches: touches))
+        decisionObservers.notify(KeyboardManagerDecision(action: action, reason: reason, focused: activeInput?.identifier, touches: touches))
     }
 
     private func debug(_ message: String) {
-        onDecision?(KeyboardManagerDecision(action: .info, reason: message, focused: activeInput?.identifier, touches: []))
+        decisionObservers.notify(KeyboardManagerDecision(action: .info, reason: message, focused: activeInput?.identifier, touches: []))
     }
 }
 

@@ -1,11 +1,11 @@
 import ArgumentParser
 import TapawayDemo
 
-/// `tapaway compare PATH`: one recording replayed headlessly under every scenario.
+/// `tapaway compare PATH`: one recording replayed headlessly under every technique.
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Replay a recording under every scenario, headlessly, and print the outcomes side by side.",
+        abstract: "Replay a recording under every technique, headlessly, and print the outcomes side by side.",
         discussion: """
         Prints a Markdown table with one column per scenario: the focus changes, how often the \
         keypad showed and hid, how many resign decisions the technique made, each control \
@@ -40,7 +40,7 @@ struct CompareCommand: ParsableCommand {
 struct MatrixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
-        abstract: "Play the built-in dismissal matrix under every scenario and print it as a Markdown table.",
+        abstract: "Play the built-in dismissal matrix under every technique and print it as a Markdown table.",
         discussion: """
         Each row is one thing a tester does with a field focused (tap the background, a button, \
         a list row, another field, drag, press Return, put two fingers down, ...), each column a \
@@ -52,5 +52,27 @@ struct MatrixCommand: ParsableCommand {
     func run() throws {
         let table = MainActor.assumeIsolated { Comparison.matrixTable() }
         Console.out(table)
+    }
+}
+
+/// `tapaway list`: the techniques and their options.
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the dismissal techniques and their options.",
+        discussion: """
+        Prints every technique Tapaway shows, grouped by platform, with a line on how it \
+        works and each option as `--set` takes it (its values and default), then the options \
+        every technique has. With --json, the same as one JSON object for scripts: \
+        {"techniques":[{"id","title","platform","summary","options"}],"options":[...]}, each \
+        option with id, title, kind (toggle or choice), values and default.
+        """
+    )
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        Console.out(json ? TechniqueListing.json().serialized : TechniqueListing.text())
     }
 }

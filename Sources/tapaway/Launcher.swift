@@ -38,8 +38,17 @@ struct Launcher {
         // Settings: read once; a broken file is one line on stderr and the defaults.
         let store = options.noSettings ? nil : SettingsStore(paths: XDGPaths.current())
         let saved = store?.loadReportingProblems(Console.error) ?? .defaults
-        let scenario = options.scenario ?? replay?.scenario.flatMap(Scenario.init(rawValue:))
-            ?? saved.lastScenario.flatMap(Scenario.init(rawValue:)) ?? .sendEvent
+        let known: (String) -> TechniqueID? = { id in Techniques.technique(for: TechniqueID(id)).map { $0.id } }
+        let technique = options.scenario ?? replay?.scenario.flatMap(known)
+            ?? saved.lastScenario.flatMap(known) ?? Techniques.defaultID
+        // `--set` was checked against --scenario; now the technique is known, check it again.
+        let assignments: [OptionAssignment]
+        do {
+            assignments = try options.optionAssignments(for: technique)
+        } catch {
+            Console.error("tapaway: \(error)")
+            return 64
+        }
         let windowSize = options.size
             ?? replay?.screen.map { WindowSize(width: Int($0.width), height: Int($0.height)).clamped }
             ?? saved.windowSize.map { WindowSize(width: $0.width, height: $0.height).clamped }
@@ -67,7 +76,13 @@ struct Launcher {
         let application = Application(screenSize: size, clock: platform.clock, fonts: platform.fonts,
                                       clipboard: platform.clipboard)
         platform.attach(application)
-        let app = TapawayApp(application: application, scenario: scenario)
+        let app = TapawayApp(application: application, technique: technique)
+        // Remembered options first (those this version does not know are kept, not applied),
+        // then the command line's.
+        for (text, value) in saved.options {
+            if let key = OptionKey(text) { app.setOption(key, to: value) }
+        }
+        for assignment in assignments { app.setOption(assignment.key, to: assignment.value) }
         app.onScreenshotRequest = { [unowned platform] in Screenshots.save(of: platform) }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
@@ -132,7 +147,8 @@ struct Launcher {
         // A one-shot screenshot run leaves the remembered settings as they were.
         if let store, options.screenshot == nil {
             var settings = saved
-            settings.lastScenario = app.scenario.rawValue
+            settings.lastScenario = app.technique.rawValue
+            settings.options = RememberedOptions.current(of: app, merging: saved.options)
             let final = application.screenSize
             settings.windowSize = Settings.WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded()))
             settings.theme = options.theme ?? saved.theme
@@ -144,6 +160,19 @@ struct Launcher {
             }
         }
         return screenshotFailed ? 1 : 0
+    }
+}
+
+/// The options the settings remember: every option set to other than its default.
+@MainActor
+enum RememberedOptions {
+    /// The options as they are now, over `remembered`: options of this version are written
+    /// when they differ from their default and dropped when they are back at it; keys this
+    /// version does not know (a newer version's) are kept.
+    static func current(of app: TapawayApp, merging remembered: [String: String]) -> [String: String] {
+        var options = remembered.filter { OptionKey($0.key) == nil }
+        for (key, value) in app.optionValues { options[key.description] = value }
+        return options
     }
 }
 

@@ -40,7 +40,7 @@ final class SessionInstruments {
         guard recorder == nil else { return true }
         do {
             let sink = try opened ?? TraceSink.file(path)
-            recorder = InputRecorder(application: application, sink: sink, scenario: app.scenario.rawValue,
+            recorder = InputRecorder(application: application, sink: sink, scenario: app.technique.rawValue,
                                      inspector: app.inspectorWanted)
             recordingPath = path
             app.showRecording(to: path)
@@ -57,6 +57,7 @@ final class SessionInstruments {
     func stopRecording() {
         guard let recorder, let recordingPath else { return }
         let inputs = max(recorder.linesWritten - 1, 0)
+        recorder.stopObserving()
         self.recorder = nil
         self.recordingPath = nil
         app.showRecording(to: nil)

@@ -66,9 +66,30 @@ enum ReplaySpeed: ExpressibleByArgument, CustomStringConvertible, Equatable {
     static var defaultCompletionKind: CompletionKind { .list(["0.5", "1", "2", "max"]) }
 }
 
-extension Scenario: ExpressibleByArgument {
-    /// Every scenario id, for completions and help.
+extension TechniqueID: ExpressibleByArgument {
+    /// A registered technique's id; nil for any other text.
+    public init?(argument: String) {
+        guard Techniques.technique(for: TechniqueID(argument)) != nil else { return nil }
+        self.init(argument)
+    }
+
+    /// Every registered technique's id, for completions and help.
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+/// `--set ID=VALUE`, read as text; which option it names is settled once the technique is known.
+struct OptionSetting: ExpressibleByArgument, CustomStringConvertible {
+    /// The text as given.
+    let text: String
+
+    init?(argument: String) { text = argument }
+
+    var description: String { text }
+
+    static var defaultCompletionKind: CompletionKind {
+        .list(Techniques.generalOptions.flatMap { option in option.values.map { "\(option.id)=\($0.id)" } }
+              + Techniques.all.flatMap { t in t.options.flatMap { o in o.values.map { "\(t.id).\(o.id)=\($0.id)" } } })
+    }
 }
 
 extension ThemePreference: ExpressibleByArgument {
@@ -82,7 +103,8 @@ struct TapawayCommand: ParsableCommand {
         commandName: "tapaway",
         abstract: "Explore how iOS apps dismiss the keyboard when you tap outside a text field.",
         usage: """
-        tapaway [--scenario <scenario>] [--trace <path>] [--size <WxH>] [<options>]
+        tapaway [--scenario <scenario>] [--set <id=value> ...] [--trace <path>] [--size <WxH>] [<options>]
+          tapaway list [--json]
           tapaway compare <path>
           tapaway matrix
         """,
@@ -97,12 +119,24 @@ struct TapawayCommand: ParsableCommand {
         ~/.local/share/tapaway/), where recordings go too, and prints where it went.
         """,
         version: "0.1.0",
-        subcommands: [CompareCommand.self, MatrixCommand.self]
+        subcommands: [ListCommand.self, CompareCommand.self, MatrixCommand.self]
     )
 
     @Option(help: ArgumentHelp("The dismissal technique to show (default: the last one shown, else send-event).",
+                               discussion: "`tapaway list` prints every technique.",
                                valueName: "scenario"))
-    var scenario: Scenario?
+    var scenario: TechniqueID?
+
+    @Option(name: .customLong("set"),
+            help: ArgumentHelp(
+                "Set an option of the technique, or a general one (repeatable; remembered).",
+                discussion: """
+                ID is an option of the technique shown (for example cancels-touches=off under \
+                tap-gesture), a general one (dismiss=none|on-drag|interactive), or any \
+                technique's as TECHNIQUE.OPTION. `tapaway list` prints every option and its values.
+                """,
+                valueName: "id=value"))
+    var set: [OptionSetting] = []
 
     @Option(help: ArgumentHelp("Write the JSON Lines trace to PATH ('-' for standard output).", valueName: "path"),
             completion: .file(extensions: ["jsonl"]))
@@ -201,6 +235,16 @@ struct TapawayCommand: ParsableCommand {
         let fields = ["name", "email", "password", "phone", "notes"]
         if let focus, !fields.contains(focus) {
             throw ValidationError("--focus '\(focus)' is not a field: use one of \(fields.joined(separator: ", ")).")
+        }
+        _ = try optionAssignments(for: scenario)
+    }
+
+    /// The `--set` options read for `technique` (the one shown; nil when not yet known).
+    func optionAssignments(for technique: TechniqueID?) throws -> [OptionAssignment] {
+        do {
+            return try set.map { setting throws(OptionAssignmentError) in try OptionAssignment(setting.text, technique: technique) }
+        } catch {
+            throw ValidationError(error.message)
         }
     }
 

@@ -12,19 +12,19 @@ final class Harness {
     var actions: [(String, String)] = []
     var focusChanges: [String?] = []
 
-    init(_ scenario: Scenario = .sendEvent) {
-        app = TapawayApp(application: platform.application, scenario: scenario)
-        app.decisionObservers.append { [unowned self] in decisions.append($0) }
+    init(_ scenario: TechniqueID = .sendEvent) {
+        app = TapawayApp(application: platform.application, technique: scenario)
+        _ = app.decisionObservers.add { [unowned self] in decisions.append($0) }
         let center = platform.application.notificationCenter
         for (name, label) in [(NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
                               (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide")] {
             center.addObserver(forName: name) { [unowned self] _ in keyboardEvents.append(label) }
         }
-        platform.application.controlEventObservers.append { [unowned self] control, event in
+        _ = platform.application.controlEventObservers.add { [unowned self] control, event in
             actions.append((control.identifier ?? "?", event.name))
         }
         app.form.onRowSelected = { [unowned self] row in actions.append((row.identifier ?? "?", "select")) }
-        platform.application.focusObservers.append { [unowned self] responder in
+        _ = platform.application.focusObservers.add { [unowned self] responder in
             focusChanges.append((responder as? View)?.identifier)
         }
         platform.settle()

@@ -14,7 +14,7 @@ struct MouseTouchTests {
         let mouse = h.platform.application.mouse
         let name = h.platform.center(of: h.form.name)
         var seen: [[(Int, TouchPhase)]] = []
-        h.app.decisionObservers.append { d in seen.append(d.touches.map { ($0.touch, $0.phase) }) }
+        _ = h.app.decisionObservers.add { d in seen.append(d.touches.map { ($0.touch, $0.phase) }) }
         mouse.press(.right, at: name, timestamp: h.platform.clock.now)
         #expect(mouse.pinnedLocation == name)
         let bg = h.emptyBackgroundPoint
@@ -35,7 +35,7 @@ struct MouseTouchTests {
         let h = Harness()
         let app = h.platform.application
         var log: [(Int, TouchPhase, Point)] = []
-        app.touchObservers.append { log.append(($0.identifier, $0.phase, $0.locationInScreen)) }
+        _ = app.touchObservers.add { log.append(($0.identifier, $0.phase, $0.locationInScreen)) }
         let centre = app.deviceFrame.center
         let start = Point(x: centre.x - 40, y: centre.y - 100)
         app.mouse.press(.left, at: start, modifiers: .control, timestamp: 1)
@@ -54,7 +54,7 @@ struct MouseTouchTests {
         let h = Harness()
         let app = h.platform.application
         var events: [[String]] = []
-        h.app.decisionObservers.append { d in events.append(d.touches.map { "\($0.touch) \($0.phase.rawValue)" }) }
+        _ = h.app.decisionObservers.add { d in events.append(d.touches.map { "\($0.touch) \($0.phase.rawValue)" }) }
         let start = Point(x: app.deviceFrame.center.x - 40, y: app.deviceFrame.center.y - 100)
         app.mouse.press(.left, at: start, modifiers: .control, timestamp: 1)
         app.mouse.move(to: start.offsetBy(dx: -20, dy: -20), timestamp: 1.1)
@@ -71,7 +71,7 @@ struct RecordingTests {
     }
 
     /// Records a live headless session of `body` and returns the file's text.
-    func record(_ scenario: Scenario = .sendEvent, _ body: (Harness) -> Void) throws -> (String, [DismissalDecision]) {
+    func record(_ scenario: TechniqueID = .sendEvent, _ body: (Harness) -> Void) throws -> (String, [DismissalDecision]) {
         let h = Harness(scenario)
         let path = temporaryPath("rec.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -222,7 +222,7 @@ struct RecordingTests {
         let secure = recording.inputs.filter { if case .key(let k) = $0.input, case .text("\u{2022}") = k.key { return true } else { return false } }
         #expect(secure.count == canary.count + 2)
         // Replayed, the password has the same length.
-        let session = HeadlessSession(scenario: .sendEvent)
+        let session = HeadlessSession(technique: .sendEvent)
         session.replay(recording)
         #expect(session.app.form.password.text.count == canary.count + 1)
     }
@@ -248,7 +248,7 @@ struct RecordingTests {
         #expect(recording.focused == "name")
         #expect(recording.inspector == false)
 
-        let session = HeadlessSession(scenario: .sendEvent, size: recording.screen ?? TapawayApp.defaultSize)
+        let session = HeadlessSession(technique: .sendEvent, size: recording.screen ?? TapawayApp.defaultSize)
         session.prepare(for: recording)
         #expect(!session.app.inspectorWanted, "the inspector hidden as it was")
         session.replay(recording)
@@ -308,7 +308,7 @@ struct RecordingTests {
             h.platform.tap(h.form.submit)
         }
         let results = Comparison.compare(try Recording.parse(text))
-        #expect(results.map(\.0) == Scenario.allCases)
+        #expect(results.map(\.0) == TechniqueID.allCases)
         for (scenario, outcome) in results {
             #expect(outcome.actions["submit touchUpInside"] == 1, "\(scenario)")
             #expect(outcome.keypadShows == 1)
@@ -385,7 +385,7 @@ struct InspectorTests {
         let canvas = h.platform.render()
         let drawn = Set(canvas.texts)
         for (keys, _) in HelpCardWindow.shortcuts { #expect(drawn.contains(keys), "\(keys) is missing") }
-        for (todo, _) in HelpCardWindow.charter { #expect(drawn.contains(todo), "\(todo) is missing") }
+        for (todo, _) in HelpCardWindow.charter(for: h.app.technique) { #expect(drawn.contains(todo), "\(todo) is missing") }
         for needed in ["Middle click", "Ctrl+A C X V", "Ctrl+Z", "Double, triple click", "Hold a keypad key"] {
             #expect(HelpCardWindow.shortcuts.contains { $0.0 == needed }, "\(needed) is not on the card")
         }
@@ -395,7 +395,7 @@ struct InspectorTests {
             return nil
         }.first ?? 0
         let lowest = canvas.operations.compactMap { op -> Double? in
-            if case .text(let t, let p, _) = op, HelpCardWindow.charter.contains(where: { $0.1.contains(t) }) { return p.y }
+            if case .text(let t, let p, _) = op, HelpCardWindow.charter(for: h.app.technique).contains(where: { $0.1.contains(t) }) { return p.y }
             return nil
         }.max() ?? .infinity
         #expect(lowest < closing - 17, "the experiments run into the closing line")
@@ -418,9 +418,10 @@ struct InspectorTests {
         }
         #expect(app.helpCard.frame.width == 390)
         #expect((baselines.max() ?? .infinity) < closing - 17, "nothing runs into the closing line")
-        let shown = HelpCardWindow.charter.filter { canvas.texts.contains($0.0) }.count
-        #expect(shown < HelpCardWindow.charter.count)
-        #expect(canvas.texts.contains("\(HelpCardWindow.charter.count - shown) more experiments in a wider window"))
+        let charter = HelpCardWindow.charter(for: app.technique)
+        let shown = charter.filter { canvas.texts.contains($0.0) }.count
+        #expect(shown < charter.count)
+        #expect(canvas.texts.contains("\(charter.count - shown) more experiments in a wider window"))
     }
 
     @Test("the touch overlay colours each finger by its phase: a pinned finger turns stationary when another lands")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TapawayDemo
 import TapawayKit
@@ -11,12 +12,12 @@ struct LifetimeTests {
     @Test("a whole app, used and dropped, is freed with its windows, screens and keyboard manager")
     func appIsFreed() {
         weak var weakApp: TapawayApp?
-        weak var weakWindow: DismissingWindow?
+        weak var weakWindow: AppWindow?
         weak var weakApplication: Application?
         do {
             let platform = HeadlessPlatform(screenSize: TapawayApp.defaultSize)
             let app = TapawayApp(application: platform.application)
-            for scenario in Scenario.allCases { app.show(scenario, animated: false) }
+            for scenario in TechniqueID.allCases { app.show(scenario, animated: false) }
             app.focus("name")
             platform.settle()
             platform.type("hi")
@@ -62,9 +63,9 @@ struct LifetimeTests {
 
     @Test("a dismissing window stops observing the editing notifications when it goes away")
     func windowObserversLeave() {
-        let center = NotificationCenter()
+        let center = TapawayKit.NotificationCenter()
         let baseline = center.observerCount
-        weak var weakWindow: DismissingWindow?
+        weak var weakWindow: AppWindow?
         do {
             let window = DismissingWindow(frame: Rect(x: 0, y: 0, width: 100, height: 100), notificationCenter: center)
             #expect(center.observerCount == baseline + 4, "the four begin and end editing notifications")
@@ -72,5 +73,52 @@ struct LifetimeTests {
         }
         #expect(weakWindow == nil)
         #expect(center.observerCount == baseline)
+    }
+}
+
+@MainActor
+@Suite("Observers are removed")
+struct ObserverRemovalTests {
+    @Test("starting and stopping a recording ten times leaves no observer behind")
+    func recordingLeavesNothing() throws {
+        let h = Harness()
+        let application = h.platform.application
+        let before = (application.inputObservers.count, application.notificationCenter.observerCount)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-observers-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        for _ in 0..<10 {
+            let recorder = InputRecorder(application: application, sink: try TraceSink.file(path), scenario: "send-event")
+            #expect(application.inputObservers.count == before.0 + 1)
+            #expect(application.notificationCenter.observerCount > before.1)
+            h.platform.tap(h.form.name)
+            h.platform.settle()
+            recorder.stopObserving()
+            #expect(application.inputObservers.count == before.0)
+            #expect(application.notificationCenter.observerCount == before.1)
+        }
+    }
+
+    @Test("an app that goes away takes its trace, overlay and technique observers with it")
+    func appLeavesNothing() throws {
+        let platform = HeadlessPlatform(screenSize: TapawayApp.defaultSize)
+        let application = platform.application
+        _ = application.keyboard // made once, with its own frame observer
+        platform.settle()
+        let before = (touch: application.touchObservers.count, focus: application.focusObservers.count,
+                      frame: application.frameObservers.count, control: application.controlEventObservers.count,
+                      center: application.notificationCenter.observerCount)
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-observers-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let app = TapawayApp(application: application)
+            app.attach(Tracer(sink: try TraceSink.file(path), clock: platform.clock))
+            platform.settle()
+            #expect(application.touchObservers.count > before.touch)
+            #expect(application.focusObservers.count > before.focus)
+        }
+        #expect(application.touchObservers.count == before.touch)
+        #expect(application.focusObservers.count == before.focus)
+        #expect(application.frameObservers.count == before.frame)
+        #expect(application.controlEventObservers.count == before.control)
     }
 }

@@ -19,7 +19,7 @@ struct ControlTests {
         let (p, button, _) = make()
         var log: [String] = []
         button.addAction(for: .allTouchEvents) { _, _ in }
-        p.application.controlEventObservers.append { _, e in log.append(e.name) }
+        _ = p.application.controlEventObservers.add { _, e in log.append(e.name) }
         var fired = 0
         button.addAction(for: .touchUpInside) { _, _ in fired += 1 }
         p.tap(button)
@@ -32,7 +32,7 @@ struct ControlTests {
     func dragOut() {
         let (p, button, _) = make()
         var log: [String] = []
-        p.application.controlEventObservers.append { _, e in log.append(e.name) }
+        _ = p.application.controlEventObservers.add { _, e in log.append(e.name) }
         let id = p.touchDown(at: p.center(of: button))
         p.touchMove(id, to: Point(x: 150, y: 120 + 40))
         #expect(button.isHighlighted, "within the tracking slop")

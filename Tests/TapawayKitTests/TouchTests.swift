@@ -67,7 +67,7 @@ struct TouchTests {
     func tapCount() {
         let (p, _, _, _) = make()
         var counts: [Int] = []
-        p.application.touchObservers.append { if $0.phase == .began { counts.append($0.tapCount) } }
+        _ = p.application.touchObservers.add { if $0.phase == .began { counts.append($0.tapCount) } }
         p.tap(at: Point(x: 50, y: 50))
         p.tap(at: Point(x: 51, y: 50))
         p.advance(by: 1)

@@ -1,19 +1,19 @@
-import KeyboardManager
 import TapawayKit
 
-/// The Tapaway program without its platform: the scenario sidebar (host chrome), the simulated
-/// screen (a `DismissingWindow` holding a navigation controller: the techniques list and one
-/// screen per scenario), the keypad, and the trace wiring. The executable gives it an
-/// `Application` backed by X11; tests give it a headless one.
+/// The Tapaway program without its platform: window layout and navigation. The sidebar (host
+/// chrome), the simulated screen (the app's window, of the class the registry's techniques
+/// need, holding a navigation controller: the techniques list and one screen per technique),
+/// the inspector and the help card. The executable gives it an `Application` backed by X11;
+/// tests, `compare` and `matrix` give it a headless one.
 @MainActor
 public final class TapawayApp {
     /// The application.
     public let application: Application
-    /// The scenario on screen (the last one shown while the techniques list is on top).
-    public private(set) var scenario: Scenario
+    /// The technique on screen (the last one shown while the techniques list is on top).
+    public private(set) var technique: TechniqueID
     /// The app's window: the simulated screen.
-    public let window: DismissingWindow
-    /// The host chrome on the left: scenarios and options.
+    public let window: AppWindow
+    /// The host chrome on the left: techniques and options.
     public let sidebar: SidebarWindow
     /// The host chrome on the right: the inspector (F2).
     public let inspector: InspectorWindow
@@ -33,20 +33,24 @@ public final class TapawayApp {
             sidebar.setNeedsLayout()
         }
     }
-    /// The navigation controller: the techniques list, then a scenario's screen.
+    /// The navigation controller: the techniques list, then a technique's screen.
     public let navigation: NavigationController
     /// The techniques list at the root of the navigation stack.
     public let techniques = TechniquesViewController()
     /// The trace, if one was asked for.
     public private(set) var tracer: Tracer?
-    /// How dragging the form dismisses the keypad, in every scenario.
-    public private(set) var dismissMode: KeyboardDismissMode = .none
-    private var screens: [Scenario: FormViewController] = [:]
+    /// Every decision of every technique, after the trace has it (for instruments).
+    public let decisionObservers = ObserverList<DismissalDecision>()
+    /// The technique on screen, after it changes.
+    public let techniqueObservers = ObserverList<TechniqueID>()
+    /// Each option's value, where it differs from the option's default.
+    public private(set) var optionValues: [OptionKey: String] = [:]
+    private var screens: [TechniqueID: FormViewController] = [:]
     private var observers: [ObserverToken] = []
-    /// Called with every decision of every technique, after the trace has it (for instruments).
-    public var decisionObservers: [(DismissalDecision) -> Void] = []
-    /// Called after the scenario on screen changes.
-    public var onScenarioChange: ((Scenario) -> Void)?
+    private var decisionTokens: [ObserverToken] = []
+    private var tracing: TraceWiring?
+    /// What techniques set up once for the application (the keyboard manager's adapter).
+    private var techniqueSetUps: [AnyObject] = []
 
     /// The default window size: the sidebar, a phone-sized screen on which the keypad covers
     /// `notes` but leaves the caption, the switch, the button and the suggestion rows visible, and
@@ -55,13 +59,14 @@ public final class TapawayApp {
     /// The narrowest simulated screen.
     public nonisolated static let minimumDeviceWidth = 320.0
 
-    /// Builds the windows and screens, showing `scenario`, and adds them to `application`.
-    public init(application: Application, scenario: Scenario = .sendEvent) {
+    /// Builds the windows and screens, showing `technique` (the registry's first when nil or
+    /// unknown), and adds them to `application`.
+    public init(application: Application, technique: TechniqueID? = nil) {
         self.application = application
-        self.scenario = scenario
+        self.technique = technique.flatMap { Techniques.technique(for: $0) != nil ? $0 : nil } ?? Techniques.defaultID
         let (chrome, device, side) = Self.split(application.screenSize, inspector: true)
         application.deviceFrame = device
-        window = DismissingWindow(frame: device, notificationCenter: application.notificationCenter)
+        window = Techniques.windowClass.init(frame: device, notificationCenter: application.notificationCenter)
         window.identifier = "window"
         window.backgroundColor = Palette.groupedBackground
         sidebar = SidebarWindow(frame: chrome)
@@ -75,31 +80,27 @@ public final class TapawayApp {
         application.addWindow(inspector)
         application.addWindow(helpCard)
         window.setRootViewController(navigation)
-        window.onDecision = { [weak self] decision in self?.record(decision) }
+        observers.append(application.notificationCenter.addObserver(forName: .dismissalDecision) { [weak self] note in
+            guard let decision = note.userInfo[DismissalDecision.userInfoKey] as? DismissalDecision else { return }
+            self?.record(decision)
+        })
         techniques.onChoose = { [weak self] chosen in self?.push(chosen) }
         navigation.onTopChange = { [weak self] top in self?.topDidChange(top) }
-        sidebar.onScenario = { [weak self] chosen in self?.show(chosen, animated: false) }
-        sidebar.cancelsTouchesItem.isOn = true
-        sidebar.cancelsTouchesItem.onTap = { [weak self] item in
-            item.isOn.toggle()
-            (self?.screens[.tapGesture] as? TapGestureViewController)?.cancelsTouchesInView = item.isOn
+        sidebar.onTechnique = { [weak self] chosen in self?.show(chosen, animated: false) }
+        sidebar.onOption = { [weak self] key, value in self?.setOption(key, to: value) }
+        for technique in Techniques.all {
+            for option in technique.options {
+                sidebar.show(option: OptionKey(technique.id, option.id), value: option.defaultValue)
+            }
         }
-        sidebar.dimItem.onTap = { [weak self] item in
-            item.isOn.toggle()
-            (self?.screens[.backgroundControl] as? BackgroundControlViewController)?.dimsAroundField = item.isOn
-        }
-        for (mode, item) in sidebar.dismissModeItems {
-            item.onTap = { [weak self] _ in self?.setDismissMode(mode) }
-        }
-        sidebar.show(dismissMode: dismissMode)
+        for option in Techniques.generalOptions { sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue) }
         application.onScreenResize = { [weak self] size in self?.layout(for: size) }
         overlays = InstrumentOverlays(application: application, appWindow: window) { [weak self] in
-            self?.scenario ?? .sendEvent
+            self?.technique ?? Techniques.defaultID
         }
         wireInstruments()
-        Self.enableKeyboardManager(in: application)
-        KeyboardManager.shared.onDecision = { [weak self] decision in self?.keyboardManagerDecided(decision) }
-        show(scenario, animated: false)
+        techniqueSetUps = Techniques.all.compactMap { $0.setUp(in: application) }
+        show(self.technique, animated: false)
     }
 
     /// Splits the screen into the sidebar on the left, the simulated device, and the inspector on
@@ -137,7 +138,7 @@ public final class TapawayApp {
     // MARK: Instruments
 
     private func wireInstruments() {
-        decisionObservers.append { [weak self] decision in self?.inspector.log.append(decision) }
+        decisionTokens.append(decisionObservers.add { [weak self] decision in self?.inspector.log.append(decision) })
         inspector.touchesItem.onTap = { [weak self] item in
             item.isOn.toggle()
             self?.overlays.showsTouches = item.isOn
@@ -207,85 +208,71 @@ public final class TapawayApp {
         }
     }
 
-    /// The screen of `scenario`, made once and kept, so each keeps its typed text.
-    public func screen(for scenario: Scenario) -> FormViewController {
-        if let screen = screens[scenario] { return screen }
-        let screen: FormViewController
-        switch scenario {
-        case .sendEvent: screen = SendEventViewController()
-        case .tapGesture: screen = TapGestureViewController()
-        case .backgroundControl: screen = BackgroundControlViewController()
-        case .keyboardManager: screen = KeyboardManagerViewController()
-        }
-        screen.onDecision = { [weak self] decision in self?.record(decision) }
+    /// The screen of `technique`, made once and kept, so each keeps its typed text; its options
+    /// and the general ones are applied as they are set.
+    public func screen(for technique: TechniqueID) -> FormViewController {
+        if let screen = screens[technique] { return screen }
+        let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen()
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
-        screen.form.keyboardDismissMode = dismissMode
-        screens[scenario] = screen
+        for option in Techniques.technique(for: technique)?.options ?? [] {
+            option.apply(value(of: OptionKey(technique, option.id)), screen)
+        }
+        for option in Techniques.generalOptions { option.apply(value(of: OptionKey(nil, option.id)), screen) }
+        screens[technique] = screen
         return screen
     }
 
-    /// Shows `scenario`'s screen on top of the techniques list.
-    public func show(_ scenario: Scenario, animated: Bool) {
-        navigation.setViewControllers([techniques, screen(for: scenario)], animated: animated)
+    /// Shows `technique`'s screen on top of the techniques list.
+    public func show(_ technique: TechniqueID, animated: Bool) {
+        navigation.setViewControllers([techniques, screen(for: technique)], animated: animated)
     }
 
-    private func push(_ scenario: Scenario) {
-        navigation.pushViewController(screen(for: scenario), animated: true)
+    private func push(_ technique: TechniqueID) {
+        navigation.pushViewController(screen(for: technique), animated: true)
     }
 
     private func topDidChange(_ top: ViewController?) {
         guard let screen = top as? FormViewController else {
-            window.isDismissalEnabled = false
+            window.activeTechnique = nil
             return
         }
-        window.isDismissalEnabled = screen.scenario == .sendEvent
-        let changed = screen.scenario != scenario
-        scenario = screen.scenario
-        sidebar.show(scenario: scenario)
+        window.activeTechnique = screen.technique
+        let changed = screen.technique != technique
+        technique = screen.technique
+        sidebar.show(technique: technique)
+        helpCard.technique = technique
         if changed {
-            tracer?.scenario(scenario.rawValue)
-            onScenarioChange?(scenario)
+            tracer?.scenario(technique.rawValue)
+            techniqueObservers.notify(technique)
         }
     }
 
     /// Sends a technique's decision to the trace and the observers.
     private func record(_ decision: DismissalDecision) {
         tracer?.decision(decision)
-        for observer in decisionObservers { observer(decision) }
+        decisionObservers.notify(decision)
     }
 
-    /// The app's one line (and the line that keeps the manager to its own scenario's screen).
-    private static func enableKeyboardManager(in application: Application) {
-        KeyboardManager.shared.application = application
-        KeyboardManager.shared.enabledViewControllerClasses = [KeyboardManagerViewController.self]
-        KeyboardManager.shared.isEnabled = true
+    // MARK: Options
+
+    /// The value of the option `key`: the one set, else its default.
+    public func value(of key: OptionKey) -> String {
+        optionValues[key] ?? key.definition?.defaultValue ?? ""
     }
 
-    private func keyboardManagerDecided(_ decision: KeyboardManagerDecision) {
-        switch decision.action {
-        case .info:
-            tracer?.manager(decision.reason, focused: decision.focused)
-        case .resign, .keep:
-            let facts = decision.touches.map { touch in
-                DismissalDecision.TouchFact(touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
-                                            canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
-                                            insideFirstResponder: touch.view.map(KeyboardManager.shared.countsAsInside) ?? false)
-            }
-            record(DismissalDecision(strategy: Scenario.keyboardManager.rawValue,
-                                               action: decision.action == .resign ? .resign : .keep,
-                                               reason: decision.reason, firstResponder: decision.focused, touches: facts))
-        }
+    /// Sets the option `key` to `value`, applies it to the screens it concerns, and shows it in
+    /// the sidebar. Returns false, changing nothing, when the option or the value is unknown.
+    @discardableResult
+    public func setOption(_ key: OptionKey, to value: String) -> Bool {
+        guard let option = key.definition, option.accepts(value) else { return false }
+        optionValues[key] = value == option.defaultValue ? nil : value
+        for (id, screen) in screens where key.technique == nil || key.technique == id { option.apply(value, screen) }
+        sidebar.show(option: key, value: value)
+        return true
     }
 
-    /// Sets how dragging the form dismisses the keypad, in every scenario.
-    public func setDismissMode(_ mode: KeyboardDismissMode) {
-        dismissMode = mode
-        for screen in screens.values { screen.form.keyboardDismissMode = mode }
-        sidebar.show(dismissMode: mode)
-    }
-
-    /// The form of the scenario on screen.
-    public var form: StandardForm { screen(for: scenario).form }
+    /// The form of the technique on screen.
+    public var form: StandardForm { screen(for: technique).form }
 
     /// Focuses the text input with `identifier`; returns false when there is none.
     @discardableResult
@@ -297,70 +284,25 @@ public final class TapawayApp {
     /// The identifiers that `focus(_:)` accepts.
     public var focusableIdentifiers: [String] { form.inputs.compactMap(\.identifier) }
 
-    /// The keypad's frame when `touch` is on the keypad while a secure field is focused (the
-    /// trace then hides which key it is on), else nil.
-    static func secureKeypadFrame(for touch: Touch, in app: Application) -> Rect? {
-        guard (app.firstResponder as? TextField)?.isSecureTextEntry == true,
-              touch.window === app.keyboard.window else { return nil }
-        return app.keyboard.frame
-    }
-
     /// Starts writing the trace to `tracer`.
     public func attach(_ tracer: Tracer) {
         self.tracer = tracer
-        let app = application
-        app.touchObservers.append { [weak tracer, unowned app] touch in
-            tracer?.touch(touch, redactedWithin: Self.secureKeypadFrame(for: touch, in: app))
-        }
-        app.focusObservers.append { [weak tracer] responder in
-            tracer?.focus(responder, screen: (responder as? View).flatMap(Self.screen(of:))?.rawValue)
-        }
-        app.controlEventObservers.append { [weak tracer] control, event in
-            // Drags inside and outside fire on every move; the trace keeps the meaningful events.
-            guard event != .touchDragInside, event != .touchDragOutside else { return }
-            tracer?.action(control, event)
-        }
-        app.frameObservers.append { [weak tracer, unowned app] in tracer?.layoutIfChanged(app) }
-        let center = app.notificationCenter
-        let phases: [(NotificationName, String)] = [
-            (.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
-            (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
-        ]
-        for (name, phase) in phases {
-            observers.append(center.addObserver(forName: name) { [weak tracer] note in
-                tracer?.keypad(phase: phase, notification: note)
-            })
-        }
-        observers.append(center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
-            guard let field = note.object as? TextField else { return }
-            tracer?.text(id: field.traceName, text: field.text, secure: field.isSecureTextEntry,
-                         screen: Self.screen(of: field)?.rawValue)
-        })
-        observers.append(center.addObserver(forName: .textViewDidChange) { [weak tracer] note in
-            guard let view = note.object as? TextView else { return }
-            tracer?.text(id: view.traceName, text: view.text, secure: false, screen: Self.screen(of: view)?.rawValue)
-        })
-    }
-
-    /// The scenario whose screen holds `view`: every screen has its own form, and during a
-    /// navigation transition two are on screen at once.
-    static func screen(of view: View) -> Scenario? {
-        var current: View? = view
-        while let v = current {
-            if let screen = v.viewController as? FormViewController { return screen.scenario }
-            current = v.superview
-        }
-        return nil
+        tracing = TraceWiring(tracer: tracer, application: application)
     }
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.
     public func didBecomeReady() {
-        tracer?.ready(scenario: scenario.rawValue, window: application.screenSize, device: application.deviceFrame,
+        tracer?.ready(scenario: technique.rawValue, window: application.screenSize, device: application.deviceFrame,
                       scale: application.pixelScale)
         tracer?.layoutIfChanged(application, force: true)
     }
 
     isolated deinit {
+        // What was wired to the application unregisters while the application is still here.
         for token in observers { application.notificationCenter.removeObserver(token) }
+        decisionObservers.remove(decisionTokens)
+        overlays = nil
+        tracing = nil
+        techniqueSetUps.removeAll()
     }
 }

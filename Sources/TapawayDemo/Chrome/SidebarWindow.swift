@@ -1,29 +1,22 @@
 import TapawayKit
 
-/// The host chrome on the left of the simulated screen: the scenario switcher and the current
-/// scenario's options. It is its own window (its own X child window), so clicks on it are never
-/// touches in the app and never count as "outside" for any technique.
+/// The host chrome on the left of the simulated screen: the technique switcher, the current
+/// technique's options and the general ones, all read from the registry. It is its own window
+/// (its own X child window), so clicks on it are never touches in the app and never count as
+/// "outside" for any technique.
 @MainActor
 public final class SidebarWindow: Window {
     /// The sidebar's width.
     public nonisolated static let width = 240.0
 
-    /// The scenario rows (`scenario-send-event`…).
+    /// The technique rows (`scenario-send-event`…), one per registered technique.
     public private(set) var scenarioItems: [ChromeItem] = []
-    /// `option-cancels-touches`: the tap recognizer's cancelsTouchesInView (tap-gesture).
-    public let cancelsTouchesItem = ChromeItem(title: "Cancel touches in view", subtitle: "The first tap is eaten",
-                                               kind: .toggle, identifier: "option-cancels-touches")
-    /// `option-dim`: dim everything but the focused field (background-control).
-    public let dimItem = ChromeItem(title: "Dim around the field", subtitle: "Fades with the keypad",
-                                    kind: .toggle, identifier: "option-dim")
-    /// `option-dismiss-none`, `option-dismiss-on-drag`, `option-dismiss-interactive`: the form's
-    /// keyboard dismiss mode.
-    public let dismissModeItems: [(KeyboardDismissMode, ChromeItem)] = [
-        (.none, ChromeItem(title: "Dragging does nothing", kind: .choice, identifier: "option-dismiss-none")),
-        (.onDrag, ChromeItem(title: "Dismiss on drag", kind: .choice, identifier: "option-dismiss-on-drag")),
-        (.interactive, ChromeItem(title: "Interactive", subtitle: "The keypad follows the finger",
-                                  kind: .choice, identifier: "option-dismiss-interactive")),
-    ]
+    /// Each technique's option items, by technique: a toggle's one item, or one item per value
+    /// of a choice (`option-cancels-touches`, `option-dim`).
+    public private(set) var techniqueOptionItems: [TechniqueID: [OptionItem]] = [:]
+    /// The general options' items (`option-dismiss-none`, `option-dismiss-on-drag`,
+    /// `option-dismiss-interactive`), shown for every technique.
+    public private(set) var generalOptionItems: [OptionItem] = []
     /// `inspector-toggle`: shows or hides the inspector (F2).
     public let inspectorItem = ChromeItem(title: "Inspector", subtitle: "F2", kind: .toggle, identifier: "inspector-toggle")
     /// `record-toggle`: starts and stops recording the session's input (F9); hidden where the
@@ -36,10 +29,14 @@ public final class SidebarWindow: Window {
     private let subtitleLabel = Label(text: "Keyboard dismissal, by hand")
     private let scenariosHeader = Label(text: "SCENARIOS")
     private let optionsHeader = Label(text: "OPTIONS")
-    private let dragHeader = Label(text: "DRAGGING THE FORM")
+    private var generalHeaders: [Label] = []
+    private var shown: TechniqueID?
 
-    /// Called when a scenario row is tapped.
-    public var onScenario: ((Scenario) -> Void)?
+    /// Called when a technique row is tapped.
+    public var onTechnique: ((TechniqueID) -> Void)?
+    /// Called when an option item is tapped, with the option and the value the tap asks for
+    /// (a toggle's other value, a choice's own).
+    public var onOption: ((OptionKey, String) -> Void)?
 
     /// Creates the sidebar.
     public init(frame: Rect) {
@@ -50,23 +47,32 @@ public final class SidebarWindow: Window {
         titleLabel.fontWeight = .semibold
         subtitleLabel.fontSize = 12.5
         subtitleLabel.textColor = Palette.secondaryLabel
-        for header in [scenariosHeader, optionsHeader, dragHeader, instrumentsHeader] {
+        generalHeaders = Techniques.generalOptions.map { Label(text: $0.title.uppercased()) }
+        for header in [scenariosHeader, optionsHeader, instrumentsHeader] + generalHeaders {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
         for view in [titleLabel, subtitleLabel, scenariosHeader] as [View] { addSubview(view) }
-        for scenario in Scenario.allCases {
-            let item = ChromeItem(title: scenario.title, subtitle: scenario.rawValue, kind: .choice,
-                                  identifier: "scenario-\(scenario.rawValue)")
-            item.onTap = { [weak self] _ in self?.onScenario?(scenario) }
+        for technique in Techniques.all {
+            let id = technique.id
+            let item = ChromeItem(title: technique.title, subtitle: id.rawValue, kind: .choice,
+                                  identifier: "scenario-\(id.rawValue)")
+            item.onTap = { [weak self] _ in self?.onTechnique?(id) }
             scenarioItems.append(item)
             addSubview(item)
         }
         addSubview(optionsHeader)
-        addSubview(cancelsTouchesItem)
-        addSubview(dimItem)
-        addSubview(dragHeader)
-        for (_, item) in dismissModeItems { addSubview(item) }
+        for technique in Techniques.all {
+            let items = technique.options.flatMap { makeItems(for: $0, of: technique.id) }
+            techniqueOptionItems[technique.id] = items
+            for item in items { addSubview(item.item) }
+        }
+        for (option, header) in zip(Techniques.generalOptions, generalHeaders) {
+            addSubview(header)
+            let items = makeItems(for: option, of: nil)
+            generalOptionItems += items
+            for item in items { addSubview(item.item) }
+        }
         addSubview(instrumentsHeader)
         addSubview(inspectorItem)
         recordItem.isHidden = true
@@ -74,18 +80,47 @@ public final class SidebarWindow: Window {
         addSubview(helpItem)
     }
 
-    /// Shows which scenario is current and the options that apply to it.
-    public func show(scenario: Scenario) {
-        for (item, s) in zip(scenarioItems, Scenario.allCases) { item.isOn = s == scenario }
-        cancelsTouchesItem.isHidden = scenario != .tapGesture
-        dimItem.isHidden = scenario != .backgroundControl
-        optionsHeader.isHidden = cancelsTouchesItem.isHidden && dimItem.isHidden
+    /// The items of one option: a toggle's one row, or a row per value of a choice.
+    private func makeItems(for option: TechniqueOption, of technique: TechniqueID?) -> [OptionItem] {
+        let key = OptionKey(technique, option.id)
+        switch option.kind {
+        case .toggle:
+            let item = ChromeItem(title: option.title, subtitle: option.subtitle, kind: .toggle,
+                                  identifier: option.itemIdentifier())
+            item.onTap = { [weak self] item in self?.onOption?(key, item.isOn ? "off" : "on") }
+            return [OptionItem(key: key, value: nil, item: item)]
+        case .choice:
+            return option.values.map { value in
+                let item = ChromeItem(title: value.title, subtitle: value.subtitle, kind: .choice,
+                                      identifier: option.itemIdentifier(for: value.id))
+                item.onTap = { [weak self] _ in self?.onOption?(key, value.id) }
+                return OptionItem(key: key, value: value.id, item: item)
+            }
+        }
+    }
+
+    /// Shows which technique is current and the options that apply to it.
+    public func show(technique: TechniqueID) {
+        shown = technique
+        for (item, t) in zip(scenarioItems, Techniques.all) { item.isOn = t.id == technique }
+        for (id, items) in techniqueOptionItems {
+            for item in items { item.item.isHidden = id != technique }
+        }
+        optionsHeader.isHidden = techniqueOptionItems[technique]?.isEmpty ?? true
         setNeedsLayout()
     }
 
-    /// Shows the current dismiss mode.
-    public func show(dismissMode: KeyboardDismissMode) {
-        for (mode, item) in dismissModeItems { item.isOn = mode == dismissMode }
+    /// Shows an option's current value: a toggle on or off, a choice's value chosen.
+    public func show(option key: OptionKey, value: String) {
+        let items = key.technique.map { techniqueOptionItems[$0] ?? [] } ?? generalOptionItems
+        for item in items where item.key == key {
+            item.item.isOn = item.value.map { $0 == value } ?? (value == "on")
+        }
+    }
+
+    /// The item with `identifier` among the option items, if any.
+    public func optionItem(_ identifier: String) -> ChromeItem? {
+        (techniqueOptionItems.values.joined() + generalOptionItems).first { $0.item.identifier == identifier }?.item
     }
 
     /// Stacks the sections.
@@ -97,19 +132,22 @@ public final class SidebarWindow: Window {
         scenariosHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         for item in scenarioItems { item.frame = Rect(x: 0, y: y, width: w, height: 48); y += 48 }
         y += 14
-        if !optionsHeader.isHidden {
+        if !optionsHeader.isHidden, let shown {
             optionsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-            for item in [cancelsTouchesItem, dimItem] where !item.isHidden {
-                item.frame = Rect(x: 0, y: y, width: w, height: 48); y += 48
+            for option in techniqueOptionItems[shown] ?? [] {
+                let h = option.item.subtitle == nil ? 36.0 : 48.0
+                option.item.frame = Rect(x: 0, y: y, width: w, height: h); y += h
             }
             y += 14
         }
-        dragHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-        for (_, item) in dismissModeItems {
-            let h = item.subtitle == nil ? 36.0 : 48.0
-            item.frame = Rect(x: 0, y: y, width: w, height: h); y += h
+        for (option, header) in zip(Techniques.generalOptions, generalHeaders) {
+            header.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
+            for item in generalOptionItems where item.key.option == option.id {
+                let h = item.item.subtitle == nil ? 36.0 : 48.0
+                item.item.frame = Rect(x: 0, y: y, width: w, height: h); y += h
+            }
+            y += 14
         }
-        y += 14
         instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         inspectorItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46
         if !recordItem.isHidden { recordItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46 }
@@ -120,4 +158,16 @@ public final class SidebarWindow: Window {
     public override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: bounds.maxX - 1, y: 0, width: 1, height: bounds.height), color: Palette.separator)
     }
+}
+
+/// One sidebar item of an option: the option's key, the value it stands for (nil for a
+/// toggle's one item) and the item.
+@MainActor
+public struct OptionItem {
+    /// Which option.
+    public let key: OptionKey
+    /// The choice's value this item picks; nil for a toggle.
+    public let value: String?
+    /// The row.
+    public let item: ChromeItem
 }

@@ -1,20 +1,20 @@
 import TapawayKit
 
-/// `tapaway compare` and `tapaway matrix`: the same input under every scenario, side by side.
+/// `tapaway compare` and `tapaway matrix`: the same input under every technique, side by side.
 @MainActor
 public enum Comparison {
-    /// Replays `recording` under every scenario and returns each outcome.
-    public static func compare(_ recording: Recording) -> [(Scenario, SessionOutcome)] {
-        Scenario.allCases.map { scenario in
-            let session = HeadlessSession(scenario: scenario, size: recording.screen ?? TapawayApp.defaultSize)
+    /// Replays `recording` under every registered technique and returns each outcome.
+    public static func compare(_ recording: Recording) -> [(TechniqueID, SessionOutcome)] {
+        TechniqueID.allCases.map { technique in
+            let session = HeadlessSession(technique: technique, size: recording.screen ?? TapawayApp.defaultSize)
             session.prepare(for: recording)
             session.replay(recording)
-            return (scenario, session.finish())
+            return (technique, session.finish())
         }
     }
 
-    /// A Markdown table of outcomes, one column per scenario.
-    public static func table(_ results: [(Scenario, SessionOutcome)]) -> String {
+    /// A Markdown table of outcomes, one column per technique.
+    public static func table(_ results: [(TechniqueID, SessionOutcome)]) -> String {
         var columns: [(String, (SessionOutcome) -> String)] = [
             ("focus changes", { o in o.focusChanges.isEmpty ? "—" : o.focusChanges.map { $0 ?? "none" }.joined(separator: " → ") }),
             ("keypad shown", { "\($0.keypadShows)" }),
@@ -77,9 +77,9 @@ public enum Comparison {
         MatrixCase(number: "13", title: "`name` focused, tap the navigation bar", focus: "name", step: .tap("navbar")),
     ]
 
-    /// Runs one case under `scenario` and describes the outcome in a few words.
-    public static func run(_ matrixCase: MatrixCase, in scenario: Scenario) -> String {
-        let session = HeadlessSession(scenario: scenario)
+    /// Runs one case under `technique` and describes the outcome in a few words.
+    public static func run(_ matrixCase: MatrixCase, in technique: TechniqueID) -> String {
+        let session = HeadlessSession(technique: technique)
         let p = session.platform
         func view(_ id: String) -> View? {
             session.app.window.view(withIdentifier: id) ?? p.application.keyboard.window.view(withIdentifier: id)
@@ -156,13 +156,14 @@ public enum Comparison {
         return parts.joined(separator: "; ")
     }
 
-    /// The whole matrix as a Markdown table, one column per scenario.
+    /// The whole matrix as a Markdown table, one column per registered technique.
     public static func matrixTable() -> String {
-        let header = "| # | What you do | " + Scenario.allCases.map { "`\($0.rawValue)`" }.joined(separator: " | ") + " |"
-        let rule = "|---|---|" + String(repeating: "---|", count: Scenario.allCases.count)
+        let ids = TechniqueID.allCases
+        let header = "| # | What you do | " + ids.map { "`\($0.rawValue)`" }.joined(separator: " | ") + " |"
+        let rule = "|---|---|" + String(repeating: "---|", count: ids.count)
         var lines = [header, rule]
         for c in cases {
-            let cells = Scenario.allCases.map { run(c, in: $0) }
+            let cells = ids.map { run(c, in: $0) }
             lines.append("| \(c.number) | \(c.title) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")

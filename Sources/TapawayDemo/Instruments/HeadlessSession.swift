@@ -20,7 +20,7 @@ public struct SessionOutcome: Equatable, Sendable {
 }
 
 /// The app on the headless platform, with everything an outcome needs recorded: used by
-/// `tapaway compare` (a recording under every scenario) and `tapaway matrix`.
+/// `tapaway compare` (a recording under every technique) and `tapaway matrix`.
 @MainActor
 public final class HeadlessSession {
     /// The platform (manual clock, fixed-metric fonts).
@@ -30,27 +30,28 @@ public final class HeadlessSession {
     /// What happened so far.
     public private(set) var outcome = SessionOutcome()
     private var observers: [ObserverToken] = []
+    private var focusToken, controlToken, decisionToken: ObserverToken?
 
-    /// Starts the app under `scenario` on a screen of `size` and lets it settle.
-    public init(scenario: Scenario, size: Size = TapawayApp.defaultSize) {
+    /// Starts the app showing `technique` on a screen of `size` and lets it settle.
+    public init(technique: TechniqueID, size: Size = TapawayApp.defaultSize) {
         platform = HeadlessPlatform(screenSize: size)
-        app = TapawayApp(application: platform.application, scenario: scenario)
+        app = TapawayApp(application: platform.application, technique: technique)
         let application = platform.application
-        application.focusObservers.append { [unowned self] responder in
+        focusToken = application.focusObservers.add { [unowned self] responder in
             outcome.focusChanges.append((responder as? View)?.traceName)
         }
-        application.controlEventObservers.append { [unowned self] control, event in
+        controlToken = application.controlEventObservers.add { [unowned self] control, event in
             guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
             outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
         }
-        app.decisionObservers.append { [unowned self] decision in
+        decisionToken = app.decisionObservers.add { [unowned self] decision in
             outcome.decisions[decision.action.rawValue, default: 0] += 1
         }
         let center = application.notificationCenter
         observers.append(center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in outcome.keypadShows += 1 })
         observers.append(center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in outcome.keypadHides += 1 })
-        for scenario in Scenario.allCases {
-            let form = app.screen(for: scenario).form
+        for id in TechniqueID.allCases {
+            let form = app.screen(for: id).form
             let previous = form.onRowSelected
             form.onRowSelected = { [unowned self] row in
                 previous?(row)
@@ -61,7 +62,11 @@ public final class HeadlessSession {
     }
 
     isolated deinit {
-        for token in observers { platform.application.notificationCenter.removeObserver(token) }
+        let application = platform.application
+        for token in observers { application.notificationCenter.removeObserver(token) }
+        if let focusToken { application.focusObservers.remove(focusToken) }
+        if let controlToken { application.controlEventObservers.remove(controlToken) }
+        if let decisionToken { app.decisionObservers.remove(decisionToken) }
     }
 
     /// Forgets what happened so far (after setting a case up).

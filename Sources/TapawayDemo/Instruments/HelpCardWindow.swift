@@ -1,7 +1,8 @@
 import TapawayKit
 
-/// The help card (F1): every shortcut and gesture, and a short charter of experiments to try in
-/// each scenario, shown over the simulated screen. A tap, F1 or Escape closes it.
+/// The help card (F1): every shortcut and gesture, and the experiments to try with the technique
+/// on screen and what it does in each, shown over the simulated screen. A tap, F1 or Escape
+/// closes it.
 @MainActor
 public final class HelpCardWindow: Window {
     /// The shortcuts and gestures, as (keys, what they do).
@@ -23,25 +24,20 @@ public final class HelpCardWindow: Window {
         ("F12", "save a screenshot"),
     ]
 
-    /// Experiments to try by hand, as (what to do, what to look for).
-    public static let charter: [(String, String)] = [
-        ("Tap Submit while typing",
-         "send-event resigns and fires; tap-gesture and the others fire and keep the keypad: controls win their taps."),
-        ("Tap a suggestion row",
-         "tap-gesture eats the first tap (the row does not select) until you turn off Cancel touches in view."),
-        ("Pin a finger on the field, tap outside",
-         "send-event keeps focus (a touch in the responder vetoes); background-control resigns, then the finger refocuses."),
-        ("Drag the form",
-         "send-event resigns at touch-down; the others keep the keypad. Try Dismiss on drag and Interactive."),
-        ("Tap the navigation bar",
-         "only send-event resigns: the bar is outside tap-gesture's root view and ignored by the manager."),
-        ("Return in each field",
-         "background-control ends editing; the keyboard manager moves to the next field; notes adds a line."),
-        ("Tap another field while typing",
-         "focus moves in one step and the keypad stays up, in every technique: no hide and show."),
-        ("Ctrl+drag (two fingers)",
-         "no technique takes a pinch for a tap; send-event resigns only when neither finger began on the field."),
-    ]
+    /// The experiments to try by hand with `technique`, as (what to do, what it does there),
+    /// from the technique's lines of the exploration charter.
+    public static func charter(for technique: TechniqueID) -> [(String, String)] {
+        guard let lines = Techniques.technique(for: technique)?.charter else { return [] }
+        return Experiment.allCases.compactMap { experiment in lines[experiment].map { (experiment.title, $0) } }
+    }
+
+    /// The technique whose experiments the card shows.
+    public var technique: TechniqueID = Techniques.defaultID {
+        didSet {
+            content.technique = technique
+            content.setNeedsDisplay()
+        }
+    }
 
     private let card = View()
     private let content = HelpContentView()
@@ -70,6 +66,9 @@ public final class HelpCardWindow: Window {
 /// The help text, drawn in two sections.
 @MainActor
 final class HelpContentView: View {
+    /// The technique whose experiments are drawn.
+    var technique: TechniqueID = Techniques.defaultID
+
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
@@ -121,11 +120,13 @@ final class HelpContentView: View {
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 13, weight: .regular)
         var y = origin.y
-        canvas.drawText("EXPERIMENTS TO TRY", at: Point(x: origin.x, y: y), font: heading, color: Palette.secondaryLabel)
+        let charter = HelpCardWindow.charter(for: technique)
+        canvas.drawText("EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
+                        font: heading, color: Palette.secondaryLabel)
         y += 20
-        for (index, (todo, look)) in HelpCardWindow.charter.enumerated() {
+        for (index, (todo, look)) in charter.enumerated() {
             let lines = TextLayout.wrap(look, width: width, font: body)
-            let left = HelpCardWindow.charter.count - index
+            let left = charter.count - index
             // Room for this one, and for the line about the rest if it is not the last.
             if y + 17 * Double(lines.count) + (left > 1 ? 23 : 0) > bottom {
                 let more = left == 1 ? "1 more experiment" : "\(left) more experiments"

@@ -13,6 +13,7 @@ public final class InputRecorder {
     private var suppressedTouches: Set<Int> = []
     private var lengths: [ObjectIdentifier: Int] = [:]
     private var observers: [ObserverToken] = []
+    private var inputToken: ObserverToken?
     /// The number of lines written (the header included).
     public private(set) var linesWritten = 0
 
@@ -31,7 +32,7 @@ public final class InputRecorder {
         header.inspector = inspector
         header.focused = (application.firstResponder as? View)?.identifier
         write(header)
-        application.inputObservers.append { [weak self] input in self?.record(input) }
+        inputToken = application.inputObservers.add { [weak self] input in self?.record(input) }
         let center = application.notificationCenter
         observers.append(center.addObserver(forName: .textFieldDidBeginEditing) { [weak self] note in
             guard let field = note.object as? TextField else { return }
@@ -44,7 +45,16 @@ public final class InputRecorder {
     }
 
     isolated deinit {
+        stopObserving()
+    }
+
+    /// Stops hearing the application: nothing is recorded after this, and nothing of the
+    /// recorder stays registered.
+    public func stopObserving() {
         for token in observers { application.notificationCenter.removeObserver(token) }
+        observers.removeAll()
+        if let inputToken { application.inputObservers.remove(inputToken) }
+        inputToken = nil
     }
 
     private var now: Double { application.clock.now - start }

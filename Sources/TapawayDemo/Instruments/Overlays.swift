@@ -1,4 +1,3 @@
-import KeyboardManager
 import TapawayKit
 
 /// The instruments drawn over the simulated screen and the keypad: touches with fading trails,
@@ -17,34 +16,44 @@ public final class InstrumentOverlays {
 
     private unowned let application: Application
     private let appWindow: Window
-    private let scenario: () -> Scenario
+    private let technique: () -> TechniqueID
+    private var tokens: [ObserverToken] = []
     private var trails: [Int: [(point: Point, time: Double)]] = [:]
     private var live: [Int: (point: Point, phase: TouchPhase, window: Window?)] = [:]
     private var fadeTimer: Timer?
 
-    /// Draws over `appWindow` and the keypad's window of `application`; `scenario` tells which
+    /// Draws over `appWindow` and the keypad's window of `application`; `technique` tells which
     /// technique's distances and order to show.
-    public init(application: Application, appWindow: Window, scenario: @escaping () -> Scenario) {
+    public init(application: Application, appWindow: Window, technique: @escaping () -> TechniqueID) {
         self.application = application
         self.appWindow = appWindow
-        self.scenario = scenario
+        self.technique = technique
         appWindow.overlayRenderers.append { [weak self] window, canvas, rect in self?.draw(in: window, canvas: canvas) }
         application.keyboard.window.overlayRenderers.append { [weak self] window, canvas, rect in
             self?.draw(in: window, canvas: canvas)
         }
-        application.touchObservers.append { [weak self] touch in self?.track(touch) }
-        application.focusObservers.append { [weak self] _ in
+        tokens.append(application.touchObservers.add { [weak self] touch in self?.track(touch) })
+        tokens.append(application.focusObservers.add { [weak self] _ in
             guard let self, self.showsRegions || self.showsKeypad else { return }
             self.appWindow.invalidate(self.appWindow.bounds)
-        }
+        })
         var generation = -1
-        application.frameObservers.append { [weak self, unowned application] in
+        tokens.append(application.frameObservers.add { [weak self, unowned application] in
             guard let self, self.showsRegions || self.showsKeypad,
                   application.geometryGeneration != generation else { return }
             generation = application.geometryGeneration
             self.appWindow.invalidate(self.appWindow.bounds)
-        }
+        })
     }
+
+    isolated deinit {
+        application.touchObservers.remove(tokens)
+        application.focusObservers.remove(tokens)
+        application.frameObservers.remove(tokens)
+    }
+
+    /// The technique on screen, as the registry describes it.
+    private var current: (any DismissalTechnique.Type)? { Techniques.technique(for: technique()) }
 
     private func invalidateAll() {
         appWindow.invalidate(appWindow.bounds)
@@ -159,20 +168,18 @@ public final class InstrumentOverlays {
         let origin = appWindow.frame.origin
         func local(_ r: Rect) -> Rect { r.offsetBy(dx: -origin.x, dy: -origin.y) }
         let focusColor = Color(hex: 0xFF2D55)
-        guard let focused = appWindow.firstResponder as? View else {
-            drawBadges(canvas: canvas, inputs: FocusNavigation.readingOrder(in: appWindow))
-            return
-        }
-        canvas.strokeRoundedRect(local(focused.frameInScreen).insetBy(dx: -5, dy: -5), radius: 12, lineWidth: 3, color: focusColor)
-        if scenario() == .keyboardManager {
-            for member in KeyboardManager.shared.groupedViews(for: focused) {
+        let focused = appWindow.firstResponder as? View
+        let regions = current?.focusRegions(for: focused, in: appWindow)
+            ?? FocusRegions(inside: [], order: FocusNavigation.readingOrder(in: appWindow))
+        if let focused {
+            canvas.strokeRoundedRect(local(focused.frameInScreen).insetBy(dx: -5, dy: -5), radius: 12, lineWidth: 3,
+                                     color: focusColor)
+            for member in regions.inside {
                 canvas.strokeRoundedRect(local(member.frameInScreen).insetBy(dx: -4, dy: -4), radius: 10, lineWidth: 2,
                                          color: focusColor.withAlpha(0.6))
             }
-            drawBadges(canvas: canvas, inputs: KeyboardManager.shared.orderedInputs(around: focused))
-        } else {
-            drawBadges(canvas: canvas, inputs: FocusNavigation.readingOrder(in: appWindow))
         }
+        drawBadges(canvas: canvas, inputs: regions.order)
     }
 
     private func drawBadges(canvas: Canvas, inputs: [View]) {
@@ -190,11 +197,7 @@ public final class InstrumentOverlays {
     /// The distance the current technique keeps between the focused field and the keypad.
     private var avoidanceDistance: Double? {
         guard let focused = appWindow.firstResponder as? View else { return nil }
-        switch scenario() {
-        case .keyboardManager: return KeyboardManager.shared.keyboardDistance(for: focused)
-        case .backgroundControl: return BackgroundControlViewController.fieldMargin
-        case .sendEvent, .tapGesture: return nil
-        }
+        return current?.keypadMargin(for: focused)
     }
 
     private func drawKeypad(in window: Window, canvas: Canvas) {

@@ -1,22 +1,21 @@
 import TapawayKit
 
-/// A scenario's screen: the standard form under the navigation bar, plus whatever the scenario's
-/// technique needs. Subclasses implement one technique each.
+/// A technique's screen: the standard form under the navigation bar, plus whatever the
+/// technique needs. Each technique's folder holds its subclass.
 @MainActor
 open class FormViewController: ViewController {
-    /// The scenario this screen shows.
-    public let scenario: Scenario
+    /// The technique this screen shows.
+    public let technique: TechniqueID
     /// The form.
     public let form: StandardForm
-    /// Called with every decision the technique makes (for the trace and the inspector).
-    public var onDecision: ((DismissalDecision) -> Void)?
 
-    /// Creates the screen for `scenario`.
-    public init(scenario: Scenario) {
-        self.scenario = scenario
-        form = StandardForm(backgroundIsControl: scenario == .backgroundControl)
+    /// Creates the screen for `technique`; with `backgroundIsControl` the form's background is
+    /// a `Control`.
+    public init(technique: TechniqueID, backgroundIsControl: Bool = false) {
+        self.technique = technique
+        form = StandardForm(backgroundIsControl: backgroundIsControl)
         super.init()
-        title = scenario.title
+        title = Techniques.technique(for: technique)?.title ?? technique.rawValue
     }
 
     /// The root view: a container holding the form (so the form can shrink inside it).
@@ -42,32 +41,10 @@ open class FormViewController: ViewController {
         return responder
     }
 
-    /// Reports a decision of this screen's technique.
-    func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
-        let responder = editingInput
-        let facts = touches.map { touch in
-            DismissalDecision.TouchFact(
-                touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
-                canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
-                insideFirstResponder: responder.map { r in touch.view.map { $0.isDescendant(of: r) } ?? false } ?? false)
-        }
-        onDecision?(DismissalDecision(strategy: scenario.rawValue, action: action, reason: reason,
-                                      firstResponder: responder?.traceName, touches: facts))
+    /// Reports a decision of this screen's technique to the trace and the instruments.
+    public func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
+        guard let center = notificationCenter else { return }
+        DismissalDecision(technique: technique, action: action, reason: reason, firstResponder: editingInput,
+                          touches: touches).post(to: center)
     }
-}
-
-/// The `send-event` screen: the technique lives in the window (`DismissingWindow`), so the screen
-/// only shows the form.
-@MainActor
-public final class SendEventViewController: FormViewController {
-    /// Creates the screen.
-    public init() { super.init(scenario: .sendEvent) }
-}
-
-/// The `keyboard-manager` screen: the form alone; `KeyboardManager.shared` does the rest, enabled
-/// for this screen's class by the app's one line.
-@MainActor
-public final class KeyboardManagerViewController: FormViewController {
-    /// Creates the screen.
-    public init() { super.init(scenario: .keyboardManager) }
 }

@@ -1,11 +1,11 @@
 import TapawayKit
 
-/// The navigation root: the list of techniques, each row pushing its scenario's screen.
+/// The navigation root: the list of techniques, each row pushing its technique's screen.
 @MainActor
 public final class TechniquesViewController: ViewController {
     /// Called when a row is chosen.
-    public var onChoose: ((Scenario) -> Void)?
-    /// The rows, one per scenario (`technique-send-event`…).
+    public var onChoose: ((TechniqueID) -> Void)?
+    /// The rows, one per registered technique (`technique-send-event`…).
     public private(set) var rows: [SuggestionRow] = []
 
     /// Creates the list.
@@ -14,17 +14,19 @@ public final class TechniquesViewController: ViewController {
         title = "Techniques"
     }
 
-    /// A grouped list of the scenarios with a short explanation above it.
+    /// A grouped list of the techniques with a short explanation above it.
     public override func loadView() {
         let root = ListView()
         root.backgroundColor = Palette.groupedBackground
         root.header.text = "Each technique dismisses the keypad its own way. Choose one, then tap around."
-        for (i, scenario) in Scenario.allCases.enumerated() {
-            let row = SuggestionRow(title: scenario.title, identifier: "technique-\(scenario.rawValue)")
+        let techniques = Techniques.all
+        for (i, technique) in techniques.enumerated() {
+            let id = technique.id
+            let row = SuggestionRow(title: technique.title, identifier: "technique-\(id.rawValue)")
             row.showsDisclosure = true
-            row.roundedCorners = (i == 0, i == Scenario.allCases.count - 1)
-            row.showsSeparator = i < Scenario.allCases.count - 1
-            row.onSelect = { [weak self] _ in self?.onChoose?(scenario) }
+            row.roundedCorners = (i == 0, i == techniques.count - 1)
+            row.showsSeparator = i < techniques.count - 1
+            row.onSelect = { [weak self] _ in self?.onChoose?(id) }
             rows.append(row)
             root.addSubview(row)
         }

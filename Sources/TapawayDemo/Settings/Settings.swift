@@ -1,7 +1,7 @@
 import TapawayKit
 
 /// What Tapaway remembers between runs: the last scenario, the window size, the overlay
-/// toggles and the theme. A value left nil (or an overlay not listed) was never chosen, and
+/// toggles, the theme and the techniques' options. A value left nil (or an overlay not listed) was never chosen, and
 /// the program's default applies.
 ///
 /// On disk it is a small key file, readable and editable by hand:
@@ -15,6 +15,10 @@ import TapawayKit
 ///
 /// [overlays]
 /// touches=true
+///
+/// [options]
+/// dismiss=on-drag
+/// tap-gesture.cancels-touches=off
 /// ```
 ///
 /// Unknown sections and unknown keys are skipped, so a file written by a newer version still
@@ -55,14 +59,19 @@ public struct Settings: Equatable, Sendable {
     public var overlays: [String: Bool]
     /// The chosen theme; nil: none chosen (the X resources and the desktop decide).
     public var theme: ThemePreference?
+    /// Options set to other than their default, by key (`dismiss`,
+    /// `tap-gesture.cancels-touches`) to value (`on-drag`, `off`). The app checks them against
+    /// the registry; a key or value this version does not know is kept but not applied.
+    public var options: [String: String]
 
     /// Settings with the given values; no arguments give the defaults.
     public init(lastScenario: String? = nil, windowSize: WindowSize? = nil,
-                overlays: [String: Bool] = [:], theme: ThemePreference? = nil) {
+                overlays: [String: Bool] = [:], theme: ThemePreference? = nil, options: [String: String] = [:]) {
         self.lastScenario = lastScenario
         self.windowSize = windowSize
         self.overlays = overlays
         self.theme = theme
+        self.options = options
     }
 
     /// Nothing chosen.
@@ -84,6 +93,8 @@ public struct Settings: Equatable, Sendable {
     static let mainSection = "tapaway"
     /// The overlay toggles' section name.
     static let overlaySection = "overlays"
+    /// The options' section name.
+    static let optionSection = "options"
 
     /// The file's text. Values never chosen are left out; overlays are sorted by name, and
     /// names `isValidName(_:)` rejects are left out (they could not be read back).
@@ -101,6 +112,13 @@ public struct Settings: Equatable, Sendable {
             lines.append("")
             lines.append("[\(Settings.overlaySection)]")
             for (name, on) in toggles { lines.append("\(name)=\(on)") }
+        }
+        let options = self.options.filter { Settings.isValidName($0.key) && Settings.isValidName($0.value) }
+            .sorted { $0.key < $1.key }
+        if !options.isEmpty {
+            lines.append("")
+            lines.append("[\(Settings.optionSection)]")
+            for (key, value) in options { lines.append("\(key)=\(value)") }
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -166,6 +184,14 @@ public struct Settings: Equatable, Sendable {
                 case "false": settings.overlays[key] = false
                 default: throw SettingsError("line \(number): overlay \(key) is '\(value.shortened)', not true or false")
                 }
+            case optionSection:
+                guard isValidName(key) else {
+                    throw SettingsError("line \(number): option '\(key.shortened)' is not a name")
+                }
+                guard isValidName(value) else {
+                    throw SettingsError("line \(number): option \(key) is '\(value.shortened)', not a value")
+                }
+                settings.options[key] = value
             default:
                 continue // a newer version's section
             }

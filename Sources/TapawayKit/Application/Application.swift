@@ -41,17 +41,17 @@ open class Application: Responder {
     public private(set) lazy var mouse = MouseTouches(application: self)
 
     /// Called with every input from the platform before it is handled (for recording).
-    public var inputObservers: [(PlatformInput) -> Void] = []
+    public let inputObservers = ObserverList<PlatformInput>()
     /// Called with key presses nobody in the responder chain handled (application shortcuts).
     public var unhandledKeyHandler: ((KeyInput) -> Void)?
     /// Called for every touch that changed, just before its event is delivered (for traces and inspectors).
-    public var touchObservers: [(Touch) -> Void] = []
+    public let touchObservers = ObserverList<Touch>()
     /// Called for every control event a control sends (for traces and inspectors).
-    public var controlEventObservers: [(Control, ControlEvents) -> Void] = []
+    public let controlEventObservers = ObserverList<(Control, ControlEvents)>()
     /// Called whenever the first responder of a window changes.
-    public var focusObservers: [(Responder?) -> Void] = []
+    public let focusObservers = ObserverList<Responder?>()
     /// Called at the end of every frame, after layout.
-    public var frameObservers: [() -> Void] = []
+    public let frameObservers = ObserverList<Void>()
     /// Called when a frame is needed (the platform wakes its loop).
     public var onNeedsFrame: (() -> Void)?
 
@@ -119,7 +119,7 @@ open class Application: Responder {
     /// Changes the screen size: normal windows fill it, the keypad docks to its new bottom.
     public func resizeScreen(to size: Size) {
         guard size != screenSize else { return }
-        for observer in inputObservers { observer(.resize(size)) }
+        inputObservers.notify(.resize(size))
         screenSize = size
         if let onScreenResize {
             onScreenResize(size)
@@ -148,7 +148,7 @@ open class Application: Responder {
     public func handlePointers(_ changes: [PointerChange], timestamp: Double) {
         guard let first = changes.first else { return }
         let input: PlatformInput = changes.count == 1 ? .pointer(id: first.id, phase: first.phase, at: first.at) : .pointers(changes)
-        for observer in inputObservers { observer(input) }
+        inputObservers.notify(input)
         var changed: [Touch] = []
         for change in changes {
             if let touch = applyPointerChange(change, timestamp: timestamp) { changed.append(touch) }
@@ -159,7 +159,7 @@ open class Application: Responder {
         }
         let all = activeTouches.values.sorted { $0.identifier < $1.identifier }
         for touch in changed {
-            for observer in touchObservers { observer(touch) }
+            touchObservers.notify(touch)
         }
         send(Event(touches: all, timestamp: timestamp))
         for touch in changed where touch.phase.isFinished { activeTouches[touch.identifier] = nil }
@@ -206,13 +206,13 @@ open class Application: Responder {
 
     /// Feeds one key press from the physical keyboard.
     public func handleKey(_ key: KeyInput, timestamp: Double) {
-        for observer in inputObservers { observer(.key(key)) }
+        inputObservers.notify(.key(key))
         send(Event(key: key, timestamp: timestamp))
     }
 
     /// Feeds one scroll (wheel or touchpad) at `point` in screen coordinates.
     public func handleScroll(by delta: Point, at point: Point, timestamp: Double) {
-        for observer in inputObservers { observer(.scroll(delta: delta, at: point)) }
+        inputObservers.notify(.scroll(delta: delta, at: point))
         send(Event(scroll: delta, at: point, timestamp: timestamp))
     }
 
@@ -245,7 +245,7 @@ open class Application: Responder {
 
     func firstResponderDidChange(in window: Window, from old: Responder?, to new: Responder?) {
         keyboard.focusDidChange(from: old, to: new)
-        for observer in focusObservers { observer(new) }
+        focusObservers.notify(new)
     }
 
     /// The first responder of the key window.
@@ -271,7 +271,7 @@ open class Application: Responder {
     public func runFrame() {
         needsFrame = false
         for window in windows { window.layoutIfNeeded() }
-        for observer in frameObservers { observer() }
+        frameObservers.notify()
     }
 
     /// Whether any animation is running.

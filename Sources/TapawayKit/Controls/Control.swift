@@ -122,7 +122,7 @@ open class Control: View {
     /// Sends `events` to the actions registered for them and to the application's observers.
     public func sendActions(for events: ControlEvents, with event: Event? = nil) {
         for (single, _) in ControlEvents.names where events.contains(single) {
-            for observer in application?.controlEventObservers ?? [] { observer(self, single) }
+            application?.controlEventObservers.notify((self, single))
             for action in actions where action.events.contains(single) {
                 action.handler(self, event)
             }

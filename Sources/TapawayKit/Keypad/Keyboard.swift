@@ -63,7 +63,8 @@ public final class Keyboard: TextInputDelegate {
         keypadView.wantsCapital = { [weak self] in self?.clientWantsCapital ?? false }
         application.addWindow(window)
         application.addWindow(previewWindow)
-        application.frameObservers.append { [weak self] in self?.previewWindow.followWindowsBelow() }
+        // The keyboard lives as long as its application: the registration never needs removing.
+        _ = application.frameObservers.add { [weak self] in self?.previewWindow.followWindowsBelow() }
     }
 
     /// The height of the keypad and its accessory together.

@@ -25,14 +25,15 @@ public struct Notification {
     }
 }
 
-/// A token returned by `NotificationCenter.addObserver`; pass it to `removeObserver` to stop.
+/// A token returned by `NotificationCenter.addObserver` and `ObserverList.add`; pass it back to
+/// `removeObserver` or `remove` to stop observing.
 public final class ObserverToken: Hashable {
-    fileprivate let id: Int
-    fileprivate init(id: Int) { self.id = id }
-    /// Tokens are equal when they are the same registration.
-    public static func == (a: ObserverToken, b: ObserverToken) -> Bool { a.id == b.id }
+    init() {}
+    /// Tokens are equal when they are the same registration (the same token object), so a
+    /// token handed to the wrong list or centre never removes someone else's observer.
+    public static func == (a: ObserverToken, b: ObserverToken) -> Bool { a === b }
     /// Hashes the registration.
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Delivers notifications to the observers registered for their name (and optionally object),
@@ -47,7 +48,6 @@ public final class NotificationCenter {
     }
 
     private var registrations: [Registration] = []
-    private var nextID = 0
 
     /// The centre the Kit posts its notifications to.
     @MainActor public static let `default` = NotificationCenter()
@@ -60,8 +60,7 @@ public final class NotificationCenter {
     @discardableResult
     public func addObserver(forName name: NotificationName?, object: AnyObject? = nil,
                             using block: @escaping (Notification) -> Void) -> ObserverToken {
-        nextID += 1
-        let token = ObserverToken(id: nextID)
+        let token = ObserverToken()
         registrations.append(Registration(token: token, name: name, object: object,
                                           matchesAnyObject: object == nil, block: block))
         return token

@@ -10,24 +10,23 @@ import TapawayKit
 /// so focus moves with no hide-and-show of the keypad. A finger held on the focused field vetoes
 /// the dismissal, whatever other fingers do.
 @MainActor
-public final class DismissingWindow: Window {
-    /// The technique's id in traces.
-    public static let strategyID = "send-event"
-
+public final class DismissingWindow: AppWindow {
     /// The text input being edited, as learnt from the notifications.
     public private(set) weak var currentFirstResponder: View?
-    /// Whether the technique is active (only while its scenario is on screen).
+    /// Whether the technique is active. A window made on its own is; the app's window is
+    /// only while the `send-event` screen is on top.
     public var isDismissalEnabled = true
-    /// Called with the decision for every touch event examined.
-    public var onDecision: ((DismissalDecision) -> Void)?
 
-    private let notificationCenter: NotificationCenter
+    /// Follows the screen on top: the rule runs only under its own technique.
+    public override var activeTechnique: TechniqueID? {
+        didSet { isDismissalEnabled = activeTechnique == .sendEvent }
+    }
+
     private var observers: [ObserverToken] = []
 
     /// Creates the window and starts observing the editing notifications of `notificationCenter`.
-    public init(frame: Rect, notificationCenter: NotificationCenter) {
-        self.notificationCenter = notificationCenter
-        super.init(frame: frame)
+    public required init(frame: Rect, notificationCenter: NotificationCenter) {
+        super.init(frame: frame, notificationCenter: notificationCenter)
         startObservingFirstResponder()
     }
 
@@ -63,30 +62,28 @@ public final class DismissingWindow: Window {
         super.sendEvent(event)
     }
 
-    /// Applies the rule to one event: reports the decision to `onDecision` first (so a trace
-    /// reads cause before effect), then resigns the first responder if that is the decision.
+    /// Applies the rule to one event: posts the decision first (so a trace reads cause before
+    /// effect), then resigns the first responder if that is the decision.
     @discardableResult
     public func adjustFirstResponder(for event: Event) -> DismissalDecision {
         let decision = decide(for: event)
-        onDecision?(decision)
+        decision.post(to: notificationCenter)
         if decision.action == .resign { currentFirstResponder?.resignFirstResponder() }
         return decision
     }
 
     /// What the rule decides for `event`, without acting on it.
     public func decide(for event: Event) -> DismissalDecision {
-        let touches = event.touches(for: self)
         let responder = currentFirstResponder
-        let facts = touches.map { touch in
-            DismissalDecision.TouchFact(
-                touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
-                canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
-                insideFirstResponder: responder.map { r in touch.view.map { $0.isDescendant(of: r) } ?? false } ?? false)
-        }
+        let seen = DismissalDecision(technique: .sendEvent, action: .none, reason: "", firstResponder: responder,
+                                     touches: event.touches(for: self))
         func verdict(_ action: DismissalDecision.Action, _ reason: String) -> DismissalDecision {
-            DismissalDecision(strategy: Self.strategyID, action: action, reason: reason,
-                              firstResponder: responder?.traceName, touches: facts)
+            var decision = seen
+            decision.action = action
+            decision.reason = reason
+            return decision
         }
+        let facts = seen.touches
         guard let responder else { return verdict(.none, "no first responder") }
         if let inside = facts.first(where: { $0.insideFirstResponder }) {
             return verdict(.keep, "touch \(inside.touch) is in the first responder")

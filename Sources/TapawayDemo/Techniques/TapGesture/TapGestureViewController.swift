@@ -16,7 +16,7 @@ public final class TapGestureViewController: FormViewController {
     private var observers: [ObserverToken] = []
 
     /// Creates the screen.
-    public init() { super.init(scenario: .tapGesture) }
+    public init() { super.init(technique: .tapGesture) }
 
     /// Starts observing the keypad.
     public override func viewDidAppear(_ animated: Bool) {

@@ -1,0 +1,34 @@
+import TapawayKit
+
+/// The general option every technique's screen has: what dragging the form does to the keypad
+/// (the scroll view's `keyboardDismissMode`).
+enum DraggingOption {
+    /// `dismiss`: none, on-drag or interactive.
+    static let dismissMode = TechniqueOption.choice(
+        "dismiss", title: "Dragging the form",
+        values: [
+            .init("none", title: "Dragging does nothing"),
+            .init("on-drag", title: "Dismiss on drag"),
+            .init("interactive", title: "Interactive", subtitle: "The keypad follows the finger"),
+        ],
+        default: "none",
+        apply: { value, screen in screen.form.keyboardDismissMode = mode(value) })
+
+    /// The dismiss mode a value stands for.
+    static func mode(_ value: String) -> KeyboardDismissMode {
+        switch value {
+        case "on-drag": return .onDrag
+        case "interactive": return .interactive
+        default: return .none
+        }
+    }
+
+    /// The value standing for a dismiss mode.
+    static func value(_ mode: KeyboardDismissMode) -> String {
+        switch mode {
+        case .onDrag: return "on-drag"
+        case .interactive: return "interactive"
+        case .none: return "none"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// One experiment of the exploration charter: something to try by hand in every technique.
+/// Each technique says, in a line, what it does (`DismissalTechnique.charter`); the help card
+/// shows the lines of the technique on screen and the README lists them all.
+public enum Experiment: String, Sendable, CaseIterable {
+    /// Type, then tap Submit.
+    case submit
+    /// Tap a suggestion row.
+    case row
+    /// A finger pinned on the field, a tap outside.
+    case pinnedFinger
+    /// Drag the form.
+    case drag
+    /// Tap the navigation bar.
+    case navigationBar
+    /// Press Return in each field.
+    case returnKey
+    /// Tap another field while one is focused.
+    case otherField
+    /// Two fingers at once.
+    case pinch
+    /// Tap the switch or the caption.
+    case switchOrCaption
+
+    /// What to do, in a few words (the help card's bold line).
+    public var title: String {
+        switch self {
+        case .submit: return "Tap Submit while typing"
+        case .row: return "Tap a suggestion row"
+        case .pinnedFinger: return "Pin a finger on the field, tap outside"
+        case .drag: return "Drag the form"
+        case .navigationBar: return "Tap the navigation bar"
+        case .returnKey: return "Return in each field"
+        case .otherField: return "Tap another field while typing"
+        case .pinch: return "Ctrl+drag (two fingers)"
+        case .switchOrCaption: return "Tap the switch or the caption"
+        }
+    }
+
+    /// How to do it with a mouse and keyboard (the README's first column).
+    public var howTo: String {
+        switch self {
+        case .submit: return "Type in `name`, then click **Submit**"
+        case .row: return "Click a suggestion row"
+        case .pinnedFinger: return "Right click `name` (a finger stays on it), then click the background"
+        case .drag: return "Drag on the background"
+        case .navigationBar: return "Click the navigation bar or its title"
+        case .returnKey: return "Press Return in each field"
+        case .otherField: return "With `name` focused, click `email`"
+        case .pinch: return "Ctrl+drag anywhere"
+        case .switchOrCaption: return "Tap the switch or the caption"
+        }
+    }
+}

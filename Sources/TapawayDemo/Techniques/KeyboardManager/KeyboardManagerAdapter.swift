@@ -1,0 +1,58 @@
+import KeyboardManager
+import TapawayKit
+
+extension NotificationName {
+    /// The keyboard manager noted something that is not a decision (focus, Prev / Next,
+    /// scrolling): `userInfo` holds its words under `"note"` and the focused input's
+    /// identifier under `"focused"` (absent when nothing is). The trace writes it as a
+    /// `manager` line.
+    public static let keyboardManagerNote = NotificationName("TapawayKeyboardManagerNote")
+}
+
+/// Turns the keyboard manager on for Tapaway's `keyboard-manager` screen (the app's one line)
+/// and speaks for it: its decisions become the app's `DismissalDecision`s and its other notes
+/// `keyboardManagerNote`s, both posted to the application's notification centre.
+@MainActor
+final class KeyboardManagerAdapter {
+    private unowned let application: Application
+    private var token: ObserverToken?
+
+    /// Enables the manager in `application`, for the `keyboard-manager` screen only.
+    init(application: Application) {
+        self.application = application
+        let manager = KeyboardManager.shared
+        manager.application = application
+        manager.enabledViewControllerClasses = [KeyboardManagerViewController.self]
+        manager.isEnabled = true
+        token = manager.decisionObservers.add { [weak self] decision in self?.forward(decision) }
+    }
+
+    isolated deinit {
+        let manager = KeyboardManager.shared
+        if let token { manager.decisionObservers.remove(token) }
+        // The manager is shared: when it works for this app, it stops with it (another app's
+        // adapter turns it on again for that app).
+        if manager.application === application {
+            manager.isEnabled = false
+            manager.application = nil
+        }
+    }
+
+    private func forward(_ decision: KeyboardManagerDecision) {
+        let center = application.notificationCenter
+        switch decision.action {
+        case .info:
+            var info: [String: Any] = ["note": decision.reason]
+            if let focused = decision.focused { info["focused"] = focused }
+            center.post(name: .keyboardManagerNote, userInfo: info)
+        case .resign, .keep:
+            let manager = KeyboardManager.shared
+            var made = DismissalDecision(technique: .keyboardManager, action: decision.action == .resign ? .resign : .keep,
+                                         reason: decision.reason, firstResponder: manager.activeInput,
+                                         touches: decision.touches, inside: manager.countsAsInside)
+            // The manager names the input it works for, which is the first responder it saw.
+            made.firstResponder = decision.focused
+            made.post(to: center)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import KeyboardManager
+import TapawayKit
+
+extension TechniqueID {
+    /// The one-line keyboard manager (after IQKeyboardManager).
+    public static let keyboardManager = TechniqueID("keyboard-manager")
+}
+
+/// `keyboard-manager`: the one-line manager (after IQKeyboardManager): resign on touch outside
+/// without eating the tap, a Prev / Next / Done toolbar, automatic scrolling, Return to the next
+/// field. The screen is the form alone; `KeyboardManager.shared` does the rest.
+enum KeyboardManagerTechnique: DismissalTechnique {
+    static let id = TechniqueID.keyboardManager
+    static let title = "Keyboard manager"
+    static let platform = TechniquePlatform.uikit
+    static let summary = "One line: toolbar, scrolling, resign on touch outside."
+
+    @MainActor static func makeScreen() -> FormViewController { KeyboardManagerViewController() }
+
+    /// The app's one line, and the adapter that turns the manager's decisions into the app's.
+    @MainActor static func setUp(in application: Application) -> AnyObject? { KeyboardManagerAdapter(application: application) }
+
+    /// The distance the manager keeps for the field.
+    @MainActor static func keypadMargin(for focused: View) -> Double? { KeyboardManager.shared.keyboardDistance(for: focused) }
+
+    /// The manager's own groups and Prev / Next order.
+    @MainActor static func focusRegions(for focused: View?, in window: Window) -> FocusRegions {
+        guard let focused else { return FocusRegions(inside: [], order: FocusNavigation.readingOrder(in: window)) }
+        return FocusRegions(inside: KeyboardManager.shared.groupedViews(for: focused),
+                            order: KeyboardManager.shared.orderedInputs(around: focused))
+    }
+
+    static let charter: [Experiment: String] = [
+        .submit: "Keeps the keypad up and the button fires: the manager ignores controls.",
+        .row: "Resigns and the row selects: the manager never cancels touches.",
+        .pinnedFinger: "Keeps focus: a two-finger gesture is not a tap.",
+        .drag: "Keeps the keypad: a drag or scroll beyond 10 px never dismisses.",
+        .navigationBar: "Keeps focus: the manager ignores the navigation bar.",
+        .returnKey: "Return moves to the next field, and resigns after the last; notes adds a line.",
+        .otherField: "Focus moves in one step and the keypad stays up; the toolbar's arrows follow.",
+        .pinch: "Keeps focus: a pinch is not a tap.",
+        .switchOrCaption: "The switch flips and focus stays: controls are ignored. A tap on the caption resigns.",
+    ]
+}
+
+/// The `keyboard-manager` screen: the form alone; `KeyboardManager.shared` does the rest, enabled
+/// for this screen's class by the app's one line.
+@MainActor
+public final class KeyboardManagerViewController: FormViewController {
+    /// Creates the screen.
+    public init() { super.init(technique: .keyboardManager) }
+}

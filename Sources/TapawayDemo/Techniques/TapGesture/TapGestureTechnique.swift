@@ -1,0 +1,34 @@
+import TapawayKit
+
+extension TechniqueID {
+    /// A tap recognizer added to the root view while the keypad shows.
+    public static let tapGesture = TechniqueID("tap-gesture")
+}
+
+/// `tap-gesture`: on keyboard will-show a tap recognizer is added to the screen's root view, and
+/// its action ends editing; on will-hide it is removed.
+enum TapGestureTechnique: DismissalTechnique {
+    static let id = TechniqueID.tapGesture
+    static let title = "Tap gesture"
+    static let platform = TechniquePlatform.uikit
+    static let summary = "A tap recognizer on the root view, added while the keypad shows."
+
+    static let options: [TechniqueOption] = [
+        .toggle("cancels-touches", title: "Cancel touches in view", subtitle: "The first tap is eaten", default: true,
+                apply: { isOn, screen in (screen as? TapGestureViewController)?.cancelsTouchesInView = isOn }),
+    ]
+
+    @MainActor static func makeScreen() -> FormViewController { TapGestureViewController() }
+
+    static let charter: [Experiment: String] = [
+        .submit: "Keeps the keypad up and the button fires: a control wins its own tap over the recognizer.",
+        .row: "Resigns, but the row does not select: cancelsTouchesInView cancels the row's touch. Turn off Cancel touches in view and it selects.",
+        .pinnedFinger: "Keeps focus: a two-finger event is not a one-finger tap.",
+        .drag: "Keeps the keypad: a drag is no tap. Dismiss on drag and Interactive resign.",
+        .navigationBar: "Keeps focus: the bar is outside the screen's root view, which holds the recognizer.",
+        .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
+        .otherField: "Focus moves in one step and the keypad stays up: the field's own tap wins.",
+        .pinch: "Keeps focus: a pinch is not a tap.",
+        .switchOrCaption: "The switch flips and focus stays: a control wins its own tap. A tap on the caption resigns.",
+    ]
+}

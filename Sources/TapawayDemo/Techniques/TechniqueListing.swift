@@ -1,0 +1,52 @@
+/// `tapaway list`: the registered techniques with their options, for people (grouped by
+/// platform) and for scripts (JSON).
+public enum TechniqueListing {
+    /// The techniques grouped by platform, each with its summary and options, then the general
+    /// options; every option as `--set` takes it, with its default.
+    public static func text() -> String {
+        var lines: [String] = []
+        let width = Techniques.all.map { $0.id.rawValue.count }.max() ?? 0
+        for platform in Techniques.platforms {
+            lines.append(platform.rawValue)
+            for technique in Techniques.all where technique.platform == platform {
+                let pad = String(repeating: " ", count: width - technique.id.rawValue.count)
+                lines.append("  \(technique.id)\(pad)  \(technique.title): \(technique.summary)")
+                for option in technique.options {
+                    lines.append("  \(String(repeating: " ", count: width))    --set \(describe(option))")
+                }
+            }
+            lines.append("")
+        }
+        lines.append("Every technique")
+        for option in Techniques.generalOptions { lines.append("  --set \(describe(option))") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func describe(_ option: TechniqueOption) -> String {
+        "\(option.id)=\(option.valueList)  \(option.title) (default \(option.defaultValue))"
+    }
+
+    /// The same as one JSON object: `techniques` (id, title, platform, summary, options) and
+    /// `options` (the general ones); each option has id, title, kind, values and default.
+    public static func json() -> JSON {
+        .object([
+            ("techniques", .array(Techniques.all.map { technique in
+                .object([
+                    ("id", .string(technique.id.rawValue)), ("title", .string(technique.title)),
+                    ("platform", .string(technique.platform.rawValue)), ("summary", .string(technique.summary)),
+                    ("options", .array(technique.options.map(json(for:)))),
+                ])
+            })),
+            ("options", .array(Techniques.generalOptions.map(json(for:)))),
+        ])
+    }
+
+    private static func json(for option: TechniqueOption) -> JSON {
+        .object([
+            ("id", .string(option.id)), ("title", .string(option.title)),
+            ("kind", .string(option.kind == .toggle ? "toggle" : "choice")),
+            ("values", .array(option.values.map { .string($0.id) })),
+            ("default", .string(option.defaultValue)),
+        ])
+    }
+}

@@ -1,0 +1,79 @@
+import TapawayKit
+
+/// Connects a `Tracer` to everything the trace reports: touches, focus, control actions,
+/// frames (layout lines), the keypad's notifications, edits and the keyboard manager's notes.
+/// Decisions reach the tracer through the app, which hears every technique's. Everything is
+/// registered with a token and removed when the wiring goes away.
+@MainActor
+final class TraceWiring {
+    private unowned let application: Application
+    private var notificationTokens: [ObserverToken] = []
+    private var touchToken, focusToken, controlToken, frameToken: ObserverToken?
+
+    /// Starts sending what happens in `application` to `tracer`.
+    init(tracer: Tracer, application app: Application) {
+        application = app
+        touchToken = app.touchObservers.add { [weak tracer, unowned app] touch in
+            tracer?.touch(touch, redactedWithin: Self.secureKeypadFrame(for: touch, in: app))
+        }
+        focusToken = app.focusObservers.add { [weak tracer] responder in
+            tracer?.focus(responder, screen: (responder as? View).flatMap(Self.technique(showing:))?.rawValue)
+        }
+        controlToken = app.controlEventObservers.add { [weak tracer] control, event in
+            // Drags inside and outside fire on every move; the trace keeps the meaningful events.
+            guard event != .touchDragInside, event != .touchDragOutside else { return }
+            tracer?.action(control, event)
+        }
+        frameToken = app.frameObservers.add { [weak tracer, unowned app] in tracer?.layoutIfChanged(app) }
+        let center = app.notificationCenter
+        let phases: [(NotificationName, String)] = [
+            (.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+            (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
+        ]
+        for (name, phase) in phases {
+            notificationTokens.append(center.addObserver(forName: name) { [weak tracer] note in
+                tracer?.keypad(phase: phase, notification: note)
+            })
+        }
+        notificationTokens.append(center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
+            guard let field = note.object as? TextField else { return }
+            tracer?.text(id: field.traceName, text: field.text, secure: field.isSecureTextEntry,
+                         screen: Self.technique(showing: field)?.rawValue)
+        })
+        notificationTokens.append(center.addObserver(forName: .textViewDidChange) { [weak tracer] note in
+            guard let view = note.object as? TextView else { return }
+            tracer?.text(id: view.traceName, text: view.text, secure: false, screen: Self.technique(showing: view)?.rawValue)
+        })
+        notificationTokens.append(center.addObserver(forName: .keyboardManagerNote) { [weak tracer] note in
+            guard let message = note.userInfo["note"] as? String else { return }
+            tracer?.manager(message, focused: note.userInfo["focused"] as? String)
+        })
+    }
+
+    isolated deinit {
+        for token in notificationTokens { application.notificationCenter.removeObserver(token) }
+        if let touchToken { application.touchObservers.remove(touchToken) }
+        if let focusToken { application.focusObservers.remove(focusToken) }
+        if let controlToken { application.controlEventObservers.remove(controlToken) }
+        if let frameToken { application.frameObservers.remove(frameToken) }
+    }
+
+    /// The keypad's frame when `touch` is on the keypad while a secure field is focused (the
+    /// trace then hides which key it is on), else nil.
+    static func secureKeypadFrame(for touch: Touch, in app: Application) -> Rect? {
+        guard (app.firstResponder as? TextField)?.isSecureTextEntry == true,
+              touch.window === app.keyboard.window else { return nil }
+        return app.keyboard.frame
+    }
+
+    /// The technique whose screen holds `view`: every screen has its own form, and during a
+    /// navigation transition two are on screen at once.
+    static func technique(showing view: View) -> TechniqueID? {
+        var current: View? = view
+        while let v = current {
+            if let screen = v.viewController as? FormViewController { return screen.technique }
+            current = v.superview
+        }
+        return nil
+    }
+}
