@@ -1,12 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "Tapaway",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "tapaway", targets: ["tapaway"]),
         .library(name: "TapawayKit", targets: ["TapawayKit"]),
+        .library(name: "TapawayHeadless", targets: ["TapawayHeadless"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,8 +32,12 @@ let package = Package(
         ),
         // The toolkit: no X, no C module; runs headless.
         .target(name: "TapawayKit"),
-        // Headless platform for tests and benchmarks.
-        .target(name: "TapawayTesting", dependencies: ["TapawayKit"]),
+        // The headless backend: manual clock, fixed-metric fonts, recording windows and canvas.
+        // It runs `tapaway compare` and `tapaway matrix`, the Kit benchmarks and the tests.
+        .target(name: "TapawayHeadless", dependencies: ["TapawayKit"]),
+        // What only tests use (builders, the one seeded random generator); the app never links it.
+        .target(name: "TapawayTestSupport", dependencies: ["TapawayKit", "TapawayHeadless"],
+                path: "Tests/TapawayTestSupport"),
         // The X11 backend: the only module that imports CX11.
         .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"], exclude: ["Watcher"],
                 linkerSettings: [.linkedLibrary("fontconfig")]),
@@ -43,8 +47,8 @@ let package = Package(
         // The one-line keyboard manager, built only on the Kit's public API.
         .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
         // The app: DismissingWindow, the scenario screens, the trace.
-        // (TapawayTesting's headless platform runs `tapaway compare` and `tapaway matrix`.)
-        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager", "TapawayTesting"]),
+        // (The headless backend runs `tapaway compare` and `tapaway matrix`.)
+        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager", "TapawayHeadless"]),
         .executableTarget(
             name: "tapaway",
             dependencies: [
@@ -53,11 +57,11 @@ let package = Package(
             ]
         ),
         // Benchmarks: figures printed by a release-mode executable (scripts/bench.sh).
-        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting", "TapawayX11Watcher"],
+        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayX11Watcher"],
                           path: "Sources/TapawayBench"),
-        .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayTesting"]),
-        .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayTesting"]),
-        .testTarget(name: "KeyboardManagerTests", dependencies: ["KeyboardManager", "TapawayKit", "TapawayTesting"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest"]),
+        .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        .testTarget(name: "KeyboardManagerTests", dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "TapawayTestSupport"]),
     ]
 )

@@ -19,6 +19,6 @@ if ((${#missing[@]})); then
 fi
 
 if ! command -v swift >/dev/null 2>&1; then
-    echo "setup: the Swift toolchain (6.0 or newer) is not on PATH; install it from swift.org and try again" >&2
+    echo "setup: the Swift toolchain (6.2 or newer) is not on PATH; install it from swift.org and try again" >&2
     exit 1
 fi

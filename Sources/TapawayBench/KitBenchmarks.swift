@@ -1,9 +1,7 @@
 import TapawayDemo
 import TapawayKit
-import TapawayTesting
-#if canImport(Glibc)
+import TapawayHeadless
 import Glibc
-#endif
 
 /// In-process measurements of the Kit on the headless platform: what one touch costs as the view
 /// tree grows, what one keystroke costs as the text grows, and how much of the window one
@@ -84,7 +82,9 @@ enum KitBenchmarks {
         var text = String(repeating: line, count: length / line.count + 1)
         text.removeLast(text.count - length)
         view.text = text
-        platform.makeWindow(view)
+        let window = Window(frame: Rect(origin: .zero, size: platform.application.screenSize))
+        window.addSubview(view)
+        platform.application.addWindow(window)
         view.becomeFirstResponder()
         view.select((length / 2)..<(length / 2))
         _ = platform.render()

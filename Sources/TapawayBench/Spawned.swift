@@ -1,6 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Seconds on the monotonic clock.
 func monotonicNow() -> Double {

@@ -1,8 +1,6 @@
 import FoundationEssentials
 import TapawayX11Watcher
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Benchmarks of real programs on an X display (a private `Xvfb -noreset`, which
 /// `scripts/bench.sh` starts): Tapaway beside the programs a Linux user would compare it with,

@@ -9,9 +9,7 @@
 //   tapaway-bench typing              1000 characters through XTest, beside a Tk entry
 //   tapaway-bench tap [TAPS]          tap to the first changed pixel (default 200 taps)
 //   tapaway-bench animation [CYCLES]  keypad slides: frame draw times (default 100 cycles)
-#if canImport(Glibc)
 import Glibc
-#endif
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let count = arguments.dropFirst().first.flatMap(Int.init)

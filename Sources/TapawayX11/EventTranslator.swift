@@ -4,13 +4,12 @@ import TapawayKit
 
 /// The translator: one switch over X event types, feeding the application. Events are stamped
 /// with the platform's monotonic clock, the same clock the Kit's timers and animations use.
+/// Core pointer events are all the ordinary mouse's; `pointers` maps them, as it maps XInput2's.
 extension X11Platform {
-    /// How far one wheel click scrolls, in pixels.
-    static let wheelStep = 40.0
-
     /// Handles one X event (already offered to the input method).
     func handle(_ event: inout XEvent) {
-        if event.type == GenericEvent, xinput?.handle(&event, application: application, clock: clock, scale: scale) == true { return }
+        if event.type == GenericEvent,
+           xinput?.handle(&event, application: application, pointers: pointers, clock: clock, scale: scale) == true { return }
         switch event.type {
         case ButtonPress, ButtonRelease:
             handleButton(event.xbutton, pressed: event.type == ButtonPress)
@@ -23,9 +22,9 @@ extension X11Platform {
                 XPeekEvent(display, &next)
                 if next.type == MotionNotify && next.xmotion.window == event.xmotion.window { return }
             }
-            guard button1Down else { return }
-            application?.mouse.move(to: kitPoint(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
-                                    timestamp: clock.now)
+            guard let app = application else { return }
+            pointers.motion(from: .mouse, to: kitPoint(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
+                            timestamp: clock.now, application: app)
 
         case KeyPress:
             x11Clipboard.lastEventTime = event.xkey.time
@@ -90,40 +89,7 @@ extension X11Platform {
     private func handleButton(_ button: XButtonEvent, pressed: Bool) {
         x11Clipboard.lastEventTime = button.time
         guard let app = application else { return }
-        let point = kitPoint(x: Double(button.x), y: Double(button.y))
-        let timestamp = clock.now
-        switch button.button {
-        case 1:
-            // A finger; with Ctrl, a pinch pair mirrored about the simulated screen's centre.
-            if pressed {
-                button1Down = true
-                let modifiers: KeyModifiers = button.state & UInt32(ControlMask) != 0 ? [.control] : []
-                app.mouse.press(.left, at: point, modifiers: modifiers, timestamp: timestamp)
-            } else if button1Down {
-                button1Down = false
-                app.mouse.release(.left, at: point, timestamp: timestamp)
-            }
-        case 2:
-            // X's middle-click paste: the primary selection goes into the input under the pointer.
-            if pressed { app.pastePrimarySelection(at: point) }
-        case 3:
-            // Pins a finger where it is, or lifts the pinned one.
-            if pressed { app.mouse.press(.right, at: point, timestamp: timestamp) }
-        case 4, 5, 6, 7:
-            // Wheel clicks come as press/release pairs: act on the press. Positive dy reveals
-            // content below (wheel down), positive dx content to the right.
-            guard pressed else { return }
-            let step = X11Platform.wheelStep
-            let delta: Point
-            switch button.button {
-            case 4: delta = Point(x: 0, y: -step)
-            case 5: delta = Point(x: 0, y: step)
-            case 6: delta = Point(x: -step, y: 0)
-            default: delta = Point(x: step, y: 0)
-            }
-            app.handleScroll(by: delta, at: point, timestamp: timestamp)
-        default:
-            break
-        }
+        pointers.button(button.button, pressed: pressed, from: .mouse, at: kitPoint(x: Double(button.x), y: Double(button.y)),
+                        control: button.state & UInt32(ControlMask) != 0, timestamp: clock.now, application: app)
     }
 }

@@ -4,7 +4,8 @@ import TapawayKit
 
 /// The X11 platform: one top-level X window (the "screen"), one child window per Kit `Window`,
 /// back-buffered drawing through XRender and Xft, the CLIPBOARD selection, an input method,
-/// and the run loop that feeds X input to an `Application` and paints its frames.
+/// and the run loop that feeds X input to the Kit and paints its frames, through nothing but
+/// the Kit's `HostedApplication` contract.
 ///
 /// Use: create it, create the `Application` with its `clock`, `fonts` and `clipboard`,
 /// `attach(_:)` the application before adding windows, then `run()`.
@@ -44,7 +45,8 @@ public final class X11Platform {
     let wmProtocolsAtom: Atom
     let wmDeleteWindowAtom: Atom
 
-    var application: Application?
+    /// The Kit, driven only through its hosting contract.
+    var application: (any HostedApplication)?
     var children: [X11ChildWindow] = []
     /// The top-level's size as last configured.
     var screenWidth: Int32
@@ -58,9 +60,10 @@ public final class X11Platform {
     var wantsWindowIcon = false
     var framesPainted = 0
     var readySent = false
-    /// Whether button 1 (the "finger") is down.
-    var button1Down = false
-    /// XInput2 pointers and touches, when the server has the extension.
+    /// What pointer buttons, motion and touches become, for the core and XInput2 paths alike.
+    let pointers = PointerMapping()
+    /// XInput2 pointers and touches, when the server has the extension and it is not switched
+    /// off with `TAPAWAY_NO_XINPUT2`.
     var xinput: XInput2?
 
     /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
@@ -137,7 +140,7 @@ public final class X11Platform {
         }
 
         setWindowProperties(title: title)
-        xinput = XInput2(display: display, window: topLevel)
+        xinput = XInput2.isSwitchedOff ? nil : XInput2(display: display, window: topLevel)
         XFlush(display)
     }
 
@@ -198,9 +201,9 @@ public final class X11Platform {
 
     // MARK: Application
 
-    /// Connects `app`: its windows get X child windows, and the run loop drives it. Call it
-    /// before any window is added.
-    public func attach(_ app: Application) {
+    /// Connects `app`: its windows get X child windows, and the run loop drives it through its
+    /// `HostedApplication` requirements. Call it before any window is added.
+    public func attach(_ app: any HostedApplication) {
         application = app
         app.pixelScale = scale
         app.platformWindowFactory = { [unowned self] window in
@@ -250,7 +253,7 @@ public final class X11Platform {
         quitRequested = false
         TerminationSignals.install()
         drainEvents()
-        app.timers.fireDue()
+        app.fireDueTimers()
         paintFrame(app)
         XMapWindow(display, topLevel)
         XFlush(display)
@@ -258,7 +261,7 @@ public final class X11Platform {
         while !quitRequested {
             drainEvents()
             if quitRequested { break }
-            app.timers.fireDue()
+            app.fireDueTimers()
             if app.needsFrame { paintFrame(app) }
             if !readySent { announceReadyIfPossible(app) }
             if quitRequested { break }
@@ -313,9 +316,9 @@ public final class X11Platform {
         quitRequested = true
     }
 
-    private func timeout(_ app: Application) -> Int32 {
+    private func timeout(_ app: any HostedApplication) -> Int32 {
         if app.needsFrame { return 0 }
-        guard let deadline = app.timers.nextDeadline else { return -1 }
+        guard let deadline = app.nextTimerDeadline else { return -1 }
         let milliseconds = ((deadline - clock.now) * 1000).rounded(.up)
         return Int32(max(0, min(milliseconds, 3_600_000)))
     }
@@ -366,7 +369,7 @@ public final class X11Platform {
 
     /// Once the window is mapped, exposed and painted: sync, handle the exposures the map caused,
     /// sync again, and call `onReady`.
-    private func announceReadyIfPossible(_ app: Application) {
+    private func announceReadyIfPossible(_ app: any HostedApplication) {
         guard isMapped, sawExpose, framesPainted > 0 else { return }
         XSync(display, 0)
         drainEvents()
@@ -382,7 +385,7 @@ public final class X11Platform {
 
     /// Runs a Kit frame (layout, observers) and paints every visible window's dirty area into
     /// its back buffer, then copies that area to the window.
-    func paintFrame(_ app: Application) {
+    func paintFrame(_ app: any HostedApplication) {
         let frameStart = clock.now
         app.runFrame()
         for window in app.windows {
@@ -391,7 +394,7 @@ public final class X11Platform {
             // A hidden window keeps its dirty area; showing it repaints it whole anyway.
             guard !window.isHidden else { continue }
             child.ensureBuffer()
-            var dirty = window.takeDirtyRect()
+            var dirty = app.takeDirtyRect(of: window)
             if child.needsFullRender {
                 dirty = window.bounds
                 child.needsFullRender = false
@@ -408,7 +411,7 @@ public final class X11Platform {
             // The points whose pixels are repainted: the device area, rounded outwards.
             let redrawn = scale == 1 ? device : Rect(x: device.minX / scale, y: device.minY / scale,
                                                      width: device.width / scale, height: device.height / scale)
-            window.render(redrawn.offsetBy(dx: origin.x, dy: origin.y), in: canvas)
+            app.render(window, redrawn.offsetBy(dx: origin.x, dy: origin.y), in: canvas)
             canvas.end()
             child.hasContent = true
             child.present(x: Int32(device.minX), y: Int32(device.minY),

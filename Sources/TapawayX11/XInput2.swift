@@ -5,10 +5,10 @@ import TapawayKit
 /// Pointer and touch input through the X Input Extension 2, where the server has it: every
 /// master pointer is its own finger, and touch screens give real touches.
 ///
-/// The client pointer (the ordinary mouse) goes through `MouseTouches`, so it keeps the pinned
-/// finger and the pinch pair; any other master pointer is finger `10 + device id`; a touch on a
-/// touch device is finger `100 + touch id`. Selecting XI2 button events replaces the core ones,
-/// so the core path in the translator only runs on a server without XI2.
+/// The client pointer is the ordinary mouse, any other master pointer a finger of its own, and a
+/// touch on a touch device a touch: what each becomes is `PointerMapping`'s, shared with the
+/// core path. Selecting XI2 button events replaces the core ones, so the core path in the
+/// translator only runs on a server without XI2, or with `TAPAWAY_NO_XINPUT2` set.
 @MainActor
 final class XInput2 {
     private let display: OpaquePointer
@@ -16,9 +16,16 @@ final class XInput2 {
     let opcode: Int32
     /// Whether the server speaks XI 2.2 (touch events).
     let hasTouch: Bool
-    private var down: Set<Int32> = []
     /// The device whose left press went to the mouse (pinch with Ctrl), while it is down.
     private var mouseDevice: Int32?
+
+    /// Whether the environment turns XInput2 off (`TAPAWAY_NO_XINPUT2` set and not empty or `0`),
+    /// so pointer input takes the core-event path, as on a server without the extension.
+    static var isSwitchedOff: Bool {
+        guard let value = getenv("TAPAWAY_NO_XINPUT2") else { return false }
+        let text = String(cString: value)
+        return !text.isEmpty && text != "0"
+    }
 
     /// Selects XI2 pointer (and, with 2.2, touch) events on `window`; nil when the server has no XI2.
     init?(display: OpaquePointer, window: CX11.Window) {
@@ -47,8 +54,10 @@ final class XInput2 {
         return id
     }
 
-    /// Handles a generic event if it is ours; returns whether it was.
-    func handle(_ event: inout XEvent, application: Application?, clock: Clock, scale: Double = 1) -> Bool {
+    /// Handles a generic event if it is ours; returns whether it was. Says which pointer each
+    /// event came from and leaves the rest to `pointers`, the mapping the core path uses too.
+    func handle(_ event: inout XEvent, application: (any HostedApplication)?, pointers: PointerMapping,
+                clock: Clock, scale: Double = 1) -> Bool {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return false }
         guard XGetEventData(display, &event.xcookie) != 0 else { return true }
         defer { XFreeEventData(display, &event.xcookie) }
@@ -56,57 +65,29 @@ final class XInput2 {
         let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         let point = Point(x: device.event_x.rounded() / scale, y: device.event_y.rounded() / scale)
         let now = clock.now
-        let finger = 10 + Int(device.deviceid)
         switch event.xcookie.evtype {
         case XI_ButtonPress, XI_ButtonRelease:
             let pressed = event.xcookie.evtype == XI_ButtonPress
+            let button = UInt32(bitPattern: device.detail)
             // Which pointer is the ordinary mouse is asked of the server (a round trip) on a
-            // press only; its motion and release follow the press.
-            switch device.detail {
-            case 1:
-                if pressed ? device.deviceid == clientPointer : device.deviceid == mouseDevice {
-                    if pressed {
-                        down.insert(device.deviceid)
-                        mouseDevice = device.deviceid
-                        let control = device.mods.effective & Int32(ControlMask) != 0
-                        app.mouse.press(.left, at: point, modifiers: control ? [.control] : [], timestamp: now)
-                    } else if down.remove(device.deviceid) != nil {
-                        mouseDevice = nil
-                        app.mouse.release(.left, at: point, timestamp: now)
-                    }
-                } else if pressed {
-                    down.insert(device.deviceid)
-                    app.handlePointer(id: finger, phase: .began, at: point, timestamp: now)
-                } else if down.remove(device.deviceid) != nil {
-                    app.handlePointer(id: finger, phase: .ended, at: point, timestamp: now)
-                }
-            case 2 where pressed:
-                // X's middle-click paste: the primary selection goes into the input under the pointer.
-                app.pastePrimarySelection(at: point)
-            case 3 where pressed && device.deviceid == clientPointer:
-                app.mouse.press(.right, at: point, timestamp: now)
-            case 4...7 where pressed:
-                let step = X11Platform.wheelStep
-                let delta: Point
-                switch device.detail {
-                case 4: delta = Point(x: 0, y: -step)
-                case 5: delta = Point(x: 0, y: step)
-                case 6: delta = Point(x: -step, y: 0)
-                default: delta = Point(x: step, y: 0)
-                }
-                app.handleScroll(by: delta, at: point, timestamp: now)
-            default:
-                break
+            // press of button 1 or 3 only; its motion and release follow the press.
+            let source: PointerSource
+            if pressed && (button == 1 || button == 3) {
+                source = device.deviceid == clientPointer ? .mouse : .device(device.deviceid)
+                if button == 1 && source == .mouse { mouseDevice = device.deviceid }
+            } else {
+                source = device.deviceid == mouseDevice ? .mouse : .device(device.deviceid)
             }
+            pointers.button(button, pressed: pressed, from: source, at: point,
+                            control: device.mods.effective & Int32(ControlMask) != 0, timestamp: now, application: app)
+            if button == 1 && !pressed && source == .mouse { mouseDevice = nil }
         case XI_Motion:
-            guard down.contains(device.deviceid) else { return true }
-            if device.deviceid == mouseDevice { app.mouse.move(to: point, timestamp: now) }
-            else { app.handlePointer(id: finger, phase: .moved, at: point, timestamp: now) }
+            let source: PointerSource = device.deviceid == mouseDevice ? .mouse : .device(device.deviceid)
+            pointers.motion(from: source, to: point, timestamp: now, application: app)
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-            let id = 100 + Int(device.detail % 900)
             let phase: TouchPhase = event.xcookie.evtype == XI_TouchBegin ? .began
                 : event.xcookie.evtype == XI_TouchEnd ? .ended : .moved
-            app.handlePointer(id: id, phase: phase, at: point, timestamp: now)
+            pointers.touch(device.detail, phase: phase, at: point, timestamp: now, application: app)
         default:
             break
         }

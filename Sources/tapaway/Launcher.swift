@@ -1,9 +1,7 @@
 import TapawayDemo
 import TapawayKit
 import TapawayX11
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Wires the settings, the X11 platform, the theme, the app and the trace together, and runs
 /// the loop.

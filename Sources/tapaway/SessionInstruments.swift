@@ -1,9 +1,7 @@
 import TapawayDemo
 import TapawayKit
 import TapawayX11
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Recording (`--record`, F9) and replay (`--replay`) for a running window.
 @MainActor

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// The `tapaway` binary running on a `VirtualDisplay`, with its trace written to a temporary
 /// file that is read back incrementally.

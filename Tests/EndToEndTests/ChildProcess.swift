@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A child process started with `posix_spawn`, in its own process group, with a clean signal
 /// state and no inherited file descriptors beyond 0, 1 and 2.

@@ -1,8 +1,6 @@
 import CX11
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Looks at a Tapaway window the way a window manager or a desktop does, over its own X
 /// connection: finds the top-level by `WM_CLASS`, reads its ICCCM/EWMH properties, asks it to

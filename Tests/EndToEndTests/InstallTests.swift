@@ -1,8 +1,6 @@
 import Foundation
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Runs `command` (an absolute path first) to completion with output captured; nil when it
 /// cannot be started.

@@ -1,24 +1,7 @@
 import Foundation
+import TapawayTestSupport
 import Testing
-#if canImport(Glibc)
 import Glibc
-#endif
-
-/// A small, fast, seedable random generator (SplitMix64), so a failing monkey run can be replayed
-/// from its printed seed.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// The monkey's settings, from the environment: `TAPAWAY_MONKEY_SEED` (default: a fixed seed),
 /// `TAPAWAY_MONKEY_INPUTS` (default: 3 000 in CI; 100 000 or more for the long run) and

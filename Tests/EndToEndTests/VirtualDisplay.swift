@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// A private X server (`Xvfb`) for one test, so tests never share a display and can run side
 /// by side.

@@ -1,9 +1,7 @@
 import CX11
 import CXTest
 import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// An sRGB colour read back from the screen.
 struct RGB: Equatable, Sendable, CustomStringConvertible {

@@ -1,7 +1,8 @@
 import Testing
 import KeyboardManager
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
+import TapawayTestSupport
 
 /// A screen with a tall scroll view of fields, for the manager to work on.
 @MainActor

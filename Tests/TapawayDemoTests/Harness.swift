@@ -1,6 +1,6 @@
 import TapawayDemo
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 /// A headless Tapaway with everything a dismissal test looks at recorded.
 @MainActor

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TapawayDemo
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 @MainActor
 @Suite("Instruments: touching twice with one mouse")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TapawayDemo
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 /// Nothing outlives its screen: whole apps, pushed and popped screens and the dismissing window
 /// are freed, and their notification observers go with them.

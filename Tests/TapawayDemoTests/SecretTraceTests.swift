@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TapawayDemo
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 /// What a secure field's keystrokes leave behind on the headless platform: the trace must not
 /// say which keypad keys were touched, nor draw the password anywhere in clear.

@@ -1,9 +1,8 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Testing
 import TapawayDemo
 import TapawayKit
+import TapawayTestSupport
 
 /// A fresh directory under /tmp, removed (with what is in it) by `remove()`.
 private struct TemporaryDirectory {
@@ -135,12 +134,8 @@ struct SettingsTests {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let store = SettingsStore(directory: dir.path)
-        var garbage: [UInt8] = []
-        var seed: UInt32 = 12345
-        for _ in 0..<700 {
-            seed = seed &* 1_103_515_245 &+ 12345
-            garbage.append(UInt8(truncatingIfNeeded: seed >> 16))
-        }
+        var random = SeededGenerator(seed: 12345)
+        let garbage = (0..<700).map { _ in UInt8(truncatingIfNeeded: random.next()) }
         writeFile(store.path, garbage)
         guard case .broken = store.load() else {
             Issue.record("binary garbage loaded as \(store.load())")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TapawayDemo
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 /// The registry is the one list of techniques: everything that shows or takes a technique reads
 /// it from there, and every option is data that the sidebar, `--set`, the settings and

@@ -1,6 +1,7 @@
 import Testing
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
+import TapawayTestSupport
 
 @MainActor
 @Suite("Gesture recognizers")

@@ -1,6 +1,6 @@
 import Testing
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 @MainActor
 @Suite("The keypad")

@@ -1,24 +1,16 @@
 import Testing
 @testable import TapawayKit
-import TapawayTesting
+import TapawayHeadless
+import TapawayTestSupport
 
 /// The line table and the re-wrap that stops at a budget: seams left behind keep the lines
 /// whole and within the width, and settling them gives exactly what a full wrap gives.
 @MainActor
 @Suite("Line table")
 struct LineTableTests {
-    /// A sequence of numbers from a fixed seed.
-    struct Random {
-        var seed: UInt64
-        mutating func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
-    }
-
     @Test("the pending shift: lines read the same whichever edit moved them last, in any order")
     func pendingShift() {
-        var random = Random(seed: 0x11AE)
+        var random = SeededGenerator(seed: 0x11AE)
         var model = (0..<200).map { ($0 * 10)..<($0 * 10 + 8) }
         var table = LineTable(model)
         for _ in 0..<2_000 {
@@ -40,7 +32,7 @@ struct LineTableTests {
     func budgetedRewrapSettles() {
         let widths = CharacterWidths(font: FixedFont(size: 10))
         let width = 97.0
-        var random = Random(seed: 0x5EA4)
+        var random = SeededGenerator(seed: 0x5EA4)
         // Sentences whose breaks rarely fall where they fell before an edit.
         var text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 120) + "\n"
             + String(repeating: "lorem ipsum dolor sit amet ", count: 40)

@@ -1,6 +1,7 @@
 import Testing
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
+import TapawayTestSupport
 
 /// A clipboard with a primary selection, as the X11 platform has.
 final class TwoSelectionClipboard: Clipboard {
@@ -263,11 +264,8 @@ struct TextEditingTests {
 
     @Test("undo and redo after 3 000 random edits, runs and caret moves restore exactly what whole snapshots would")
     func historyOfBytesMatchesSnapshots() {
-        var seed: UInt64 = 0xD1FF
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0xD1FF)
+        func next(_ n: Int) -> Int { random.next(n) }
         let pieces = ["a", "b", " ", "word ", "é", "e\u{301}", "🇫🇷", "👍🏽", "\n", "ü", "漢字", ""]
         var text = EditableText("start")
         var history = EditHistory()
@@ -636,11 +634,8 @@ struct TextEditingTests {
     @Test("wrapping reads ASCII by the byte yet breaks as Unicode does: CR LF, combining marks after ASCII, emoji, tabs")
     func asciiShortcutMatchesUnicode() {
         let widths = CharacterWidths(font: FixedFont(size: 10))
-        var seed: UInt64 = 0xB17E
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0xB17E)
+        func next(_ n: Int) -> Int { random.next(n) }
         let pieces = ["a", "b", "word", " ", "\t", "\n", "\r\n", "\r", "e\u{301}", "o\u{308}\u{304}", "🇫🇷", "👍🏽",
                       "\u{A0}", "\u{2028}", "x\u{200D}y", "Z", ".", "supercalifragilistic"]
         for round in 0..<300 {
@@ -656,11 +651,8 @@ struct TextEditingTests {
 
     @Test("a text view's lines, kept up to date edit by edit (typing, deleting, replacing, undo), equal a full wrap")
     func textViewLinesMatchAFullWrap() {
-        var seed: UInt64 = 0x7E47
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0x7E47)
+        func next(_ n: Int) -> Int { random.next(n) }
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 200, height: 300))
         p.makeWindow(view)
@@ -689,11 +681,8 @@ struct TextEditingTests {
 
     @Test("after each of 300 random edits, everything a full repaint draws differently lies inside the area the edit repainted")
     func keystrokeRepaintCoversEveryChange() {
-        var seed: UInt64 = 0xDA3A
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0xDA3A)
+        func next(_ n: Int) -> Int { random.next(n) }
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 200, height: 500))
         let window = p.makeWindow(view)
@@ -749,11 +738,8 @@ struct TextEditingTests {
     @Test("re-wrapping after 2 000 random edits in long paragraphs always equals a full wrap, line for line")
     func rewrapMatchesWrapRandomly() {
         let widths = CharacterWidths(font: FixedFont(size: 10))
-        var seed: UInt64 = 0x5EED
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0x5EED)
+        func next(_ n: Int) -> Int { random.next(n) }
         let pieces = ["a", "word ", "longerword ", " ", "  ", "\n", "supercalifragilisticexpialidocious", "é", "🇫🇷", "x y z "]
         var text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 30) + "\n"
             + String(repeating: "lorem ipsum dolor sit amet ", count: 20)
@@ -779,11 +765,8 @@ struct TextEditingTests {
 
     @Test("after 3 000 random edits with marks, flags and emoji sequences, the kept count and indices match a recount")
     func countAndIndicesStayExact() {
-        var seed: UInt64 = 0xC0FFEE
-        func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int((seed >> 33) % UInt64(n))
-        }
+        var random = SeededGenerator(seed: 0xC0FFEE)
+        func next(_ n: Int) -> Int { random.next(n) }
         let pieces = ["a", "e", "\u{301}", "\u{308}\u{301}", "🇫", "🇷", "🇫🇷", "👩", "\u{200D}", "💻", "🏽", " ", "\n", "\r", "\r\n", "xyz"]
         var text = EditableText("start")
         var wrong: [String] = []

@@ -1,9 +1,8 @@
-#if canImport(Glibc)
 import Glibc
-#endif
 import Testing
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
+import TapawayTestSupport
 
 /// The themes, `Palette` reading the current one, and switching at run time. Every test that
 /// changes `Palette.current` puts the light theme back before it returns (the tests run on the

@@ -1,6 +1,6 @@
 import Testing
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 /// A view that records the touch callbacks it receives.
 @MainActor

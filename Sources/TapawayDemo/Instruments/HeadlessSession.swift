@@ -1,5 +1,5 @@
 import TapawayKit
-import TapawayTesting
+import TapawayHeadless
 
 /// What happened in a headless run, as `compare` and `matrix` report it.
 public struct SessionOutcome: Equatable, Sendable {

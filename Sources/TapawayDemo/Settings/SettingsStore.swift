@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The settings file, `settings.conf` in Tapaway's configuration directory: read once at
 /// start, written whole when the window closes.

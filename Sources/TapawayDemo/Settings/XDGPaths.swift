@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where Tapaway keeps its files, after the XDG Base Directory specification: settings in
 /// `$XDG_CONFIG_HOME/tapaway/` (else `~/.config/tapaway/`), recordings and screenshots in

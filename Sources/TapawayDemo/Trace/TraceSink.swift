@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where trace lines go: standard output or a file, written and flushed one line at a time.
 public final class TraceSink {

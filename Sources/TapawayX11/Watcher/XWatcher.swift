@@ -1,7 +1,5 @@
 import CXDamage
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// Watches a display from outside, as a compositor would: top-level windows mapping (root
 /// SubstructureNotify) and every change of pixels on the screen (a DAMAGE object on the root,

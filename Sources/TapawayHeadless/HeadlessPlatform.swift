@@ -1,31 +1,10 @@
 import TapawayKit
 
-/// A platform window that remembers its frame, visibility and invalidations.
-@MainActor
-public final class RecordingPlatformWindow: PlatformWindow {
-    /// The last frame set.
-    public private(set) var frame: Rect = .zero
-    /// Whether the window is shown.
-    public private(set) var isVisible = false
-    /// Every frame set, in order.
-    public private(set) var frameHistory: [Rect] = []
-    /// The rectangles invalidated since the last `reset()`.
-    public private(set) var invalidated: [Rect] = []
-
-    /// Creates a window.
-    public init() {}
-    /// Records a frame.
-    public func setFrame(_ frame: Rect) { self.frame = frame; frameHistory.append(frame) }
-    /// Records visibility.
-    public func setVisible(_ visible: Bool) { isVisible = visible }
-    /// Records an invalidation.
-    public func invalidate(_ rect: Rect) { invalidated.append(rect) }
-    /// Forgets the invalidations.
-    public func reset() { invalidated.removeAll() }
-}
-
-/// A headless platform: an application with a manual clock, fixed-metric fonts and recording
-/// windows, and helpers that put fingers down, type and let time pass.
+/// The headless backend: an application with a manual clock, fixed-metric fonts and recording
+/// windows, and the host's side of input and time (fingers down, keys, time passing, frames
+/// painted into a recording canvas). It drives the Kit through `HostedApplication` only, as the
+/// X11 backend does, with time moved by hand. `tapaway compare`, `tapaway matrix`, the
+/// benchmarks and the tests run on it.
 @MainActor
 public final class HeadlessPlatform {
     /// The clock; advance it with `advance(by:)`.
@@ -37,24 +16,17 @@ public final class HeadlessPlatform {
     /// The platform windows created, by Kit window.
     public private(set) var platformWindows: [ObjectIdentifier: RecordingPlatformWindow] = [:]
     private var nextTouchID = 100
+    /// The application as this host drives it: nothing beyond the hosting contract.
+    private var host: any HostedApplication { application }
 
     /// Creates an application on a screen of `size`.
     public init(screenSize: Size = Size(width: 390, height: 720)) {
         application = Application(screenSize: screenSize, clock: clock, fonts: fonts)
-        application.platformWindowFactory = { [unowned self] window in
+        host.platformWindowFactory = { [unowned self] window in
             let platform = RecordingPlatformWindow()
             self.platformWindows[ObjectIdentifier(window)] = platform
             return platform
         }
-    }
-
-    /// Adds a window that fills the screen, holding `views`, and returns it.
-    @discardableResult
-    public func makeWindow(_ views: View...) -> Window {
-        let window = Window(frame: Rect(origin: .zero, size: application.screenSize))
-        for view in views { window.addSubview(view) }
-        application.addWindow(window)
-        return window
     }
 
     /// The recording platform window of a Kit window.
@@ -70,10 +42,10 @@ public final class HeadlessPlatform {
             let dt = min(step, left)
             clock.advance(by: dt)
             left -= dt
-            application.timers.fireDue()
-            if application.needsFrame { application.runFrame() }
+            host.fireDueTimers()
+            if host.needsFrame { host.runFrame() }
         }
-        application.runFrame()
+        host.runFrame()
     }
 
     /// Runs a frame and lets animations finish (the keypad's slide takes 0.25 s).
@@ -92,27 +64,27 @@ public final class HeadlessPlatform {
     @discardableResult
     public func touchDown(at point: Point, id: Int? = nil) -> Int {
         let touchID = id ?? newTouchID()
-        application.handlePointer(id: touchID, phase: .began, at: point, timestamp: clock.now)
+        host.handlePointer(id: touchID, phase: .began, at: point, timestamp: clock.now)
         return touchID
     }
 
     /// Moves a finger.
     public func touchMove(_ id: Int, to point: Point) {
         clock.advance(by: 0.01)
-        application.handlePointer(id: id, phase: .moved, at: point, timestamp: clock.now)
+        host.handlePointer(id: id, phase: .moved, at: point, timestamp: clock.now)
     }
 
     /// Lifts a finger where it is (or at `point`).
     public func touchUp(_ id: Int, at point: Point) {
         clock.advance(by: 0.05)
-        application.handlePointer(id: id, phase: .ended, at: point, timestamp: clock.now)
+        host.handlePointer(id: id, phase: .ended, at: point, timestamp: clock.now)
     }
 
     /// A quick tap at `point`.
     public func tap(at point: Point) {
         let id = touchDown(at: point)
         touchUp(id, at: point)
-        application.runFrame()
+        host.runFrame()
     }
 
     /// A quick tap at the centre of `view`.
@@ -126,13 +98,13 @@ public final class HeadlessPlatform {
             touchMove(id, to: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
         }
         touchUp(id, at: end)
-        application.runFrame()
+        host.runFrame()
     }
 
     /// Presses a key on the physical keyboard.
     public func press(_ key: KeyInput.Key, modifiers: KeyModifiers = []) {
-        application.handleKey(KeyInput(key, modifiers: modifiers), timestamp: clock.now)
-        application.runFrame()
+        host.handleKey(KeyInput(key, modifiers: modifiers), timestamp: clock.now)
+        host.runFrame()
     }
 
     /// Types text on the physical keyboard, one character at a time.
@@ -145,20 +117,20 @@ public final class HeadlessPlatform {
         guard let key = application.keyboard.window.view(withIdentifier: identifier) else {
             preconditionFailure("no keypad key \(identifier)")
         }
-        application.runFrame()
+        host.runFrame()
         tap(key)
     }
 
     /// Paints every window's dirty area into a recording canvas and returns it.
     public func render() -> RecordingCanvas {
-        application.runFrame()
+        host.runFrame()
         let canvas = RecordingCanvas()
-        for window in application.windows where !window.isHidden {
-            if let dirty = window.takeDirtyRect() {
+        for window in host.windows where !window.isHidden {
+            if let dirty = host.takeDirtyRect(of: window) {
                 canvas.save()
                 canvas.translate(dx: window.frame.minX, dy: window.frame.minY)
                 canvas.clip(to: dirty)
-                window.render(dirty, in: canvas)
+                host.render(window, dirty, in: canvas)
                 canvas.restore()
             }
         }

@@ -1,6 +1,6 @@
 import TapawayKit
 
-/// A font where every character is `0.6 × size` wide: widths are predictable in tests.
+/// The headless backend's font: every character is `0.6 × size` wide, so widths are predictable.
 public final class FixedFont: Font {
     /// The nominal size.
     public let pointSize: Double

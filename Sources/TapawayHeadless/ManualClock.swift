@@ -1,6 +1,6 @@
 import TapawayKit
 
-/// A clock that moves only when told to, for deterministic tests.
+/// The headless backend's clock: it moves only when told to, so runs are deterministic.
 public final class ManualClock: Clock {
     /// The current time in seconds.
     public var now: Double

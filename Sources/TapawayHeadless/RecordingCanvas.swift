@@ -1,6 +1,7 @@
 import TapawayKit
 
-/// A canvas that records what is drawn, in device coordinates, for tests and benchmarks.
+/// The headless backend's canvas: it records what is drawn, in device coordinates, where a
+/// screen would show it.
 public final class RecordingCanvas: Canvas {
     /// One drawing call.
     public enum Operation: Equatable {
