@@ -13,7 +13,9 @@ final class DesktopProbe {
     let root: UInt
     private var settingsOwner: UInt = 0
 
+    /// Connects to `displayName` (e.g. `:3`).
     init(displayName: String) throws {
+        try Xlib.prepare()
         guard let display = XOpenDisplay(displayName) else {
             throw EndToEndError("XOpenDisplay(\(displayName)) failed")
         }
@@ -42,21 +44,7 @@ final class DesktopProbe {
 
     private func findWindow(name: String, className: String) -> UInt? {
         XSync(display, 0)
-        var rootReturn: UInt = 0, parent: UInt = 0
-        var children: UnsafeMutablePointer<UInt>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
-        defer { XFree(children) }
-        for index in 0..<Int(count) {
-            var hint = XClassHint()
-            guard XGetClassHint(display, children[index], &hint) != 0 else { continue }
-            let resName = hint.res_name.map { String(cString: $0) }
-            let resClass = hint.res_class.map { String(cString: $0) }
-            if let p = hint.res_name { XFree(p) }
-            if let p = hint.res_class { XFree(p) }
-            if resName == name && resClass == className { return children[index] }
-        }
-        return nil
+        return Xlib.topLevelWindows(on: display, name: name, className: className).first
     }
 
     // MARK: Properties
