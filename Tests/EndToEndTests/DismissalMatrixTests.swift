@@ -27,7 +27,7 @@ struct DismissalMatrixTests {
             s.x.click(point)
 
             let first = try s.app.waitFor(kind: "decision", after: start, what: "a decision line for the background tap")
-            s.app.settle(0.4)
+            try s.settle()
             let after = s.app.lines(from: start)
 
             let decisions = after.filter { $0.kind == "decision" }
@@ -90,7 +90,7 @@ struct DismissalMatrixTests {
             let start = s.app.mark
             try s.tap("email")
             try s.waitForFocus("email", after: start)
-            s.app.settle(0.6) // longer than the keypad's hide animation would take
+            try s.settle()
             let after = s.app.lines(from: start)
             let hides = after.filter { $0.kind == "keypad" && ["willHide", "didHide"].contains($0.string("phase") ?? "") }
             #expect(hides.isEmpty, "the keypad must not hide when focus moves between fields: \(hides)\n\(s.app.diagnostics)")
@@ -115,7 +115,7 @@ struct DismissalMatrixTests {
             }
             try s.waitForKeypad("willHide", after: start)
             try s.waitForKeypad("didHide", after: start)
-            s.app.settle(0.3)
+            try s.settle()
             let fired = s.app.lines(from: start, kind: "action").filter {
                 $0.string("id") == "submit" && $0.string("event") == "touchUpInside"
             }
@@ -136,7 +136,7 @@ struct DismissalMatrixTests {
             let second = s.app.mark
             try s.tap("key-i")
             try s.app.waitFor(kind: "text", after: second, what: "a text line for name after key-i") { $0.string("id") == "name" }
-            s.app.settle(0.3)
+            try s.settle()
             let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "name" }
             #expect(texts.last?.string("text") == "hi",
                     "the last text line for name should be \"hi\" (an auto-capitalised \"Hi\" would differ from the spec): \(texts)\n\(s.app.diagnostics)")
@@ -162,7 +162,7 @@ struct DismissalMatrixTests {
             let second = s.app.mark
             try s.tap("key-a")
             try s.app.waitFor(kind: "text", after: second, what: "a text line for notes after key-a") { $0.string("id") == "notes" }
-            s.app.settle(0.2)
+            try s.settle()
             let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "notes" }
             let last = texts.last?.string("text") ?? ""
             #expect(last.contains("\n"), "notes should contain a newline, last text is \(last.debugDescription): \(texts)\n\(s.app.diagnostics)")

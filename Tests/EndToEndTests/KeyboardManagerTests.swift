@@ -22,7 +22,7 @@ struct KeyboardManagerEndToEndTests {
                 }
                 let field = try #require(settled.views.first { $0.id == id })
                 #expect(field.frame.maxY <= keypad.minY, "\(id) at \(field.frame) vs keypad \(keypad)\n\(s.app.diagnostics)")
-                s.app.settle(0.05)
+                try s.settle()
                 let hides = s.app.lines(from: start, kind: "keypad").filter { $0.string("phase") == "willHide" }
                 #expect(hides.isEmpty, "moving to \(id) must not hide the keypad\n\(s.app.diagnostics)")
             }
@@ -43,7 +43,7 @@ struct KeyboardManagerEndToEndTests {
             try s.app.waitFor(kind: "action", after: start, what: "submit fires") {
                 $0.string("id") == "submit" && $0.string("event") == "touchUpInside"
             }
-            s.app.settle(0.4)
+            try s.settle()
             let fired = s.app.lines(from: start, kind: "action").filter {
                 $0.string("id") == "submit" && $0.string("event") == "touchUpInside"
             }
