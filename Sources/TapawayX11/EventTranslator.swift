@@ -72,6 +72,9 @@ extension X11Platform {
             if message.message_type == wmProtocolsAtom && message.format == 32
                 && Atom(truncatingIfNeeded: message.data.l.0) == wmDeleteWindowAtom {
                 quit()
+            } else if message.message_type == markAtom && message.format == 32 {
+                // A driver's marker, behind its input: the next idle announcement carries it.
+                lastMark = message.data.l.0
             }
 
         case MappingNotify:

@@ -22,6 +22,16 @@ public final class X11Platform {
     public var onReady: (() -> Void)?
     /// Called after every frame: layout, frame observers and painting of the dirty areas.
     public var onFrame: (() -> Void)?
+    /// Called once each time the program becomes idle after it did something (handled an X
+    /// event, or fired a timer that is not ambient): no animation runs, no frame is pending, no
+    /// timer is due within a frame and no X event is queued or waiting on the connection. Never
+    /// before `onReady`, and not again while the program stays idle (a caret's blink does not
+    /// count). Tests and scripts wait on it instead of sleeping.
+    public var onIdle: (() -> Void)?
+    /// The number carried by the last `_TAPAWAY_MARK` client message the window received, if
+    /// any. A driver sends one behind its input (X delivers events in order), so an `onIdle`
+    /// that sees its number comes after everything the input set going.
+    public internal(set) var lastMark: Int?
     /// When the last frame began (the clock's seconds) and how long it took, layout and
     /// painting included, for frame statistics.
     public private(set) var lastFrame: (start: Double, duration: Double) = (0, 0)
@@ -44,6 +54,7 @@ public final class X11Platform {
     let inputMethod: InputMethod
     let wmProtocolsAtom: Atom
     let wmDeleteWindowAtom: Atom
+    let markAtom: Atom
 
     /// The Kit, driven only through its hosting contract.
     var application: (any HostedApplication)?
@@ -60,6 +71,8 @@ public final class X11Platform {
     var wantsWindowIcon = false
     var framesPainted = 0
     var readySent = false
+    /// Whether the program did something since it last announced idleness (start-up counts).
+    var didWorkSinceIdle = true
     /// What pointer buttons, motion and touches become, for the core and XInput2 paths alike.
     let pointers = PointerMapping()
     /// XInput2 pointers and touches, when the server has the extension and it is not switched
@@ -125,6 +138,7 @@ public final class X11Platform {
 
         wmProtocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         wmDeleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        markAtom = XInternAtom(display, "_TAPAWAY_MARK", 0)
 
         canvas = RenderCanvas(display: display)
         x11Clipboard = X11Clipboard(display: display)
@@ -253,7 +267,7 @@ public final class X11Platform {
         quitRequested = false
         TerminationSignals.install()
         drainEvents()
-        app.fireDueTimers()
+        fireTimers(app)
         paintFrame(app)
         XMapWindow(display, topLevel)
         XFlush(display)
@@ -261,12 +275,13 @@ public final class X11Platform {
         while !quitRequested {
             drainEvents()
             if quitRequested { break }
-            app.fireDueTimers()
+            fireTimers(app)
             if app.needsFrame { paintFrame(app) }
             if !readySent { announceReadyIfPossible(app) }
             if quitRequested { break }
             // Flush, and read what has already arrived: buffered events do not wake poll().
             if XEventsQueued(display, QueuedAfterFlush) > 0 { continue }
+            announceIdleIfIdle(app)
             waitForInput(timeout: timeout(app))
         }
         XSync(display, 0)
@@ -316,6 +331,22 @@ public final class X11Platform {
         quitRequested = true
     }
 
+    /// Fires the due timers, noting whether any of them was work rather than ambient upkeep.
+    private func fireTimers(_ app: any HostedApplication) {
+        let before = app.timerWorkFired
+        app.fireDueTimers()
+        if app.timerWorkFired != before { didWorkSinceIdle = true }
+    }
+
+    /// Calls `onIdle` if the program did something since it last did and now has nothing left
+    /// to do. The caller has just found no X event queued or readable.
+    private func announceIdleIfIdle(_ app: any HostedApplication) {
+        guard readySent, didWorkSinceIdle, !app.needsFrame, !app.isAnimating else { return }
+        if let deadline = app.nextTimerDeadline, deadline - clock.now <= 1 / app.frameRate { return }
+        didWorkSinceIdle = false
+        onIdle?()
+    }
+
     private func timeout(_ app: any HostedApplication) -> Int32 {
         if app.needsFrame { return 0 }
         guard let deadline = app.nextTimerDeadline else { return -1 }
@@ -345,6 +376,7 @@ public final class X11Platform {
         while XPending(display) > 0 {
             repeat {
                 XNextEvent(display, &event)
+                didWorkSinceIdle = true
                 if XFilterEvent(&event, 0) != 0 { continue }
                 handle(&event)
             } while XEventsQueued(display, QueuedAlready) > 0

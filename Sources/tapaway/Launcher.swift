@@ -101,6 +101,11 @@ struct Launcher {
             }
         }
 
+        // The idle line: what tests and scripts wait on instead of sleeping.
+        if let tracer = app.tracer {
+            platform.onIdle = { [unowned platform] in tracer.idle(mark: platform.lastMark) }
+        }
+
         // Frame statistics for the benchmarks: a `frame` line per painted frame.
         if getenv("TAPAWAY_FRAME_STATS") != nil, let tracer = app.tracer {
             platform.onFrame = { [unowned platform] in

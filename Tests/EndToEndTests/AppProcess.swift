@@ -1,49 +1,79 @@
 import Foundation
 import Glibc
 
-/// The `tapaway` binary running on a `VirtualDisplay`, with its trace written to a temporary
-/// file that is read back incrementally.
+/// The one way the end-to-end tests launch the real `tapaway` binary: on a `VirtualDisplay` or
+/// on none, with its trace written to a temporary file that is read back incrementally, its
+/// standard output and error kept in files, an environment of the test's choosing and a bounded
+/// lifetime.
+///
+/// Every launch gets a private folder that holds those files and stands in for the user's
+/// configuration and data folders (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`) unless the test names
+/// its own, so no test reads or writes the settings of whoever runs the tests. The folder is
+/// removed when the launch is released (kept with `TAPAWAY_E2E_KEEP=1`).
 ///
 /// Every `wait…` method polls the trace (every 10 ms) until a matching line appears, and fails
 /// early, with the trace tail and the program's standard error in the message, if the program
-/// exits or the time runs out.
+/// exits or the time runs out. `settle(through:)` waits for the program to finish what input
+/// set going, on the program's own word (its `idle` line).
 final class AppProcess {
     /// Default time limit for waits. The program usually starts in well under a second.
     static let defaultTimeout: Double = 10
 
     /// The running program (under `timeout`, in its own process group).
     let process: ChildProcess
+    /// The launch's private folder.
+    let directory: URL
     let traceURL: URL
     let stderrURL: URL
     /// Where the program's standard output goes.
     let stdoutURL: URL
+    /// The program's arguments, `--trace FILE` first when traced.
     let arguments: [String]
     private let traceHandle: FileHandle
     private var pending = Data()
     private var terminated = false
+    /// The number of the last mark `settle(through:)` sent.
+    private var marks = 0
 
     /// Every complete trace line read so far, in order.
     private(set) var lines: [TraceLine] = []
 
-    /// Launches `tapaway --trace FILE --scenario send-event ARGUMENTS` with `DISPLAY` set to
-    /// `display`. Does not wait for anything; see `waitForReady()`.
-    init(display: VirtualDisplay, scenario: String = "send-event", arguments extra: [String] = [],
-         environment added: [String: String] = [:]) throws {
-        let binary = try Self.binaryURL()
-        let temp = FileManager.default.temporaryDirectory
-        let stem = "tapaway-e2e-\(UUID().uuidString)"
-        traceURL = temp.appendingPathComponent(stem + ".trace.jsonl")
-        stderrURL = temp.appendingPathComponent(stem + ".stderr.log")
-        stdoutURL = temp.appendingPathComponent(stem + ".stdout.log")
-        _ = FileManager.default.createFile(atPath: traceURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    /// Launches `tapaway [--trace FILE] ARGUMENTS` and returns at once (see `waitForReady()`).
+    ///
+    /// - Parameters:
+    ///   - arguments: the program's arguments (after `--trace FILE` when `trace` is true).
+    ///   - display: the display to run on, as `DISPLAY`; nil runs with no `DISPLAY` at all, so a
+    ///     program can never reach the display of whoever runs the tests.
+    ///   - trace: whether to pass `--trace FILE` (a file in the launch's folder).
+    ///   - environment: variables set (a value) or removed (nil) on top of this test process's
+    ///     environment; `XDG_CONFIG_HOME` and `XDG_DATA_HOME` default to the launch's folder.
+    ///   - lifetime: the longest the program may live, in seconds, under coreutils' `timeout`
+    ///     (so a program outlives a crashed test process by that much at most).
+    ///   - wrapper: a command the program runs under (`valgrind` and its options), if any.
+    ///   - binary: another copy of the program (an installed one); by default the one built
+    ///     beside the tests (`binaryURL()`).
+    init(_ arguments: [String] = [], display: VirtualDisplay?, trace: Bool = true,
+         environment changes: [String: String?] = [:], lifetime: Int = Executables.sessionLifetime,
+         under wrapper: [String] = [], binary: URL? = nil) throws {
+        let binary = try binary ?? Self.binaryURL()
+        let fm = FileManager.default
+        directory = fm.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString)")
+        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+        traceURL = directory.appendingPathComponent("trace.jsonl")
+        stderrURL = directory.appendingPathComponent("stderr.log")
+        stdoutURL = directory.appendingPathComponent("stdout.log")
+        _ = fm.createFile(atPath: traceURL.path, contents: nil)
+        _ = fm.createFile(atPath: stderrURL.path, contents: nil)
+        _ = fm.createFile(atPath: stdoutURL.path, contents: nil)
         traceHandle = try FileHandle(forReadingFrom: traceURL)
 
-        arguments = ["--trace", traceURL.path, "--scenario", scenario] + extra
+        self.arguments = (trace ? ["--trace", traceURL.path] : []) + arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        for (key, value) in added { environment[key] = value }
-        process = try ChildProcess(command: Executables.bounded([binary.path] + arguments, lifetimeLimit: Executables.sessionLifetime),
+        environment["DISPLAY"] = display?.name
+        environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        for (key, value) in changes { environment[key] = value }
+        process = try ChildProcess(command: Executables.bounded(wrapper + [binary.path] + self.arguments, lifetimeLimit: lifetime),
                                    environment: environment, stdout: .file(stdoutURL.path), stderr: .file(stderrURL.path))
     }
 
@@ -51,11 +81,14 @@ final class AppProcess {
         terminate()
         try? traceHandle.close()
         if ProcessInfo.processInfo.environment["TAPAWAY_E2E_KEEP"] == nil {
-            try? FileManager.default.removeItem(at: traceURL)
-            try? FileManager.default.removeItem(at: stderrURL)
-            try? FileManager.default.removeItem(at: stdoutURL)
+            try? FileManager.default.removeItem(at: directory)
         }
     }
+
+    /// What the program has written to standard output so far.
+    var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
+    /// What the program has written to standard error so far.
+    var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
 
     // MARK: Finding the binary
 
@@ -180,11 +213,22 @@ final class AppProcess {
         }
     }
 
-    /// Lets the program run for `seconds` (to give unwanted lines a chance to appear), then
-    /// reads the trace.
-    func settle(_ seconds: Double = 0.4) {
-        usleep(useconds_t(seconds * 1_000_000))
-        refresh()
+    /// Waits until the program has handled all input sent to it so far, over any connection
+    /// (every `XDriver` input ends with a sync), and has finished what that input set going:
+    /// sends a mark behind the input through `driver` and waits for the `idle` line that
+    /// carries it. Returns that line; the trace read so far then holds everything the input
+    /// caused, except what timers due later than a frame will do.
+    @discardableResult
+    func settle(through driver: XDriver, timeout: Double = AppProcess.defaultTimeout) throws -> TraceLine {
+        marks += 1
+        let number = marks
+        let start = mark
+        guard driver.sendMark(number) > 0 else {
+            throw EndToEndError("no Tapaway window to send mark \(number) to.\n\(diagnostics)")
+        }
+        return try waitFor(kind: "idle", after: start, timeout: timeout, what: "the idle line after mark \(number)") {
+            ($0.number("mark") ?? 0) >= Double(number)
+        }
     }
 
     /// The last `layout` line so far.
@@ -215,7 +259,8 @@ final class AppProcess {
     }
 
     /// Waits up to `timeout` seconds for the program to exit on its own; returns its exit code
-    /// (nil if it is still running, which it is left doing, or was killed by a signal).
+    /// (nil if it is still running, which it is left doing until it is released, or was killed
+    /// by a signal).
     func waitForExit(timeout: Double) -> Int32? {
         process.waitForExit(timeout: timeout)
         return process.exitCode
@@ -239,6 +284,8 @@ final class AppProcess {
             \(tail)\(partial)
             --- stderr (tail):
             \(stderrTail)
+            --- stdout (tail):
+            \(stdout.split(separator: "\n", omittingEmptySubsequences: false).suffix(5).joined(separator: "\n"))
             --- full trace: \(traceURL.path) (kept when TAPAWAY_E2E_KEEP=1)
             """
     }

@@ -41,7 +41,7 @@ struct CanaryTests {
             try s.x.key(named: "F12")
             try s.x.key(named: "F9")
             try s.x.key(named: "F9")
-            s.app.settle()
+            try s.settle()
 
             let clipboard = try xclip.read("clipboard") ?? ""
             let primary = try xclip.read("primary") ?? ""

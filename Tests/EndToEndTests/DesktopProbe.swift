@@ -11,7 +11,9 @@ final class DesktopProbe {
     let root: UInt
     private var settingsOwner: UInt = 0
 
+    /// Connects to `displayName` (e.g. `:3`).
     init(displayName: String) throws {
+        try Xlib.prepare()
         guard let display = XOpenDisplay(displayName) else {
             throw EndToEndError("XOpenDisplay(\(displayName)) failed")
         }
@@ -40,21 +42,7 @@ final class DesktopProbe {
 
     private func findWindow(name: String, className: String) -> UInt? {
         XSync(display, 0)
-        var rootReturn: UInt = 0, parent: UInt = 0
-        var children: UnsafeMutablePointer<UInt>?
-        var count: UInt32 = 0
-        guard XQueryTree(display, root, &rootReturn, &parent, &children, &count) != 0, let children else { return nil }
-        defer { XFree(children) }
-        for index in 0..<Int(count) {
-            var hint = XClassHint()
-            guard XGetClassHint(display, children[index], &hint) != 0 else { continue }
-            let resName = hint.res_name.map { String(cString: $0) }
-            let resClass = hint.res_class.map { String(cString: $0) }
-            if let p = hint.res_name { XFree(p) }
-            if let p = hint.res_class { XFree(p) }
-            if resName == name && resClass == className { return children[index] }
-        }
-        return nil
+        return Xlib.topLevelWindows(on: display, name: name, className: className).first
     }
 
     // MARK: Properties
@@ -189,63 +177,6 @@ final class DesktopProbe {
         settingsOwner = 0
         XSync(display, 0)
     }
-}
-
-/// The `tapaway` binary started with an environment and arguments of the test's choosing, its
-/// trace, standard output and standard error in files.
-final class DesktopRun {
-    let process: ChildProcess
-    let directory: URL
-    let arguments: [String]
-    var traceURL: URL { directory.appendingPathComponent("trace.jsonl") }
-    var stdoutURL: URL { directory.appendingPathComponent("stdout.log") }
-    var stderrURL: URL { directory.appendingPathComponent("stderr.log") }
-
-    /// Starts `tapaway --trace FILE ARGUMENTS` on `display`, with `environment` added to ours.
-    init(display: VirtualDisplay, arguments: [String], environment extra: [String: String] = [:]) throws {
-        let binary = try AppProcess.binaryURL()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-desk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: directory.appendingPathComponent("trace.jsonl").path, contents: nil)
-        self.arguments = ["--trace", directory.appendingPathComponent("trace.jsonl").path] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display.name
-        for (key, value) in extra { environment[key] = value }
-        process = try ChildProcess(command: Executables.bounded([binary.path] + self.arguments, lifetimeLimit: 120),
-                                   environment: environment,
-                                   stdout: .file(directory.appendingPathComponent("stdout.log").path),
-                                   stderr: .file(directory.appendingPathComponent("stderr.log").path))
-    }
-
-    deinit {
-        process.stop(grace: 2)
-        try? FileManager.default.removeItem(at: directory)
-    }
-
-    var stdout: String { (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? "" }
-    var diagnostics: String {
-        "tapaway \(arguments.joined(separator: " ")) [\(process.statusDescription)]\n--- stdout:\n\(stdout)--- stderr:\n\(stderr)"
-    }
-
-    /// The `ready` line's object, once it is written.
-    func waitForReady(timeout: Double = 15) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let text = (try? String(contentsOf: traceURL, encoding: .utf8)) ?? ""
-            for line in text.split(separator: "\n") where line.contains("\"kind\":\"ready\"") {
-                if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] {
-                    return object
-                }
-            }
-            if !process.isRunning { throw EndToEndError("tapaway exited before it was ready.\n\(diagnostics)") }
-            if Date() >= deadline { throw EndToEndError("tapaway was not ready within \(timeout) s.\n\(diagnostics)") }
-            usleep(20_000)
-        }
-    }
-
-    /// Waits for the program to exit; true when it did within `timeout`.
-    func waitForExit(timeout: Double = 15) -> Bool { process.waitForExit(timeout: timeout) }
 }
 
 /// The mean luminance (0…255) of `window`'s pixels on a grid of rows, to tell a dark window

@@ -27,7 +27,7 @@ struct DismissalMatrixTests {
             s.x.click(point)
 
             let first = try s.app.waitFor(kind: "decision", after: start, what: "a decision line for the background tap")
-            s.app.settle(0.4)
+            try s.settle()
             let after = s.app.lines(from: start)
 
             let decisions = after.filter { $0.kind == "decision" }
@@ -90,7 +90,7 @@ struct DismissalMatrixTests {
             let start = s.app.mark
             try s.tap("email")
             try s.waitForFocus("email", after: start)
-            s.app.settle(0.6) // longer than the keypad's hide animation would take
+            try s.settle()
             let after = s.app.lines(from: start)
             let hides = after.filter { $0.kind == "keypad" && ["willHide", "didHide"].contains($0.string("phase") ?? "") }
             #expect(hides.isEmpty, "the keypad must not hide when focus moves between fields: \(hides)\n\(s.app.diagnostics)")
@@ -115,7 +115,7 @@ struct DismissalMatrixTests {
             }
             try s.waitForKeypad("willHide", after: start)
             try s.waitForKeypad("didHide", after: start)
-            s.app.settle(0.3)
+            try s.settle()
             let fired = s.app.lines(from: start, kind: "action").filter {
                 $0.string("id") == "submit" && $0.string("event") == "touchUpInside"
             }
@@ -126,7 +126,7 @@ struct DismissalMatrixTests {
     }
 
     /// Row 7: taps on the keypad type into the focused field and never take focus away.
-    @Test("row 7: name focused, tap key-h and key-i → text 'hi', focus stays on name")
+    @Test("row 7: name focused, tap key-h and key-i → text 'h' then 'hi', focus stays on name, keypad stays up")
     func row7KeypadTyping() throws {
         try Session.run { s in
             try s.focusAndShowKeypad("name")
@@ -136,11 +136,11 @@ struct DismissalMatrixTests {
             let second = s.app.mark
             try s.tap("key-i")
             try s.app.waitFor(kind: "text", after: second, what: "a text line for name after key-i") { $0.string("id") == "name" }
-            s.app.settle(0.3)
-            let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "name" }
-            #expect(texts.last?.string("text") == "hi",
-                    "the last text line for name should be \"hi\" (an auto-capitalised \"Hi\" would differ from the spec): \(texts)\n\(s.app.diagnostics)")
-            let focusChanges = s.app.lines(from: start, kind: "focus").filter { $0.string("id") != "name" }
+            try s.settle()
+            let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "name" }.map { $0.string("text") }
+            #expect(texts == ["h", "hi"],
+                    "name should read \"h\", then \"hi\" (an auto-capitalised \"Hi\" would differ from the spec): \(texts)\n\(s.app.diagnostics)")
+            let focusChanges = s.app.lines(from: start, kind: "focus")
             #expect(focusChanges.isEmpty, "focus must stay on name while typing on the keypad: \(focusChanges)\n\(s.app.diagnostics)")
             let hides = s.app.lines(from: start, kind: "keypad").filter { $0.string("phase") == "willHide" }
             #expect(hides.isEmpty, "the keypad must stay up while typing: \(hides)\n\(s.app.diagnostics)")
@@ -149,7 +149,7 @@ struct DismissalMatrixTests {
 
     /// Row 9: in a multi-line text view, Return inserts a newline rather than ending editing;
     /// a tap on the background still resigns it.
-    @Test("row 9: notes focused, key-return then key-a → newline in notes; tap background → resign")
+    @Test("row 9: empty notes focused, key-return then key-a → notes reads \"\\na\", focus and keypad stay; tap background → resign")
     func row9TextViewReturn() throws {
         try Session.run { s in
             // Tap notes before the keypad shows: once it is up, it may cover part of notes.
@@ -162,12 +162,11 @@ struct DismissalMatrixTests {
             let second = s.app.mark
             try s.tap("key-a")
             try s.app.waitFor(kind: "text", after: second, what: "a text line for notes after key-a") { $0.string("id") == "notes" }
-            s.app.settle(0.2)
-            let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "notes" }
-            let last = texts.last?.string("text") ?? ""
-            #expect(last.contains("\n"), "notes should contain a newline, last text is \(last.debugDescription): \(texts)\n\(s.app.diagnostics)")
-            #expect(s.app.lines(from: start, kind: "focus").allSatisfy { $0.string("id") == "notes" },
-                    "Return in notes must not end editing\n\(s.app.diagnostics)")
+            try s.settle()
+            let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "notes" }.map { $0.string("text") }
+            #expect(texts == ["\n", "\na"], "notes should read a newline, then a newline and a: \(texts)\n\(s.app.diagnostics)")
+            #expect(s.app.lines(from: start, kind: "focus").isEmpty, "Return in notes must not end editing\n\(s.app.diagnostics)")
+            #expect(s.app.lines(from: start, kind: "keypad").isEmpty, "Return in notes must not move the keypad\n\(s.app.diagnostics)")
 
             let point = try s.backgroundPoint(avoiding: [keypad])
             start = s.app.mark

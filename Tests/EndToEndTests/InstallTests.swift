@@ -80,8 +80,9 @@ struct InstallTests {
         }
 
         // The installed program runs and knows its version.
-        let version = try runTool([usr + "/bin/tapaway", "--version"])
-        #expect(version.status == 0 && version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let version = try AppProcess(["--version"], display: nil, trace: false, binary: URL(fileURLWithPath: usr + "/bin/tapaway"))
+        #expect(version.waitForExit(timeout: 30) == 0 && version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0",
+                "\(version.diagnostics(lastLines: 0))")
 
         // The desktop entry.
         let validator = try #require(Executables.find("desktop-file-validate"),
@@ -138,8 +139,8 @@ struct DesktopCitizenTests {
         defer { display.stop() }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        let run = try DesktopRun(display: display, arguments: ["--no-settings"], environment: ["XDG_DATA_HOME": data.path])
-        _ = try run.waitForReady()
+        let run = try AppProcess(["--no-settings"], display: display, environment: ["XDG_DATA_HOME": data.path])
+        try run.waitForReady()
         let probe = try DesktopProbe(displayName: display.name)
         let window = try probe.window()
 
@@ -177,8 +178,7 @@ struct DesktopCitizenTests {
         // F12: a screenshot in $XDG_DATA_HOME/tapaway/, and a line saying where.
         let driver = try XDriver(displayName: display.name)
         try driver.key(named: "F12")
-        let deadline = Date().addingTimeInterval(10)
-        while !run.stdout.contains("screenshot saved to") && Date() < deadline { usleep(20_000) }
+        try run.settle(through: driver)
         let saved = run.stdout.split(separator: "\n").first { $0.contains("screenshot saved to") }
         let path = try #require(saved.map { String($0.split(separator: " ").last!) }, "F12 saved nothing.\n\(run.diagnostics)")
         #expect(path.hasPrefix(data.path + "/tapaway/tapaway-screenshot-") && path.hasSuffix(".png"))
@@ -186,8 +186,7 @@ struct DesktopCitizenTests {
 
         // The close button: a clean exit.
         probe.requestClose(window)
-        #expect(run.waitForExit(timeout: 10), "WM_DELETE_WINDOW did not end tapaway.\n\(run.diagnostics)")
-        #expect(run.process.exitCode == 0, "\(run.diagnostics)")
+        #expect(run.waitForExit(timeout: 10) == 0, "WM_DELETE_WINDOW did not end tapaway with status 0.\n\(run.diagnostics)")
     }
 
     /// Input focus: taken when the window maps on a bare X server, left to the window manager
@@ -199,8 +198,8 @@ struct DesktopCitizenTests {
         let probe = try DesktopProbe(displayName: display.name)
         if withWindowManager { probe.announceWindowManager() }
         let before = probe.focusedWindow
-        let run = try DesktopRun(display: display, arguments: ["--no-settings"])
-        _ = try run.waitForReady()
+        let run = try AppProcess(["--no-settings"], display: display)
+        try run.waitForReady()
         let window = try probe.window()
         if withWindowManager {
             #expect(probe.focusedWindow == before, "took the focus from under a window manager")
@@ -208,7 +207,7 @@ struct DesktopCitizenTests {
             #expect(probe.focusedWindow == window, "no focus on a bare server: \(probe.focusedWindow) is not \(window)")
         }
         probe.requestClose(window)
-        #expect(run.waitForExit(timeout: 10), "\(run.diagnostics)")
+        #expect(run.waitForExit(timeout: 10) == 0, "\(run.diagnostics)")
     }
 
     /// The last scenario, the window size and the theme survive a close and a start.
@@ -223,16 +222,16 @@ struct DesktopCitizenTests {
         let driver = try XDriver(displayName: display.name)
 
         do {
-            let first = try DesktopRun(display: display, arguments: ["--scenario", "tap-gesture", "--size", "960x800", "--theme", "dark"],
-                                       environment: environment)
+            let first = try AppProcess(["--scenario", "tap-gesture", "--size", "960x800", "--theme", "dark"],
+                                       display: display, environment: environment)
             let ready = try first.waitForReady()
             let device = try #require(ready["device"] as? [Double])
             #expect(device[0] + device[2] < 960, "the inspector is on view at first")
             // F2 hides the inspector: a toggle the settings remember.
             try driver.key(named: "F2")
-            usleep(300_000)
+            try first.settle(through: driver)
             probe.requestClose(try probe.window())
-            #expect(first.waitForExit(timeout: 10) && first.process.exitCode == 0, "\(first.diagnostics)")
+            #expect(first.waitForExit(timeout: 10) == 0, "\(first.diagnostics)")
             #expect(!first.stderr.contains("settings"), "\(first.diagnostics)")
         }
         let file = config.appendingPathComponent("tapaway/settings.conf")
@@ -242,23 +241,23 @@ struct DesktopCitizenTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: config.appendingPathComponent("tapaway").path)
         #expect(leftovers == ["settings.conf"])
 
-        let second = try DesktopRun(display: display, arguments: [], environment: environment)
+        let second = try AppProcess(display: display, environment: environment)
         let ready = try second.waitForReady()
-        #expect(ready["scenario"] as? String == "tap-gesture")
+        #expect(ready.string("scenario") == "tap-gesture")
         #expect((ready["window"] as? [Double]) == [960, 800])
         let device = try #require(ready["device"] as? [Double])
         #expect(device[0] + device[2] == 960, "the remembered hidden inspector: the screen reaches the right edge \(device)")
         let luminance = try meanLuminance(of: try probe.window(), probe: probe, driver: driver)
         #expect(luminance < 90, "the remembered dark theme was not used (mean luminance \(luminance))")
         probe.requestClose(try probe.window())
-        #expect(second.waitForExit(timeout: 10) && second.process.exitCode == 0, "\(second.diagnostics)")
+        #expect(second.waitForExit(timeout: 10) == 0, "\(second.diagnostics)")
 
         // --no-settings: the defaults, whatever the file says, and the file is left alone.
         let before = try Data(contentsOf: file)
-        let clean = try DesktopRun(display: display, arguments: ["--no-settings", "--size", "640x820"], environment: environment)
-        #expect(try clean.waitForReady()["scenario"] as? String == "send-event")
+        let clean = try AppProcess(["--no-settings", "--size", "640x820"], display: display, environment: environment)
+        #expect(try clean.waitForReady().string("scenario") == "send-event")
         probe.requestClose(try probe.window())
-        #expect(clean.waitForExit(timeout: 10) && clean.process.exitCode == 0, "\(clean.diagnostics)")
+        #expect(clean.waitForExit(timeout: 10) == 0, "\(clean.diagnostics)")
         #expect(try Data(contentsOf: file) == before)
     }
 
@@ -275,10 +274,9 @@ struct DesktopCitizenTests {
         try garbage.write(to: directory.appendingPathComponent("settings.conf"))
         let png = config.appendingPathComponent("shot.png")
 
-        let run = try DesktopRun(display: display, arguments: ["--screenshot", png.path],
-                                 environment: ["XDG_CONFIG_HOME": config.path])
-        #expect(try run.waitForReady()["scenario"] as? String == "send-event")
-        #expect(run.waitForExit(timeout: 15) && run.process.exitCode == 0, "\(run.diagnostics)")
+        let run = try AppProcess(["--screenshot", png.path], display: display, environment: ["XDG_CONFIG_HOME": config.path])
+        #expect(try run.waitForReady().string("scenario") == "send-event")
+        #expect(run.waitForExit(timeout: 15) == 0, "\(run.diagnostics)")
         let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: true)
         let settingsLines = lines.filter { $0.contains("settings") }
         #expect(settingsLines.count == 1, "\(run.diagnostics)")
@@ -297,13 +295,13 @@ struct DesktopCitizenTests {
         let probe = try DesktopProbe(displayName: display.name)
         let driver = try XDriver(displayName: display.name)
 
-        func luminance(_ arguments: [String], environment: [String: String] = [:]) throws -> Double {
-            let run = try DesktopRun(display: display, arguments: ["--no-settings"] + arguments, environment: environment)
-            _ = try run.waitForReady()
+        func luminance(_ arguments: [String], environment: [String: String?] = [:]) throws -> Double {
+            let run = try AppProcess(["--no-settings"] + arguments, display: display, environment: environment)
+            try run.waitForReady()
             let window = try probe.window()
             let value = try meanLuminance(of: window, probe: probe, driver: driver)
             probe.requestClose(window)
-            #expect(run.waitForExit(timeout: 10) && run.process.exitCode == 0, "\(run.diagnostics)")
+            #expect(run.waitForExit(timeout: 10) == 0, "\(run.diagnostics)")
             return value
         }
 
@@ -334,35 +332,22 @@ struct DesktopCitizenTests {
         /// whether the click focused email, and the pixel at the keypad's tray.
         func run(dpi: Int) throws -> (scale: Double, pixels: Rect, keypad: [Double], focused: Bool, tray: RGB) {
             probe.setResources("Xft.dpi:\t\(dpi)\n")
-            let run = try DesktopRun(display: display, arguments: ["--no-settings", "--size", "600x640"])
+            let run = try AppProcess(["--no-settings", "--size", "600x640"], display: display)
             let ready = try run.waitForReady()
-            let scale = try #require(JSONValue.number(ready["scale"]), "the ready line gives the scale")
+            let scale = try #require(ready.number("scale"), "the ready line gives the scale")
             let window = try probe.window()
             let pixels = probe.frame(of: window)
-            func lines() -> [[String: Any]] {
-                let text = (try? String(contentsOf: run.traceURL, encoding: .utf8)) ?? ""
-                return text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            try run.waitForLayout(what: "email laid out") { $0.views.contains { $0.id == "email" } }
+            let email = try run.layoutFrame(of: "email")
+            let start = run.mark
+            driver.click(at: Int((email.x + email.width / 2) * scale), Int((email.y + email.height / 2) * scale))
+            let didShow = try run.waitFor(kind: "keypad", after: start, what: "the keypad shown at \(dpi) dpi") {
+                $0.string("phase") == "didShow"
             }
-            let layoutDeadline = Date().addingTimeInterval(10)
-            while lines().last(where: { $0["kind"] as? String == "layout" }) == nil && Date() < layoutDeadline { usleep(20_000) }
-            let layout = try #require(lines().last { $0["kind"] as? String == "layout" })
-            let views = layout["views"] as? [[String: Any]] ?? []
-            let email = try #require(views.first { $0["id"] as? String == "email" }?["frame"] as? [Double])
-            driver.click(at: Int((email[0] + email[2] / 2) * scale), Int((email[1] + email[3] / 2) * scale))
-            var keypad: [Double] = []
-            var focused = false
-            let deadline = Date().addingTimeInterval(10)
-            while keypad.isEmpty && Date() < deadline {
-                for line in lines() {
-                    if line["kind"] as? String == "focus", line["id"] as? String == "email" { focused = true }
-                    if line["kind"] as? String == "keypad", line["phase"] as? String == "didShow" {
-                        keypad = line["frame"] as? [Double] ?? []
-                    }
-                }
-                usleep(20_000)
-            }
-            try #require(keypad.count == 4, "the keypad showed at \(dpi) dpi.\n\(run.diagnostics)")
-            usleep(200_000)
+            let focused = run.lines(from: start, kind: "focus").contains { $0.string("id") == "email" }
+            let frame = try #require(didShow.rect("frame"), "keypad didShow without a frame: \(didShow)")
+            let keypad = [frame.x, frame.y, frame.width, frame.height]
+            try run.settle(through: driver)
             let tray = try driver.pixel(at: Int(pixels.x + (keypad[0] + 2) * scale), Int(pixels.y + (keypad[1] + 3) * scale))
             probe.requestClose(window)
             _ = run.waitForExit(timeout: 10)

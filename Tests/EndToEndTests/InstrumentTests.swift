@@ -35,7 +35,7 @@ struct InstrumentTests {
             let touches = kept["touches"] as? [[String: Any]] ?? []
             #expect(touches.contains { $0["view"] as? String == "name" && $0["phase"] as? String == "stationary" && $0["inside"] as? Bool == true },
                     "the pinned finger rides along as a stationary touch inside name: \(Self.summary(kept))")
-            s.app.settle()
+            try s.settle()
             #expect(s.app.lines(from: tap, kind: "focus").isEmpty, "focus must not change while a finger holds the field\n\(s.context)")
             #expect(s.app.lines(from: tap, kind: "keypad").isEmpty, "the keypad must stay up\n\(s.context)")
 
@@ -101,7 +101,7 @@ struct InstrumentTests {
             #expect(ids.count == 2 && ids.contains { $0 >= 10 }, "the second pointer is its own finger (10 + device id): \(Self.summary(decision))")
             #expect(decision.string("action") != "resign", "\(Self.summary(decision))\n\(s.context)")
             s.x.release(at: name.center)
-            s.app.settle()
+            try s.settle()
             let focusStayed = s.app.lines(from: tap, kind: "focus").allSatisfy { $0.string("id") == "name" }
             #expect(focusStayed, s.context)
         }
@@ -125,11 +125,11 @@ struct InstrumentTests {
             let phone = s.app.mark
             try s.tap("phone")
             try s.waitForFocus("phone", after: phone)
-            s.app.settle()
+            try s.settle()
             let out = s.app.mark
             s.x.click(background)
             try s.waitForKeypad("didHide", after: out)
-            s.app.settle()
+            try s.settle()
             live.lines = s.app.lines(from: 0, kind: "decision").map(Self.summary)
             live.texts = s.app.lines(from: 0, kind: "text").compactMap { $0.string("text") }
         }
@@ -137,8 +137,8 @@ struct InstrumentTests {
 
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let replay = try AppProcess(display: display, arguments: ["--no-settings", "--replay", recording.path,
-                                                                  "--replay-speed", "max", "--exit-after-replay"])
+        let replay = try AppProcess(["--no-settings", "--replay", recording.path, "--replay-speed", "max", "--exit-after-replay"],
+                                    display: display)
         let status = replay.waitForExit(timeout: 60)
         #expect(status == 0, "the replay exits 0 on its own: \(replay.exitDescription)\n\(replay.diagnostics(lastLines: 20))")
         replay.refresh()
@@ -182,11 +182,10 @@ struct InstrumentTests {
         try Data("{\"kind\":\"header\",\"version\":1}\n{\"kind\":\"touch\",\"t\":0.5,\"id\":1,\"phase\":\"began\",\"at\":[10,10]}\n{\"kind\":\"touch\",\"t\":0.6,\n".utf8).write(to: file)
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let app = try AppProcess(display: display, arguments: ["--replay", file.path])
+        let app = try AppProcess(["--replay", file.path], display: display)
         let status = app.waitForExit(timeout: 20)
         #expect(status == 1, "\(app.exitDescription)")
-        let stderr = app.diagnostics(lastLines: 0)
-        #expect(stderr.contains("line 3"), "the message names line 3: \(stderr)")
+        #expect(app.stderr.contains("line 3"), "the message names line 3: \(app.stderr)")
         #expect(app.lines(from: 0).isEmpty, "no window, so no trace: \(app.lines(from: 0).count) lines")
     }
 }

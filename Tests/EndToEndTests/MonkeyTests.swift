@@ -102,7 +102,7 @@ struct MonkeyTests {
             while failure == nil {
                 let done = deadline.map { Date() >= $0 } ?? (monkey.inputs >= settings.inputs)
                 if done { break }
-                // Checks cost a settle each: long runs check every 200 inputs, short ones every 40.
+                // Checks cost a wait for the program to finish each: long runs check every 200 inputs, short ones every 40.
                 failure = try monkey.batch(size: settings.inputs > 5_000 || settings.minutes != nil ? 200 : 40)
                 if let deadline, let rss = Monkey.residentKiB(of: s.app.process.pid) {
                     lastRSS = rss
@@ -110,7 +110,7 @@ struct MonkeyTests {
                     if warmRSS == nil, Date() >= started.addingTimeInterval(deadline.timeIntervalSince(started) / 10) { warmRSS = rss }
                 }
             }
-            if failure == nil { failure = try monkey.finalCheck() }
+            if failure == nil { failure = try monkey.check() }
             let seconds = Date().timeIntervalSince(started)
             print("monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes, \(monkey.clears) long inputs cleared; the inputs hold \(monkey.model.allLengths.reduce(0, +)) characters, the longest \(monkey.model.allLengths.max() ?? 0)")
             if let warmRSS {
@@ -232,7 +232,8 @@ struct Monkey {
     }
 
     /// `size` random inputs, then the hands come off (no finger held, no modifier), the program
-    /// settles, and the invariants are checked. Returns the first broken one.
+    /// settles (says it is idle after them), and the invariants are checked. Returns the first
+    /// broken one.
     mutating func batch(size count: Int) throws -> String? {
         for index in 0..<count {
             try step()
@@ -268,11 +269,12 @@ struct Monkey {
         inputs += 2
     }
 
-    /// The invariants, once the program has settled.
+    /// The invariants, once the program has handled every input so far and finished what they
+    /// set going (its idle line after a mark sent behind them).
     mutating func check() throws -> String? {
         checks += 1
         guard session.app.process.isRunning else { return "tapaway exited (\(session.app.exitDescription))" }
-        try waitUntilSettled()
+        try session.settle()
         if let problem = model.apply(session.app.refresh()) { return problem }
         let focusedInput = model.focused.map(MonkeyModel.inputs.contains) ?? false
         if focusedInput != model.keypadShown {
@@ -306,21 +308,4 @@ struct Monkey {
             ? nil : "\(field) held \(before.debugDescription); after typing \(character) at its end it holds \(after.debugDescription)"
     }
 
-    /// Waits until the trace has been quiet for a moment (animations and layout done).
-    private func waitUntilSettled() throws {
-        var count = session.app.refresh().count
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            usleep(350_000)
-            let now = session.app.refresh().count
-            if now == count { return }
-            count = now
-        }
-        throw EndToEndError("tapaway never settled (its trace kept growing)")
-    }
-
-    /// A last check, plus the help card closed and the program still answering a tap.
-    mutating func finalCheck() throws -> String? {
-        try check()
-    }
 }

@@ -83,7 +83,7 @@ struct ScenarioTests {
             try s.tap("row-2")
             try s.waitForDecision("resign", after: first)
             try s.waitForKeypad("didHide", after: first)
-            s.app.settle(0.3)
+            try s.settle()
             let rowActions = s.app.lines(from: first, kind: "action").filter { $0.string("id") == "row-2" }
             #expect(rowActions.isEmpty, "the eaten tap must not select row-2\n\(s.app.diagnostics)")
 

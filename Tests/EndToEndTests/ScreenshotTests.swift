@@ -13,7 +13,7 @@ struct ScreenshotTests {
         let png = FileManager.default.temporaryDirectory
             .appendingPathComponent("tapaway-e2e-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: png) }
-        let app = try AppProcess(display: display, arguments: ["--focus", "name", "--screenshot", png.path])
+        let app = try AppProcess(["--scenario", "send-event", "--focus", "name", "--screenshot", png.path], display: display)
         defer { app.terminate() }
 
         let exited = app.process.waitForExit(timeout: 15)

@@ -21,11 +21,11 @@ struct Session {
     /// Starts Xvfb, launches `tapaway --scenario send-event ARGUMENTS` on it, waits for
     /// `ready` and for a first `layout` line, runs `body`, then checks that every trace line was
     /// valid JSON and tears everything down.
-    static func run(arguments: [String] = [], environment: [String: String] = [:], _ body: (Session) throws -> Void) throws {
+    static func run(arguments: [String] = [], environment: [String: String?] = [:], _ body: (Session) throws -> Void) throws {
         _ = try AppProcess.binaryURL() // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let app = try AppProcess(display: display, arguments: arguments, environment: environment)
+        let app = try AppProcess(["--scenario", "send-event"] + arguments, display: display, environment: environment)
         defer { app.terminate() }
         let x = try XDriver(displayName: display.name)
         defer { x.close() }
@@ -36,6 +36,13 @@ struct Session {
         let malformed = app.malformedLines
         #expect(malformed.isEmpty, "trace lines that are not JSON objects: \(malformed)\n\(app.diagnostics)")
         #expect(app.process.isRunning, "tapaway exited during the test (\(app.exitDescription))\n\(app.diagnostics)")
+    }
+
+    /// Waits until the program has handled every input sent so far and finished what it set
+    /// going (its `idle` line after a mark sent behind the input); see `AppProcess.settle`.
+    @discardableResult
+    func settle() throws -> TraceLine {
+        try app.settle(through: x)
     }
 
     /// The trace tail and stderr, as a `Comment` for `#expect`.

@@ -138,25 +138,30 @@ struct TypingAndClipboardTests {
             func darkPixels() throws -> Int {
                 try s.x.pixels(in: head).filter { $0.r < 90 && $0.g < 90 && $0.b < 90 }.count
             }
+            try s.settle()
             let before = try darkPixels()
+            let pressed = s.app.mark
             s.x.press(at: e.center)
-            var during = 0
-            for _ in 0..<50 where during <= before + 10 {
-                usleep(20_000)
-                during = try darkPixels()
+            let began = try s.app.waitFor(kind: "touch", after: pressed, what: "the finger down on key-e") {
+                $0.string("phase") == "began" && $0.string("view") == "key-e"
             }
+            // Idle with the bubble up (the long press's timer is still to come).
+            try s.settle()
+            let during = try darkPixels()
             #expect(during > before + 10, "the bubble's letter should show above the keypad: \(before) → \(during) dark pixels\n\(s.app.diagnostics)")
-            // After half a second the alternates; slide one cell right (the cells are key-wide).
-            usleep(700_000)
+            // Held for half a second, the alternates. The program is never idle with a timer due
+            // within a frame, so an idle line stamped half a second after the touch began comes
+            // after the long press's timer fired. Then slide one cell right (the cells are key-wide).
+            let longPressDue = try #require(began.number("t")) + 500
+            try s.app.waitFor(kind: "idle", after: began.index, what: "idle once the long press has come due") {
+                ($0.number("t") ?? 0) >= longPressDue
+            }
             s.x.move(to: e.center.x + Int(e.width) + 6, Int(keypad.minY) - 30)
             let start = s.app.mark
             s.x.release()
             try s.waitForText("name", after: start, what: "an alternate typed") { $0 == "é" }
-            var after = during
-            for _ in 0..<50 where after != before {
-                usleep(20_000)
-                after = try darkPixels()
-            }
+            try s.settle()
+            let after = try darkPixels()
             #expect(after == before, "the bubble goes away on release\n\(s.app.diagnostics)")
         }
     }
@@ -217,7 +222,7 @@ struct TypingAndClipboardTests {
 
             try s.x.chord("a")
             try s.x.chord("c")
-            s.app.settle(0.2)
+            try s.settle()
             #expect(try xclip.read("clipboard") == "from xclip!", "xclip reads what Ctrl+C copied")
             #expect(try xclip.read("primary") == "from xclip!", "the selection is the primary selection")
             withExtendedLifetime(owner) {}
@@ -252,7 +257,7 @@ struct TypingAndClipboardTests {
             try s.app.waitFor(kind: "text", after: cut, what: "the key after the chords") {
                 $0.string("id") == "password" && $0.number("length") == 8
             }
-            s.app.settle(0.3)
+            try s.settle()
             #expect(try xclip.read("clipboard") == "before")
             withExtendedLifetime(owner) {}
         }
@@ -278,7 +283,7 @@ struct TypingAndClipboardTests {
 
             try s.x.chord("a")
             try s.x.chord("c")
-            s.app.settle(0.3)
+            try s.settle()
             start = s.app.mark
             withExtendedLifetime(owner) {}
             let copied = try xclip.read("clipboard")

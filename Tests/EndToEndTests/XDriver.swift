@@ -41,6 +41,7 @@ final class XDriver {
 
     /// Connects to `name` (e.g. `:3`) and checks that the XTEST extension is there.
     init(displayName name: String) throws {
+        try Xlib.prepare()
         guard let display = XOpenDisplay(name) else {
             throw EndToEndError("XOpenDisplay(\(name)) failed")
         }
@@ -277,6 +278,30 @@ final class XDriver {
         XTestFakeKeyEvent(display, UInt32(code), 0, 0)
         if shift { XTestFakeKeyEvent(display, UInt32(shiftCode), 0, 0) }
         sync()
+    }
+
+    // MARK: Marks
+
+    /// Sends a `_TAPAWAY_MARK` client message carrying `number` to every Tapaway top-level window
+    /// on the display, and waits until the server has handled it. X delivers a program's events
+    /// in the order the server makes them, and every input method here ends with a sync, so the
+    /// mark reaches the program behind all input sent before it, over any connection. Returns
+    /// how many windows it went to.
+    @discardableResult
+    func sendMark(_ number: Int) -> Int {
+        let windows = Xlib.topLevelWindows(on: display)
+        let type = XInternAtom(display, "_TAPAWAY_MARK", 0)
+        for window in windows {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = window
+            event.xclient.message_type = type
+            event.xclient.format = 32
+            event.xclient.data.l.0 = number
+            XSendEvent(display, window, 0, 0 /* NoEventMask: to the window's owner */, &event)
+        }
+        sync()
+        return windows.count
     }
 
     // MARK: Pixels

@@ -36,6 +36,12 @@ public final class Tracer {
         emit("ready", fields)
     }
 
+    /// Writes an `idle` line: the program has nothing left to do. `mark` is the number of the
+    /// last marker a driver sent behind its input, if one has been.
+    public func idle(mark: Int? = nil) {
+        emit("idle", mark.map { [("mark", .number(Double($0)))] } ?? [])
+    }
+
     /// Writes a `decision` line.
     public func decision(_ d: DismissalDecision) {
         emit("decision", [

@@ -8,12 +8,13 @@ public protocol Clock: AnyObject {
 public final class Timer {
     fileprivate(set) var deadline: Double
     let interval: Double?
+    let isAmbient: Bool
     let block: (Timer) -> Void
     /// Whether the timer will still fire.
     public fileprivate(set) var isValid = true
 
-    fileprivate init(deadline: Double, interval: Double?, block: @escaping (Timer) -> Void) {
-        self.deadline = deadline; self.interval = interval; self.block = block
+    fileprivate init(deadline: Double, interval: Double?, isAmbient: Bool, block: @escaping (Timer) -> Void) {
+        self.deadline = deadline; self.interval = interval; self.isAmbient = isAmbient; self.block = block
     }
     /// Stops the timer.
     public func invalidate() { isValid = false }
@@ -27,11 +28,19 @@ public final class TimerQueue {
     /// Creates a queue that reads time from `clock`.
     public init(clock: Clock) { self.clock = clock }
 
+    /// How many times a timer that is not ambient has fired: a platform compares it across turns
+    /// of its loop to tell work done by timers from idleness.
+    public private(set) var workFired = 0
+
     /// Calls `block` after `delay` seconds, and then every `delay` seconds if `repeats`.
+    ///
+    /// An `ambient` timer is upkeep that leaves the program as idle as it was (a caret's blink):
+    /// its firing does not count in `workFired`.
     @discardableResult
-    public func schedule(after delay: Double, repeats: Bool = false,
+    public func schedule(after delay: Double, repeats: Bool = false, ambient: Bool = false,
                          _ block: @escaping (Timer) -> Void) -> Timer {
-        let timer = Timer(deadline: clock.now + delay, interval: repeats ? max(delay, 0.001) : nil, block: block)
+        let timer = Timer(deadline: clock.now + delay, interval: repeats ? max(delay, 0.001) : nil,
+                          isAmbient: ambient, block: block)
         timers.append(timer)
         return timer
     }
@@ -55,6 +64,7 @@ public final class TimerQueue {
             } else {
                 timer.isValid = false
             }
+            if !timer.isAmbient { workFired += 1 }
             timer.block(timer)
         }
         timers.removeAll { !$0.isValid }

@@ -16,4 +16,7 @@ extension Application: HostedApplication {
 
     /// Fires the run loop's due timers (see `TimerQueue.fireDue()`).
     public func fireDueTimers() { timers.fireDue() }
+
+    /// How many timers that are work have fired (see `TimerQueue.workFired`).
+    public var timerWorkFired: Int { timers.workFired }
 }

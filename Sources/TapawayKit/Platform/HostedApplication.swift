@@ -104,4 +104,19 @@ public protocol HostedApplication: AnyObject {
     /// Called by the host on every turn of its loop: fires every timer whose deadline has passed
     /// on the clock, once each (a repeating timer skips the periods it missed).
     func fireDueTimers()
+
+    /// Read by the host around `fireDueTimers()`: how many timers that are work, not ambient
+    /// upkeep such as the caret's blink, have fired so far. A host that announces idleness
+    /// compares it across a turn to tell whether the turn did something.
+    var timerWorkFired: Int { get }
+
+    // MARK: Idleness
+
+    /// Read by the host before it announces that nothing is left to do: whether an animation
+    /// is running (its frames are still to come).
+    var isAnimating: Bool { get }
+
+    /// Read by the host with `nextTimerDeadline`: the frames per second the application
+    /// animates at; a timer due within one frame is not idleness.
+    var frameRate: Double { get }
 }

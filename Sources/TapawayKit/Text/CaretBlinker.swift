@@ -20,7 +20,8 @@ public final class CaretBlinker {
             onChange()
         }
         guard let timers else { return }
-        timer = timers.schedule(after: Self.halfPeriod, repeats: true) { [weak self] _ in
+        // Ambient: a blinking caret leaves an otherwise idle program idle.
+        timer = timers.schedule(after: Self.halfPeriod, repeats: true, ambient: true) { [weak self] _ in
             guard let self else { return }
             self.isVisible.toggle()
             self.onChange()
