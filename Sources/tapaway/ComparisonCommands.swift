@@ -36,22 +36,48 @@ struct CompareCommand: ParsableCommand {
     }
 }
 
-/// `tapaway matrix`: the built-in dismissal matrix, every case under every scenario.
+/// `tapaway matrix`: the built-in dismissal matrix, every case under every technique.
 struct MatrixCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "matrix",
-        abstract: "Play the built-in dismissal matrix under every technique and print it as a Markdown table.",
+        abstract: "Play the built-in dismissal matrix under every technique and print it.",
         discussion: """
-        Each row is one thing a tester does with a field focused (tap the background, a button, \
-        a list row, another field, drag, press Return, put two fingers down, ...), each column a \
-        scenario, each cell what happened: the focus afterwards, whether the keypad hid, the \
-        actions that fired. The README's comparison of techniques is this output.
+        Each case is one thing a tester does with a field focused (tap the background, a button, \
+        a list row, another field, drag, press Return, put two fingers down, ...), played on the \
+        headless platform under each technique. By default a Markdown table with a row per \
+        technique and a column per case, each cell a short code (the legend follows the table); \
+        the README's matrix is this output. --technique ID prints one technique's cases in \
+        words; --json prints every cell with its code, words, focus changes, keypad and actions.
         """
     )
 
+    @Option(help: ArgumentHelp("Only this technique, its cases in words.", valueName: "id"))
+    var technique: TechniqueID?
+
+    @OptionGroup var optionSettings: OptionSettings
+
+    @Flag(help: "Print JSON instead of Markdown.")
+    var json = false
+
+    func validate() throws {
+        _ = try assignments()
+    }
+
+    /// The `--set` options, set before each case.
+    private func assignments() throws -> [OptionAssignment] {
+        try optionSettings.assignments(for: technique)
+    }
+
     func run() throws {
-        let table = MainActor.assumeIsolated { Comparison.matrixTable() }
-        Console.out(table)
+        let options = try assignments()
+        let (technique, json) = (self.technique, self.json)
+        let output = MainActor.assumeIsolated { () -> String in
+            let cells = DismissalMatrix.cells(for: technique.map { [$0] } ?? TechniqueID.allCases, options: options)
+            if json { return DismissalMatrix.json(cells).serialized }
+            if let technique, let row = cells.first?.1 { return DismissalMatrix.wordsTable(technique, row) }
+            return DismissalMatrix.table(cells)
+        }
+        Console.out(output)
     }
 }
 

@@ -77,6 +77,30 @@ extension TechniqueID: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
+/// `--set`, shared by `tapaway` and `tapaway matrix` (swift-argument-parser gives an option
+/// that a command and its subcommand both declare to the command, so both take it from here).
+struct OptionSettings: ParsableArguments {
+    @Option(name: .customLong("set"),
+            help: ArgumentHelp(
+                "Set an option of the technique, or a general one (repeatable; remembered).",
+                discussion: """
+                ID is an option of the technique shown (for example cancels-touches=off under \
+                tap-gesture), a general one (dismiss=none|on-drag|interactive), or any \
+                technique's as TECHNIQUE.OPTION. `tapaway list` prints every option and its values.
+                """,
+                valueName: "id=value"))
+    var set: [OptionSetting] = []
+
+    /// The settings read for `technique` (the one shown; nil when not yet known).
+    func assignments(for technique: TechniqueID?) throws -> [OptionAssignment] {
+        do {
+            return try set.map { setting throws(OptionAssignmentError) in try OptionAssignment(setting.text, technique: technique) }
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}
+
 /// `--set ID=VALUE`, read as text; which option it names is settled once the technique is known.
 struct OptionSetting: ExpressibleByArgument, CustomStringConvertible {
     /// The text as given.
@@ -127,16 +151,7 @@ struct TapawayCommand: ParsableCommand {
                                valueName: "scenario"))
     var scenario: TechniqueID?
 
-    @Option(name: .customLong("set"),
-            help: ArgumentHelp(
-                "Set an option of the technique, or a general one (repeatable; remembered).",
-                discussion: """
-                ID is an option of the technique shown (for example cancels-touches=off under \
-                tap-gesture), a general one (dismiss=none|on-drag|interactive), or any \
-                technique's as TECHNIQUE.OPTION. `tapaway list` prints every option and its values.
-                """,
-                valueName: "id=value"))
-    var set: [OptionSetting] = []
+    @OptionGroup var optionSettings: OptionSettings
 
     @Option(help: ArgumentHelp("Write the JSON Lines trace to PATH ('-' for standard output).", valueName: "path"),
             completion: .file(extensions: ["jsonl"]))
@@ -241,11 +256,7 @@ struct TapawayCommand: ParsableCommand {
 
     /// The `--set` options read for `technique` (the one shown; nil when not yet known).
     func optionAssignments(for technique: TechniqueID?) throws -> [OptionAssignment] {
-        do {
-            return try set.map { setting throws(OptionAssignmentError) in try OptionAssignment(setting.text, technique: technique) }
-        } catch {
-            throw ValidationError(error.message)
-        }
+        try optionSettings.assignments(for: technique)
     }
 
     func run() throws {

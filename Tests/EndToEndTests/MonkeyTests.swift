@@ -95,7 +95,7 @@ struct MonkeyTests {
                         environment: ["XDG_DATA_HOME": data.path]) { s in
             let probe = try DesktopProbe(displayName: s.display.name)
             let window = try probe.window()
-            var monkey = Monkey(session: s, window: window, seed: settings.seed)
+            var monkey = Monkey(session: s, window: window, seed: settings.seed, registry: try Registry.load())
             let deadline = settings.minutes.map { started.addingTimeInterval($0 * 60) }
             var warmRSS: Int?
             var lastRSS = 0
@@ -129,6 +129,8 @@ struct MonkeyTests {
 struct Monkey {
     let session: Session
     let window: UInt
+    /// The techniques and their sidebar items, from the program itself.
+    let registry: Registry
     var random: SeededGenerator
     var model = MonkeyModel()
     var inputs = 0
@@ -142,9 +144,10 @@ struct Monkey {
     /// The length past which a batch ends by clearing the focused input.
     static let longText = 2_000
 
-    init(session: Session, window: UInt, seed: UInt64) {
+    init(session: Session, window: UInt, seed: UInt64, registry: Registry) {
         self.session = session
         self.window = window
+        self.registry = registry
         random = SeededGenerator(seed: seed)
         size = session.windowSize
     }
@@ -189,8 +192,8 @@ struct Monkey {
         case 30..<40:
             // A tap on something that matters: a field, a key, a control, a sidebar row.
             let ids = ["name", "email", "password", "phone", "notes", "submit", "subscribe", "row-2", "key-a", "key-shift",
-                       "key-123", "key-space", "key-backspace", "key-return", "navbar-back", "toolbar-next", "option-dim",
-                       "option-cancels-touches", "option-dismiss-on-drag", "option-dismiss-none", "technique-tap-gesture"]
+                       "key-123", "key-space", "key-backspace", "key-return", "navbar-back", "toolbar-next"]
+                + registry.optionItems + registry.ids.map { "technique-\($0)" }
             if let target = centre(of: ids[Int.random(in: 0..<ids.count, using: &random)]) { x.click(target) } else { x.click(point()) }
         case 40..<48:
             let from = point(), to = point()
@@ -211,7 +214,7 @@ struct Monkey {
         case 94..<95:
             x.middleClick(point())
         case 95..<97:
-            let scenarios = ["send-event", "tap-gesture", "background-control", "keyboard-manager"]
+            let scenarios = registry.ids
             if let row = centre(of: "scenario-" + scenarios[Int.random(in: 0..<scenarios.count, using: &random)]) {
                 x.click(row)
                 switches += 1

@@ -319,14 +319,18 @@ struct RecordingTests {
         #expect(table.contains("| focused at the end | none | name | name | name |"))
     }
 
-    @Test("the built-in matrix reads as the README says")
+    @Test("the built-in matrix cells say what happened, in codes and in words")
     func matrix() {
-        let row5 = Comparison.cases.first { $0.number == "5" }!
-        #expect(Comparison.run(row5, in: .sendEvent) == "`name` resigns; `submit` fires 1×")
-        #expect(Comparison.run(row5, in: .tapGesture) == "stays focused; keypad stays up; `submit` fires 1×")
-        let row12 = Comparison.cases.first { $0.number == "12" }!
-        #expect(Comparison.run(row12, in: .tapGesture) == "`name` resigns; **`row-2` does not select**")
-        #expect(Comparison.run(row12, in: .keyboardManager) == "`name` resigns; `row-2` selects")
+        let row5 = DismissalMatrix.cases.first { $0.number == 5 }!
+        let sendEvent = DismissalMatrix.run(row5, in: .sendEvent)
+        #expect(sendEvent.code == "R↓ ✓" && sendEvent.words == "`name` resigns; `submit` fires 1×")
+        let tapGesture = DismissalMatrix.run(row5, in: .tapGesture)
+        #expect(tapGesture.code == "K ✓" && tapGesture.words == "stays focused; keypad stays up; `submit` fires 1×")
+        let reactNative = DismissalMatrix.run(row5, in: .reactNative)
+        #expect(reactNative.code == "R↑ ✗" && reactNative.words == "`name` resigns; **`submit` does not fire**")
+        let row12 = DismissalMatrix.cases.first { $0.number == 12 }!
+        #expect(DismissalMatrix.run(row12, in: .tapGesture).words == "`name` resigns; **`row-2` does not select**")
+        #expect(DismissalMatrix.run(row12, in: .keyboardManager).words == "`name` resigns; `row-2` selects")
     }
 
     @Test("the README's comparison of techniques is exactly what `tapaway matrix` prints")
@@ -334,7 +338,7 @@ struct RecordingTests {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let table = Comparison.matrixTable()
+        let table = DismissalMatrix.table(DismissalMatrix.cells())
         #expect(text.contains(table + "\n<!-- end of matrix -->"),
                 "README.md's matrix is out of date: replace it with the output of `tapaway matrix`:\n\(table)")
     }

@@ -10,11 +10,22 @@ open class AppWindow: Window {
     public let notificationCenter: NotificationCenter
     /// The technique whose screen is on top; nil while the techniques list is.
     open var activeTechnique: TechniqueID?
+    /// The technique's screen on top, which sees every touch event before delivery.
+    public weak var activeScreen: FormViewController? {
+        didSet { activeTechnique = activeScreen?.technique }
+    }
 
     /// Creates the window over `frame`, posting and observing through `notificationCenter`.
     public required init(frame: Rect, notificationCenter: NotificationCenter) {
         self.notificationCenter = notificationCenter
         super.init(frame: frame)
+    }
+
+    /// Lets the screen on top see a touch event before it is delivered (as an Android
+    /// activity's `dispatchTouchEvent` does), then delivers it.
+    open override func sendEvent(_ event: Event) {
+        if event.type == .touches, let screen = activeScreen { screen.willDeliver(event, in: self) }
+        super.sendEvent(event)
     }
 
     /// Whether `candidate` is this class or one of its subclasses.

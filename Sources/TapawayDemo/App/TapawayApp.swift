@@ -233,10 +233,10 @@ public final class TapawayApp {
 
     private func topDidChange(_ top: ViewController?) {
         guard let screen = top as? FormViewController else {
-            window.activeTechnique = nil
+            window.activeScreen = nil
             return
         }
-        window.activeTechnique = screen.technique
+        window.activeScreen = screen
         let changed = screen.technique != technique
         technique = screen.technique
         sidebar.show(technique: technique)

@@ -111,6 +111,7 @@ public final class DecisionLogView: View {
         case .resign: return "resigned"
         case .keep: return "kept"
         case .none: return "nothing to do"
+        case .hide: return "keyboard hidden"
         }
     }
 
@@ -148,6 +149,7 @@ public final class DecisionLogView: View {
             case .resign: pill = Self.resignColor
             case .keep: pill = Palette.switchOn
             case .none: pill = Palette.secondaryLabel
+            case .hide: pill = Self.resignColor.mixed(with: Palette.secondaryLabel, amount: 0.4)
             }
             let verdict = Self.verdict(entry.action)
             let pillWidth = bold.width(of: verdict) + 14

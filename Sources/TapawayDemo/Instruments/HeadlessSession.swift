@@ -5,6 +5,11 @@ import TapawayHeadless
 public struct SessionOutcome: Equatable, Sendable {
     /// The first responder after each focus change (nil when focus went away).
     public var focusChanges: [String?] = []
+    /// For each focus change, the phase of the touch event it happened in (nil: no touch was
+    /// being delivered, as after a timer or a key).
+    public var focusPhases: [TouchPhase?] = []
+    /// For each time the keypad began to hide, the phase of the touch event it happened in.
+    public var hidePhases: [TouchPhase?] = []
     /// How many times the keypad began to show.
     public var keypadShows = 0
     /// How many times the keypad began to hide.
@@ -30,7 +35,10 @@ public final class HeadlessSession {
     /// What happened so far.
     public private(set) var outcome = SessionOutcome()
     private var observers: [ObserverToken] = []
-    private var focusToken, controlToken, decisionToken: ObserverToken?
+    private var focusToken, controlToken, decisionToken, touchToken, frameToken: ObserverToken?
+    /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
+    /// at the end of the frame.
+    private var currentPhase: TouchPhase?
 
     /// Starts the app showing `technique` on a screen of `size` and lets it settle.
     public init(technique: TechniqueID, size: Size = TapawayApp.defaultSize) {
@@ -39,7 +47,18 @@ public final class HeadlessSession {
         let application = platform.application
         focusToken = application.focusObservers.add { [unowned self] responder in
             outcome.focusChanges.append((responder as? View)?.traceName)
+            outcome.focusPhases.append(currentPhase)
         }
+        touchToken = application.touchObservers.add { [unowned self] touch in
+            // A lift outranks a landing in the same event, a landing outranks a move.
+            switch (currentPhase, touch.phase) {
+            case (.ended?, _): break
+            case (_, .ended), (_, .cancelled): currentPhase = .ended
+            case (.began?, _): break
+            default: currentPhase = touch.phase == .stationary ? currentPhase : touch.phase
+            }
+        }
+        frameToken = application.frameObservers.add { [unowned self] in currentPhase = nil }
         controlToken = application.controlEventObservers.add { [unowned self] control, event in
             guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
             outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
@@ -49,7 +68,10 @@ public final class HeadlessSession {
         }
         let center = application.notificationCenter
         observers.append(center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in outcome.keypadShows += 1 })
-        observers.append(center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in outcome.keypadHides += 1 })
+        observers.append(center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in
+            outcome.keypadHides += 1
+            outcome.hidePhases.append(currentPhase)
+        })
         for id in TechniqueID.allCases {
             let form = app.screen(for: id).form
             let previous = form.onRowSelected
@@ -67,6 +89,8 @@ public final class HeadlessSession {
         if let focusToken { application.focusObservers.remove(focusToken) }
         if let controlToken { application.controlEventObservers.remove(controlToken) }
         if let decisionToken { app.decisionObservers.remove(decisionToken) }
+        if let touchToken { application.touchObservers.remove(touchToken) }
+        if let frameToken { application.frameObservers.remove(frameToken) }
     }
 
     /// Forgets what happened so far (after setting a case up).

@@ -41,6 +41,14 @@ open class FormViewController: ViewController {
         return responder
     }
 
+    /// Whether the technique sets the form's `keyboardDismissMode` itself, so the general
+    /// *Dragging the form* option leaves this screen alone.
+    open var ownsKeyboardDismissMode: Bool { false }
+
+    /// Sees every touch event of the window before it is delivered, while this screen is on
+    /// top: for techniques that act on touches before any view does. Does nothing by default.
+    open func willDeliver(_ event: Event, in window: AppWindow) {}
+
     /// Reports a decision of this screen's technique to the trace and the instruments.
     public func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
         guard let center = notificationCenter else { return }

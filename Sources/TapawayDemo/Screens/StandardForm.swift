@@ -12,7 +12,7 @@ public final class StandardForm: ScrollView {
     public let hint = Label(text: "Tap anywhere outside a field to dismiss the keypad.")
     /// The name field.
     public let name = TextField(placeholder: "Name")
-    /// The email field (email keypad).
+    /// The email field (email keypad); it refuses to resign while it holds text without an `@`.
     public let email = TextField(placeholder: "Email")
     /// The password field (secure: bullets).
     public let password = TextField(placeholder: "Password")
@@ -39,6 +39,30 @@ public final class StandardForm: ScrollView {
     /// Called when a tap selects a row.
     public var onRowSelected: ((SuggestionRow) -> Void)?
 
+    /// Whether the form behaves as a plain view, not a scroll view: it does not scroll, and the
+    /// touches that reach it travel on up the responder chain to the screen's view controller,
+    /// as they do through a plain `UIView` (the `touches-began` technique's container option).
+    public var isPlainView = false {
+        didSet { panGestureRecognizer.isEnabled = !isPlainView }
+    }
+
+    /// As a plain view, passes touches up the chain; as a scroll view, keeps them.
+    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+        if isPlainView { next?.touchesBegan(touches, with: event) }
+    }
+    /// As `touchesBegan`.
+    public override func touchesMoved(_ touches: [Touch], with event: Event) {
+        if isPlainView { next?.touchesMoved(touches, with: event) }
+    }
+    /// As `touchesBegan`.
+    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+        if isPlainView { next?.touchesEnded(touches, with: event) }
+    }
+    /// As `touchesBegan`.
+    public override func touchesCancelled(_ touches: [Touch], with event: Event) {
+        if isPlainView { next?.touchesCancelled(touches, with: event) }
+    }
+
     /// The text inputs, in reading order.
     public var inputs: [View] { [name, email, password, phone, notes] }
 
@@ -61,6 +85,9 @@ public final class StandardForm: ScrollView {
         name.identifier = "name"
         email.identifier = "email"
         email.keyboardType = .emailAddress
+        // Its delegate keeps it while it holds something that is not an address: a field that
+        // refuses to resign when asked, though `endEditing(true)` still forces it.
+        email.shouldEndEditing = { field in field.text.isEmpty || field.text.contains("@") }
         password.identifier = "password"
         password.isSecureTextEntry = true
         phone.identifier = "phone"

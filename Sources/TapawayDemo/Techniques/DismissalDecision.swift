@@ -11,6 +11,9 @@ public struct DismissalDecision: Sendable, Equatable {
         case keep
         /// Nothing to decide: no first responder.
         case none
+        /// The keyboard was hidden and the first responder kept its focus (Android's
+        /// `hideSoftInputFromWindow` without `clearFocus`).
+        case hide
     }
 
     /// One touch of the event as the logic saw it.

@@ -12,7 +12,10 @@ enum DraggingOption {
             .init("interactive", title: "Interactive", subtitle: "The keypad follows the finger"),
         ],
         default: "none",
-        apply: { value, screen in screen.form.keyboardDismissMode = mode(value) })
+        apply: { value, screen in
+            guard !screen.ownsKeyboardDismissMode else { return }
+            screen.form.keyboardDismissMode = mode(value)
+        })
 
     /// The dismiss mode a value stands for.
     static func mode(_ value: String) -> KeyboardDismissMode {

@@ -32,6 +32,8 @@ extension TechniqueID: CaseIterable {
 
 /// The toolkit a technique comes from; the sidebar and `tapaway list` group techniques by it.
 public enum TechniquePlatform: String, Sendable, CaseIterable {
+    /// What every platform does with no code.
+    case everyPlatform = "Every platform"
     /// UIKit on iOS.
     case uikit = "UIKit"
     /// SwiftUI on iOS.

@@ -10,6 +10,12 @@ public enum Techniques {
         TapGestureTechnique.self,
         BackgroundControlTechnique.self,
         KeyboardManagerTechnique.self,
+        TouchesBeganTechnique.self,
+        NoneTechnique.self,
+        SwiftUITechnique.self,
+        AndroidTechnique.self,
+        FlutterTechnique.self,
+        ReactNativeTechnique.self,
     ]
 
     /// Options that apply to every technique's screen.

@@ -82,6 +82,12 @@ open class TextField: Control, TextInput, TextEditing {
 
     /// An enabled field can take focus.
     open override var canBecomeFirstResponder: Bool { isEnabled && window != nil }
+    /// Asked before the field lets focus go, as `textFieldShouldEndEditing(_:)` of UIKit's
+    /// delegate: false keeps it first responder when it is only asked (`resignFirstResponder`),
+    /// not when it is forced (`endEditing(true)`). Nil: it always lets go.
+    public var shouldEndEditing: ((TextField) -> Bool)?
+    /// Whether the field lets focus go when asked: what `shouldEndEditing` says.
+    open override var canResignFirstResponder: Bool { shouldEndEditing?(self) ?? true }
     /// Whether there is any text.
     public var hasText: Bool { !editable.text.isEmpty }
     /// The text before the caret, for auto-capitalisation.

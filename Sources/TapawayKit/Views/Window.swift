@@ -98,6 +98,17 @@ open class Window: View {
         }
     }
 
+    /// Makes a touch that has just begun go to `view` instead of the view it hit (nil: to no
+    /// view and no recognizer), before delivery. For code that takes a touch over at its start,
+    /// as a React Native scroll view that becomes the responder in the capture phase, or a
+    /// Flutter tap region that consumes the tap down. Only a touch of this window in its
+    /// `began` phase can be redirected.
+    public func redirect(_ touch: Touch, to view: View?) {
+        guard touch.phase == .began, touch.window === self, !touch.viewSawBegan else { return }
+        precondition(view.map { $0.window === self } ?? true, "a touch can only go to a view of its own window")
+        touch.view = view
+    }
+
     /// Delivers the window's touches: first to the gesture recognizers of each touch's view and
     /// its ancestors, then to the views, as UIKit does. A recognizer that claims a touch (and
     /// cancels touches in view) turns the rest of the view's sequence into touches-cancelled;

@@ -1,0 +1,318 @@
+import TapawayHeadless
+import TapawayKit
+
+/// `tapaway matrix`: the built-in cases, each played under every technique on the headless
+/// platform, and what happened, as a short code per cell and in words.
+@MainActor
+public enum DismissalMatrix {
+    /// One case of the matrix: what is focused first and what the tester does.
+    public struct Case: Sendable {
+        /// The case's number, its column in the table.
+        public let number: Int
+        /// What the tester does, in words.
+        public let title: String
+        /// The input focused before the step (by tapping it), if any.
+        public let focus: String?
+        /// Text typed into the focused input before the step, if any.
+        public let typed: String?
+        /// The step.
+        public let step: Step
+    }
+
+    /// What the tester does in a case.
+    public enum Step: Sendable {
+        /// A tap on the background where nothing else is.
+        case tapBackground
+        /// A tap on the view with this identifier.
+        case tap(String)
+        /// Taps on these keypad keys.
+        case keys([String])
+        /// Taps on these keypad keys, then a tap on the background.
+        case keysThenBackground([String])
+        /// A finger held on the view while another taps the background.
+        case holdAndTapBackground(String)
+        /// A drag 60 px up that starts on the background.
+        case dragBackground
+        /// A drag 60 px up that starts on the view with this identifier.
+        case drag(String)
+    }
+
+    /// The cases: the first version's thirteen, then a field that refuses to resign, the
+    /// keyboard toolbar's Done, and a drag that starts on a field.
+    public static let cases: [Case] = [
+        Case(number: 1, title: "Nothing focused, tap the background", focus: nil, typed: nil, step: .tapBackground),
+        Case(number: 2, title: "`name` focused, tap the background", focus: "name", typed: nil, step: .tapBackground),
+        Case(number: 3, title: "`name` focused, tap inside `name`", focus: "name", typed: nil, step: .tap("name")),
+        Case(number: 4, title: "`name` focused, tap `email`", focus: "name", typed: nil, step: .tap("email")),
+        Case(number: 5, title: "`name` focused, tap Submit", focus: "name", typed: nil, step: .tap("submit")),
+        Case(number: 6, title: "`name` focused, tap the caption label", focus: "name", typed: nil, step: .tap("caption")),
+        Case(number: 7, title: "`name` focused, tap keypad keys h, i", focus: "name", typed: nil, step: .keys(["key-h", "key-i"])),
+        Case(number: 8, title: "A finger held on `name`, a tap on the background", focus: "name", typed: nil,
+             step: .holdAndTapBackground("name")),
+        Case(number: 9, title: "`notes` focused, Return, then tap the background", focus: "notes", typed: nil,
+             step: .keysThenBackground(["key-return"])),
+        Case(number: 10, title: "`name` focused, tap the switch", focus: "name", typed: nil, step: .tap("subscribe")),
+        Case(number: 11, title: "`name` focused, drag on the background", focus: "name", typed: nil, step: .dragBackground),
+        Case(number: 12, title: "`name` focused, tap suggestion `row-2`", focus: "name", typed: nil, step: .tap("row-2")),
+        Case(number: 13, title: "`name` focused, tap the navigation bar", focus: "name", typed: nil, step: .tap("navbar")),
+        Case(number: 14, title: "`email` holds “ab”, which its delegate refuses to let go, tap the background", focus: "email",
+             typed: "ab", step: .tapBackground),
+        Case(number: 15, title: "`name` focused, tap Done on the keyboard's toolbar", focus: "name", typed: nil,
+             step: .tap("toolbar-done")),
+        Case(number: 16, title: "`name` focused, a drag that starts on `email`", focus: "name", typed: nil, step: .drag("email")),
+    ]
+
+    /// The codes of the cells and what each means, in the order the legend lists them.
+    public static let legend: [(String, String)] = [
+        ("–", "nothing focused, nothing happens"),
+        ("R↓", "resigns at touch-down: focus goes and the keypad hides"),
+        ("R↑", "resigns when the finger lifts (or the tap is recognised)"),
+        ("R→", "resigns during the drag"),
+        ("R↺", "resigns, then the held finger's lift focuses the field again: the keypad hides and shows"),
+        ("H", "the keypad hides and the field keeps its focus"),
+        ("K", "focus and keypad stay"),
+        ("M", "focus moves to the other field in one step; the keypad stays up"),
+        ("M~", "focus moves, and the keypad hides and shows again (willHide, then willShow)"),
+        ("✓", "the tapped control or row acts (fires, flips, selects)"),
+        ("✗", "the tapped control or row does not act: its tap was taken"),
+        ("T", "the keypad's keys type"),
+        ("⏎", "Return adds a line first"),
+        ("n/a", "the technique has no such thing (a toolbar)"),
+    ]
+
+    /// The outcome of one case under one technique.
+    public struct Cell: Sendable {
+        /// The case's number.
+        public let number: Int
+        /// The short code (`R↓ ✓`).
+        public let code: String
+        /// What happened, in a few words.
+        public let words: String
+        /// What the headless run recorded.
+        public let outcome: SessionOutcome
+        /// The input focused before the step.
+        public let focusedBefore: String?
+    }
+
+    /// Plays `matrixCase` under `technique` and describes what happened.
+    public static func run(_ matrixCase: Case, in technique: TechniqueID, options: [OptionAssignment] = []) -> Cell {
+        let session = HeadlessSession(technique: technique)
+        for option in options { session.app.setOption(option.key, to: option.value) }
+        let p = session.platform
+        func view(_ id: String) -> View? {
+            session.app.window.view(withIdentifier: id) ?? p.application.keyboard.window.view(withIdentifier: id)
+        }
+        if let focus = matrixCase.focus, let field = view(focus) {
+            p.tap(field)
+            p.settle()
+            if let typed = matrixCase.typed {
+                p.type(typed)
+                p.settle()
+            }
+        }
+        session.resetOutcome()
+        let focusedBefore = (p.application.firstResponder as? View)?.traceName
+        var missing = false
+        switch matrixCase.step {
+        case .tapBackground:
+            p.tap(at: session.backgroundPoint)
+        case .tap(let id):
+            if let v = view(id), Self.isShown(v) {
+                // The navigation bar's centre is its title; other views by their centre.
+                p.tap(at: id == "navbar" ? Point(x: v.frameInScreen.midX, y: v.frameInScreen.midY) : p.center(of: v))
+            } else {
+                missing = true
+            }
+        case .keys(let ids):
+            for id in ids { p.tapKey(id) }
+        case .keysThenBackground(let ids):
+            for id in ids { p.tapKey(id) }
+            p.tap(at: session.backgroundPoint)
+        case .holdAndTapBackground(let id):
+            if let v = view(id) {
+                let held = p.touchDown(at: p.center(of: v))
+                p.tap(at: session.backgroundPoint)
+                p.touchUp(held, at: p.center(of: v))
+            }
+        case .dragBackground:
+            drag(p, from: session.backgroundPoint)
+        case .drag(let id):
+            if let v = view(id) { drag(p, from: p.center(of: v)) }
+        }
+        let outcome = session.finish()
+        if missing {
+            return Cell(number: matrixCase.number, code: "n/a", words: "no such thing here", outcome: outcome,
+                        focusedBefore: focusedBefore)
+        }
+        return Cell(number: matrixCase.number, code: code(outcome, focusedBefore: focusedBefore, matrixCase: matrixCase),
+                    words: describe(outcome, focusedBefore: focusedBefore, matrixCase: matrixCase), outcome: outcome,
+                    focusedBefore: focusedBefore)
+    }
+
+    /// Whether `view` and every ancestor are shown, in a window that is.
+    private static func isShown(_ view: View) -> Bool {
+        var current: View? = view
+        while let v = current {
+            if v.isHidden { return false }
+            current = v.superview
+        }
+        return view.window.map { !$0.isHidden } ?? false
+    }
+
+    private static func drag(_ p: HeadlessPlatform, from start: Point) {
+        let id = p.touchDown(at: start)
+        for step in 1...6 { p.touchMove(id, to: start.offsetBy(dx: 0, dy: Double(-10 * step))) }
+        p.touchUp(id, at: start.offsetBy(dx: 0, dy: -60))
+    }
+
+    // MARK: Codes and words
+
+    /// When a change happened: at touch-down, at the lift, during a drag.
+    private static func timing(_ phase: TouchPhase?) -> String {
+        switch phase {
+        case .began?: return "↓"
+        case .moved?: return "→"
+        default: return "↑"
+        }
+    }
+
+    /// The target a case taps, and the action that says it acted.
+    private static func target(of matrixCase: Case) -> (id: String, action: String)? {
+        guard case .tap(let id) = matrixCase.step else { return nil }
+        switch id {
+        case "submit": return (id, "submit touchUpInside")
+        case "subscribe": return (id, "subscribe valueChanged")
+        case let row where row.hasPrefix("row-"): return (id, "\(row) select")
+        default: return nil
+        }
+    }
+
+    /// The cell's code, from what the run recorded.
+    static func code(_ o: SessionOutcome, focusedBefore: String?, matrixCase: Case) -> String {
+        var parts: [String] = []
+        if case .keysThenBackground = matrixCase.step { parts.append("⏎") }
+        let lostAt = zip(o.focusChanges, o.focusPhases).first { $0.0 == nil }?.1
+        let resigned = o.focusChanges.contains { $0 == nil }
+        switch (focusedBefore, o.finalFocus) {
+        case (nil, nil): parts.append(o.focusChanges.isEmpty ? "–" : "K")
+        case (_?, nil): parts.append("R" + timing(lostAt ?? nil))
+        case (let before?, let after?) where before == after:
+            if resigned { parts.append("R↺") }
+            else if o.keypadHides > 0 && o.keypadShows == 0 { parts.append("H") }
+            else if case .keys = matrixCase.step { parts.append("T") }
+            else { parts.append("K") }
+        case (_, _?):
+            parts.append(o.keypadHides > 0 && o.keypadShows > 0 ? "M~" : "M")
+        }
+        if let target = target(of: matrixCase) { parts.append(o.actions[target.action] == nil ? "✗" : "✓") }
+        return parts.joined(separator: " ")
+    }
+
+    /// Controls whose touch-up-inside says nothing the other words don't (fields focus, the switch
+    /// flips, the background control resigns).
+    private static let quietControls: Set<String> = ["name", "email", "password", "phone", "subscribe", "background"]
+
+    /// What happened, in a few words.
+    static func describe(_ o: SessionOutcome, focusedBefore: String?, matrixCase: Case) -> String {
+        var parts: [String] = []
+        let resigned = o.focusChanges.contains(where: { $0 == nil })
+        switch (focusedBefore, o.finalFocus) {
+        case (nil, nil): parts.append("nothing changes")
+        case (let before?, nil): parts.append("`\(before)` resigns")
+        case (let before?, let after?) where before == after:
+            parts.append(resigned ? "resigns, then `\(after)` takes focus again" : "stays focused")
+        case (_, let after?): parts.append("focus moves to `\(after)`")
+        }
+        if o.keypadHides > 0 && o.keypadShows > 0 { parts.append("the keypad hides and shows") }
+        else if o.keypadHides > 0 && o.finalFocus != nil { parts.append("the keypad hides") }
+        else if o.keypadHides == 0 && focusedBefore != nil && o.finalFocus != nil { parts.append("keypad stays up") }
+        for (key, count) in o.actions.sorted(by: { $0.key < $1.key }) {
+            let pieces = key.split(separator: " ")
+            guard pieces.count == 2 else { continue }
+            switch pieces[1] {
+            case "touchUpInside" where !quietControls.contains(String(pieces[0])) && !pieces[0].hasPrefix("toolbar"):
+                parts.append("`\(pieces[0])` fires \(count)×")
+            case "valueChanged": parts.append("the switch flips")
+            case "select": parts.append("`\(pieces[0])` selects")
+            default: break
+            }
+        }
+        if let target = target(of: matrixCase), o.actions[target.action] == nil {
+            switch target.id {
+            case "submit": parts.append("**`submit` does not fire**")
+            case "subscribe": parts.append("**the switch does not flip**")
+            default: parts.append("**`\(target.id)` does not select**")
+            }
+        }
+        if case .keys = matrixCase.step, let field = matrixCase.focus, let text = o.texts[field], !text.isEmpty {
+            parts.append("types “\(text.replacingNewlines())”")
+        }
+        if case .keysThenBackground = matrixCase.step, let field = matrixCase.focus, let text = o.texts[field], !text.isEmpty {
+            parts.append("types “\(text.replacingNewlines())”")
+        }
+        return parts.joined(separator: "; ")
+    }
+
+    // MARK: Output
+
+    /// Every cell: one row per technique (`ids`), one cell per case.
+    public static func cells(for ids: [TechniqueID] = TechniqueID.allCases,
+                             options: [OptionAssignment] = []) -> [(TechniqueID, [Cell])] {
+        ids.map { id in (id, cases.map { run($0, in: id, options: options.filter { $0.key.technique == nil || $0.key.technique == id }) }) }
+    }
+
+    /// The matrix as Markdown: techniques as rows, cases as columns, in codes; then the cases
+    /// and the codes spelled out.
+    public static func table(_ cells: [(TechniqueID, [Cell])]) -> String {
+        var lines = ["| technique | " + cases.map { "\($0.number)" }.joined(separator: " | ") + " |",
+                     "|---|" + String(repeating: "---|", count: cases.count)]
+        for (id, row) in cells {
+            lines.append("| `\(id)` | " + row.map(\.code).joined(separator: " | ") + " |")
+        }
+        lines.append("")
+        lines.append("Cases: " + cases.map { "**\($0.number)** \($0.title)" }.joined(separator: " · ") + ".")
+        lines.append("")
+        lines.append("Codes: " + legend.map { "`\($0.0)` \($0.1)" }.joined(separator: " · ") + ".")
+        return lines.joined(separator: "\n")
+    }
+
+    /// One technique's cases in words, as Markdown: case, code, what happened.
+    public static func wordsTable(_ id: TechniqueID, _ row: [Cell]) -> String {
+        var lines = ["`\(id)`", "", "| # | What you do | Code | What happened |", "|---|---|---|---|"]
+        for (c, cell) in zip(cases, row) {
+            lines.append("| \(c.number) | \(c.title) | \(cell.code) | \(cell.words) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The matrix as one JSON object: `cases` (number, title), `legend` (code, meaning) and
+    /// `techniques` (id, and per case: number, code, words, focusChanges, keypadShows,
+    /// keypadHides, actions).
+    public static func json(_ cells: [(TechniqueID, [Cell])]) -> JSON {
+        .object([
+            ("cases", .array(cases.map { .object([("number", .number(Double($0.number))), ("title", .string($0.title))]) })),
+            ("legend", .array(legend.map { .object([("code", .string($0.0)), ("meaning", .string($0.1))]) })),
+            ("techniques", .array(cells.map { id, row in
+                .object([
+                    ("id", .string(id.rawValue)),
+                    ("cells", .array(row.map { cell in
+                        .object([
+                            ("case", .number(Double(cell.number))), ("code", .string(cell.code)), ("words", .string(cell.words)),
+                            ("focusBefore", .optional(cell.focusedBefore)),
+                            ("focusChanges", .array(cell.outcome.focusChanges.map { .optional($0) })),
+                            ("keypadShows", .number(Double(cell.outcome.keypadShows))),
+                            ("keypadHides", .number(Double(cell.outcome.keypadHides))),
+                            ("actions", .object(cell.outcome.actions.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
+                        ])
+                    })),
+                ])
+            })),
+        ])
+    }
+}
+
+extension String {
+    fileprivate func replacingNewlines() -> String {
+        String(map { $0 == "\n" ? "⏎" : $0 })
+    }
+}

@@ -1,0 +1,81 @@
+import TapawayKit
+
+/// The `android` screen: the activity. Its `dispatchTouchEvent` (Tapaway's `willDeliver`) looks
+/// at each touch event before the views do.
+///
+/// ```kotlin
+/// override fun dispatchTouchEvent(ev: MotionEvent): Boolean {
+///     if (ev.action == MotionEvent.ACTION_DOWN) {
+///         val v = currentFocus
+///         if (v is EditText) {
+///             val r = Rect(); v.getGlobalVisibleRect(r)
+///             if (!r.contains(ev.rawX.toInt(), ev.rawY.toInt())) {
+///                 v.clearFocus()
+///                 imm.hideSoftInputFromWindow(v.windowToken, 0)
+///             }
+///         }
+///     }
+///     return super.dispatchTouchEvent(ev)
+/// }
+/// ```
+@MainActor
+public final class AndroidViewController: FormViewController {
+    /// Which motion event the check runs on.
+    public enum Trigger: Sendable {
+        /// `ACTION_DOWN`: hide the keyboard and clear focus at touch-down.
+        case down
+        /// `ACTION_UP`: hide the keyboard at lift; the field keeps focus.
+        case up
+    }
+
+    /// Which motion event the check runs on.
+    public var trigger = Trigger.down
+
+    /// Creates the screen.
+    public init() { super.init(technique: .android) }
+
+    /// `dispatchTouchEvent`: the check, then delivery as usual.
+    public override func willDeliver(_ event: Event, in window: AppWindow) {
+        let touches = event.touches(for: window)
+        let changed = touches.filter { $0.phase != .stationary }
+        let others = touches.filter { $0.phase == .stationary }
+        // ACTION_DOWN: the first finger lands, no other is down. ACTION_UP: the last one lifts.
+        let action: Trigger?
+        if others.isEmpty, changed.count == 1, changed[0].phase == .began { action = .down }
+        else if others.isEmpty, changed.count == 1, changed[0].phase == .ended { action = .up }
+        else { action = nil }
+        let focused = editingInput
+        guard let focused else {
+            if changed.contains(where: { $0.phase == .began }) {
+                report(.none, "no EditText has focus", touches: changed)
+            }
+            return
+        }
+        guard let action else {
+            if changed.contains(where: { $0.phase == .began }) {
+                report(.keep, "ACTION_POINTER_DOWN: another finger is already down, and only ACTION_DOWN is checked",
+                       touches: changed)
+            }
+            return
+        }
+        guard action == trigger, let touch = changed.first else { return }
+        let rect = focused.frameInScreen
+        let motion = action == .down ? "ACTION_DOWN" : "ACTION_UP"
+        if rect.contains(touch.locationInScreen) {
+            if action == .up, !(view.application?.keyboard.isVisible ?? true) {
+                // A tap on the focused field brings the keyboard back, as on Android.
+                view.application?.keyboard.show()
+            }
+            report(.keep, "\(motion) inside the focused EditText's rectangle", touches: changed)
+            return
+        }
+        switch action {
+        case .down:
+            report(.resign, "\(motion) outside the focused EditText: hideSoftInputFromWindow and clearFocus", touches: changed)
+            _ = focused.window?.transferFirstResponder(to: nil, force: true)
+        case .up:
+            report(.hide, "\(motion) outside the focused EditText: hideSoftInputFromWindow; focus stays", touches: changed)
+            view.application?.keyboard.hide()
+        }
+    }
+}

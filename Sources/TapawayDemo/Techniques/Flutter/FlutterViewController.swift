@@ -1,0 +1,90 @@
+import TapawayKit
+
+/// The `flutter` screen. The text fields' shared tap region is modelled in `willDeliver`: each
+/// pointer down outside every text input unfocuses the focused one (and is consumed when
+/// `consumesOutsideTaps`). With `usesGestureDetector` an opaque tap detector around the page
+/// unfocuses instead, when it wins the arena.
+///
+/// ```dart
+/// TextField(
+///   focusNode: focus,
+///   onTapOutside: (_) => focus.unfocus(),
+/// )
+/// // or, around the page body:
+/// GestureDetector(
+///   behavior: HitTestBehavior.opaque,
+///   onTap: () => FocusScope.of(context).unfocus(),
+///   child: ListView(children: …),
+/// )
+/// ```
+@MainActor
+public final class FlutterViewController: FormViewController {
+    /// `TapRegion.consumeOutsideTaps`: the pointer down that unfocuses goes to no widget.
+    public var consumesOutsideTaps = false
+    /// Use an opaque `GestureDetector(onTap: unfocus)` around the page instead of
+    /// `onTapOutside`.
+    public var usesGestureDetector = false {
+        didSet { detector.isEnabled = usesGestureDetector }
+    }
+    private let detector = TapGestureRecognizer()
+
+    /// Creates the screen.
+    public init() { super.init(technique: .flutter) }
+
+    /// The detector goes on the form (the page body, under the app bar).
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        detector.identifier = "gesture-detector"
+        detector.cancelsTouchesInView = false
+        detector.isEnabled = usesGestureDetector
+        // The arena: a button, a switch, a row's InkWell or a text field claims its own tap.
+        detector.shouldBegin = { recognizer in
+            !recognizer.touches.contains { touch in touch.view.map(FlutterViewController.winsArena) ?? false }
+        }
+        detector.addAction { [weak self] recognizer in self?.detectorTapped(recognizer) }
+        detector.onStateChange = { [weak self] recognizer, state in
+            guard state == .failed, let self, self.editingInput != nil else { return }
+            self.report(.keep, "the GestureDetector lost: \(recognizer.failureReason ?? "no tap")", touches: recognizer.touches)
+        }
+        form.addGestureRecognizer(detector)
+    }
+
+    /// The tap region: every pointer down, inside or outside the text fields.
+    public override func willDeliver(_ event: Event, in window: AppWindow) {
+        guard !usesGestureDetector else { return }
+        for touch in event.touches(for: window) where touch.phase == .began {
+            guard let focused = editingInput else { continue }
+            if let view = touch.view, view is any TextInput {
+                report(.keep, "pointer down in \(view.traceName ?? "a text field"): inside the text fields' tap region",
+                       touches: [touch])
+                continue
+            }
+            let consumed = consumesOutsideTaps ? "; consumeOutsideTaps: \(touch.view?.traceName ?? "the widget") never gets it" : ""
+            report(.resign, "pointer down outside the text fields' tap region: onTapOutside unfocuses \(focused.traceName ?? "the field")" + consumed,
+                   touches: [touch])
+            if consumesOutsideTaps { window.redirect(touch, to: nil) }
+            _ = window.transferFirstResponder(to: nil, force: true)
+        }
+    }
+
+    private func detectorTapped(_ recognizer: GestureRecognizer) {
+        guard let focused = editingInput else {
+            report(.none, "the GestureDetector's onTap, with nothing focused", touches: recognizer.touches)
+            return
+        }
+        report(.resign, "the GestureDetector won the tap on \(recognizer.touches.first?.view?.traceName ?? "the page"): unfocus",
+               touches: recognizer.touches)
+        _ = focused.window?.transferFirstResponder(to: nil, force: true)
+    }
+
+    /// Whether a widget claims its own tap in the gesture arena (inferred mapping: Tapaway's
+    /// controls, text inputs and list rows).
+    static func winsArena(_ view: View) -> Bool {
+        var current: View? = view
+        while let v = current {
+            if v is Control || v is SuggestionRow || v is any TextInput { return true }
+            current = v.superview
+        }
+        return false
+    }
+}

@@ -1,0 +1,37 @@
+import TapawayKit
+
+extension TechniqueID {
+    /// The platform default: no code, nothing dismisses on a tap outside.
+    public static let noCode = TechniqueID("none")
+}
+
+/// `none`: the baseline. The app adds no code, and a tap outside the field dismisses nothing: on
+/// iOS, on Android, and in Flutter on a touch screen the keyboard stays until Return, Done, Back
+/// or the app itself ends editing.
+enum NoneTechnique: DismissalTechnique {
+    static let id = TechniqueID.noCode
+    static let title = "No code (the default)"
+    static let platform = TechniquePlatform.everyPlatform
+    static let summary = "Nothing dismisses on a tap outside: what every platform does by default."
+
+    @MainActor static func makeScreen() -> FormViewController { NoneViewController() }
+
+    static let charter: [Experiment: String] = [
+        .submit: "Keeps the keypad up and the button fires: no code listens for a tap outside.",
+        .row: "The row selects and the keypad stays up.",
+        .pinnedFinger: "Keeps focus: nothing dismisses.",
+        .drag: "Keeps the keypad while the form scrolls; only Dismiss on drag or Interactive end editing.",
+        .navigationBar: "Keeps focus.",
+        .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
+        .otherField: "Focus moves in one step and the keypad stays up.",
+        .pinch: "Keeps focus.",
+        .switchOrCaption: "The switch flips and focus stays; a tap on the caption does nothing either.",
+    ]
+}
+
+/// The `none` screen: the form, and no dismissal code at all.
+@MainActor
+public final class NoneViewController: FormViewController {
+    /// Creates the screen.
+    public init() { super.init(technique: .noCode) }
+}

@@ -1,0 +1,45 @@
+import TapawayKit
+
+extension TechniqueID {
+    /// SwiftUI's `@FocusState` cleared by a tap gesture on a background behind the content.
+    public static let swiftUI = TechniqueID("swiftui")
+}
+
+/// `swiftui`: the fields are bound to a `@FocusState`, and a background behind the content has
+/// `.onTapGesture { focus = nil }`. The gesture fires only where the background itself is hit:
+/// any view in front (a text, a button, a row, a field) takes the hit. How a scroll dismisses is
+/// `.scrollDismissesKeyboard`.
+enum SwiftUITechnique: DismissalTechnique {
+    static let id = TechniqueID.swiftUI
+    static let title = "@FocusState + background tap"
+    static let platform = TechniquePlatform.swiftUI
+    static let summary = "A tap gesture on the background behind the content sets the focus state to nil."
+
+    static let options: [TechniqueOption] = [
+        .choice("scroll-dismisses", title: "Scroll dismisses keyboard",
+                values: [
+                    .init("never", title: ".never"),
+                    .init("immediately", title: ".immediately", subtitle: "When a scroll begins"),
+                    .init("interactively", title: ".interactively", subtitle: "The keyboard follows the finger"),
+                ],
+                default: "never",
+                apply: { value, screen in
+                    let mode: KeyboardDismissMode = value == "immediately" ? .onDrag : value == "interactively" ? .interactive : .none
+                    (screen as? SwiftUIViewController)?.scrollDismissMode = mode
+                }),
+    ]
+
+    @MainActor static func makeScreen() -> FormViewController { SwiftUIViewController() }
+
+    static let charter: [Experiment: String] = [
+        .submit: "Keeps the keyboard up and the button fires: the button is in front of the background, which never sees the tap.",
+        .row: "The row selects and the keyboard stays: the row is in front of the background.",
+        .pinnedFinger: "Keeps focus: two fingers are no tap for the gesture (inferred).",
+        .drag: "Keeps the keyboard: a drag is no tap. Scroll dismisses keyboard .immediately or .interactively end editing.",
+        .navigationBar: "Keeps focus: the bar is not the background.",
+        .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
+        .otherField: "Focus moves in one step and the keypad stays up.",
+        .pinch: "Keeps focus: a pinch is not a tap.",
+        .switchOrCaption: "The switch flips and focus stays. A Text takes the hit too, so a tap on the caption keeps focus: only the background's own area dismisses.",
+    ]
+}

@@ -1,0 +1,64 @@
+import TapawayKit
+
+/// The `swiftui` screen: the form's texts take hits as SwiftUI's `Text` does, and the background
+/// behind them carries the tap gesture.
+///
+/// ```swift
+/// @FocusState private var focus: Field?
+/// var body: some View {
+///     ZStack {
+///         Color(.systemGroupedBackground)
+///             .onTapGesture { focus = nil }
+///         ScrollView { fields… }
+///             .scrollDismissesKeyboard(.never)
+///     }
+/// }
+/// ```
+@MainActor
+public final class SwiftUIViewController: FormViewController {
+    /// `.scrollDismissesKeyboard`: what a scroll does to the keyboard.
+    public var scrollDismissMode = KeyboardDismissMode.none {
+        didSet { form.keyboardDismissMode = scrollDismissMode }
+    }
+    private let backgroundTap = TapGestureRecognizer()
+
+    /// Creates the screen.
+    public init() { super.init(technique: .swiftUI) }
+
+    /// `.scrollDismissesKeyboard` is this screen's own.
+    public override var ownsKeyboardDismissMode: Bool { true }
+
+    /// Texts take hits; the background gets `.onTapGesture`.
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        for label in [form.hint, form.caption, form.subscribeLabel, form.suggestionsHeader] {
+            label.isUserInteractionEnabled = true
+        }
+        backgroundTap.identifier = "background-tap"
+        backgroundTap.cancelsTouchesInView = false
+        // The gesture belongs to the background: a touch that hit a view in front is not its.
+        backgroundTap.shouldBegin = { [weak self] recognizer in
+            guard let background = self?.form.background else { return false }
+            return recognizer.touches.allSatisfy { $0.view === background }
+        }
+        backgroundTap.addAction { [weak self] recognizer in self?.backgroundTapped(recognizer) }
+        backgroundTap.onStateChange = { [weak self] recognizer, state in
+            guard state == .failed, let self, self.editingInput != nil else { return }
+            let hit = recognizer.touches.first { $0.view !== self.form.background }?.view?.traceName
+            let why = hit.map { "\($0) is in front of the background and takes the hit" } ?? (recognizer.failureReason ?? "no tap")
+            self.report(.keep, "the background's tap gesture did not fire: \(why)", touches: recognizer.touches)
+        }
+        form.background.addGestureRecognizer(backgroundTap)
+        form.keyboardDismissMode = scrollDismissMode
+    }
+
+    private func backgroundTapped(_ recognizer: GestureRecognizer) {
+        guard let focused = editingInput else {
+            report(.none, "background tapped with nothing focused", touches: recognizer.touches)
+            return
+        }
+        report(.resign, "background tapped: focus = nil", touches: recognizer.touches)
+        // Setting the focus state to nil ends editing; no delegate is asked.
+        _ = focused.window?.transferFirstResponder(to: nil, force: true)
+    }
+}

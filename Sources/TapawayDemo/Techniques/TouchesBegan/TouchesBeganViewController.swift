@@ -1,0 +1,46 @@
+import TapawayKit
+
+/// The `touches-began` screen: its `touchesBegan(_:with:)` ends editing.
+///
+/// ```swift
+/// override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+///     view.endEditing(true)
+///     // or: UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder),
+///     //                                     to: nil, from: nil, for: nil)
+/// }
+/// ```
+@MainActor
+public final class TouchesBeganViewController: FormViewController {
+    /// What holds the form: `plain-view`, `scroll-view` or `table`.
+    public var container = "scroll-view" {
+        didSet { form.isPlainView = container == "plain-view" }
+    }
+    /// `endEditing(true)` (forces) rather than `sendAction(resignFirstResponder)` (asks).
+    public var forcesResign = true
+
+    /// Creates the screen.
+    public init() { super.init(technique: .touchesBegan) }
+
+    /// The form is a plain view or a scroll view, as the container option says.
+    public override func viewDidLoad() {
+        super.viewDidLoad()
+        form.isPlainView = container == "plain-view"
+    }
+
+    /// The override: touches that reached the controller up the responder chain end editing.
+    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+        guard let focused = editingInput else {
+            report(.none, "touchesBegan with nothing focused", touches: touches)
+            return
+        }
+        if forcesResign {
+            report(.resign, "touchesBegan reached the view controller: view.endEditing(true)", touches: touches)
+            _ = view.endEditing(true)
+        } else if focused.canResignFirstResponder {
+            report(.resign, "touchesBegan reached the view controller: sendAction(resignFirstResponder)", touches: touches)
+            focused.resignFirstResponder()
+        } else {
+            report(.keep, "touchesBegan sent resignFirstResponder, and \(focused.traceName ?? "the field") refused", touches: touches)
+        }
+    }
+}
