@@ -179,10 +179,8 @@ enum RememberedToggles {
 
 /// Writes whole lines to standard output and error without Glibc's shared FILE globals.
 enum Console {
-    static func out(_ line: String) { write(fd: 1, line) }
-    static func error(_ line: String) { write(fd: 2, line) }
-    private static func write(fd: Int32, _ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-    }
+    /// Writes `line` to standard output.
+    static func out(_ line: String) { FileIO.writeLine(line, to: 1) }
+    /// Writes `line` to standard error.
+    static func error(_ line: String) { FileIO.writeLine(line, to: 2) }
 }

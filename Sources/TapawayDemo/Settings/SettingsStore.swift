@@ -55,38 +55,13 @@ public struct SettingsStore: Sendable {
 
     /// Reads and parses the file.
     public func load() -> LoadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { return .missing }
-            return .broken(SettingsError("cannot be read: \(SettingsStore.describe(code))"))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            return .broken(SettingsError("cannot be read: \(SettingsStore.describe(errno))"))
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .broken(SettingsError("is a directory, not a file"))
-        default: return .broken(SettingsError("is not a regular file"))
-        }
-        guard Int(info.st_size) <= SettingsStore.maximumSize else {
-            return .broken(SettingsError("is larger than \(SettingsStore.maximumSize / 1024) KiB"))
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .broken(SettingsError("cannot be read: \(SettingsStore.describe(errno))"))
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > SettingsStore.maximumSize {
-                return .broken(SettingsError("is larger than \(SettingsStore.maximumSize / 1024) KiB"))
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path, limit: SettingsStore.maximumSize)
+        } catch .cannotOpen(ENOENT) {
+            return .missing
+        } catch {
+            return .broken(SettingsError(error.message()))
         }
         guard !bytes.contains(0) else { return .broken(SettingsError("is binary, not text")) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -138,25 +113,18 @@ public struct SettingsStore: Sendable {
         var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw SettingsError("cannot write in \(directory): \(describe(errno))")
+            throw SettingsError("cannot write in \(directory): \(FileIO.describe(errno))")
         }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         func fail(_ what: String, _ code: Int32) -> SettingsError {
             unlink(temporary)
-            return SettingsError("cannot write \(target): \(what) failed: \(describe(code))")
+            return SettingsError("cannot write \(target): \(what) failed: \(FileIO.describe(code))")
         }
 
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw fail("write", code)
-            }
-            offset += n
+        if case .failed(let code, _) = bytes.withUnsafeBytes({ FileIO.write($0, to: fd) }) {
+            close(fd)
+            throw fail("write", code)
         }
         if fsync(fd) != 0 {
             let code = errno
@@ -183,10 +151,4 @@ public struct SettingsStore: Sendable {
         return String(cString: resolved)
     }
 
-    /// `strerror`'s text for `code`, lower-cased at the start to sit inside a sentence.
-    static func describe(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        guard let first = text.first else { return text }
-        return first.lowercased() + text.dropFirst()
-    }
 }

@@ -25,21 +25,10 @@ public final class TraceSink {
 
     deinit { if ownsDescriptor { close(fd) } }
 
-    /// Writes one line (a newline is added) in a single write, retrying on interruption.
+    /// Writes one line (a newline is added), retrying on interruption. A closed pipe must not
+    /// take the program down: the trace is lost, not the app.
     public func writeLine(_ line: String) {
-        var data = Array((line + "\n").utf8)
-        var offset = 0
-        while offset < data.count {
-            let n = data.withUnsafeMutableBytes { buffer in
-                write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return // A closed pipe must not take the program down; the trace is lost, not the app.
-            }
-            offset += n
-        }
-        data.removeAll()
+        FileIO.writeLine(line, to: fd)
     }
 }
 
