@@ -9,11 +9,14 @@ import Darwin
 ///
 /// Reading never fails the program: a missing file gives the defaults silently; a file that
 /// cannot be read or does not parse gives the defaults and one line saying why
-/// (`loadReportingProblems(_:)`), and the next save replaces it. Writing is atomic: the text
-/// goes to a temporary file in the same directory, which is flushed to the disk (`fsync`) and
-/// then renamed over the old file, so a crash or a full disk leaves either the old file or the
-/// new one, never half of one. A settings file that is a symbolic link (dotfiles kept
-/// elsewhere) is written through: its target is replaced, the link stays.
+/// (`loadReportingProblems(_:)`). Writing is atomic: the text goes to a temporary file in the
+/// same directory, which is flushed to the disk (`fsync`) and then renamed over the old file,
+/// so a crash or a full disk leaves either the old file or the new one, never half of one.
+///
+/// Only a regular file of ours is ever replaced. A settings path that is a symbolic link
+/// (dotfiles kept elsewhere), a FIFO, a device, a socket, a directory or another user's file
+/// is read if it can be, but never written: saving refuses with one line and leaves the path
+/// and whatever it points at as they are. Nothing is ever written through a link.
 public struct SettingsStore: Sendable {
     /// What reading the file gave.
     public enum LoadResult: Equatable, Sendable {
@@ -79,7 +82,10 @@ public struct SettingsStore: Sendable {
     public func loadReportingProblems(_ report: (String) -> Void) -> Settings {
         let result = load()
         if case .broken(let error) = result {
-            report("tapaway: the settings file \(path) \(error.message); starting from the defaults (the file is replaced when Tapaway closes)")
+            let fate = replacementRefusal() == nil
+                ? "the file is replaced when Tapaway closes"
+                : "it is left as it is, and the settings are not saved"
+            report("tapaway: the settings file \(path) \(error.message); starting from the defaults (\(fate))")
         }
         return result.settings
     }
@@ -88,21 +94,43 @@ public struct SettingsStore: Sendable {
 
     /// Writes `settings` atomically, creating the directory (mode 0700) when needed.
     ///
-    /// - Throws: `SettingsError` when the directory cannot be made, the path is a directory,
-    ///   or the temporary file cannot be written, flushed or renamed; the temporary file is
-    ///   removed and the old file left as it was.
+    /// - Throws: `SettingsError`, with the file left as it was, when the directory cannot be
+    ///   made, the path is not a regular file of ours (`replacementRefusal()`), or the
+    ///   temporary file cannot be written, flushed or renamed (it is then removed).
     public func save(_ settings: Settings) throws(SettingsError) {
         do {
             try XDGPaths.makeDirectories(directory)
         } catch {
             throw SettingsError(error.message)
         }
-        let target = SettingsStore.resolvingLink(path)
+        if let refusal = replacementRefusal() { throw refusal }
+        try SettingsStore.writeAtomically(Array(settings.serialized().utf8), to: path)
+    }
+
+    /// Why the file at `path` must not be replaced, or nil when it may be: it does not exist,
+    /// or it is a regular file owned by this user. A symbolic link is refused whatever it
+    /// points at (its target is someone's file, and the link itself is the user's choice).
+    public func replacementRefusal() -> SettingsError? {
         var info = stat()
-        if stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw SettingsError("cannot write \(target): it is a directory, not a file")
+        guard lstat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            return SettingsError("cannot write \(path): \(FileIO.describe(code))")
         }
-        try SettingsStore.writeAtomically(Array(settings.serialized().utf8), to: target)
+        let kept = "it is left as it is"
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard info.st_uid == geteuid() else {
+                return SettingsError("cannot write \(path): it belongs to another user; \(kept)")
+            }
+            return nil
+        case S_IFLNK:
+            return SettingsError("cannot write \(path): it is a symbolic link, which Tapaway neither replaces nor writes through; \(kept)")
+        case S_IFDIR:
+            return SettingsError("cannot write \(path): it is a directory, not a file")
+        default:
+            return SettingsError("cannot write \(path): it is not a regular file (a FIFO, a device or a socket); \(kept)")
+        }
     }
 
     /// Writes `bytes` to a temporary file beside `target`, flushes it, renames it to `target`
@@ -140,15 +168,6 @@ public struct SettingsStore: Sendable {
             _ = fsync(directoryFD)
             close(directoryFD)
         }
-    }
-
-    /// The final target of `path` when it is a symbolic link whose target exists; else `path`.
-    static func resolvingLink(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
 }
