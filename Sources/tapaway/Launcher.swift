@@ -56,6 +56,8 @@ struct Launcher {
             return 1
         }
         platform.setWindowIcon()
+        // The trace never blocks the loop: what a slow reader has not taken is written when it can.
+        if let sink { platform.watchOutput(sink) }
 
         // The theme, before any view is made, so every colour starts right.
         let hints = platform.desktopHints()
@@ -81,7 +83,7 @@ struct Launcher {
         var recordingSink: TraceSink?
         if let recordingPath {
             do {
-                recordingSink = try TraceSink.file(recordingPath)
+                recordingSink = try TraceSink.file(recordingPath, label: "the recording")
             } catch {
                 Console.error("tapaway: cannot record to \(recordingPath): \(error)")
                 return 1
@@ -130,6 +132,8 @@ struct Launcher {
         }
         platform.run()
         instruments.stopRecording()
+        // What a slow reader has not taken yet, with a bounded wait.
+        sink?.finish()
 
         // A one-shot screenshot run leaves the remembered settings as they were.
         if let store, options.screenshot == nil {
