@@ -76,7 +76,8 @@ public final class X11Platform {
         } else {
             shownName = "(DISPLAY is not set)"
         }
-        guard let display = XOpenDisplay(name) else {
+        // A server that accepts the connection and never answers ends start-up after a time limit.
+        guard let display = DisplayConnection.open(name, shownName: shownName) else {
             throw X11Error("cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
         }
         self.display = display

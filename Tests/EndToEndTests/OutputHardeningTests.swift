@@ -58,7 +58,8 @@ private func isPNG(_ path: String) -> Bool {
     return data.starts(with: [0x89, 0x50, 0x4E, 0x47])
 }
 
-/// Where Tapaway's outputs meet the system: closed standard descriptors and an unwritable trace.
+/// Where Tapaway's outputs meet the system: closed standard descriptors, an unwritable trace,
+/// and an X server that never answers.
 @Suite("Outputs that must not destroy or freeze, end to end")
 struct OutputHardeningTests {
     @Test("launched with standard output closed, it runs to its screenshot and its trace holds only trace lines",
@@ -93,4 +94,59 @@ struct OutputHardeningTests {
         #expect(said.count == 1, "stderr: \(run.stderr)")
         #expect(said.first?.contains("no space left on device") == true, "stderr: \(run.stderr)")
     }
+
+    @Test("an X server that accepts the connection and never answers ends start-up after the time limit, with a message")
+    func silentServer() throws {
+        let server = try SilentServer()
+        defer { server.close() }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let run = try runTapaway(["--no-settings"], display: server.displayName,
+                                 environment: ["TAPAWAY_X_TIMEOUT": "1"], scratch: scratch, timeout: 15)
+        #expect(run.status == 1, "a hang (killed after 15 s) or a wrong status: \(run.status.map(String.init) ?? "none"); stderr: \(run.stderr)")
+        #expect(run.seconds < 10, "took \(run.seconds) s")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(run.stderr)")
+        #expect(run.stderr.contains("display '\(server.displayName)' did not answer within 1 second"), "stderr: \(run.stderr)")
+    }
+}
+
+/// A listening Unix socket in the abstract namespace under the name libxcb tries first for
+/// display `:N` on Linux (`@/tmp/.X11-unix/XN`): connections are accepted by the kernel into
+/// the backlog and never answered. Nothing is made in the file system; `N` is picked among the
+/// free high numbers.
+private final class SilentServer {
+    private let fd: Int32
+    let number: Int
+    var displayName: String { ":\(number)" }
+
+    init() throws {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw EndToEndError("socket failed: \(String(cString: strerror(errno)))") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        for _ in 0..<100 {
+            let candidate = Int.random(in: 20_000..<60_000)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let name = Array("/tmp/.X11-unix/X\(candidate)".utf8)
+            withUnsafeMutableBytes(of: &address.sun_path) { path in
+                path[0] = 0 // abstract
+                for (index, byte) in name.enumerated() { path[index + 1] = byte }
+            }
+            let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + name.count)
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+            }
+            if bound == 0 {
+                guard listen(fd, 8) == 0 else { break }
+                self.fd = fd
+                number = candidate
+                return
+            }
+        }
+        Glibc.close(fd)
+        throw EndToEndError("no free abstract display socket could be bound")
+    }
+
+    func close() { Glibc.close(fd) }
 }
