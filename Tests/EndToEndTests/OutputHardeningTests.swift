@@ -79,6 +79,53 @@ struct OutputHardeningTests {
         #expect(run.traceLines.contains { $0.contains("\"kind\":\"ready\"") }, "no ready line: \(run.traceLines.prefix(3))")
     }
 
+    @Test("a trace reader that stops reading: the program goes on, drops lines, then counts them when reading resumes")
+    func stalledReader() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let reader = try TracePipe()
+        defer { reader.close() }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        let command = [try AppProcess.binaryURL().path, "--trace", "-", "--no-settings", "--scenario", "send-event", "--focus", "notes"]
+        let errPath = scratch.path("stderr.log")
+        let process = try ChildProcess(command: Executables.bounded(command, lifetimeLimit: 120), environment: environment,
+                                       stdout: .descriptor(reader.writeEnd), stderr: .file(errPath))
+        defer { process.stop(grace: 3) }
+        reader.closeWriteEnd()
+        let x = try XDriver(displayName: display.name)
+        defer { x.close() }
+        func stderr() -> String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+
+        // Read until the keypad is up under the focused notes, then stop reading.
+        try reader.readUntil(timeout: 15) { $0.contains("\"kind\":\"keypad\"") && $0.contains("\"didShow\"") }
+        let clip = try Xclip(display: display).own("clipboard", text: String(repeating: "0123456789abcdef\n", count: 12_000))
+        x.move(to: 60, 200) // keys go to the window under the pointer
+        // Each paste writes a text line holding the whole text: about 200 KB, 400 KB, … 1.6 MB.
+        for _ in 0..<8 {
+            try x.chord("v")
+            usleep(100_000)
+        }
+        usleep(1_500_000)
+        #expect(process.isRunning, "tapaway ended (\(process.statusDescription)); stderr: \(stderr())")
+        withExtendedLifetime(clip) {}
+
+        // Reading again: the loop writes what waited, then the count, with no input to prompt it.
+        let dropped = try reader.readUntil(timeout: 20) { $0.contains("\"kind\":\"dropped\"") }
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(dropped.utf8)) as? [String: Any])
+        #expect((object["count"] as? Int ?? 0) >= 1, "\(dropped)")
+        #expect(object["t"] is Double, "\(dropped)")
+
+        // It still answers: SIGTERM ends it promptly and cleanly.
+        process.signalGroup(SIGTERM)
+        let ended = process.waitForExit(timeout: 5)
+        #expect(ended && process.exitCode == 0, "\(process.statusDescription); stderr: \(stderr())")
+        let said = stderr().split(separator: "\n").filter { $0.contains("not keeping up") }
+        #expect(said.count == 1, "said once: \(stderr())")
+    }
+
     @Test("a trace that cannot be written (/dev/full) is said once on standard error, and the program goes on")
     func unwritableTrace() throws {
         let display = try VirtualDisplay()
@@ -108,6 +155,58 @@ struct OutputHardeningTests {
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.stderr)")
         #expect(run.stderr.contains("display '\(server.displayName)' did not answer within 1 second"), "stderr: \(run.stderr)")
+    }
+}
+
+/// A pipe for a program's standard output, as small as Linux allows (one page) so that a
+/// reader that stops reading is felt at once; the test holds the read end.
+private final class TracePipe {
+    let readEnd: Int32
+    private(set) var writeEnd: Int32
+    private var buffered: [UInt8] = []
+
+    init() throws {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { throw EndToEndError("pipe failed: \(String(cString: strerror(errno)))") }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(ends[0], 1031 /* F_SETPIPE_SZ */, 4096)
+        _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+        (readEnd, writeEnd) = (ends[0], ends[1])
+    }
+
+    /// Drops the test's copy of the write end, once the child has its own.
+    func closeWriteEnd() {
+        if writeEnd >= 0 { Glibc.close(writeEnd) }
+        writeEnd = -1
+    }
+
+    func close() {
+        closeWriteEnd()
+        Glibc.close(readEnd)
+    }
+
+    /// Reads lines until one satisfies `predicate`, and returns it (lines before it are read
+    /// and discarded).
+    @discardableResult
+    func readUntil(timeout: Double, _ predicate: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while Date() < deadline {
+            while let newline = buffered.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffered[..<newline], as: UTF8.self)
+                buffered.removeSubrange(...newline)
+                if predicate(line) { return line }
+            }
+            let n = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffered += chunk[0..<n]
+            } else if n == 0 {
+                throw EndToEndError("the trace ended before the line looked for")
+            } else {
+                usleep(5_000)
+            }
+        }
+        throw EndToEndError("no such trace line within \(timeout) s")
     }
 }
 
