@@ -17,6 +17,7 @@ struct Launcher {
         do {
             if let path = options.trace {
                 sink = path == "-" ? TraceSink.standardOutput() : try TraceSink.file(path)
+                if path == "-" { Console.standardOutputSink = sink }
             } else {
                 sink = nil
             }
@@ -183,8 +184,19 @@ enum RememberedToggles {
 
 /// Writes whole lines to standard output and error without Glibc's shared FILE globals.
 enum Console {
+    /// The trace's sink when the trace goes to standard output (`--trace -`). Messages for
+    /// standard output then go through it: whole lines between trace lines, never blocking the
+    /// run loop on a reader that has paused.
+    nonisolated(unsafe) static var standardOutputSink: TraceSink?
+
     /// Writes `line` to standard output.
-    static func out(_ line: String) { FileIO.writeLine(line, to: 1) }
+    static func out(_ line: String) {
+        if let sink = standardOutputSink {
+            sink.writeLine(line)
+        } else {
+            FileIO.writeLine(line, to: 1)
+        }
+    }
     /// Writes `line` to standard error.
     static func error(_ line: String) { FileIO.writeLine(line, to: 2) }
 }
