@@ -78,13 +78,6 @@ public final class TraceSink: PendingOutput {
         return TraceSink(fd: fd, owns: true, label: label, report: report)
     }
 
-    /// A descriptor that is already non-blocking (or never blocks), for tests and tools; it is
-    /// not closed by the sink.
-    public static func descriptor(_ fd: Int32, label: String = "the trace",
-                                  report: @escaping (String) -> Void = TraceSink.standardError) -> TraceSink {
-        TraceSink(fd: fd, owns: false, label: label, report: report)
-    }
-
     /// Writes `line` to standard error: where the sink's one-line reports go by default.
     public static func standardError(_ line: String) { FileIO.writeLine(line, to: 2) }
 
