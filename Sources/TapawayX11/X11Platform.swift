@@ -78,6 +78,8 @@ public final class X11Platform {
     /// XInput2 pointers and touches, when the server has the extension and it is not switched
     /// off with `TAPAWAY_NO_XINPUT2`.
     var xinput: XInput2?
+    /// Outputs whose waiting bytes the loop writes when their descriptors take more (held weakly).
+    private var outputs: [WeakOutput] = []
 
     /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
     /// titled `title`, unmapped until `run()`.
@@ -90,7 +92,8 @@ public final class X11Platform {
         } else {
             shownName = "(DISPLAY is not set)"
         }
-        guard let display = XOpenDisplay(name) else {
+        // A server that accepts the connection and never answers ends start-up after a time limit.
+        guard let display = DisplayConnection.open(name, shownName: shownName) else {
             throw X11Error("cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
         }
         self.display = display
@@ -354,10 +357,25 @@ public final class X11Platform {
         return Int32(max(0, min(milliseconds, 3_600_000)))
     }
 
+    /// Has the loop also wait, while `output` lives, for its descriptor to take the bytes
+    /// waiting for it, and write them then: output such as the trace never blocks the loop.
+    public func watchOutput(_ output: PendingOutput) {
+        outputs.removeAll { $0.output == nil || $0.output === output }
+        outputs.append(WeakOutput(output: output))
+    }
+
     private func waitForInput(timeout: Int32) {
+        // A negative descriptor (no signal pipe) is ignored by poll.
         var descriptors = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
                            pollfd(fd: TerminationSignals.readDescriptor, events: Int16(POLLIN), revents: 0)]
-        let result = poll(&descriptors, descriptors[1].fd >= 0 ? 2 : 1, timeout)
+        outputs.removeAll { $0.output == nil }
+        let waiting = outputs.compactMap { entry in entry.output.flatMap { output in
+            output.waitingDescriptor.map { (output, $0) } } }
+        for (_, fd) in waiting { descriptors.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)) }
+        let result = poll(&descriptors, nfds_t(descriptors.count), timeout)
+        for (index, (output, _)) in waiting.enumerated() where descriptors[2 + index].revents != 0 {
+            output.writePending()
+        }
         if TerminationSignals.takePending() {
             // Ctrl+C, kill or a closed terminal: end like the close button does.
             quitRequested = true
@@ -555,4 +573,9 @@ public final class X11Platform {
         }
         return rgb
     }
+}
+
+/// An output the run loop watches without keeping it alive.
+private struct WeakOutput {
+    weak var output: PendingOutput?
 }

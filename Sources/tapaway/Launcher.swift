@@ -15,6 +15,7 @@ struct Launcher {
         do {
             if let path = options.trace {
                 sink = path == "-" ? TraceSink.standardOutput() : try TraceSink.file(path)
+                if path == "-" { Console.standardOutputSink = sink }
             } else {
                 sink = nil
             }
@@ -63,6 +64,8 @@ struct Launcher {
             return 1
         }
         platform.setWindowIcon()
+        // The trace never blocks the loop: what a slow reader has not taken is written when it can.
+        if let sink { platform.watchOutput(sink) }
 
         // The theme, before any view is made, so every colour starts right.
         let hints = platform.desktopHints()
@@ -94,7 +97,7 @@ struct Launcher {
         var recordingSink: TraceSink?
         if let recordingPath {
             do {
-                recordingSink = try TraceSink.file(recordingPath)
+                recordingSink = try TraceSink.file(recordingPath, label: "the recording")
             } catch {
                 Console.error("tapaway: cannot record to \(recordingPath): \(error)")
                 return 1
@@ -148,6 +151,8 @@ struct Launcher {
         }
         platform.run()
         instruments.stopRecording()
+        // What a slow reader has not taken yet, with a bounded wait.
+        sink?.finish()
 
         // A one-shot screenshot run leaves the remembered settings as they were.
         if let store, options.screenshot == nil {
@@ -211,10 +216,19 @@ enum RememberedToggles {
 
 /// Writes whole lines to standard output and error without Glibc's shared FILE globals.
 enum Console {
-    static func out(_ line: String) { write(fd: 1, line) }
-    static func error(_ line: String) { write(fd: 2, line) }
-    private static func write(fd: Int32, _ line: String) {
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    /// The trace's sink when the trace goes to standard output (`--trace -`). Messages for
+    /// standard output then go through it: whole lines between trace lines, never blocking the
+    /// run loop on a reader that has paused.
+    nonisolated(unsafe) static var standardOutputSink: TraceSink?
+
+    /// Writes `line` to standard output.
+    static func out(_ line: String) {
+        if let sink = standardOutputSink {
+            sink.writeLine(line)
+        } else {
+            FileIO.writeLine(line, to: 1)
+        }
     }
+    /// Writes `line` to standard error.
+    static func error(_ line: String) { FileIO.writeLine(line, to: 2) }
 }

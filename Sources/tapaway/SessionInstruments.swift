@@ -39,7 +39,8 @@ final class SessionInstruments {
     func startRecording(to path: String, opened: TraceSink? = nil) -> Bool {
         guard recorder == nil else { return true }
         do {
-            let sink = try opened ?? TraceSink.file(path)
+            let sink = try opened ?? TraceSink.file(path, label: "the recording")
+            platform.watchOutput(sink)
             recorder = InputRecorder(application: application, sink: sink, scenario: app.technique.rawValue,
                                      inspector: app.inspectorWanted)
             recordingPath = path

@@ -247,20 +247,59 @@ struct SettingsTests {
         #expect(store.load() == .loaded(sample))
     }
 
-    @Test("a settings file that is a symbolic link is written through; the link stays")
-    func writesThroughLinks() throws {
+    @Test("a settings file that is a symbolic link is read but never written through: one line, the target untouched")
+    func refusesLinks() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         mkdir(dir.path + "/dotfiles", 0o755)
-        writeFile(dir.path + "/dotfiles/tapaway.conf", Array("[tapaway]\n".utf8))
+        let target = dir.path + "/dotfiles/notes.txt"
+        writeFile(target, Array("[tapaway]\ntheme=dark\n".utf8))
         let store = SettingsStore(directory: dir.path + "/tapaway")
         mkdir(store.directory, 0o700)
-        symlink(dir.path + "/dotfiles/tapaway.conf", store.path)
-        try store.save(sample)
+        symlink(target, store.path)
+        #expect(store.load() == .loaded(Settings(theme: .dark)), "a link is still read")
+
+        let error = try #require(throws: SettingsError.self) { try store.save(sample) }
+        #expect(error.message.contains("symbolic link") && error.message.contains(store.path), "\(error.message)")
+        #expect(!error.message.contains("\n"), "one line: \(error.message)")
+        #expect(readFile(target) == "[tapaway]\ntheme=dark\n", "the link's target was written")
         var info = stat()
-        #expect(lstat(store.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK)
-        #expect(store.load() == .loaded(sample))
-        #expect(dir.entries("dotfiles") == ["tapaway.conf"], "no temporary file left behind")
+        #expect(lstat(store.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+        #expect(dir.entries("tapaway") == [SettingsStore.fileName], "no temporary file left beside it")
+        #expect(dir.entries("dotfiles") == ["notes.txt"])
+    }
+
+    @Test("a settings file that is a FIFO is neither opened for writing nor replaced: one line, the FIFO stays")
+    func refusesFIFOs() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let store = SettingsStore(directory: dir.path)
+        #expect(mkfifo(store.path, 0o600) == 0)
+        var lines: [String] = []
+        #expect(store.loadReportingProblems { lines.append($0) } == .defaults)
+        #expect(lines.count == 1 && lines[0].contains("not a regular file") && lines[0].contains("left as it is"), "\(lines)")
+
+        let error = try #require(throws: SettingsError.self) { try store.save(sample) }
+        #expect(error.message.contains("not a regular file") && !error.message.contains("\n"), "\(error.message)")
+        var info = stat()
+        #expect(lstat(store.path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+        #expect(dir.entries() == [SettingsStore.fileName], "no temporary file left beside it")
+    }
+
+    // Never with a system device: a save that wrongly replaced it would replace the machine's own.
+    @Test("a settings file that is a device node is refused: the node stays a device",
+          .enabled(if: geteuid() == 0, "only root can make a device node"))
+    func refusesDevices() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let store = SettingsStore(directory: dir.path)
+        // A private copy of /dev/null (character device 1, 3).
+        #expect(mknod(store.path, S_IFCHR | 0o600, (1 << 8) | 3) == 0)
+        let error = try #require(throws: SettingsError.self) { try store.save(sample) }
+        #expect(error.message.contains("not a regular file"), "\(error.message)")
+        var info = stat()
+        #expect(lstat(store.path, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "the device node was replaced")
+        #expect(dir.entries() == [SettingsStore.fileName], "no temporary file left beside it")
     }
 
     // MARK: Paths

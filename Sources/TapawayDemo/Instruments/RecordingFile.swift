@@ -1,4 +1,3 @@
-import Glibc
 import TapawayKit
 
 extension Recording {
@@ -20,32 +19,11 @@ extension Recording {
     }
 
     private static func readBytes(_ path: String) throws(RecordingError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw RecordingError(line: 0, message: "cannot be opened: \(describe(errno))") }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw RecordingError(line: 0, message: "cannot be read: \(describe(errno))") }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG, S_IFIFO, S_IFCHR: break
-        case S_IFDIR: throw RecordingError(line: 0, message: "is a directory, not a recording")
-        default: throw RecordingError(line: 0, message: "is not a regular file")
+        do {
+            return try FileIO.read(path, limit: fileSizeLimit, accepting: .regularFilesAndStreams)
+        } catch {
+            throw RecordingError(line: 0, message: error.message(noun: "recording"))
         }
-        var bytes: [UInt8] = []
-        if info.st_mode & S_IFMT == S_IFREG { bytes.reserveCapacity(min(Int(info.st_size), fileSizeLimit)) }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw RecordingError(line: 0, message: "cannot be read: \(describe(errno))")
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > fileSizeLimit {
-                throw RecordingError(line: 0, message: "is larger than \(fileSizeLimit >> 20) MiB")
-            }
-        }
-        return bytes
     }
 
     private static func lineNumber(of index: Int, in bytes: [UInt8]) -> Int {
@@ -62,11 +40,5 @@ extension Recording {
             start = index + 1
         }
         return 0
-    }
-
-    private static func describe(_ code: Int32) -> String {
-        guard let message = strerror(code) else { return "error \(code)" }
-        let text = String(cString: message)
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

@@ -5,11 +5,14 @@ import Glibc
 ///
 /// Reading never fails the program: a missing file gives the defaults silently; a file that
 /// cannot be read or does not parse gives the defaults and one line saying why
-/// (`loadReportingProblems(_:)`), and the next save replaces it. Writing is atomic: the text
-/// goes to a temporary file in the same directory, which is flushed to the disk (`fsync`) and
-/// then renamed over the old file, so a crash or a full disk leaves either the old file or the
-/// new one, never half of one. A settings file that is a symbolic link (dotfiles kept
-/// elsewhere) is written through: its target is replaced, the link stays.
+/// (`loadReportingProblems(_:)`). Writing is atomic: the text goes to a temporary file in the
+/// same directory, which is flushed to the disk (`fsync`) and then renamed over the old file,
+/// so a crash or a full disk leaves either the old file or the new one, never half of one.
+///
+/// Only a regular file of ours is ever replaced. A settings path that is a symbolic link
+/// (dotfiles kept elsewhere), a FIFO, a device, a socket, a directory or another user's file
+/// is read if it can be, but never written: saving refuses with one line and leaves the path
+/// and whatever it points at as they are. Nothing is ever written through a link.
 public struct SettingsStore: Sendable {
     /// What reading the file gave.
     public enum LoadResult: Equatable, Sendable {
@@ -51,38 +54,13 @@ public struct SettingsStore: Sendable {
 
     /// Reads and parses the file.
     public func load() -> LoadResult {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
-        guard fd >= 0 else {
-            let code = errno
-            if code == ENOENT { return .missing }
-            return .broken(SettingsError("cannot be read: \(SettingsStore.describe(code))"))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            return .broken(SettingsError("cannot be read: \(SettingsStore.describe(errno))"))
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: return .broken(SettingsError("is a directory, not a file"))
-        default: return .broken(SettingsError("is not a regular file"))
-        }
-        guard Int(info.st_size) <= SettingsStore.maximumSize else {
-            return .broken(SettingsError("is larger than \(SettingsStore.maximumSize / 1024) KiB"))
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return .broken(SettingsError("cannot be read: \(SettingsStore.describe(errno))"))
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > SettingsStore.maximumSize {
-                return .broken(SettingsError("is larger than \(SettingsStore.maximumSize / 1024) KiB"))
-            }
+        let bytes: [UInt8]
+        do {
+            bytes = try FileIO.read(path, limit: SettingsStore.maximumSize)
+        } catch .cannotOpen(ENOENT) {
+            return .missing
+        } catch {
+            return .broken(SettingsError(error.message()))
         }
         guard !bytes.contains(0) else { return .broken(SettingsError("is binary, not text")) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -100,7 +78,10 @@ public struct SettingsStore: Sendable {
     public func loadReportingProblems(_ report: (String) -> Void) -> Settings {
         let result = load()
         if case .broken(let error) = result {
-            report("tapaway: the settings file \(path) \(error.message); starting from the defaults (the file is replaced when Tapaway closes)")
+            let fate = replacementRefusal() == nil
+                ? "the file is replaced when Tapaway closes"
+                : "it is left as it is, and the settings are not saved"
+            report("tapaway: the settings file \(path) \(error.message); starting from the defaults (\(fate))")
         }
         return result.settings
     }
@@ -109,21 +90,43 @@ public struct SettingsStore: Sendable {
 
     /// Writes `settings` atomically, creating the directory (mode 0700) when needed.
     ///
-    /// - Throws: `SettingsError` when the directory cannot be made, the path is a directory,
-    ///   or the temporary file cannot be written, flushed or renamed; the temporary file is
-    ///   removed and the old file left as it was.
+    /// - Throws: `SettingsError`, with the file left as it was, when the directory cannot be
+    ///   made, the path is not a regular file of ours (`replacementRefusal()`), or the
+    ///   temporary file cannot be written, flushed or renamed (it is then removed).
     public func save(_ settings: Settings) throws(SettingsError) {
         do {
             try XDGPaths.makeDirectories(directory)
         } catch {
             throw SettingsError(error.message)
         }
-        let target = SettingsStore.resolvingLink(path)
+        if let refusal = replacementRefusal() { throw refusal }
+        try SettingsStore.writeAtomically(Array(settings.serialized().utf8), to: path)
+    }
+
+    /// Why the file at `path` must not be replaced, or nil when it may be: it does not exist,
+    /// or it is a regular file owned by this user. A symbolic link is refused whatever it
+    /// points at (its target is someone's file, and the link itself is the user's choice).
+    public func replacementRefusal() -> SettingsError? {
         var info = stat()
-        if stat(target, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw SettingsError("cannot write \(target): it is a directory, not a file")
+        guard lstat(path, &info) == 0 else {
+            let code = errno
+            if code == ENOENT { return nil }
+            return SettingsError("cannot write \(path): \(FileIO.describe(code))")
         }
-        try SettingsStore.writeAtomically(Array(settings.serialized().utf8), to: target)
+        let kept = "it is left as it is"
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            guard info.st_uid == geteuid() else {
+                return SettingsError("cannot write \(path): it belongs to another user; \(kept)")
+            }
+            return nil
+        case S_IFLNK:
+            return SettingsError("cannot write \(path): it is a symbolic link, which Tapaway neither replaces nor writes through; \(kept)")
+        case S_IFDIR:
+            return SettingsError("cannot write \(path): it is a directory, not a file")
+        default:
+            return SettingsError("cannot write \(path): it is not a regular file (a FIFO, a device or a socket); \(kept)")
+        }
     }
 
     /// Writes `bytes` to a temporary file beside `target`, flushes it, renames it to `target`
@@ -134,25 +137,18 @@ public struct SettingsStore: Sendable {
         var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {
-            throw SettingsError("cannot write in \(directory): \(describe(errno))")
+            throw SettingsError("cannot write in \(directory): \(FileIO.describe(errno))")
         }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         func fail(_ what: String, _ code: Int32) -> SettingsError {
             unlink(temporary)
-            return SettingsError("cannot write \(target): \(what) failed: \(describe(code))")
+            return SettingsError("cannot write \(target): \(what) failed: \(FileIO.describe(code))")
         }
 
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                throw fail("write", code)
-            }
-            offset += n
+        if case .failed(let code, _) = bytes.withUnsafeBytes({ FileIO.write($0, to: fd) }) {
+            close(fd)
+            throw fail("write", code)
         }
         if fsync(fd) != 0 {
             let code = errno
@@ -170,19 +166,4 @@ public struct SettingsStore: Sendable {
         }
     }
 
-    /// The final target of `path` when it is a symbolic link whose target exists; else `path`.
-    static func resolvingLink(_ path: String) -> String {
-        var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
-              let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    /// `strerror`'s text for `code`, lower-cased at the start to sit inside a sentence.
-    static func describe(_ code: Int32) -> String {
-        let text = String(cString: strerror(code))
-        guard let first = text.first else { return text }
-        return first.lowercased() + text.dropFirst()
-    }
 }

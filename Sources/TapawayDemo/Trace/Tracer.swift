@@ -12,18 +12,27 @@ public final class Tracer {
     private var lastGeneration = -1
     private var isReady = false
 
-    /// Creates a tracer writing to `sink`, timing from `clock`'s current time.
+    /// Creates a tracer writing to `sink`, timing from `clock`'s current time. The sink's
+    /// `dropped` lines (a reader that fell behind) get a `t` like every other line.
     public init(sink: TraceSink, clock: Clock) {
         self.sink = sink
         self.clock = clock
-        self.start = clock.now
+        let start = clock.now
+        self.start = start
+        sink.droppedLine = { count in
+            Tracer.line(at: clock.now - start, "dropped", [("count", .number(Double(count)))])
+        }
     }
 
     /// Writes one line of `kind` with `fields`.
     public func emit(_ kind: String, _ fields: [(String, JSON)]) {
-        let t = ((clock.now - start) * 1000 * 10).rounded() / 10
-        let object = JSON.object([("t", .number(t)), ("kind", .string(kind))] + fields)
-        sink.writeLine(object.serialized)
+        sink.writeLine(Tracer.line(at: clock.now - start, kind, fields))
+    }
+
+    /// One serialized trace line `elapsed` seconds after the start.
+    private nonisolated static func line(at elapsed: Double, _ kind: String, _ fields: [(String, JSON)]) -> String {
+        let t = (elapsed * 1000 * 10).rounded() / 10
+        return JSON.object([("t", .number(t)), ("kind", .string(kind))] + fields).serialized
     }
 
     /// Writes the `ready` line.
