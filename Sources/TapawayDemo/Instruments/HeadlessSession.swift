@@ -35,9 +35,9 @@ public final class HeadlessSession {
     /// What happened so far.
     public private(set) var outcome = SessionOutcome()
     private var observers: [ObserverToken] = []
-    private var focusToken, controlToken, decisionToken, touchToken, frameToken: ObserverToken?
+    private var focusToken, controlToken, decisionToken, touchToken, frameToken, inputToken: ObserverToken?
     /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
-    /// at the end of the frame.
+    /// by the next input and at the end of the frame.
     private var currentPhase: TouchPhase?
 
     /// Starts the app showing `technique` on a screen of `size` and lets it settle.
@@ -59,6 +59,7 @@ public final class HeadlessSession {
             }
         }
         frameToken = application.frameObservers.add { [unowned self] in currentPhase = nil }
+        inputToken = application.inputObservers.add { [unowned self] _ in currentPhase = nil }
         controlToken = application.controlEventObservers.add { [unowned self] control, event in
             guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
             outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
@@ -91,6 +92,7 @@ public final class HeadlessSession {
         if let decisionToken { app.decisionObservers.remove(decisionToken) }
         if let touchToken { application.touchObservers.remove(touchToken) }
         if let frameToken { application.frameObservers.remove(frameToken) }
+        if let inputToken { application.inputObservers.remove(inputToken) }
     }
 
     /// Forgets what happened so far (after setting a case up).

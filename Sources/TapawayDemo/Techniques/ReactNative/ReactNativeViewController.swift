@@ -60,11 +60,11 @@ public final class ReactNativeViewController: FormViewController {
         switch persistTaps {
         case .never where keyboardUp && !isTextInput:
             // onStartShouldSetResponderCapture: the scroll view takes the touch from its children.
-            window.redirect(touch, to: form)
-            responderTouch = (touch, form.contentOffset, true)
             report(.keep, "the scroll view took the touch at its start (keyboardShouldPersistTaps never); "
                    + "\(touch.view?.traceName ?? "its child") never gets it, and \(focused.traceName ?? "the input") blurs on release unless it scrolls",
                    touches: [touch])
+            window.redirect(touch, to: form)
+            responderTouch = (touch, form.contentOffset, true)
         case .handled where keyboardUp && !Self.handlesTouches(view):
             // No child became the responder: the scroll view does.
             responderTouch = (touch, form.contentOffset, false)

@@ -1,0 +1,62 @@
+import Testing
+import TapawayDemo
+import TapawayKit
+
+/// Every technique, with each of its options' telling values, on every case of the matrix,
+/// checked against what the platform is documented (or reported, or inferred) to do: the
+/// expected codes are this table's, written from `../shared/research` and `docs/techniques.md`,
+/// not read back from the program. A technique the table does not hold fails the test.
+@MainActor
+@Suite("The lab: every technique on every case")
+struct LabMatrixTests {
+    /// Expected codes for cases 1…16, by technique and option settings (`id` or
+    /// `id option=value`). See `DismissalMatrix.legend` for the codes.
+    nonisolated static let expected: [String: [String]] = [
+        "send-event": ["–", "R↓", "K", "M", "R↓ ✓", "R↓", "T", "K", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "K", "n/a", "K"],
+        "tap-gesture": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✗", "K", "R↑", "n/a", "K"],
+        "tap-gesture cancels-touches=off": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "R↑", "n/a", "K"],
+        "background-control": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "R↺", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
+        "keyboard-manager": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "K", "R↑", "K"],
+        // In a scroll view (Tapaway's form) no background touch reaches the view controller.
+        "touches-began": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
+        "touches-began container=table": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
+        "touches-began container=plain-view": ["–", "R↓", "K", "M", "K ✓", "R↓", "T", "R↺", "⏎ R↓", "K ✓", "R↓", "K ✓", "K", "R↓", "n/a", "K"],
+        "touches-began container=plain-view resign-with=send-action":
+            ["–", "R↓", "K", "M", "K ✓", "R↓", "T", "R↺", "⏎ R↓", "K ✓", "R↓", "K ✓", "K", "K", "n/a", "K"],
+        "none": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
+        // A Text in front of the background takes the hit: the caption keeps focus.
+        "swiftui": ["–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
+        "swiftui scroll-dismisses=immediately": ["–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "R→", "K ✓", "K", "R↑", "n/a", "R→"],
+        "android": ["–", "R↓", "K", "M~", "R↓ ✓", "R↓", "T", "K", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "R↓", "n/a", "R↓"],
+        "android trigger=up": ["–", "H", "K", "M~", "H ✓", "H", "T", "K", "⏎ H", "H ✓", "H", "H ✓", "H", "H", "n/a", "K"],
+        "flutter": ["–", "R↓", "K", "M", "R↓ ✓", "R↓", "T", "R↺", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "R↓", "n/a", "K"],
+        "flutter consume-outside-taps=on": ["–", "R↓", "K", "M", "R↓ ✗", "R↓", "T", "R↺", "⏎ R↓", "R↓ ✗", "R↓", "R↓ ✗", "R↓", "R↓", "n/a", "K"],
+        "flutter gesture-detector=on": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
+        "react-native": ["–", "R↑", "K", "M", "R↑ ✗", "R↑", "T", "K", "⏎ R↑", "R↑ ✗", "K", "R↑ ✗", "K", "R↑", "n/a", "K"],
+        "react-native persist-taps=handled": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
+        "react-native persist-taps=always": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
+    ]
+
+    /// Every key of the table: each registered technique, and the option settings above.
+    nonisolated static var variants: [String] { expected.keys.sorted() }
+
+    @Test("the table holds every registered technique")
+    func everyTechnique() {
+        for id in TechniqueID.allCases {
+            #expect(Self.expected[id.rawValue] != nil, "no expected outcomes for \(id): add its row to this table")
+        }
+        #expect(DismissalMatrix.cases.count == 16)
+    }
+
+    @Test("each technique and option gives the expected code on every case", arguments: variants)
+    func codes(_ variant: String) throws {
+        let words = variant.split(separator: " ").map(String.init)
+        let technique = TechniqueID(words[0])
+        let options = try words.dropFirst().map { try OptionAssignment($0, technique: technique) }
+        let expected = try #require(Self.expected[variant])
+        for (matrixCase, code) in zip(DismissalMatrix.cases, expected) {
+            let cell = DismissalMatrix.run(matrixCase, in: technique, options: options)
+            #expect(cell.code == code, "\(variant), case \(matrixCase.number) (\(matrixCase.title)): \(cell.words)")
+        }
+    }
+}
