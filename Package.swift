@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "tapaway", targets: ["tapaway"]),
         .library(name: "TapawayKit", targets: ["TapawayKit"]),
+        .library(name: "KeyboardManager", targets: ["KeyboardManager"]),
         .library(name: "TapawayHeadless", targets: ["TapawayHeadless"]),
     ],
     dependencies: [

@@ -8,11 +8,11 @@ import Glibc
 ///
 /// fontconfig publishes its configuration atomically, but two threads that both find none each
 /// load a whole one, so the first font waits for this thread (`finish()`) rather than racing it.
-public enum FontconfigWarmUp {
+package enum FontconfigWarmUp {
     nonisolated(unsafe) private static var thread: pthread_t?
 
     /// Starts loading on a second thread; does nothing if it has already started.
-    public static func start() {
+    package static func start() {
         guard thread == nil else { return }
         var handle = pthread_t()
         let created = pthread_create(&handle, nil, { _ in

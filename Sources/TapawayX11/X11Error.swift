@@ -3,15 +3,15 @@ import Glibc
 
 /// An error from the X11 backend: the display cannot be opened, the server lacks something the
 /// backend needs, or a screenshot cannot be written.
-public struct X11Error: Error, CustomStringConvertible, Sendable {
+package struct X11Error: Error, CustomStringConvertible, Sendable {
     /// A one-line explanation, suitable for printing as is.
-    public let message: String
+    package let message: String
 
     /// Creates an error with a one-line explanation.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
 
     /// The explanation.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Writes `line` and a newline to file descriptor 2 (Glibc's `stderr` is not usable in Swift 6).

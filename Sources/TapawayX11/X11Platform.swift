@@ -10,36 +10,36 @@ import TapawayKit
 /// Use: create it, create the `Application` with its `clock`, `fonts` and `clipboard`,
 /// `attach(_:)` the application before adding windows, then `run()`.
 @MainActor
-public final class X11Platform {
+package final class X11Platform {
     /// Xft fonts (Inter, else DejaVu Sans, else the generic sans-serif).
-    public let fonts: FontProvider
+    package let fonts: FontProvider
     /// `CLOCK_MONOTONIC`, in seconds.
-    public let clock: Clock
+    package let clock: Clock
     /// The X `CLIPBOARD` selection.
-    public let clipboard: Clipboard
+    package let clipboard: Clipboard
     /// Called once, after the first complete frame has been painted and the window is mapped,
     /// exposed and synchronised with the server (its pixels can be read back).
-    public var onReady: (() -> Void)?
+    package var onReady: (() -> Void)?
     /// Called after every frame: layout, frame observers and painting of the dirty areas.
-    public var onFrame: (() -> Void)?
+    package var onFrame: (() -> Void)?
     /// Called once each time the program becomes idle after it did something (handled an X
     /// event, or fired a timer that is not ambient): no animation runs, no frame is pending, no
     /// timer is due within a frame and no X event is queued or waiting on the connection. Never
     /// before `onReady`, and not again while the program stays idle (a caret's blink does not
     /// count). Tests and scripts wait on it instead of sleeping.
-    public var onIdle: (() -> Void)?
+    package var onIdle: (() -> Void)?
     /// The number carried by the last `_TAPAWAY_MARK` client message the window received, if
     /// any. A driver sends one behind its input (X delivers events in order), so an `onIdle`
     /// that sees its number comes after everything the input set going.
-    public internal(set) var lastMark: Int?
+    package internal(set) var lastMark: Int?
     /// When the last frame began (the clock's seconds) and how long it took, layout and
     /// painting included, for frame statistics.
-    public private(set) var lastFrame: (start: Double, duration: Double) = (0, 0)
+    package private(set) var lastFrame: (start: Double, duration: Double) = (0, 0)
     /// The top-level X window's id, for tests.
-    public var windowID: UInt { topLevel }
+    package var windowID: UInt { topLevel }
     /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`). The Kit, the trace and
     /// the command line's sizes are in points; X windows, input and screenshots in pixels.
-    public private(set) var scale: Double = 1
+    package private(set) var scale: Double = 1
 
     let display: OpaquePointer
     let screen: Int32
@@ -83,7 +83,7 @@ public final class X11Platform {
 
     /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
     /// titled `title`, unmapped until `run()`.
-    public init(display name: String?, size: Size, title: String) throws {
+    package init(display name: String?, size: Size, title: String) throws {
         let shownName: String
         if let name {
             shownName = "'\(name)'"
@@ -94,7 +94,7 @@ public final class X11Platform {
         }
         // A server that accepts the connection and never answers ends start-up after a time limit.
         guard let display = DisplayConnection.open(name, shownName: shownName) else {
-            throw X11Error("cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
+            throw X11Error("cannot package X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
         }
         self.display = display
         XErrorHandlers.install(displayName: String(cString: XDisplayString(display)))
@@ -220,7 +220,7 @@ public final class X11Platform {
 
     /// Connects `app`: its windows get X child windows, and the run loop drives it through its
     /// `HostedApplication` requirements. Call it before any window is added.
-    public func attach(_ app: any HostedApplication) {
+    package func attach(_ app: any HostedApplication) {
         application = app
         app.pixelScale = scale
         app.platformWindowFactory = { [unowned self] window in
@@ -262,7 +262,7 @@ public final class X11Platform {
     /// Runs until `quit()` or the window manager's close button. The first frame is painted
     /// into the back buffers before the window is mapped. Losing the X connection ends the
     /// process (status 1) after one line on fd 2: Xlib does not let a program continue.
-    public func run() {
+    package func run() {
         guard let app = application else {
             writeErrorLine("tapaway: X11Platform.run() called before attach(_:)")
             return
@@ -302,7 +302,7 @@ public final class X11Platform {
 
     /// Makes every Kit point `scale` device pixels (from 1 to 4): the window grows to match,
     /// fonts open larger and drawing and input are converted. Call it before `attach(_:)`.
-    public func setScale(_ scale: Double) {
+    package func setScale(_ scale: Double) {
         let scale = min(max(scale.isFinite ? scale : 1, 1), 4)
         guard scale != self.scale, application == nil else { return }
         let points = Size(width: Double(screenWidth) / self.scale, height: Double(screenHeight) / self.scale)
@@ -322,7 +322,7 @@ public final class X11Platform {
 
     /// Asks the X server to resize the top-level window (a window manager may refuse); the
     /// application follows when the server confirms with a ConfigureNotify.
-    public func resize(to size: Size) {
+    package func resize(to size: Size) {
         let width = UInt32(min(max((size.width * scale).rounded(), 1), 16_384))
         let height = UInt32(min(max((size.height * scale).rounded(), 1), 16_384))
         XResizeWindow(display, topLevel, width, height)
@@ -330,7 +330,7 @@ public final class X11Platform {
     }
 
     /// Ends `run()` at its next turn.
-    public func quit() {
+    package func quit() {
         quitRequested = true
     }
 
@@ -359,7 +359,7 @@ public final class X11Platform {
 
     /// Has the loop also wait, while `output` lives, for its descriptor to take the bytes
     /// waiting for it, and write them then: output such as the trace never blocks the loop.
-    public func watchOutput(_ output: PendingOutput) {
+    package func watchOutput(_ output: PendingOutput) {
         outputs.removeAll { $0.output == nil || $0.output === output }
         outputs.append(WeakOutput(output: output))
     }
@@ -481,7 +481,7 @@ public final class X11Platform {
     /// The pixels are read from the window itself (`XGetImage`) when it is viewable and wholly
     /// on its screen. Otherwise, where X cannot read the window, they are composed from the
     /// child windows' back buffers in stacking order, which is what the window would show.
-    public func screenshot(to path: String) throws {
+    package func screenshot(to path: String) throws {
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, topLevel, &attributes) != 0 else {
             throw X11Error("cannot read the window's attributes")

@@ -4,22 +4,22 @@ import TapawayKit
 
 /// What the X display says about the user's preferences: the `Tapaway.theme` resource, the
 /// font resolution (`Xft.dpi`), and whether the desktop uses a dark theme.
-public struct DesktopHints: Equatable, Sendable {
+package struct DesktopHints: Equatable, Sendable {
     /// The `Tapaway.theme` (or `tapaway.theme`, `*theme`, …) X resource, when it is `light`,
     /// `dark` or `auto`.
-    public var themeResource: ThemePreference?
+    package var themeResource: ThemePreference?
     /// The font resolution in dots per inch: the `Xft.dpi` resource, else the XSETTINGS
     /// `Xft/DPI` value; nil when neither is set.
-    public var dpi: Double?
+    package var dpi: Double?
     /// The desktop's appearance: dark when its GTK theme is a dark one (the `GTK_THEME`
     /// variable, else the XSETTINGS `Net/ThemeName`), light when a theme is named and is not;
     /// nil when nothing says.
-    public var desktopAppearance: Theme.Appearance?
+    package var desktopAppearance: Theme.Appearance?
     /// Where `desktopAppearance` came from, for messages (`"XSETTINGS Net/ThemeName=Adwaita-dark"`).
-    public var desktopAppearanceSource: String?
+    package var desktopAppearanceSource: String?
 
     /// Hints with the given values; none by default.
-    public init(themeResource: ThemePreference? = nil, dpi: Double? = nil,
+    package init(themeResource: ThemePreference? = nil, dpi: Double? = nil,
                 desktopAppearance: Theme.Appearance? = nil, desktopAppearanceSource: String? = nil) {
         self.themeResource = themeResource
         self.dpi = dpi
@@ -29,24 +29,24 @@ public struct DesktopHints: Equatable, Sendable {
 
     /// The scale factor the resolution asks for against the usual 96 dpi, in steps of 0.25,
     /// from 1 to 4 (1 without a resolution).
-    public var scaleFactor: Double {
+    package var scaleFactor: Double {
         guard let dpi, dpi > 0 else { return 1 }
         return min(max((dpi / 96 * 4).rounded() / 4, 1), 4)
     }
 
     /// Whether a GTK theme name is a dark variant ("Adwaita-dark", "Adwaita:dark", "Breeze-Dark").
-    public static func isDarkThemeName(_ name: String) -> Bool {
+    package static func isDarkThemeName(_ name: String) -> Bool {
         name.lowercased().contains("dark")
     }
 }
 
 /// The X resource database of a display (the `RESOURCE_MANAGER` property that `xrdb` sets),
 /// queried with Xlib's own resource manager, so precedence, wildcards and escapes are X's.
-public final class XResourceDatabase {
+package final class XResourceDatabase {
     private let database: XrmDatabase?
 
     /// A database parsed from resource-file text (`Name.class: value` lines).
-    public init(text: String) {
+    package init(text: String) {
         XrmInitialize()
         database = text.isEmpty ? nil : XrmGetStringDatabase(text)
     }
@@ -62,7 +62,7 @@ public final class XResourceDatabase {
     /// The value for the fully qualified resource `name` (e.g. `tapaway.theme`) of class
     /// `className` (e.g. `Tapaway.Theme`), trimmed of surrounding blanks; nil when no entry
     /// matches.
-    public func value(name: String, className: String) -> String? {
+    package func value(name: String, className: String) -> String? {
         guard let database else { return nil }
         var type: UnsafeMutablePointer<CChar>?
         var value = XrmValue()
@@ -77,12 +77,12 @@ public final class XResourceDatabase {
     }
 
     /// `Tapaway.theme` as a preference; nil when unset or not `light`, `dark` or `auto`.
-    public var themePreference: ThemePreference? {
+    package var themePreference: ThemePreference? {
         value(name: "tapaway.theme", className: "Tapaway.Theme").flatMap { ThemePreference(rawValue: $0.lowercased()) }
     }
 
     /// `Xft.dpi`; nil when unset or not a positive number.
-    public var xftDPI: Double? {
+    package var xftDPI: Double? {
         guard let text = value(name: "Xft.dpi", className: "Xft.Dpi"), let dpi = Double(text), dpi > 0 else { return nil }
         return dpi
     }
@@ -90,9 +90,9 @@ public final class XResourceDatabase {
 
 /// The XSETTINGS a settings daemon (gnome-settings-daemon, xsettingsd, xfsettingsd, …)
 /// publishes on the `_XSETTINGS_S<screen>` selection owner's `_XSETTINGS_SETTINGS` property.
-public struct XSettings: Equatable, Sendable {
+package struct XSettings: Equatable, Sendable {
     /// One setting's value.
-    public enum Value: Equatable, Sendable {
+    package enum Value: Equatable, Sendable {
         /// An integer.
         case integer(Int32)
         /// A string.
@@ -102,13 +102,13 @@ public struct XSettings: Equatable, Sendable {
     }
 
     /// The settings by name (`Net/ThemeName`, `Xft/DPI`, …).
-    public var values: [String: Value]
+    package var values: [String: Value]
 
     /// Settings with the given values.
-    public init(values: [String: Value] = [:]) { self.values = values }
+    package init(values: [String: Value] = [:]) { self.values = values }
 
     /// Decodes the property's bytes; nil when they are malformed.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count >= 12 else { return nil }
         let bigEndian: Bool
         switch bytes[0] {
@@ -158,13 +158,13 @@ public struct XSettings: Equatable, Sendable {
     }
 
     /// The value of `name` when it is a string.
-    public func string(_ name: String) -> String? {
+    package func string(_ name: String) -> String? {
         if case .string(let text)? = values[name] { return text }
         return nil
     }
 
     /// The value of `name` when it is an integer.
-    public func integer(_ name: String) -> Int32? {
+    package func integer(_ name: String) -> Int32? {
         if case .integer(let value)? = values[name] { return value }
         return nil
     }
@@ -172,10 +172,10 @@ public struct XSettings: Equatable, Sendable {
 
 extension X11Platform {
     /// The display's X resources (read now; `xrdb` can change them while the program runs).
-    public var resources: XResourceDatabase { XResourceDatabase(display: display) }
+    package var resources: XResourceDatabase { XResourceDatabase(display: display) }
 
     /// The XSETTINGS of this screen, when a settings daemon runs; nil otherwise.
-    public var xsettings: XSettings? {
+    package var xsettings: XSettings? {
         let selection = XInternAtom(display, "_XSETTINGS_S\(screen)", 0)
         let owner = XGetSelectionOwner(display, selection)
         guard owner != 0 else { return nil }
@@ -195,7 +195,7 @@ extension X11Platform {
 
     /// The theme resource, the font resolution and the desktop's dark-theme hint, read from
     /// the X resources, the XSETTINGS and `GTK_THEME`. Cheap: a property read or two.
-    public func desktopHints() -> DesktopHints {
+    package func desktopHints() -> DesktopHints {
         let database = resources
         var hints = DesktopHints(themeResource: database.themePreference, dpi: database.xftDPI)
         let settings = xsettings
@@ -221,7 +221,7 @@ extension X11Platform {
     /// Without one, nobody gives the window the input focus and the program must take it when
     /// the window maps; with one, taking it would steal focus from what the user is doing, and
     /// the window manager gives it (the `WM_HINTS` input hint is set).
-    public var hasWindowManager: Bool {
+    package var hasWindowManager: Bool {
         let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
         func supportingWindow(of window: UInt) -> UInt? {
             var type: Atom = 0

@@ -68,13 +68,13 @@ enum ReplaySpeed: ExpressibleByArgument, CustomStringConvertible, Equatable {
 
 extension TechniqueID: ExpressibleByArgument {
     /// A registered technique's id; nil for any other text.
-    public init?(argument: String) {
+    package init?(argument: String) {
         guard Techniques.technique(for: TechniqueID(argument)) != nil else { return nil }
         self.init(argument)
     }
 
     /// Every registered technique's id, for completions and help.
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    package static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
 /// `--set`, shared by `tapaway` and `tapaway matrix` (swift-argument-parser gives an option

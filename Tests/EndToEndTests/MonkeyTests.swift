@@ -29,6 +29,8 @@ struct MonkeyModel {
     /// The scenario whose screen holds the focused input.
     var focusedScreen: String?
     var keypadShown = false
+    /// Whether the last keypad hide was a technique's own, with the focus kept.
+    var hiddenByTechnique = false
     var texts: [String: String] = [:]
     var lengths: [String: Int] = [:]
     var read = 0
@@ -54,8 +56,9 @@ struct MonkeyModel {
             case "focus":
                 focused = line.string("id")
                 focusedScreen = line.string("screen")
+                hiddenByTechnique = false
             case "keypad":
-                if line.string("phase") == "didShow" { keypadShown = true }
+                if line.string("phase") == "didShow" { keypadShown = true; hiddenByTechnique = false }
                 if line.string("phase") == "didHide" { keypadShown = false }
             case "text":
                 guard let id = line.string("id") else { break }
@@ -66,6 +69,9 @@ struct MonkeyModel {
                 if let text = line.string("text") { texts[screen + "/" + id] = text }
                 if let length = line.number("length") { lengths[screen + "/" + id] = Int(length) }
             case "decision":
+                // A technique that hides the keyboard and keeps the focus (Android's ACTION_UP
+                // variant) leaves a focused input with no keypad, as on the device.
+                if line.string("action") == "hide" { hiddenByTechnique = true }
                 if problem == nil, let responder = line.string("firstResponder"), responder != focused {
                     problem = "line \(line.index): the technique saw \(responder) as first responder, the trace last focused \(focused ?? "nothing")"
                 }
@@ -280,7 +286,7 @@ struct Monkey {
         try session.settle()
         if let problem = model.apply(session.app.refresh()) { return problem }
         let focusedInput = model.focused.map(MonkeyModel.inputs.contains) ?? false
-        if focusedInput != model.keypadShown {
+        if focusedInput != model.keypadShown && !(focusedInput && model.hiddenByTechnique) {
             return "settled with \(model.focused ?? "nothing") focused but the keypad \(model.keypadShown ? "shown" : "hidden")"
         }
         if let field = model.focused, MonkeyModel.inputs.contains(field) { return try probe(field) }

@@ -39,7 +39,7 @@ struct TechniqueRegistryTests {
         for technique in Techniques.all {
             h.app.show(technique.id, animated: false)
             h.platform.settle()
-            let visible = Set(h.app.sidebar.subviews.filter { !$0.isHidden }.compactMap(\.identifier)
+            let visible = Set(h.app.sidebar.content.subviews.filter { !$0.isHidden }.compactMap(\.identifier)
                 .filter { $0.hasPrefix("option-") })
             var expected = Set<String>()
             for option in technique.options + Techniques.generalOptions {

@@ -5,29 +5,29 @@ import TapawayKit
 /// through `DismissalTechnique.windowClass`, and learns from `activeTechnique` whether its
 /// screen is the one on top.
 @MainActor
-open class AppWindow: Window {
+package class AppWindow: Window {
     /// The notification centre the window's techniques observe and report through.
-    public let notificationCenter: NotificationCenter
+    package let notificationCenter: NotificationCenter
     /// The technique whose screen is on top; nil while the techniques list is.
-    open var activeTechnique: TechniqueID?
+    package var activeTechnique: TechniqueID?
     /// The technique's screen on top, which sees every touch event before delivery.
-    public weak var activeScreen: FormViewController? {
+    package weak var activeScreen: FormViewController? {
         didSet { activeTechnique = activeScreen?.technique }
     }
 
     /// Creates the window over `frame`, posting and observing through `notificationCenter`.
-    public required init(frame: Rect, notificationCenter: NotificationCenter) {
+    package required init(frame: Rect, notificationCenter: NotificationCenter) {
         self.notificationCenter = notificationCenter
         super.init(frame: frame)
     }
 
     /// Lets the screen on top see a touch event before it is delivered (as an Android
     /// activity's `dispatchTouchEvent` does), then delivers it.
-    open override func sendEvent(_ event: Event) {
+    package override func sendEvent(_ event: Event) {
         if event.type == .touches, let screen = activeScreen { screen.willDeliver(event, in: self) }
         super.sendEvent(event)
     }
 
     /// Whether `candidate` is this class or one of its subclasses.
-    public static func isAncestor(of candidate: AppWindow.Type) -> Bool { candidate is Self.Type }
+    package static func isAncestor(of candidate: AppWindow.Type) -> Bool { candidate is Self.Type }
 }

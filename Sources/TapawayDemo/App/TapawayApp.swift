@@ -6,45 +6,45 @@ import TapawayKit
 /// the inspector and the help card. The executable gives it an `Application` backed by X11;
 /// tests, `compare` and `matrix` give it a headless one.
 @MainActor
-public final class TapawayApp {
+package final class TapawayApp {
     /// The application.
-    public let application: Application
+    package let application: Application
     /// The technique on screen (the last one shown while the techniques list is on top).
-    public private(set) var technique: TechniqueID
+    package private(set) var technique: TechniqueID
     /// The app's window: the simulated screen.
-    public let window: AppWindow
+    package let window: AppWindow
     /// The host chrome on the left: techniques and options.
-    public let sidebar: SidebarWindow
+    package let sidebar: SidebarWindow
     /// The host chrome on the right: the inspector (F2).
-    public let inspector: InspectorWindow
+    package let inspector: InspectorWindow
     /// The help card over the simulated screen (F1).
-    public let helpCard: HelpCardWindow
+    package let helpCard: HelpCardWindow
     /// The overlays drawn over the simulated screen and the keypad.
-    public private(set) var overlays: InstrumentOverlays!
+    package private(set) var overlays: InstrumentOverlays!
     /// Whether the inspector is wanted (it shows when the window is wide enough).
-    public private(set) var inspectorWanted = true
+    package private(set) var inspectorWanted = true
     /// Called when F12 asks for a screenshot (the platform saves it).
-    public var onScreenshotRequest: (() -> Void)?
+    package var onScreenshotRequest: (() -> Void)?
     /// Called when F9 or the sidebar's `record-toggle` asks to start or stop recording the
     /// session's input; the toggle shows only once this is set.
-    public var onRecordingToggle: (() -> Void)? {
+    package var onRecordingToggle: (() -> Void)? {
         didSet {
             sidebar.recordItem.isHidden = onRecordingToggle == nil
             sidebar.setNeedsLayout()
         }
     }
     /// The navigation controller: the techniques list, then a technique's screen.
-    public let navigation: NavigationController
+    package let navigation: NavigationController
     /// The techniques list at the root of the navigation stack.
-    public let techniques = TechniquesViewController()
+    package let techniques = TechniquesViewController()
     /// The trace, if one was asked for.
-    public private(set) var tracer: Tracer?
+    package private(set) var tracer: Tracer?
     /// Every decision of every technique, after the trace has it (for instruments).
-    public let decisionObservers = ObserverList<DismissalDecision>()
+    package let decisionObservers = ObserverList<DismissalDecision>()
     /// The technique on screen, after it changes.
-    public let techniqueObservers = ObserverList<TechniqueID>()
+    package let techniqueObservers = ObserverList<TechniqueID>()
     /// Each option's value, where it differs from the option's default.
-    public private(set) var optionValues: [OptionKey: String] = [:]
+    package private(set) var optionValues: [OptionKey: String] = [:]
     private var screens: [TechniqueID: FormViewController] = [:]
     private var observers: [ObserverToken] = []
     private var decisionTokens: [ObserverToken] = []
@@ -55,13 +55,13 @@ public final class TapawayApp {
     /// The default window size: the sidebar, a phone-sized screen on which the keypad covers
     /// `notes` but leaves the caption, the switch, the button and the suggestion rows visible, and
     /// the inspector.
-    public nonisolated static let defaultSize = Size(width: SidebarWindow.width + 390 + InspectorWindow.width, height: 820)
+    package nonisolated static let defaultSize = Size(width: SidebarWindow.width + 390 + InspectorWindow.width, height: 820)
     /// The narrowest simulated screen.
-    public nonisolated static let minimumDeviceWidth = 320.0
+    package nonisolated static let minimumDeviceWidth = 320.0
 
     /// Builds the windows and screens, showing `technique` (the registry's first when nil or
     /// unknown), and adds them to `application`.
-    public init(application: Application, technique: TechniqueID? = nil) {
+    package init(application: Application, technique: TechniqueID? = nil) {
         self.application = application
         self.technique = technique.flatMap { Techniques.technique(for: $0) != nil ? $0 : nil } ?? Techniques.defaultID
         let (chrome, device, side) = Self.split(application.screenSize, inspector: true)
@@ -106,7 +106,7 @@ public final class TapawayApp {
     /// Splits the screen into the sidebar on the left, the simulated device, and the inspector on
     /// the right. Chrome that does not fit beside a device of the minimum width is left out
     /// (the inspector first).
-    public nonisolated static func split(_ size: Size, inspector: Bool) -> (chrome: Rect, device: Rect, inspector: Rect) {
+    package nonisolated static func split(_ size: Size, inspector: Bool) -> (chrome: Rect, device: Rect, inspector: Rect) {
         let chromeWidth = size.width >= SidebarWindow.width + minimumDeviceWidth ? SidebarWindow.width : 0
         let inspectorWidth = inspector && size.width >= chromeWidth + minimumDeviceWidth + InspectorWindow.width
             ? InspectorWindow.width : 0
@@ -171,19 +171,19 @@ public final class TapawayApp {
     }
 
     /// Shows whether input is being recorded, and to which file, in the sidebar.
-    public func showRecording(to path: String?) {
+    package func showRecording(to path: String?) {
         sidebar.recordItem.isOn = path != nil
         sidebar.recordItem.subtitle = path.map { "F9 · recording to " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? "F9"
     }
 
     /// Shows or hides the help card.
-    public func toggleHelp() {
+    package func toggleHelp() {
         helpCard.setVisible(helpCard.isHidden)
         helpCard.setNeedsLayout()
     }
 
     /// Shows or hides the inspector (the simulated screen takes the room).
-    public func toggleInspector() {
+    package func toggleInspector() {
         inspectorWanted.toggle()
         sidebar.inspectorItem.isOn = inspectorWanted
         layout(for: application.screenSize)
@@ -192,14 +192,14 @@ public final class TapawayApp {
     /// Puts the app in the state a recording began in, before it is replayed: the inspector
     /// shown or hidden as it was (the simulated screen's width depends on it), and the input
     /// that was focused. Recordings without these header fields leave the app as it is.
-    public func prepareForReplay(of recording: Recording) {
+    package func prepareForReplay(of recording: Recording) {
         if let wanted = recording.inspector, wanted != inspectorWanted { toggleInspector() }
         if let id = recording.focused { focus(id) }
     }
 
     /// Turns an overlay on or off by its identifier (`overlay-touches`, `overlay-regions`,
     /// `overlay-keypad`), as its switch in the inspector does.
-    public func setOverlay(_ identifier: String, on: Bool) {
+    package func setOverlay(_ identifier: String, on: Bool) {
         switch identifier {
         case "overlay-touches": overlays.showsTouches = on; inspector.touchesItem.isOn = on
         case "overlay-regions": overlays.showsRegions = on; inspector.regionsItem.isOn = on
@@ -210,7 +210,7 @@ public final class TapawayApp {
 
     /// The screen of `technique`, made once and kept, so each keeps its typed text; its options
     /// and the general ones are applied as they are set.
-    public func screen(for technique: TechniqueID) -> FormViewController {
+    package func screen(for technique: TechniqueID) -> FormViewController {
         if let screen = screens[technique] { return screen }
         let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen()
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
@@ -223,7 +223,7 @@ public final class TapawayApp {
     }
 
     /// Shows `technique`'s screen on top of the techniques list.
-    public func show(_ technique: TechniqueID, animated: Bool) {
+    package func show(_ technique: TechniqueID, animated: Bool) {
         navigation.setViewControllers([techniques, screen(for: technique)], animated: animated)
     }
 
@@ -256,14 +256,14 @@ public final class TapawayApp {
     // MARK: Options
 
     /// The value of the option `key`: the one set, else its default.
-    public func value(of key: OptionKey) -> String {
+    package func value(of key: OptionKey) -> String {
         optionValues[key] ?? key.definition?.defaultValue ?? ""
     }
 
     /// Sets the option `key` to `value`, applies it to the screens it concerns, and shows it in
     /// the sidebar. Returns false, changing nothing, when the option or the value is unknown.
     @discardableResult
-    public func setOption(_ key: OptionKey, to value: String) -> Bool {
+    package func setOption(_ key: OptionKey, to value: String) -> Bool {
         guard let option = key.definition, option.accepts(value) else { return false }
         optionValues[key] = value == option.defaultValue ? nil : value
         for (id, screen) in screens where key.technique == nil || key.technique == id { option.apply(value, screen) }
@@ -272,26 +272,26 @@ public final class TapawayApp {
     }
 
     /// The form of the technique on screen.
-    public var form: StandardForm { screen(for: technique).form }
+    package var form: StandardForm { screen(for: technique).form }
 
     /// Focuses the text input with `identifier`; returns false when there is none.
     @discardableResult
-    public func focus(_ identifier: String) -> Bool {
+    package func focus(_ identifier: String) -> Bool {
         guard let view = window.view(withIdentifier: identifier), view.canBecomeFirstResponder else { return false }
         return view.becomeFirstResponder()
     }
 
     /// The identifiers that `focus(_:)` accepts.
-    public var focusableIdentifiers: [String] { form.inputs.compactMap(\.identifier) }
+    package var focusableIdentifiers: [String] { form.inputs.compactMap(\.identifier) }
 
     /// Starts writing the trace to `tracer`.
-    public func attach(_ tracer: Tracer) {
+    package func attach(_ tracer: Tracer) {
         self.tracer = tracer
         tracing = TraceWiring(tracer: tracer, application: application)
     }
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.
-    public func didBecomeReady() {
+    package func didBecomeReady() {
         tracer?.ready(scenario: technique.rawValue, window: application.screenSize, device: application.deviceFrame,
                       scale: application.pixelScale)
         tracer?.layoutIfChanged(application, force: true)

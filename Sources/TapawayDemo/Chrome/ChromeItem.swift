@@ -3,28 +3,30 @@ import TapawayKit
 /// A row of the host chrome: a choice (scenario, dismiss mode) or an on/off option. It lives in
 /// the chrome window, so touching it is never a touch in the simulated app.
 @MainActor
-public final class ChromeItem: Control {
+package final class ChromeItem: Control {
     /// How the item shows its state.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// One of several; the chosen one is highlighted.
         case choice
         /// An on/off option with a small switch.
         case toggle
+        /// One segment of a row of choices: its title centred, the chosen one filled.
+        case segment
     }
 
     /// The title.
-    public var title: String { didSet { setNeedsDisplay() } }
+    package var title: String { didSet { setNeedsDisplay() } }
     /// A second, smaller line.
-    public var subtitle: String? { didSet { setNeedsDisplay() } }
+    package var subtitle: String? { didSet { setNeedsDisplay() } }
     /// The kind.
-    public let kind: Kind
+    package let kind: Kind
     /// Whether the choice is chosen or the option is on.
-    public var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
+    package var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
     /// Called on a tap.
-    public var onTap: ((ChromeItem) -> Void)?
+    package var onTap: ((ChromeItem) -> Void)?
 
     /// Creates an item.
-    public init(title: String, subtitle: String? = nil, kind: Kind, identifier: String) {
+    package init(title: String, subtitle: String? = nil, kind: Kind, identifier: String) {
         self.title = title
         self.subtitle = subtitle
         self.kind = kind
@@ -36,8 +38,16 @@ public final class ChromeItem: Control {
         }
     }
 
+    /// Shows the subtitle on the title's line, right-aligned and smaller, instead of under it
+    /// (the technique rows: a title and its id in one compact line).
+    package var subtitleInline = false { didSet { setNeedsDisplay() } }
+
     /// Draws the row.
-    public override func draw(_ rect: Rect, in canvas: Canvas) {
+    package override func draw(_ rect: Rect, in canvas: Canvas) {
+        if kind == .segment {
+            drawSegment(in: canvas)
+            return
+        }
         let b = bounds.insetBy(dx: 8, dy: 2)
         if kind == .choice && isOn {
             canvas.fillRoundedRect(b, radius: 8, color: Palette.chromeSelection)
@@ -47,7 +57,19 @@ public final class ChromeItem: Control {
         guard let fonts = application?.fonts else { return }
         let titleFont = fonts.font(size: 14, weight: kind == .choice && isOn ? .semibold : .regular)
         let x = b.minX + 10
-        if let subtitle, !subtitle.isEmpty {
+        if let subtitle, !subtitle.isEmpty, subtitleInline {
+            let small = fonts.font(size: 11, weight: .regular)
+            let baseline = b.midY + ((titleFont.ascent - titleFont.descent) / 2).rounded()
+            let subtitleWidth = small.width(of: subtitle)
+            canvas.save()
+            canvas.clip(to: Rect(x: x, y: b.minY, width: max(0, b.width - (kind == .toggle ? 74 : 28) - subtitleWidth), height: b.height))
+            canvas.drawText(title, at: Point(x: x, y: baseline), font: titleFont,
+                            color: kind == .choice && isOn ? Palette.accent : Palette.label)
+            canvas.restore()
+            let right = kind == .toggle ? b.maxX - 54 : b.maxX - 8
+            canvas.drawText(subtitle, at: Point(x: right - subtitleWidth, y: baseline), font: small,
+                            color: Palette.secondaryLabel)
+        } else if let subtitle, !subtitle.isEmpty {
             let small = fonts.font(size: 11.5, weight: .regular)
             canvas.drawText(title, at: Point(x: x, y: b.minY + 8 + titleFont.ascent), font: titleFont,
                             color: kind == .choice && isOn ? Palette.accent : Palette.label)
@@ -66,5 +88,23 @@ public final class ChromeItem: Control {
             let knob = Rect(x: isOn ? track.maxX - 20 : track.minX + 2, y: track.minY + 2, width: 18, height: 18)
             canvas.fillEllipse(in: knob, color: .white)
         }
+    }
+
+    /// A segment: a rounded cell, filled with the accent when chosen, its title centred.
+    private func drawSegment(in canvas: Canvas) {
+        let b = bounds.insetBy(dx: 1.5, dy: 1)
+        if isOn {
+            canvas.fillRoundedRect(b, radius: 7, color: Palette.accent)
+        } else {
+            canvas.fillRoundedRect(b, radius: 7, color: isHighlighted ? Palette.chromeSelection : Palette.chromeSelection.withAlpha(0.45))
+        }
+        guard let fonts = application?.fonts else { return }
+        let font = fonts.font(size: 12, weight: isOn ? .semibold : .regular)
+        let width = font.width(of: title)
+        canvas.save()
+        canvas.clip(to: b.insetBy(dx: 4, dy: 0))
+        canvas.drawText(title, at: Point(x: b.midX - min(width, b.width - 8) / 2, y: b.midY + ((font.ascent - font.descent) / 2).rounded()),
+                        font: font, color: isOn ? .white : Palette.label)
+        canvas.restore()
     }
 }

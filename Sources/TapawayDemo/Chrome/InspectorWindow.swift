@@ -5,30 +5,30 @@ import TapawayKit
 /// responder and counts as inside the focused field, the rule that decided, and the outcome.
 /// F2 or the sidebar's Inspector item shows and hides it.
 @MainActor
-public final class InspectorWindow: Window {
+package final class InspectorWindow: Window {
     /// The inspector's width.
-    public nonisolated static let width = 300.0
+    package nonisolated static let width = 300.0
     /// `overlay-touches`: draw each touch with a fading trail.
-    public let touchesItem = ChromeItem(title: "Touches", subtitle: "Coloured by phase, with a trail", kind: .toggle,
+    package let touchesItem = ChromeItem(title: "Touches", subtitle: "Coloured by phase, with a trail", kind: .toggle,
                                         identifier: "overlay-touches")
     /// `overlay-regions`: outline the focused field and its group; number the Prev/Next order.
-    public let regionsItem = ChromeItem(title: "Focus and order", subtitle: "Inside regions, Prev/Next badges",
+    package let regionsItem = ChromeItem(title: "Focus and order", subtitle: "Inside regions, Prev/Next badges",
                                         kind: .toggle, identifier: "overlay-regions")
     /// `overlay-keypad`: the keypad's frame and the avoidance distance.
-    public let keypadItem = ChromeItem(title: "Keypad frame", subtitle: "And the distance kept above it",
+    package let keypadItem = ChromeItem(title: "Keypad frame", subtitle: "And the distance kept above it",
                                        kind: .toggle, identifier: "overlay-keypad")
     /// `help-button`: the help card (F1).
-    public let helpItem = ChromeItem(title: "Shortcuts and experiments", subtitle: "F1", kind: .choice,
+    package let helpItem = ChromeItem(title: "Shortcuts and experiments", subtitle: "F1", kind: .choice,
                                      identifier: "help-button")
     /// The list of decisions.
-    public let log = DecisionLogView()
+    package let log = DecisionLogView()
     private let titleLabel = Label(text: "Inspector")
     private let hintLabel = Label(text: "F2 hides this panel")
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
 
     /// Creates the inspector.
-    public init(frame: Rect) {
+    package init(frame: Rect) {
         super.init(frame: frame, level: .chrome)
         identifier = "inspector"
         backgroundColor = Palette.chromeBackground
@@ -47,7 +47,7 @@ public final class InspectorWindow: Window {
     }
 
     /// Stacks the controls, then the log down to the bottom.
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         let w = bounds.width
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
@@ -61,33 +61,33 @@ public final class InspectorWindow: Window {
     }
 
     /// Draws the hairline between the simulated screen and the inspector.
-    public override func draw(_ rect: Rect, in canvas: Canvas) {
+    package override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: 0, width: 1, height: bounds.height), color: Palette.separator)
     }
 }
 
 /// The inspector's log: the latest decisions first, each with its touches.
 @MainActor
-public final class DecisionLogView: View {
+package final class DecisionLogView: View {
     /// The entries kept, newest first.
-    public private(set) var entries: [DismissalDecision] = []
+    package private(set) var entries: [DismissalDecision] = []
     /// How many decisions have been logged in all.
-    public private(set) var count = 0
+    package private(set) var count = 0
     private var numbers: [Int] = []
     /// The most entries kept.
-    public static let capacity = 60
+    package static let capacity = 60
     /// The pill colour of a resign (iOS's system red, readable in both themes).
     static let resignColor = Color(hex: 0xFF3B30)
 
     /// Creates an empty log.
-    public override init(frame: Rect = .zero) {
+    package override init(frame: Rect = .zero) {
         super.init(frame: frame)
         identifier = "inspector-log"
         isUserInteractionEnabled = false
     }
 
     /// Adds a decision at the top.
-    public func append(_ decision: DismissalDecision) {
+    package func append(_ decision: DismissalDecision) {
         count += 1
         entries.insert(decision, at: 0)
         numbers.insert(count, at: 0)
@@ -99,14 +99,14 @@ public final class DecisionLogView: View {
     }
 
     /// Forgets every entry.
-    public func clear() {
+    package func clear() {
         entries.removeAll()
         numbers.removeAll()
         setNeedsDisplay()
     }
 
     /// The words for a decision's action.
-    public static func verdict(_ action: DismissalDecision.Action) -> String {
+    package static func verdict(_ action: DismissalDecision.Action) -> String {
         switch action {
         case .resign: return "resigned"
         case .keep: return "kept"
@@ -116,7 +116,7 @@ public final class DecisionLogView: View {
     }
 
     /// The words for one touch fact.
-    public static func describe(_ fact: DismissalDecision.TouchFact) -> String {
+    package static func describe(_ fact: DismissalDecision.TouchFact) -> String {
         var words = "touch \(fact.touch) \(fact.phase.rawValue) in \(fact.view ?? "no view")"
         words += fact.canBecomeFirstResponder ? " · can be first responder" : " · can't be first responder"
         if fact.insideFirstResponder { words += " · inside" }
@@ -124,7 +124,7 @@ public final class DecisionLogView: View {
     }
 
     /// Draws entries from the top until the space runs out.
-    public override func draw(_ rect: Rect, in canvas: Canvas) {
+    package override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let fonts = application?.fonts else { return }
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 12, weight: .regular)

@@ -5,82 +5,99 @@ import TapawayKit
 /// (its own X child window), so clicks on it are never touches in the app and never count as
 /// "outside" for any technique.
 @MainActor
-public final class SidebarWindow: Window {
+package final class SidebarWindow: Window {
     /// The sidebar's width.
-    public nonisolated static let width = 240.0
+    package nonisolated static let width = 240.0
 
     /// The technique rows (`scenario-send-event`…), one per registered technique.
-    public private(set) var scenarioItems: [ChromeItem] = []
+    package private(set) var scenarioItems: [ChromeItem] = []
     /// Each technique's option items, by technique: a toggle's one item, or one item per value
     /// of a choice (`option-cancels-touches`, `option-dim`).
-    public private(set) var techniqueOptionItems: [TechniqueID: [OptionItem]] = [:]
+    package private(set) var techniqueOptionItems: [TechniqueID: [OptionItem]] = [:]
     /// The general options' items (`option-dismiss-none`, `option-dismiss-on-drag`,
     /// `option-dismiss-interactive`), shown for every technique.
-    public private(set) var generalOptionItems: [OptionItem] = []
+    package private(set) var generalOptionItems: [OptionItem] = []
     /// `inspector-toggle`: shows or hides the inspector (F2).
-    public let inspectorItem = ChromeItem(title: "Inspector", subtitle: "F2", kind: .toggle, identifier: "inspector-toggle")
+    package let inspectorItem = ChromeItem(title: "Inspector", subtitle: "F2", kind: .toggle, identifier: "inspector-toggle")
     /// `record-toggle`: starts and stops recording the session's input (F9); hidden where the
     /// platform cannot record.
-    public let recordItem = ChromeItem(title: "Record input", subtitle: "F9", kind: .toggle, identifier: "record-toggle")
+    package let recordItem = ChromeItem(title: "Record input", subtitle: "F9", kind: .toggle, identifier: "record-toggle")
     /// `help-toggle`: the help card (F1).
-    public let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
+    package let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
     private let instrumentsHeader = Label(text: "INSTRUMENTS")
     private let titleLabel = Label(text: "Tapaway")
     private let subtitleLabel = Label(text: "Keyboard dismissal, by hand")
-    private let scenariosHeader = Label(text: "SCENARIOS")
     private let optionsHeader = Label(text: "OPTIONS")
-    private var generalHeaders: [Label] = []
+    /// One header per platform that has techniques, in the registry's order.
+    private var platformHeaders: [(TechniquePlatform, Label)] = []
+    /// Each choice option's header and the line under its segments naming the chosen value.
+    private var choiceLabels: [OptionKey: (header: Label, caption: Label)] = [:]
+    private let generalHeader = Label(text: "EVERY TECHNIQUE")
     private var shown: TechniqueID?
+    /// The current technique's id and summary, under the list.
+    private let summaryLabel = Label(text: "")
+    /// A thin bar at the right edge while the content is taller than the window.
+    private let scrollIndicator = ScrollIndicator()
+    /// Everything the sidebar shows, in a scroll view: it scrolls when the window is short.
+    package let content = ScrollView()
 
     /// Called when a technique row is tapped.
-    public var onTechnique: ((TechniqueID) -> Void)?
+    package var onTechnique: ((TechniqueID) -> Void)?
     /// Called when an option item is tapped, with the option and the value the tap asks for
     /// (a toggle's other value, a choice's own).
-    public var onOption: ((OptionKey, String) -> Void)?
+    package var onOption: ((OptionKey, String) -> Void)?
 
     /// Creates the sidebar.
-    public init(frame: Rect) {
+    package init(frame: Rect) {
         super.init(frame: frame, level: .chrome)
         identifier = "sidebar"
         backgroundColor = Palette.chromeBackground
+        content.identifier = "sidebar-content"
+        content.backgroundColor = Palette.chromeBackground
+        addSubview(content)
+        addSubview(scrollIndicator)
+        content.onScroll = { [weak self] _ in self?.updateScrollIndicator() }
+        summaryLabel.fontSize = 11.5
+        summaryLabel.textColor = Palette.secondaryLabel
         titleLabel.fontSize = 20
         titleLabel.fontWeight = .semibold
         subtitleLabel.fontSize = 12.5
         subtitleLabel.textColor = Palette.secondaryLabel
-        generalHeaders = Techniques.generalOptions.map { Label(text: $0.title.uppercased()) }
-        for header in [scenariosHeader, optionsHeader, instrumentsHeader] + generalHeaders {
+        platformHeaders = Techniques.platforms.map { ($0, Label(text: $0.rawValue.uppercased())) }
+        for header in [optionsHeader, instrumentsHeader, generalHeader] + platformHeaders.map(\.1) {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
-        for view in [titleLabel, subtitleLabel, scenariosHeader] as [View] { addSubview(view) }
+        for view in [titleLabel, subtitleLabel, instrumentsHeader, inspectorItem, recordItem, helpItem, summaryLabel] as [View] {
+            content.addSubview(view)
+        }
+        for item in [inspectorItem, recordItem, helpItem] { item.subtitleInline = true }
+        recordItem.isHidden = true
+        for (_, header) in platformHeaders { content.addSubview(header) }
         for technique in Techniques.all {
             let id = technique.id
-            let item = ChromeItem(title: technique.title, subtitle: id.rawValue, kind: .choice,
+            let item = ChromeItem(title: technique.title, subtitle: nil, kind: .choice,
                                   identifier: "scenario-\(id.rawValue)")
             item.onTap = { [weak self] _ in self?.onTechnique?(id) }
             scenarioItems.append(item)
-            addSubview(item)
+            content.addSubview(item)
         }
-        addSubview(optionsHeader)
+        content.addSubview(optionsHeader)
         for technique in Techniques.all {
             let items = technique.options.flatMap { makeItems(for: $0, of: technique.id) }
             techniqueOptionItems[technique.id] = items
-            for item in items { addSubview(item.item) }
+            for item in items { content.addSubview(item.item) }
         }
-        for (option, header) in zip(Techniques.generalOptions, generalHeaders) {
-            addSubview(header)
+        content.addSubview(generalHeader)
+        for option in Techniques.generalOptions {
             let items = makeItems(for: option, of: nil)
             generalOptionItems += items
-            for item in items { addSubview(item.item) }
+            for item in items { content.addSubview(item.item) }
         }
-        addSubview(instrumentsHeader)
-        addSubview(inspectorItem)
-        recordItem.isHidden = true
-        addSubview(recordItem)
-        addSubview(helpItem)
     }
 
-    /// The items of one option: a toggle's one row, or a row per value of a choice.
+    /// The items of one option: a toggle's one row, or a segment per value of a choice, under
+    /// a header, with a line naming the chosen value.
     private func makeItems(for option: TechniqueOption, of technique: TechniqueID?) -> [OptionItem] {
         let key = OptionKey(technique, option.id)
         switch option.kind {
@@ -90,8 +107,16 @@ public final class SidebarWindow: Window {
             item.onTap = { [weak self] item in self?.onOption?(key, item.isOn ? "off" : "on") }
             return [OptionItem(key: key, value: nil, item: item)]
         case .choice:
+            let header = Label(text: option.title)
+            header.fontSize = 13
+            let caption = Label(text: "")
+            caption.fontSize = 11.5
+            caption.textColor = Palette.secondaryLabel
+            content.addSubview(header)
+            content.addSubview(caption)
+            choiceLabels[key] = (header, caption)
             return option.values.map { value in
-                let item = ChromeItem(title: value.title, subtitle: value.subtitle, kind: .choice,
+                let item = ChromeItem(title: value.id, subtitle: value.subtitle, kind: .segment,
                                       identifier: option.itemIdentifier(for: value.id))
                 item.onTap = { [weak self] _ in self?.onOption?(key, value.id) }
                 return OptionItem(key: key, value: value.id, item: item)
@@ -100,62 +125,127 @@ public final class SidebarWindow: Window {
     }
 
     /// Shows which technique is current and the options that apply to it.
-    public func show(technique: TechniqueID) {
+    package func show(technique: TechniqueID) {
         shown = technique
         for (item, t) in zip(scenarioItems, Techniques.all) { item.isOn = t.id == technique }
         for (id, items) in techniqueOptionItems {
             for item in items { item.item.isHidden = id != technique }
         }
+        for (key, labels) in choiceLabels where key.technique != nil {
+            labels.header.isHidden = key.technique != technique
+            labels.caption.isHidden = key.technique != technique
+        }
         optionsHeader.isHidden = techniqueOptionItems[technique]?.isEmpty ?? true
+        if let current = Techniques.technique(for: technique) {
+            summaryLabel.text = "\(current.id) · \(current.summary)"
+        }
         setNeedsLayout()
     }
 
-    /// Shows an option's current value: a toggle on or off, a choice's value chosen.
-    public func show(option key: OptionKey, value: String) {
+    /// Shows an option's current value: a toggle on or off, a choice's value chosen and named.
+    package func show(option key: OptionKey, value: String) {
         let items = key.technique.map { techniqueOptionItems[$0] ?? [] } ?? generalOptionItems
         for item in items where item.key == key {
             item.item.isOn = item.value.map { $0 == value } ?? (value == "on")
         }
+        if let caption = choiceLabels[key]?.caption, let chosen = key.definition?.values.first(where: { $0.id == value }) {
+            caption.text = chosen.subtitle ?? chosen.title
+        }
     }
 
     /// The item with `identifier` among the option items, if any.
-    public func optionItem(_ identifier: String) -> ChromeItem? {
+    package func optionItem(_ identifier: String) -> ChromeItem? {
         (techniqueOptionItems.values.joined() + generalOptionItems).first { $0.item.identifier == identifier }?.item
     }
 
-    /// Stacks the sections.
-    public override func layoutSubviews() {
+    /// Stacks the sections in the scroll view: the instruments first (always in reach), then
+    /// the techniques grouped by platform, the current one's options and the general ones.
+    package override func layoutSubviews() {
+        content.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - 1), height: bounds.height)
         let w = bounds.width
-        var y = 18.0
-        titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
-        subtitleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 30
-        scenariosHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-        for item in scenarioItems { item.frame = Rect(x: 0, y: y, width: w, height: 48); y += 48 }
-        y += 14
+        var y = 14.0
+        titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 24
+        subtitleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
+        instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
+        for item in [inspectorItem, recordItem, helpItem] where !item.isHidden {
+            item.frame = Rect(x: 0, y: y, width: w, height: 34); y += 34
+        }
+        y += 10
+        for (platform, header) in platformHeaders {
+            header.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 17
+            for (item, technique) in zip(scenarioItems, Techniques.all) where technique.platform == platform {
+                item.frame = Rect(x: 0, y: y, width: w, height: 32); y += 32
+            }
+            y += 4
+        }
+        let summaryHeight = Self.height(of: summaryLabel, width: w - 36, fonts: application?.fonts)
+        summaryLabel.frame = Rect(x: 18, y: y, width: w - 36, height: summaryHeight)
+        y += summaryHeight + 10
         if !optionsHeader.isHidden, let shown {
-            optionsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-            for option in techniqueOptionItems[shown] ?? [] {
-                let h = option.item.subtitle == nil ? 36.0 : 48.0
-                option.item.frame = Rect(x: 0, y: y, width: w, height: h); y += h
-            }
-            y += 14
+            optionsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
+            y = layOut(techniqueOptionItems[shown] ?? [], from: y, width: w)
+            y += 8
         }
-        for (option, header) in zip(Techniques.generalOptions, generalHeaders) {
-            header.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-            for item in generalOptionItems where item.key.option == option.id {
-                let h = item.item.subtitle == nil ? 36.0 : 48.0
-                item.item.frame = Rect(x: 0, y: y, width: w, height: h); y += h
+        generalHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
+        y = layOut(generalOptionItems, from: y, width: w)
+        content.contentSize = Size(width: w, height: y + 6)
+        updateScrollIndicator()
+    }
+
+    /// The height `label` needs for its text wrapped to `width`, as `Label` draws it.
+    private static func height(of label: Label, width: Double, fonts: FontProvider?) -> Double {
+        guard let font = fonts?.font(size: label.fontSize, weight: label.fontWeight) else { return 16 }
+        let lines = max(1, TextLayout.wrap(label.text, width: width, font: font).count)
+        return Double(lines) * (font.lineHeight * 1.2).rounded() + 2
+    }
+
+    /// Sizes the indicator to the part of the content in view, or hides it when all of it is.
+    private func updateScrollIndicator() {
+        let total = content.contentSize.height, visible = content.bounds.height
+        scrollIndicator.isHidden = total <= visible + 0.5 || visible <= 0
+        guard !scrollIndicator.isHidden else { return }
+        let height = max(24, visible * visible / total)
+        let top = (visible - height) * min(1, max(0, content.contentOffset.y / (total - visible)))
+        scrollIndicator.frame = Rect(x: bounds.width - 7, y: top + 2, width: 4, height: height - 4)
+    }
+
+    /// Lays out option items from `y`: a toggle as a row, a choice as its header, a row of
+    /// segments and a line naming the chosen value. Returns the height reached.
+    private func layOut(_ items: [OptionItem], from start: Double, width w: Double) -> Double {
+        var y = start
+        var index = 0
+        while index < items.count {
+            let item = items[index]
+            guard item.value != nil else {
+                item.item.frame = Rect(x: 0, y: y, width: w, height: 48); y += 48
+                index += 1
+                continue
             }
-            y += 14
+            let segments = items[index...].prefix { $0.key == item.key }
+            if let labels = choiceLabels[item.key] {
+                labels.header.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
+                // Segments as wide as their titles, sharing what is left over equally.
+                let inner = w - 28
+                let font = application?.fonts.font(size: 12, weight: .semibold)
+                let natural = segments.map { (font?.width(of: $0.item.title) ?? 40) + 12 }
+                let spare = max(0, inner - natural.reduce(0, +)) / Double(segments.count)
+                var x = 14.0
+                for (segment, width) in zip(segments, natural) {
+                    let scaled = natural.reduce(0, +) > inner ? width * inner / natural.reduce(0, +) : width + spare
+                    segment.item.frame = Rect(x: x, y: y, width: scaled, height: 30)
+                    x += scaled
+                }
+                y += 32
+                let height = Self.height(of: labels.caption, width: w - 36, fonts: application?.fonts)
+                labels.caption.frame = Rect(x: 18, y: y, width: w - 36, height: height); y += height + 4
+            }
+            index += segments.count
         }
-        instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-        inspectorItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46
-        if !recordItem.isHidden { recordItem.frame = Rect(x: 0, y: y, width: w, height: 46); y += 46 }
-        helpItem.frame = Rect(x: 0, y: y, width: w, height: 46)
+        return y
     }
 
     /// Draws the hairline between the chrome and the simulated screen.
-    public override func draw(_ rect: Rect, in canvas: Canvas) {
+    package override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: bounds.maxX - 1, y: 0, width: 1, height: bounds.height), color: Palette.separator)
     }
 }
@@ -163,11 +253,25 @@ public final class SidebarWindow: Window {
 /// One sidebar item of an option: the option's key, the value it stands for (nil for a
 /// toggle's one item) and the item.
 @MainActor
-public struct OptionItem {
+package struct OptionItem {
     /// Which option.
-    public let key: OptionKey
+    package let key: OptionKey
     /// The choice's value this item picks; nil for a toggle.
-    public let value: String?
+    package let value: String?
     /// The row.
-    public let item: ChromeItem
+    package let item: ChromeItem
+}
+
+/// A thin rounded bar that shows where the sidebar is scrolled; it takes no touches.
+@MainActor
+final class ScrollIndicator: View {
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+        isHidden = true
+    }
+
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        canvas.fillRoundedRect(bounds, radius: bounds.width / 2, color: Palette.secondaryLabel.withAlpha(0.45))
+    }
 }

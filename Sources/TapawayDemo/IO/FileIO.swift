@@ -3,9 +3,9 @@ import Glibc
 /// Tapaway's small file I/O: reading a whole file under a size cap, and writing whole lines to a
 /// descriptor. Settings, recordings, the trace and the command line's messages all go through
 /// it, so they check files the same way and say what went wrong in the same words.
-public enum FileIO {
+package enum FileIO {
     /// Which kinds of file `read(_:limit:accepting:)` reads.
-    public enum Accepted: Sendable {
+    package enum Accepted: Sendable {
         /// Regular files only. The file is opened without blocking, so a FIFO in its place is
         /// refused rather than waited on.
         case regularFiles
@@ -15,7 +15,7 @@ public enum FileIO {
     }
 
     /// Why a file could not be read.
-    public enum ReadFailure: Error, Equatable, Sendable {
+    package enum ReadFailure: Error, Equatable, Sendable {
         /// `open` failed with this `errno` (`ENOENT`: there is no such file).
         case cannotOpen(Int32)
         /// `fstat` or `read` failed with this `errno`.
@@ -29,7 +29,7 @@ public enum FileIO {
 
         /// The reason, to follow the file's name in a sentence ("… cannot be read: permission
         /// denied"); `noun` names what a directory is not ("is a directory, not a recording").
-        public func message(noun: String = "file") -> String {
+        package func message(noun: String = "file") -> String {
             switch self {
             case .cannotOpen(let code), .cannotRead(let code): "cannot be read: \(FileIO.describe(code))"
             case .directory: "is a directory, not a \(noun)"
@@ -44,7 +44,7 @@ public enum FileIO {
     /// - Throws: `ReadFailure` when the file cannot be opened or read, is a directory, is not
     ///   of an `accepted` kind, or holds more than `limit` bytes (checked before reading a
     ///   regular file, and as a stream is read).
-    public static func read(_ path: String, limit: Int, accepting accepted: Accepted = .regularFiles)
+    package static func read(_ path: String, limit: Int, accepting accepted: Accepted = .regularFiles)
         throws(ReadFailure) -> [UInt8] {
         let blocking = accepted == .regularFilesAndStreams ? 0 : O_NONBLOCK
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | blocking)
@@ -81,7 +81,7 @@ public enum FileIO {
     }
 
     /// What one `write(_:to:)` achieved.
-    public enum WriteResult: Equatable, Sendable {
+    package enum WriteResult: Equatable, Sendable {
         /// Every byte was written.
         case complete
         /// The descriptor is non-blocking and full: this many bytes were written, the rest not.
@@ -92,7 +92,7 @@ public enum FileIO {
 
     /// Writes `bytes` to `fd`, retrying when interrupted and after short writes; stops when a
     /// non-blocking descriptor is full or a write fails, and says which.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> WriteResult {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to fd: Int32) -> WriteResult {
         var offset = 0
         while offset < bytes.count {
             let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
@@ -111,14 +111,14 @@ public enum FileIO {
     /// the line could not be written whole (a closed or full output: the caller decides whether
     /// that is worth saying).
     @discardableResult
-    public static func writeLine(_ line: String, to fd: Int32) -> Bool {
+    package static func writeLine(_ line: String, to fd: Int32) -> Bool {
         var text = line
         text.append("\n")
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: fd) } == .complete
     }
 
     /// `strerror`'s text for `code`, lower-cased at the start to sit inside a sentence.
-    public static func describe(_ code: Int32) -> String {
+    package static func describe(_ code: Int32) -> String {
         guard let message = strerror(code) else { return "error \(code)" }
         let text = String(cString: message)
         return text.prefix(1).lowercased() + text.dropFirst()

@@ -2,9 +2,9 @@ import TapawayKit
 
 /// `tapaway compare` and `tapaway matrix`: the same input under every technique, side by side.
 @MainActor
-public enum Comparison {
+package enum Comparison {
     /// Replays `recording` under every registered technique and returns each outcome.
-    public static func compare(_ recording: Recording) -> [(TechniqueID, SessionOutcome)] {
+    package static func compare(_ recording: Recording) -> [(TechniqueID, SessionOutcome)] {
         TechniqueID.allCases.map { technique in
             let session = HeadlessSession(technique: technique, size: recording.screen ?? TapawayApp.defaultSize)
             session.prepare(for: recording)
@@ -14,7 +14,7 @@ public enum Comparison {
     }
 
     /// A Markdown table of outcomes, one column per technique.
-    public static func table(_ results: [(TechniqueID, SessionOutcome)]) -> String {
+    package static func table(_ results: [(TechniqueID, SessionOutcome)]) -> String {
         var columns: [(String, (SessionOutcome) -> String)] = [
             ("focus changes", { o in o.focusChanges.isEmpty ? "—" : o.focusChanges.map { $0 ?? "none" }.joined(separator: " → ") }),
             ("keypad shown", { "\($0.keypadShows)" }),

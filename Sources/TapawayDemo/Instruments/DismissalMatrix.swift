@@ -4,23 +4,26 @@ import TapawayKit
 /// `tapaway matrix`: the built-in cases, each played under every technique on the headless
 /// platform, and what happened, as a short code per cell and in words.
 @MainActor
-public enum DismissalMatrix {
+package enum DismissalMatrix {
     /// One case of the matrix: what is focused first and what the tester does.
-    public struct Case: Sendable {
+    package struct Case: Sendable {
         /// The case's number, its column in the table.
-        public let number: Int
+        package let number: Int
         /// What the tester does, in words.
-        public let title: String
+        package let title: String
         /// The input focused before the step (by tapping it), if any.
-        public let focus: String?
+        package let focus: String?
         /// Text typed into the focused input before the step, if any.
-        public let typed: String?
+        package let typed: String?
         /// The step.
-        public let step: Step
+        package let step: Step
+        /// Whether `email` refuses to resign while its text is not an address (the general
+        /// option `email-validates`).
+        package var emailValidates = false
     }
 
     /// What the tester does in a case.
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// A tap on the background where nothing else is.
         case tapBackground
         /// A tap on the view with this identifier.
@@ -39,7 +42,7 @@ public enum DismissalMatrix {
 
     /// The cases: the first version's thirteen, then a field that refuses to resign, the
     /// keyboard toolbar's Done, and a drag that starts on a field.
-    public static let cases: [Case] = [
+    package static let cases: [Case] = [
         Case(number: 1, title: "Nothing focused, tap the background", focus: nil, typed: nil, step: .tapBackground),
         Case(number: 2, title: "`name` focused, tap the background", focus: "name", typed: nil, step: .tapBackground),
         Case(number: 3, title: "`name` focused, tap inside `name`", focus: "name", typed: nil, step: .tap("name")),
@@ -56,14 +59,14 @@ public enum DismissalMatrix {
         Case(number: 12, title: "`name` focused, tap suggestion `row-2`", focus: "name", typed: nil, step: .tap("row-2")),
         Case(number: 13, title: "`name` focused, tap the navigation bar", focus: "name", typed: nil, step: .tap("navbar")),
         Case(number: 14, title: "`email` holds “ab”, which its delegate refuses to let go, tap the background", focus: "email",
-             typed: "ab", step: .tapBackground),
+             typed: "ab", step: .tapBackground, emailValidates: true),
         Case(number: 15, title: "`name` focused, tap Done on the keyboard's toolbar", focus: "name", typed: nil,
              step: .tap("toolbar-done")),
         Case(number: 16, title: "`name` focused, a drag that starts on `email`", focus: "name", typed: nil, step: .drag("email")),
     ]
 
     /// The codes of the cells and what each means, in the order the legend lists them.
-    public static let legend: [(String, String)] = [
+    package static let legend: [(String, String)] = [
         ("–", "nothing focused, nothing happens"),
         ("R↓", "resigns at touch-down: focus goes and the keypad hides"),
         ("R↑", "resigns when the finger lifts (or the tap is recognised)"),
@@ -81,23 +84,24 @@ public enum DismissalMatrix {
     ]
 
     /// The outcome of one case under one technique.
-    public struct Cell: Sendable {
+    package struct Cell: Sendable {
         /// The case's number.
-        public let number: Int
+        package let number: Int
         /// The short code (`R↓ ✓`).
-        public let code: String
+        package let code: String
         /// What happened, in a few words.
-        public let words: String
+        package let words: String
         /// What the headless run recorded.
-        public let outcome: SessionOutcome
+        package let outcome: SessionOutcome
         /// The input focused before the step.
-        public let focusedBefore: String?
+        package let focusedBefore: String?
     }
 
     /// Plays `matrixCase` under `technique` and describes what happened.
-    public static func run(_ matrixCase: Case, in technique: TechniqueID, options: [OptionAssignment] = []) -> Cell {
+    package static func run(_ matrixCase: Case, in technique: TechniqueID, options: [OptionAssignment] = []) -> Cell {
         let session = HeadlessSession(technique: technique)
         for option in options { session.app.setOption(option.key, to: option.value) }
+        if matrixCase.emailValidates { session.app.setOption(OptionKey(nil, ValidationOption.emailValidates.id), to: "on") }
         let p = session.platform
         func view(_ id: String) -> View? {
             session.app.window.view(withIdentifier: id) ?? p.application.keyboard.window.view(withIdentifier: id)
@@ -256,14 +260,14 @@ public enum DismissalMatrix {
     // MARK: Output
 
     /// Every cell: one row per technique (`ids`), one cell per case.
-    public static func cells(for ids: [TechniqueID] = TechniqueID.allCases,
+    package static func cells(for ids: [TechniqueID] = TechniqueID.allCases,
                              options: [OptionAssignment] = []) -> [(TechniqueID, [Cell])] {
         ids.map { id in (id, cases.map { run($0, in: id, options: options.filter { $0.key.technique == nil || $0.key.technique == id }) }) }
     }
 
     /// The matrix as Markdown: techniques as rows, cases as columns, in codes; then the cases
     /// and the codes spelled out.
-    public static func table(_ cells: [(TechniqueID, [Cell])]) -> String {
+    package static func table(_ cells: [(TechniqueID, [Cell])]) -> String {
         var lines = ["| technique | " + cases.map { "\($0.number)" }.joined(separator: " | ") + " |",
                      "|---|" + String(repeating: "---|", count: cases.count)]
         for (id, row) in cells {
@@ -277,7 +281,7 @@ public enum DismissalMatrix {
     }
 
     /// One technique's cases in words, as Markdown: case, code, what happened.
-    public static func wordsTable(_ id: TechniqueID, _ row: [Cell]) -> String {
+    package static func wordsTable(_ id: TechniqueID, _ row: [Cell]) -> String {
         var lines = ["`\(id)`", "", "| # | What you do | Code | What happened |", "|---|---|---|---|"]
         for (c, cell) in zip(cases, row) {
             lines.append("| \(c.number) | \(c.title) | \(cell.code) | \(cell.words) |")
@@ -288,7 +292,7 @@ public enum DismissalMatrix {
     /// The matrix as one JSON object: `cases` (number, title), `legend` (code, meaning) and
     /// `techniques` (id, and per case: number, code, words, focusChanges, keypadShows,
     /// keypadHides, actions).
-    public static func json(_ cells: [(TechniqueID, [Cell])]) -> JSON {
+    package static func json(_ cells: [(TechniqueID, [Cell])]) -> JSON {
         .object([
             ("cases", .array(cases.map { .object([("number", .number(Double($0.number))), ("title", .string($0.title))]) })),
             ("legend", .array(legend.map { .object([("code", .string($0.0)), ("meaning", .string($0.1))]) })),

@@ -2,38 +2,38 @@ import TapawayKit
 import TapawayHeadless
 
 /// What happened in a headless run, as `compare` and `matrix` report it.
-public struct SessionOutcome: Equatable, Sendable {
+package struct SessionOutcome: Equatable, Sendable {
     /// The first responder after each focus change (nil when focus went away).
-    public var focusChanges: [String?] = []
+    package var focusChanges: [String?] = []
     /// For each focus change, the phase of the touch event it happened in (nil: no touch was
     /// being delivered, as after a timer or a key).
-    public var focusPhases: [TouchPhase?] = []
+    package var focusPhases: [TouchPhase?] = []
     /// For each time the keypad began to hide, the phase of the touch event it happened in.
-    public var hidePhases: [TouchPhase?] = []
+    package var hidePhases: [TouchPhase?] = []
     /// How many times the keypad began to show.
-    public var keypadShows = 0
+    package var keypadShows = 0
     /// How many times the keypad began to hide.
-    public var keypadHides = 0
+    package var keypadHides = 0
     /// Control actions and row selections that fired, as `id event` → count.
-    public var actions: [String: Int] = [:]
+    package var actions: [String: Int] = [:]
     /// The decisions of the technique, by action (`resign`, `keep`, `none`).
-    public var decisions: [String: Int] = [:]
+    package var decisions: [String: Int] = [:]
     /// The first responder at the end.
-    public var finalFocus: String?
+    package var finalFocus: String?
     /// The text of each text input at the end (secure fields as their length).
-    public var texts: [String: String] = [:]
+    package var texts: [String: String] = [:]
 }
 
 /// The app on the headless platform, with everything an outcome needs recorded: used by
 /// `tapaway compare` (a recording under every technique) and `tapaway matrix`.
 @MainActor
-public final class HeadlessSession {
+package final class HeadlessSession {
     /// The platform (manual clock, fixed-metric fonts).
-    public let platform: HeadlessPlatform
+    package let platform: HeadlessPlatform
     /// The app.
-    public let app: TapawayApp
+    package let app: TapawayApp
     /// What happened so far.
-    public private(set) var outcome = SessionOutcome()
+    package private(set) var outcome = SessionOutcome()
     private var observers: [ObserverToken] = []
     private var focusToken, controlToken, decisionToken, touchToken, frameToken, inputToken: ObserverToken?
     /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
@@ -41,7 +41,7 @@ public final class HeadlessSession {
     private var currentPhase: TouchPhase?
 
     /// Starts the app showing `technique` on a screen of `size` and lets it settle.
-    public init(technique: TechniqueID, size: Size = TapawayApp.defaultSize) {
+    package init(technique: TechniqueID, size: Size = TapawayApp.defaultSize) {
         platform = HeadlessPlatform(screenSize: size)
         app = TapawayApp(application: platform.application, technique: technique)
         let application = platform.application
@@ -96,10 +96,10 @@ public final class HeadlessSession {
     }
 
     /// Forgets what happened so far (after setting a case up).
-    public func resetOutcome() { outcome = SessionOutcome() }
+    package func resetOutcome() { outcome = SessionOutcome() }
 
     /// The outcome with the final focus and texts filled in.
-    public func finish() -> SessionOutcome {
+    package func finish() -> SessionOutcome {
         platform.settle()
         var result = outcome
         result.finalFocus = (platform.application.firstResponder as? View)?.traceName
@@ -112,7 +112,7 @@ public final class HeadlessSession {
     }
 
     /// Plays a recording, advancing the manual clock to each input's time.
-    public func replay(_ recording: Recording) {
+    package func replay(_ recording: Recording) {
         let replayer = InputReplayer(application: platform.application, recording: recording, speed: nil)
         var last = 0.0
         for (t, input) in recording.inputs {
@@ -125,14 +125,14 @@ public final class HeadlessSession {
 
     /// Puts the app in the state `recording` began in (the inspector, the focused input) and
     /// lets it settle; what that takes is not part of the outcome.
-    public func prepare(for recording: Recording) {
+    package func prepare(for recording: Recording) {
         app.prepareForReplay(of: recording)
         platform.settle()
         resetOutcome()
     }
 
     /// A point on the background that no other view covers.
-    public var backgroundPoint: Point {
+    package var backgroundPoint: Point {
         let form = app.form
         return Point(x: form.notes.frameInScreen.minX + 4, y: form.submit.frameInScreen.maxY + 10)
     }

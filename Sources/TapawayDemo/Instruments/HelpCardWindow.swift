@@ -4,9 +4,9 @@ import TapawayKit
 /// on screen and what it does in each, shown over the simulated screen. A tap, F1 or Escape
 /// closes it.
 @MainActor
-public final class HelpCardWindow: Window {
+package final class HelpCardWindow: Window {
     /// The shortcuts and gestures, as (keys, what they do).
-    public static let shortcuts: [(String, String)] = [
+    package static let shortcuts: [(String, String)] = [
         ("Left click", "a finger: tap, or press and drag"),
         ("Right click", "pin a finger where it is (a ring); right click again to lift it"),
         ("Ctrl + left drag", "two fingers, mirrored about the screen's centre (pinch)"),
@@ -26,13 +26,13 @@ public final class HelpCardWindow: Window {
 
     /// The experiments to try by hand with `technique`, as (what to do, what it does there),
     /// from the technique's lines of the exploration charter.
-    public static func charter(for technique: TechniqueID) -> [(String, String)] {
+    package static func charter(for technique: TechniqueID) -> [(String, String)] {
         guard let lines = Techniques.technique(for: technique)?.charter else { return [] }
         return Experiment.allCases.compactMap { experiment in lines[experiment].map { (experiment.title, $0) } }
     }
 
     /// The technique whose experiments the card shows.
-    public var technique: TechniqueID = Techniques.defaultID {
+    package var technique: TechniqueID = Techniques.defaultID {
         didSet {
             content.technique = technique
             content.setNeedsDisplay()
@@ -43,7 +43,7 @@ public final class HelpCardWindow: Window {
     private let content = HelpContentView()
 
     /// Creates the card over `frame` (the simulated screen).
-    public init(frame: Rect) {
+    package init(frame: Rect) {
         super.init(frame: frame, level: .overlay)
         identifier = "help-card"
         backgroundColor = Palette.groupedBackground
@@ -53,12 +53,12 @@ public final class HelpCardWindow: Window {
     }
 
     /// Fills the window with the content.
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         content.frame = bounds.insetBy(dx: 16, dy: 16)
     }
 
     /// Any tap closes the card.
-    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    package override func touchesEnded(_ touches: [Touch], with event: Event) {
         setVisible(false)
     }
 }

@@ -5,7 +5,7 @@ import TapawayKit
 /// reaches the file: keypad touches and keys typed while one is focused are replaced by
 /// placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
 @MainActor
-public final class InputRecorder {
+package final class InputRecorder {
     private let application: Application
     private let sink: TraceSink
     private let start: Double
@@ -15,12 +15,12 @@ public final class InputRecorder {
     private var observers: [ObserverToken] = []
     private var inputToken: ObserverToken?
     /// The number of lines written (the header included).
-    public private(set) var linesWritten = 0
+    package private(set) var linesWritten = 0
 
     /// Starts recording `application`'s input to `sink`, with a header naming the scenario, the
     /// screen size, and (when given) whether the inspector is on view and the focused input, so
     /// a replay starts from the same state.
-    public init(application: Application, sink: TraceSink, scenario: String, inspector: Bool? = nil) {
+    package init(application: Application, sink: TraceSink, scenario: String, inspector: Bool? = nil) {
         self.application = application
         self.sink = sink
         self.start = application.clock.now
@@ -50,7 +50,7 @@ public final class InputRecorder {
 
     /// Stops hearing the application: nothing is recorded after this, and nothing of the
     /// recorder stays registered.
-    public func stopObserving() {
+    package func stopObserving() {
         for token in observers { application.notificationCenter.removeObserver(token) }
         observers.removeAll()
         if let inputToken { application.inputObservers.remove(inputToken) }
@@ -140,7 +140,7 @@ public final class InputRecorder {
 /// elsewhere), and while a finger is down the recorded time passes as recorded (a long press
 /// stays long enough to show its alternates, a drag keeps its speed). Only idle time is skipped.
 @MainActor
-public final class InputReplayer {
+package final class InputReplayer {
     private let application: Application
     private let recording: Recording
     private let speed: Double?
@@ -148,19 +148,19 @@ public final class InputReplayer {
     private var startTime = 0.0
     private var fingersDown: Set<Int> = []
     /// Called once every input has been fed.
-    public var onFinish: ((Int) -> Void)?
+    package var onFinish: ((Int) -> Void)?
     /// Called to resize the platform's window for a `resize` line (the Kit resizes itself too).
-    public var onResize: ((Size) -> Void)?
+    package var onResize: ((Size) -> Void)?
 
     /// Prepares a replay.
-    public init(application: Application, recording: Recording, speed: Double?) {
+    package init(application: Application, recording: Recording, speed: Double?) {
         self.application = application
         self.recording = recording
         self.speed = speed.map { max($0, 0.01) }
     }
 
     /// Starts feeding inputs from the run loop's timers.
-    public func start() {
+    package func start() {
         startTime = application.clock.now
         scheduleNext()
     }
@@ -199,7 +199,7 @@ public final class InputReplayer {
     }
 
     /// Feeds one input.
-    public func feed(_ input: PlatformInput) {
+    package func feed(_ input: PlatformInput) {
         let now = application.clock.now
         switch input {
         case .pointer(let id, let phase, let point):

@@ -12,71 +12,71 @@ import TapawayKit
 /// {"kind":"key","t":2.5,"key":"text","text":"a"}
 /// {"kind":"key","t":2.9,"key":"text","text":"•","secure":true}
 /// ```
-public struct RecordedLine: Codable, Equatable, Sendable {
+package struct RecordedLine: Codable, Equatable, Sendable {
     /// `header`, `touch`, `key`, `scroll` or `resize`.
-    public var kind: String
+    package var kind: String
     /// Seconds since the recording began (not in the header).
-    public var t: Double?
+    package var t: Double?
     /// Header: the format version.
-    public var version: Int?
+    package var version: Int?
     /// Header: the scenario the recording was made in.
-    public var scenario: String?
+    package var scenario: String?
     /// Header: the screen size `[w, h]`.
-    public var screen: [Double]?
+    package var screen: [Double]?
     /// Header: whether the inspector was on view (the simulated screen is narrower with it).
-    public var inspector: Bool?
+    package var inspector: Bool?
     /// Header: the text input that was focused when the recording began.
-    public var focused: String?
+    package var focused: String?
     /// Touch: the finger id.
-    public var id: Int?
+    package var id: Int?
     /// Touch: the phase.
-    public var phase: String?
+    package var phase: String?
     /// Touch and scroll: where, `[x, y]` in screen pixels.
-    public var at: [Double]?
+    package var at: [Double]?
     /// Touch: true when this finger changed in the same event as the touch line before it (the
     /// second finger of a pinch pair).
-    public var with: Bool?
+    package var with: Bool?
     /// Key: which key (`text`, `backspace`, `delete`, `return`, `tab`, `escape`, `left`, `right`,
     /// `up`, `down`, `home`, `end`, `f1`…`f12`, or another name).
-    public var key: String?
+    package var key: String?
     /// Key: the text typed, for `text` keys (placeholders for a secure field).
-    public var text: String?
+    package var text: String?
     /// Key: the modifiers held (`shift`, `control`, `alt`).
-    public var modifiers: [String]?
+    package var modifiers: [String]?
     /// Key: true when the text is a placeholder standing for keys typed into a secure field.
-    public var secure: Bool?
+    package var secure: Bool?
     /// Scroll: the amount `[dx, dy]`.
-    public var delta: [Double]?
+    package var delta: [Double]?
     /// Resize: the new size `[w, h]`.
-    public var size: [Double]?
+    package var size: [Double]?
 
     /// Creates a line of `kind`.
-    public init(kind: String, t: Double? = nil) { self.kind = kind; self.t = t }
+    package init(kind: String, t: Double? = nil) { self.kind = kind; self.t = t }
 }
 
 /// A recording that could not be read: says which line and why.
-public struct RecordingError: Error, CustomStringConvertible, Equatable {
+package struct RecordingError: Error, CustomStringConvertible, Equatable {
     /// The 1-based line number, or 0 for the file as a whole.
-    public let line: Int
+    package let line: Int
     /// What is wrong.
-    public let message: String
+    package let message: String
     /// `line N: message`.
-    public var description: String { line > 0 ? "line \(line): \(message)" : message }
+    package var description: String { line > 0 ? "line \(line): \(message)" : message }
     /// Creates an error for `line` (0 for the whole file).
-    public init(line: Int, message: String) { self.line = line; self.message = message }
+    package init(line: Int, message: String) { self.line = line; self.message = message }
 }
 
 /// Turns platform input into recording lines and back.
 @MainActor
-public enum RecordingCodec {
+package enum RecordingCodec {
     /// The format version written.
-    public static let version = 1
+    package static let version = 1
     /// The largest coordinate accepted, in pixels.
-    public static let coordinateLimit = 100_000.0
+    package static let coordinateLimit = 100_000.0
     /// The longest text accepted in one key line.
-    public static let textLimit = 100_000
+    package static let textLimit = 100_000
     /// The most lines a recording may have.
-    public static let lineLimit = 2_000_000
+    package static let lineLimit = 2_000_000
 
     private static let keyNames: [(KeyInput.Key, String)] = [
         (.backspace, "backspace"), (.delete, "delete"), (.returnKey, "return"), (.tab, "tab"), (.escape, "escape"),
@@ -85,7 +85,7 @@ public enum RecordingCodec {
 
     /// The lines for one input at time `t`: one, or a touch line per finger for several fingers
     /// that changed in one event (all but the first marked `with`).
-    public static func lines(for input: PlatformInput, at t: Double) -> [RecordedLine] {
+    package static func lines(for input: PlatformInput, at t: Double) -> [RecordedLine] {
         guard case .pointers(let changes) = input else { return [line(for: input, at: t)] }
         return changes.enumerated().map { index, change in
             var line = line(for: .pointer(id: change.id, phase: change.phase, at: change.at), at: t)
@@ -96,7 +96,7 @@ public enum RecordingCodec {
 
     /// The line for one input at time `t`; for several fingers, the first finger's (see
     /// `lines(for:at:)`).
-    public static func line(for input: PlatformInput, at t: Double) -> RecordedLine {
+    package static func line(for input: PlatformInput, at t: Double) -> RecordedLine {
         let rounded = (t * 1000).rounded() / 1000
         switch input {
         case .pointer(let id, let phase, let point):
@@ -135,7 +135,7 @@ public enum RecordingCodec {
     }
 
     /// The input a (non-header) line stands for; throws with the line number when it is malformed.
-    public static func input(from line: RecordedLine, number: Int) throws(RecordingError) -> PlatformInput {
+    package static func input(from line: RecordedLine, number: Int) throws(RecordingError) -> PlatformInput {
         func fail(_ message: String) -> RecordingError { RecordingError(line: number, message: message) }
         func point(_ values: [Double]?, _ field: String) throws(RecordingError) -> Point {
             guard let values, values.count == 2 else { throw fail("'\(field)' must be [x, y]") }
@@ -191,21 +191,21 @@ public enum RecordingCodec {
 }
 
 /// A recording read from a file: its header and its inputs with their times.
-public struct Recording: Sendable {
+package struct Recording: Sendable {
     /// The scenario it was made in.
-    public var scenario: String?
+    package var scenario: String?
     /// The screen size it was made at.
-    public var screen: Size?
+    package var screen: Size?
     /// Whether the inspector was on view, when the header says.
-    public var inspector: Bool?
+    package var inspector: Bool?
     /// The text input focused when it began, when the header says.
-    public var focused: String?
+    package var focused: String?
     /// The inputs, in order, with seconds since the start.
-    public var inputs: [(t: Double, input: PlatformInput)]
+    package var inputs: [(t: Double, input: PlatformInput)]
 
     /// Parses JSON Lines text; throws with the first bad line's number.
     @MainActor
-    public static func parse(_ text: String) throws(RecordingError) -> Recording {
+    package static func parse(_ text: String) throws(RecordingError) -> Recording {
         var recording = Recording(scenario: nil, screen: nil, inputs: [])
         let decoder = JSONDecoder()
         var number = 0

@@ -4,15 +4,15 @@ import TapawayKit
 /// the focused field with its "inside" group and the Prev/Next order, and the keypad's frame with
 /// the distance a technique keeps above it.
 @MainActor
-public final class InstrumentOverlays {
+package final class InstrumentOverlays {
     /// Draw touches.
-    public var showsTouches = false { didSet { invalidateAll() } }
+    package var showsTouches = false { didSet { invalidateAll() } }
     /// Draw the focus regions and the order badges.
-    public var showsRegions = false { didSet { invalidateAll() } }
+    package var showsRegions = false { didSet { invalidateAll() } }
     /// Draw the keypad frame and the avoidance distance.
-    public var showsKeypad = false { didSet { invalidateAll() } }
+    package var showsKeypad = false { didSet { invalidateAll() } }
     /// How long a trail lasts, in seconds.
-    public static let trailLifetime = 0.6
+    package static let trailLifetime = 0.6
 
     private unowned let application: Application
     private let appWindow: Window
@@ -24,7 +24,7 @@ public final class InstrumentOverlays {
 
     /// Draws over `appWindow` and the keypad's window of `application`; `technique` tells which
     /// technique's distances and order to show.
-    public init(application: Application, appWindow: Window, technique: @escaping () -> TechniqueID) {
+    package init(application: Application, appWindow: Window, technique: @escaping () -> TechniqueID) {
         self.application = application
         self.appWindow = appWindow
         self.technique = technique
@@ -63,7 +63,7 @@ public final class InstrumentOverlays {
     // MARK: Touches
 
     /// The colour of a phase.
-    public static func color(for phase: TouchPhase) -> Color {
+    package static func color(for phase: TouchPhase) -> Color {
         switch phase {
         case .began: return Color(hex: 0x007AFF)
         case .moved: return Color(hex: 0xFF9500)

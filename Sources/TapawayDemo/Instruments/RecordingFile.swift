@@ -2,12 +2,12 @@ import TapawayKit
 
 extension Recording {
     /// The largest recording file read: far more than an hour of busy input.
-    public static let fileSizeLimit = 256 << 20
+    package static let fileSizeLimit = 256 << 20
 
     /// Reads and parses the recording at `path`. A file that cannot be read, is too large, is not
     /// UTF-8 text or holds a bad line throws an error that names the line where it can.
     @MainActor
-    public static func load(contentsOf path: String) throws(RecordingError) -> Recording {
+    package static func load(contentsOf path: String) throws(RecordingError) -> Recording {
         let bytes = try readBytes(path)
         if let zero = bytes.firstIndex(of: 0) {
             throw RecordingError(line: lineNumber(of: zero, in: bytes), message: "binary data (a NUL byte), not JSON Lines text")

@@ -3,15 +3,15 @@ import TapawayKit
 /// A technique's screen: the standard form under the navigation bar, plus whatever the
 /// technique needs. Each technique's folder holds its subclass.
 @MainActor
-open class FormViewController: ViewController {
+package class FormViewController: ViewController {
     /// The technique this screen shows.
-    public let technique: TechniqueID
+    package let technique: TechniqueID
     /// The form.
-    public let form: StandardForm
+    package let form: StandardForm
 
     /// Creates the screen for `technique`; with `backgroundIsControl` the form's background is
     /// a `Control`.
-    public init(technique: TechniqueID, backgroundIsControl: Bool = false) {
+    package init(technique: TechniqueID, backgroundIsControl: Bool = false) {
         self.technique = technique
         form = StandardForm(backgroundIsControl: backgroundIsControl)
         super.init()
@@ -19,7 +19,7 @@ open class FormViewController: ViewController {
     }
 
     /// The root view: a container holding the form (so the form can shrink inside it).
-    open override func loadView() {
+    package override func loadView() {
         let container = View()
         container.backgroundColor = Palette.groupedBackground
         form.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -28,7 +28,7 @@ open class FormViewController: ViewController {
     }
 
     /// Sizes the form to the container.
-    open override func viewWillAppear(_ animated: Bool) {
+    package override func viewWillAppear(_ animated: Bool) {
         form.frame = view.bounds
     }
 
@@ -36,21 +36,21 @@ open class FormViewController: ViewController {
     var notificationCenter: NotificationCenter? { view.application?.notificationCenter }
 
     /// The text input being edited in this screen, if any.
-    public var editingInput: View? {
+    package var editingInput: View? {
         guard let responder = view.window?.firstResponder as? View, responder.isDescendant(of: view) else { return nil }
         return responder
     }
 
     /// Whether the technique sets the form's `keyboardDismissMode` itself, so the general
     /// *Dragging the form* option leaves this screen alone.
-    open var ownsKeyboardDismissMode: Bool { false }
+    package var ownsKeyboardDismissMode: Bool { false }
 
     /// Sees every touch event of the window before it is delivered, while this screen is on
     /// top: for techniques that act on touches before any view does. Does nothing by default.
-    open func willDeliver(_ event: Event, in window: AppWindow) {}
+    package func willDeliver(_ event: Event, in window: AppWindow) {}
 
     /// Reports a decision of this screen's technique to the trace and the instruments.
-    public func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
+    package func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
         guard let center = notificationCenter else { return }
         DismissalDecision(technique: technique, action: action, reason: reason, firstResponder: editingInput,
                           touches: touches).post(to: center)

@@ -5,74 +5,82 @@ import TapawayKit
 /// Identifiers (`name`, `email`, `password`, `phone`, `caption`, `subscribe`, `submit`,
 /// `row-1`…`row-3`, `notes`, `background`) are stable: tests, traces and testers use them.
 @MainActor
-public final class StandardForm: ScrollView {
+package final class StandardForm: ScrollView {
     /// The background behind the form: a plain view, or a control in the background-control scenario.
-    public let background: View
+    package let background: View
     /// The hint at the top.
-    public let hint = Label(text: "Tap anywhere outside a field to dismiss the keypad.")
+    package let hint = Label(text: "Tap anywhere outside a field to dismiss the keypad.")
     /// The name field.
-    public let name = TextField(placeholder: "Name")
-    /// The email field (email keypad); it refuses to resign while it holds text without an `@`.
-    public let email = TextField(placeholder: "Email")
+    package let name = TextField(placeholder: "Name")
+    /// The email field (email keypad); with `emailValidates`, it refuses to resign while it holds
+    /// text without an `@`.
+    package let email = TextField(placeholder: "Email")
     /// The password field (secure: bullets).
-    public let password = TextField(placeholder: "Password")
+    package let password = TextField(placeholder: "Password")
     /// The phone field (number pad).
-    public let phone = TextField(placeholder: "Phone")
+    package let phone = TextField(placeholder: "Phone")
     /// A caption label: labels take no touches, so a tap on it lands on the background.
-    public let caption = Label(text: "We only use your details to sign you in. Labels take no touches.")
+    package let caption = Label(text: "We only use your details to sign you in. Labels take no touches.")
     /// The label beside the switch.
-    public let subscribeLabel = Label(text: "Subscribe to the newsletter")
+    package let subscribeLabel = Label(text: "Subscribe to the newsletter")
     /// The subscribe switch.
-    public let subscribe = Switch()
+    package let subscribe = Switch()
     /// The submit button.
-    public let submit = Button(title: "Submit")
+    package let submit = Button(title: "Submit")
     /// The header over the suggestion rows.
-    public let suggestionsHeader = Label(text: "SUGGESTIONS")
+    package let suggestionsHeader = Label(text: "SUGGESTIONS")
     /// Three table-cell-like rows (`row-1`…`row-3`): views, not controls.
-    public let rows: [SuggestionRow] = [
+    package let rows: [SuggestionRow] = [
         SuggestionRow(title: "Ada Lovelace", identifier: "row-1"),
         SuggestionRow(title: "Grace Hopper", identifier: "row-2"),
         SuggestionRow(title: "Alan Turing", identifier: "row-3"),
     ]
     /// The multi-line notes view.
-    public let notes = TextView(placeholder: "Notes (Return adds a line)")
+    package let notes = TextView(placeholder: "Notes (Return adds a line)")
     /// Called when a tap selects a row.
-    public var onRowSelected: ((SuggestionRow) -> Void)?
+    package var onRowSelected: ((SuggestionRow) -> Void)?
 
     /// Whether the form behaves as a plain view, not a scroll view: it does not scroll, and the
     /// touches that reach it travel on up the responder chain to the screen's view controller,
     /// as they do through a plain `UIView` (the `touches-began` technique's container option).
-    public var isPlainView = false {
+    package var isPlainView = false {
         didSet { panGestureRecognizer.isEnabled = !isPlainView }
     }
 
     /// As a plain view, passes touches up the chain; as a scroll view, keeps them.
-    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    package override func touchesBegan(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesBegan(touches, with: event) }
     }
     /// As `touchesBegan`.
-    public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    package override func touchesMoved(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesMoved(touches, with: event) }
     }
     /// As `touchesBegan`.
-    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    package override func touchesEnded(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesEnded(touches, with: event) }
     }
     /// As `touchesBegan`.
-    public override func touchesCancelled(_ touches: [Touch], with event: Event) {
+    package override func touchesCancelled(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesCancelled(touches, with: event) }
     }
 
+    /// Whether `email`'s delegate keeps it first responder while it holds something that is not
+    /// an address: a field that refuses to resign when asked (`resignFirstResponder`), though
+    /// `endEditing(true)` still forces it out.
+    package var emailValidates = false {
+        didSet { email.shouldEndEditing = emailValidates ? { $0.text.isEmpty || $0.text.contains("@") } : nil }
+    }
+
     /// The text inputs, in reading order.
-    public var inputs: [View] { [name, email, password, phone, notes] }
+    package var inputs: [View] { [name, email, password, phone, notes] }
 
     /// Space around the form's content.
-    public static let margin = 20.0
+    package static let margin = 20.0
     /// The height of a single-line field.
-    public static let fieldHeight = 38.0
+    package static let fieldHeight = 38.0
 
     /// Creates the form; with `backgroundIsControl` the background is a `Control`.
-    public init(frame: Rect = .zero, backgroundIsControl: Bool = false) {
+    package init(frame: Rect = .zero, backgroundIsControl: Bool = false) {
         background = backgroundIsControl ? Control() : View()
         super.init(frame: frame)
         backgroundColor = Palette.groupedBackground
@@ -85,9 +93,6 @@ public final class StandardForm: ScrollView {
         name.identifier = "name"
         email.identifier = "email"
         email.keyboardType = .emailAddress
-        // Its delegate keeps it while it holds something that is not an address: a field that
-        // refuses to resign when asked, though `endEditing(true)` still forces it.
-        email.shouldEndEditing = { field in field.text.isEmpty || field.text.contains("@") }
         password.identifier = "password"
         password.isSecureTextEntry = true
         phone.identifier = "phone"
@@ -115,7 +120,7 @@ public final class StandardForm: ScrollView {
     }
 
     /// Stacks the rows top to bottom at the width available.
-    public override func layoutSubviews() {
+    package override func layoutSubviews() {
         let m = Self.margin
         let width = bounds.width - 2 * m
         var y = 12.0

@@ -3,45 +3,45 @@ import TapawayKit
 /// A table-view-cell-like row: a plain view, not a control, that highlights while touched and
 /// selects on touch-up inside, as a `UITableViewCell` does. A cancelled touch selects nothing.
 @MainActor
-public final class SuggestionRow: View {
+package final class SuggestionRow: View {
     /// The text.
-    public let title: String
+    package let title: String
     /// Whether the row shows its checkmark.
-    public var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
+    package var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
     /// Whether a finger is down on the row.
-    public private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+    package private(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
     /// Whether the row draws a separator under itself.
-    public var showsSeparator = true
+    package var showsSeparator = true
     /// Whether the row has rounded top or bottom corners (first and last rows of a group).
-    public var roundedCorners: (top: Bool, bottom: Bool) = (false, false)
+    package var roundedCorners: (top: Bool, bottom: Bool) = (false, false)
     /// Called when a tap selects the row.
-    public var onSelect: ((SuggestionRow) -> Void)?
+    package var onSelect: ((SuggestionRow) -> Void)?
     /// Whether the row shows a disclosure chevron instead of a checkmark (rows that push a screen).
-    public var showsDisclosure = false
+    package var showsDisclosure = false
     private var tracked: Touch?
 
     /// Creates a row.
-    public init(title: String, identifier: String) {
+    package init(title: String, identifier: String) {
         self.title = title
         super.init(frame: .zero)
         self.identifier = identifier
     }
 
     /// Highlights.
-    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    package override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard tracked == nil else { return }
         tracked = touches.first
         isHighlighted = true
     }
 
     /// Stays highlighted while the finger is over the row.
-    public override func touchesMoved(_ touches: [Touch], with event: Event) {
+    package override func touchesMoved(_ touches: [Touch], with event: Event) {
         guard let touch = tracked else { return }
         isHighlighted = bounds.contains(touch.location(in: self))
     }
 
     /// Selects on touch-up inside.
-    public override func touchesEnded(_ touches: [Touch], with event: Event) {
+    package override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard let touch = tracked, touches.contains(where: { $0 === touch }) else { return }
         tracked = nil
         isHighlighted = false
@@ -49,13 +49,13 @@ public final class SuggestionRow: View {
     }
 
     /// A cancelled touch selects nothing.
-    public override func touchesCancelled(_ touches: [Touch], with event: Event) {
+    package override func touchesCancelled(_ touches: [Touch], with event: Event) {
         tracked = nil
         isHighlighted = false
     }
 
     /// Draws the cell: white (grey while pressed), title, checkmark or chevron, separator.
-    public override func draw(_ rect: Rect, in canvas: Canvas) {
+    package override func draw(_ rect: Rect, in canvas: Canvas) {
         let fill = isHighlighted ? Palette.rowHighlight : Palette.fieldBackground
         let r = 10.0
         canvas.fillRoundedRect(bounds, radius: (roundedCorners.top || roundedCorners.bottom) ? r : 0, color: fill)

@@ -2,20 +2,20 @@ import TapawayKit
 
 /// The navigation root: the list of techniques, each row pushing its technique's screen.
 @MainActor
-public final class TechniquesViewController: ViewController {
+package final class TechniquesViewController: ViewController {
     /// Called when a row is chosen.
-    public var onChoose: ((TechniqueID) -> Void)?
+    package var onChoose: ((TechniqueID) -> Void)?
     /// The rows, one per registered technique (`technique-send-event`…).
-    public private(set) var rows: [SuggestionRow] = []
+    package private(set) var rows: [SuggestionRow] = []
 
     /// Creates the list.
-    public override init() {
+    package override init() {
         super.init()
         title = "Techniques"
     }
 
     /// A grouped list of the techniques with a short explanation above it.
-    public override func loadView() {
+    package override func loadView() {
         let root = ListView()
         root.backgroundColor = Palette.groupedBackground
         root.header.text = "Each technique dismisses the keypad its own way. Choose one, then tap around."

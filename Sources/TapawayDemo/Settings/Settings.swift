@@ -24,21 +24,21 @@ import TapawayKit
 /// Unknown sections and unknown keys are skipped, so a file written by a newer version still
 /// loads; anything that is not a comment, a `[section]` or a `key=value` line, or a known key
 /// with a value that does not parse, makes the whole file broken (see `parse(_:)`).
-public struct Settings: Equatable, Sendable {
+package struct Settings: Equatable, Sendable {
     /// A window size in pixels.
-    public struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertible {
+    package struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertible {
         /// Width in pixels.
-        public var width: Int
+        package var width: Int
         /// Height in pixels.
-        public var height: Int
+        package var height: Int
         /// The sizes a file may hold, per side.
-        public static let range = 1...16_384
+        package static let range = 1...16_384
 
         /// A size of `width` × `height` pixels.
-        public init(width: Int, height: Int) { self.width = width; self.height = height }
+        package init(width: Int, height: Int) { self.width = width; self.height = height }
 
         /// Parses `WxH` (either case of x); nil when it is not two in-range integers.
-        public init?(_ text: String) {
+        package init?(_ text: String) {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
                   let w = Int(parts[0]), let h = Int(parts[1]),
@@ -47,25 +47,25 @@ public struct Settings: Equatable, Sendable {
         }
 
         /// `WxH`.
-        public var description: String { "\(width)x\(height)" }
+        package var description: String { "\(width)x\(height)" }
     }
 
     /// The id of the scenario shown last (resolved by the app; an id it does not know is
     /// ignored there).
-    public var lastScenario: String?
+    package var lastScenario: String?
     /// The window's size when it last closed.
-    public var windowSize: WindowSize?
+    package var windowSize: WindowSize?
     /// Named overlay toggles (touches, frames, …), on or off.
-    public var overlays: [String: Bool]
+    package var overlays: [String: Bool]
     /// The chosen theme; nil: none chosen (the X resources and the desktop decide).
-    public var theme: ThemePreference?
+    package var theme: ThemePreference?
     /// Options set to other than their default, by key (`dismiss`,
     /// `tap-gesture.cancels-touches`) to value (`on-drag`, `off`). The app checks them against
     /// the registry; a key or value this version does not know is kept but not applied.
-    public var options: [String: String]
+    package var options: [String: String]
 
     /// Settings with the given values; no arguments give the defaults.
-    public init(lastScenario: String? = nil, windowSize: WindowSize? = nil,
+    package init(lastScenario: String? = nil, windowSize: WindowSize? = nil,
                 overlays: [String: Bool] = [:], theme: ThemePreference? = nil, options: [String: String] = [:]) {
         self.lastScenario = lastScenario
         self.windowSize = windowSize
@@ -75,11 +75,11 @@ public struct Settings: Equatable, Sendable {
     }
 
     /// Nothing chosen.
-    public static let defaults = Settings()
+    package static let defaults = Settings()
 
     /// Whether `name` can be stored as an overlay toggle or a scenario id: 1 to 64 ASCII
     /// letters, digits, `-`, `_` or `.`.
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         guard (1...64).contains(name.utf8.count) else { return false }
         return name.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -98,7 +98,7 @@ public struct Settings: Equatable, Sendable {
 
     /// The file's text. Values never chosen are left out; overlays are sorted by name, and
     /// names `isValidName(_:)` rejects are left out (they could not be read back).
-    public func serialized() -> String {
+    package func serialized() -> String {
         var lines = [
             "# Tapaway settings, written by Tapaway when its window closes.",
             "# Edit while Tapaway is not running; `tapaway --no-settings` ignores this file.",
@@ -130,7 +130,7 @@ public struct Settings: Equatable, Sendable {
     ///   a bad value (`window-size` not `WxH` within `WindowSize.range`, `theme` not `light`,
     ///   `dark` or `auto`, `scenario` or an overlay name not `isValidName(_:)`, an overlay value
     ///   not `true` or `false`).
-    public static func parse(_ text: String) throws(SettingsError) -> Settings {
+    package static func parse(_ text: String) throws(SettingsError) -> Settings {
         var settings = Settings()
         var section: String?
         var number = 0
@@ -201,13 +201,13 @@ public struct Settings: Equatable, Sendable {
 }
 
 /// A settings file that could not be read, parsed or written.
-public struct SettingsError: Error, CustomStringConvertible, Equatable {
+package struct SettingsError: Error, CustomStringConvertible, Equatable {
     /// What went wrong, as one line.
-    public let message: String
+    package let message: String
     /// Creates an error with `message`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }
 
 extension StringProtocol {

@@ -13,9 +13,9 @@ import Glibc
 /// (dotfiles kept elsewhere), a FIFO, a device, a socket, a directory or another user's file
 /// is read if it can be, but never written: saving refuses with one line and leaves the path
 /// and whatever it points at as they are. Nothing is ever written through a link.
-public struct SettingsStore: Sendable {
+package struct SettingsStore: Sendable {
     /// What reading the file gave.
-    public enum LoadResult: Equatable, Sendable {
+    package enum LoadResult: Equatable, Sendable {
         /// The file was read and parsed.
         case loaded(Settings)
         /// There is no file (the first run): the defaults, nothing to report.
@@ -24,28 +24,28 @@ public struct SettingsStore: Sendable {
         case broken(SettingsError)
 
         /// The settings to use: those read, else the defaults.
-        public var settings: Settings {
+        package var settings: Settings {
             if case .loaded(let settings) = self { return settings }
             return .defaults
         }
     }
 
     /// The directory holding the file (`…/tapaway`).
-    public let directory: String
+    package let directory: String
     /// The settings file's path.
-    public var path: String { directory + "/" + SettingsStore.fileName }
+    package var path: String { directory + "/" + SettingsStore.fileName }
 
     /// The file's name inside `directory`.
-    public static let fileName = "settings.conf"
+    package static let fileName = "settings.conf"
     /// The largest file read; a larger one is broken (settings are a few hundred bytes).
-    public static let maximumSize = 64 * 1024
+    package static let maximumSize = 64 * 1024
 
     /// A store in `directory` (created when first saved).
-    public init(directory: String) { self.directory = directory }
+    package init(directory: String) { self.directory = directory }
 
     /// The store in the XDG configuration directory of `paths`; nil when there is no home
     /// directory to put it in.
-    public init?(paths: XDGPaths) {
+    package init?(paths: XDGPaths) {
         guard let directory = paths.configDirectory else { return nil }
         self.init(directory: directory)
     }
@@ -53,7 +53,7 @@ public struct SettingsStore: Sendable {
     // MARK: Reading
 
     /// Reads and parses the file.
-    public func load() -> LoadResult {
+    package func load() -> LoadResult {
         let bytes: [UInt8]
         do {
             bytes = try FileIO.read(path, limit: SettingsStore.maximumSize)
@@ -75,7 +75,7 @@ public struct SettingsStore: Sendable {
 
     /// Reads the file; when it is broken, calls `report` once with one line naming the file,
     /// the reason and what happens instead. Returns the settings to use.
-    public func loadReportingProblems(_ report: (String) -> Void) -> Settings {
+    package func loadReportingProblems(_ report: (String) -> Void) -> Settings {
         let result = load()
         if case .broken(let error) = result {
             let fate = replacementRefusal() == nil
@@ -93,7 +93,7 @@ public struct SettingsStore: Sendable {
     /// - Throws: `SettingsError`, with the file left as it was, when the directory cannot be
     ///   made, the path is not a regular file of ours (`replacementRefusal()`), or the
     ///   temporary file cannot be written, flushed or renamed (it is then removed).
-    public func save(_ settings: Settings) throws(SettingsError) {
+    package func save(_ settings: Settings) throws(SettingsError) {
         do {
             try XDGPaths.makeDirectories(directory)
         } catch {
@@ -106,7 +106,7 @@ public struct SettingsStore: Sendable {
     /// Why the file at `path` must not be replaced, or nil when it may be: it does not exist,
     /// or it is a regular file owned by this user. A symbolic link is refused whatever it
     /// points at (its target is someone's file, and the link itself is the user's choice).
-    public func replacementRefusal() -> SettingsError? {
+    package func replacementRefusal() -> SettingsError? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             let code = errno

@@ -6,21 +6,21 @@ import TapawayKit
 /// remembered in the settings, the `Tapaway.theme` X resource. `auto` (at any of these, or
 /// nothing set at all) defers to the next; after them comes the desktop's hint (a dark GTK
 /// theme), and last the light theme.
-public struct ThemeChoice: Equatable, Sendable {
+package struct ThemeChoice: Equatable, Sendable {
     /// The appearance to use.
-    public var appearance: Theme.Appearance
+    package var appearance: Theme.Appearance
     /// Where it came from, for messages: `--theme`, `settings`, `X resource Tapaway.theme`,
     /// the desktop hint's source, or `default`.
-    public var source: String
+    package var source: String
 
     /// A choice of `appearance` from `source`.
-    public init(appearance: Theme.Appearance, source: String) {
+    package init(appearance: Theme.Appearance, source: String) {
         self.appearance = appearance
         self.source = source
     }
 
     /// Resolves the choice from what each level says (nil: says nothing).
-    public static func resolve(commandLine: ThemePreference?, saved: ThemePreference?,
+    package static func resolve(commandLine: ThemePreference?, saved: ThemePreference?,
                                resource: ThemePreference?, desktop: Theme.Appearance?,
                                desktopSource: String? = nil) -> ThemeChoice {
         let levels: [(ThemePreference?, String)] = [

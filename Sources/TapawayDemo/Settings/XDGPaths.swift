@@ -6,20 +6,20 @@ import Glibc
 ///
 /// As the specification says, a variable that is unset, empty or not an absolute path is
 /// ignored. The home directory is `$HOME`, else the password database's entry for the user.
-public struct XDGPaths: Sendable, Equatable {
+package struct XDGPaths: Sendable, Equatable {
     /// The base directory for configuration (`$XDG_CONFIG_HOME` or `~/.config`); nil when
     /// there is no home directory either.
-    public let configHome: String?
+    package let configHome: String?
     /// The base directory for data (`$XDG_DATA_HOME` or `~/.local/share`); nil when there is
     /// no home directory either.
-    public let dataHome: String?
+    package let dataHome: String?
 
     /// The application's folder name inside the base directories.
-    public static let applicationFolder = "tapaway"
+    package static let applicationFolder = "tapaway"
 
     /// Paths from `environment` (variable name to value); `home` is used when `HOME` is
     /// missing.
-    public init(environment: [String: String], home fallbackHome: String? = nil) {
+    package init(environment: [String: String], home fallbackHome: String? = nil) {
         func absolute(_ value: String?) -> String? {
             guard let value, value.hasPrefix("/") else { return nil }
             return XDGPaths.trimmingTrailingSlashes(value)
@@ -30,7 +30,7 @@ public struct XDGPaths: Sendable, Equatable {
     }
 
     /// Paths from this process's environment.
-    public static func current() -> XDGPaths {
+    package static func current() -> XDGPaths {
         var environment: [String: String] = [:]
         for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
@@ -43,13 +43,13 @@ public struct XDGPaths: Sendable, Equatable {
     }
 
     /// `…/tapaway` in the configuration base directory: where the settings file lives.
-    public var configDirectory: String? { configHome.map { $0 + "/" + Self.applicationFolder } }
+    package var configDirectory: String? { configHome.map { $0 + "/" + Self.applicationFolder } }
     /// `…/tapaway` in the data base directory: where recordings and screenshots go.
-    public var dataDirectory: String? { dataHome.map { $0 + "/" + Self.applicationFolder } }
+    package var dataDirectory: String? { dataHome.map { $0 + "/" + Self.applicationFolder } }
 
     /// The data directory, created (with its parents, mode 0700 as the specification asks)
     /// when it does not exist yet.
-    public func ensureDataDirectory() throws(XDGError) -> String {
+    package func ensureDataDirectory() throws(XDGError) -> String {
         guard let directory = dataDirectory else {
             throw XDGError("no data directory: neither XDG_DATA_HOME nor HOME is set to an absolute path")
         }
@@ -60,13 +60,13 @@ public struct XDGPaths: Sendable, Equatable {
     /// A new file path in the data directory (created on demand) for a recording or a
     /// screenshot: `tapaway-STEM-YYYYMMDD-HHMMSS.EXT` in local time, with `-2`, `-3`, … added
     /// when that name is taken. Nothing is created at the path itself.
-    public func newDataFile(stem: String, extension ext: String, at time: time_t = time(nil)) throws(XDGError) -> String {
+    package func newDataFile(stem: String, extension ext: String, at time: time_t = time(nil)) throws(XDGError) -> String {
         let directory = try ensureDataDirectory()
         return XDGPaths.uniquePath(in: directory, base: "tapaway-\(stem)-\(XDGPaths.timestamp(time))", extension: ext)
     }
 
     /// `YYYYMMDD-HHMMSS` for `time` in local time.
-    public static func timestamp(_ time: time_t) -> String {
+    package static func timestamp(_ time: time_t) -> String {
         var seconds = time
         var parts = tm()
         localtime_r(&seconds, &parts)
@@ -77,7 +77,7 @@ public struct XDGPaths: Sendable, Equatable {
 
     /// `directory/base.ext`, or `directory/base-N.ext` with the smallest N ≥ 2 that names no
     /// existing file.
-    public static func uniquePath(in directory: String, base: String, extension ext: String) -> String {
+    package static func uniquePath(in directory: String, base: String, extension ext: String) -> String {
         var candidate = "\(directory)/\(base).\(ext)"
         var n = 2
         var info = stat()
@@ -90,7 +90,7 @@ public struct XDGPaths: Sendable, Equatable {
 
     /// Creates `path` and any missing parents with `mode`; succeeds when it already is a
     /// directory.
-    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(XDGError) {
+    package static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(XDGError) {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -121,11 +121,11 @@ public struct XDGPaths: Sendable, Equatable {
 }
 
 /// A directory that could not be found or made.
-public struct XDGError: Error, CustomStringConvertible, Equatable {
+package struct XDGError: Error, CustomStringConvertible, Equatable {
     /// What went wrong, as one line.
-    public let message: String
+    package let message: String
     /// Creates an error with `message`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

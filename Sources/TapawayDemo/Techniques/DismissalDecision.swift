@@ -2,9 +2,9 @@ import TapawayKit
 
 /// What a dismissal technique decided about one event, and why: the facts the trace's
 /// `decision` lines and the inspector show.
-public struct DismissalDecision: Sendable, Equatable {
+package struct DismissalDecision: Sendable, Equatable {
     /// The outcome.
-    public enum Action: String, Sendable {
+    package enum Action: String, Sendable {
         /// The first responder was told to resign.
         case resign
         /// There is a first responder and it stays.
@@ -17,35 +17,35 @@ public struct DismissalDecision: Sendable, Equatable {
     }
 
     /// One touch of the event as the logic saw it.
-    public struct TouchFact: Sendable, Equatable {
+    package struct TouchFact: Sendable, Equatable {
         /// The finger's id.
-        public var touch: Int
+        package var touch: Int
         /// Its phase.
-        public var phase: TouchPhase
+        package var phase: TouchPhase
         /// The identifier of the view it is in (nearest identified ancestor), if any.
-        public var view: String?
+        package var view: String?
         /// Whether that view can become first responder.
-        public var canBecomeFirstResponder: Bool
+        package var canBecomeFirstResponder: Bool
         /// Whether it counts as inside the first responder.
-        public var insideFirstResponder: Bool
+        package var insideFirstResponder: Bool
     }
 
     /// The technique that decided (the trace's `strategy` field).
-    public var technique: TechniqueID
+    package var technique: TechniqueID
     /// The outcome.
-    public var action: Action
+    package var action: Action
     /// Which rule decided, in words.
-    public var reason: String
+    package var reason: String
     /// The first responder's identifier when the event arrived.
-    public var firstResponder: String?
+    package var firstResponder: String?
     /// The event's touches, as the technique saw them.
-    public var touches: [TouchFact]
+    package var touches: [TouchFact]
 
     /// The technique's id as the trace writes it (`send-event`, …).
-    public var strategy: String { technique.rawValue }
+    package var strategy: String { technique.rawValue }
 
     /// A decision from facts already gathered.
-    public init(technique: TechniqueID, action: Action, reason: String, firstResponder: String?, touches: [TouchFact]) {
+    package init(technique: TechniqueID, action: Action, reason: String, firstResponder: String?, touches: [TouchFact]) {
         self.technique = technique; self.action = action; self.reason = reason
         self.firstResponder = firstResponder; self.touches = touches
     }
@@ -55,7 +55,7 @@ public struct DismissalDecision: Sendable, Equatable {
     /// technique's own idea of inside, which by default is "in the first responder or one of
     /// its subviews").
     @MainActor
-    public init(technique: TechniqueID, action: Action, reason: String, firstResponder: View?, touches: [Touch],
+    package init(technique: TechniqueID, action: Action, reason: String, firstResponder: View?, touches: [Touch],
                 inside: ((View) -> Bool)? = nil) {
         let isInside: (View) -> Bool = inside ?? { view in firstResponder.map { view.isDescendant(of: $0) } ?? false }
         let facts = touches.map { touch in
@@ -71,21 +71,21 @@ public struct DismissalDecision: Sendable, Equatable {
 extension NotificationName {
     /// A dismissal technique decided something; the `DismissalDecision` is in `userInfo` under
     /// `DismissalDecision.userInfoKey`. The app sends it to the trace and the instruments.
-    public static let dismissalDecision = NotificationName("TapawayDismissalDecision")
+    package static let dismissalDecision = NotificationName("TapawayDismissalDecision")
 }
 
 extension DismissalDecision {
     /// The `userInfo` key of `NotificationName.dismissalDecision`.
-    public static let userInfoKey = "decision"
+    package static let userInfoKey = "decision"
 
     /// Posts the decision to `center`, where the app's trace and instruments hear it.
     @MainActor
-    public func post(to center: NotificationCenter) {
+    package func post(to center: NotificationCenter) {
         center.post(name: .dismissalDecision, userInfo: [Self.userInfoKey: self])
     }
 }
 
 extension View {
     /// A name for traces: the view's identifier, else its nearest identified ancestor's.
-    public var traceName: String? { identifiedAncestor?.identifier }
+    package var traceName: String? { identifiedAncestor?.identifier }
 }

@@ -11,7 +11,7 @@ import TapawayKit
 ///
 /// Its description (id, title, options, charter) can be read from any thread; what touches
 /// views runs on the main actor.
-public protocol DismissalTechnique: SendableMetatype {
+package protocol DismissalTechnique: SendableMetatype {
     /// The stable id.
     static var id: TechniqueID { get }
     /// The name shown in the sidebar, the techniques list and the navigation bar.
@@ -43,31 +43,31 @@ public protocol DismissalTechnique: SendableMetatype {
 
 extension DismissalTechnique {
     /// No options.
-    public static var options: [TechniqueOption] { [] }
+    package static var options: [TechniqueOption] { [] }
     /// The plain app window.
-    @MainActor public static var windowClass: AppWindow.Type { AppWindow.self }
+    @MainActor package static var windowClass: AppWindow.Type { AppWindow.self }
     /// Nothing to set up.
-    @MainActor public static func setUp(in application: Application) -> AnyObject? { nil }
+    @MainActor package static func setUp(in application: Application) -> AnyObject? { nil }
     /// No margin kept.
-    @MainActor public static func keypadMargin(for focused: View) -> Double? { nil }
+    @MainActor package static func keypadMargin(for focused: View) -> Double? { nil }
     /// Nothing else inside; reading order.
-    @MainActor public static func focusRegions(for focused: View?, in window: Window) -> FocusRegions {
+    @MainActor package static func focusRegions(for focused: View?, in window: Window) -> FocusRegions {
         FocusRegions(inside: [], order: FocusNavigation.readingOrder(in: window))
     }
     /// The option with `id`, if the technique has one.
-    public static func option(_ id: String) -> TechniqueOption? { options.first { $0.id == id } }
+    package static func option(_ id: String) -> TechniqueOption? { options.first { $0.id == id } }
 }
 
 /// What counts as inside the focused input, and the order of the inputs.
 @MainActor
-public struct FocusRegions {
+package struct FocusRegions {
     /// Views other than the focused input that count as inside it.
-    public var inside: [View]
+    package var inside: [View]
     /// The text inputs in the order Prev / Next follow.
-    public var order: [View]
+    package var order: [View]
 
     /// Regions with these views.
-    public init(inside: [View], order: [View]) {
+    package init(inside: [View], order: [View]) {
         self.inside = inside
         self.order = order
     }

@@ -35,3 +35,11 @@ enum DraggingOption {
         }
     }
 }
+
+/// The general option that makes `email` refuse to resign while its text is not an address.
+enum ValidationOption {
+    /// `email-validates`: on or off (off by default).
+    static let emailValidates = TechniqueOption.toggle(
+        "email-validates", title: "Email refuses to resign", subtitle: "While it holds no @", default: false,
+        apply: { isOn, screen in screen.form.emailValidates = isOn })
+}

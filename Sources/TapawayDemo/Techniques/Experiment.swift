@@ -1,7 +1,7 @@
 /// One experiment of the exploration charter: something to try by hand in every technique.
 /// Each technique says, in a line, what it does (`DismissalTechnique.charter`); the help card
 /// shows the lines of the technique on screen and the README lists them all.
-public enum Experiment: String, Sendable, CaseIterable {
+package enum Experiment: String, Sendable, CaseIterable {
     /// Type, then tap Submit.
     case submit
     /// Tap a suggestion row.
@@ -22,7 +22,7 @@ public enum Experiment: String, Sendable, CaseIterable {
     case switchOrCaption
 
     /// What to do, in a few words (the help card's bold line).
-    public var title: String {
+    package var title: String {
         switch self {
         case .submit: return "Tap Submit while typing"
         case .row: return "Tap a suggestion row"
@@ -37,7 +37,7 @@ public enum Experiment: String, Sendable, CaseIterable {
     }
 
     /// How to do it with a mouse and keyboard (the README's first column).
-    public var howTo: String {
+    package var howTo: String {
         switch self {
         case .submit: return "Type in `name`, then click Submit"
         case .row: return "Click a suggestion row"

@@ -1,17 +1,17 @@
 /// `ID=VALUE`, as `--set` takes it: an option of the technique on screen or a general one by its
 /// id (`cancels-touches=off`, `dismiss=on-drag`), or any technique's by `TECHNIQUE.OPTION`
 /// (`tap-gesture.cancels-touches=off`).
-public struct OptionAssignment: Sendable, Equatable {
+package struct OptionAssignment: Sendable, Equatable {
     /// Which option.
-    public let key: OptionKey
+    package let key: OptionKey
     /// The value it is set to, one of the option's values.
-    public let value: String
+    package let value: String
 
     /// Reads `text` for the technique `technique` (nil when none is named: then an id that only
     /// one technique has is that technique's).
     ///
     /// - Throws: `OptionAssignmentError` with one line that names the valid ids and values.
-    public init(_ text: String, technique: TechniqueID?) throws(OptionAssignmentError) {
+    package init(_ text: String, technique: TechniqueID?) throws(OptionAssignmentError) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
             throw OptionAssignmentError("--set '\(text)': expected ID=VALUE. \(Self.validList(for: technique))")
         }
@@ -45,7 +45,7 @@ public struct OptionAssignment: Sendable, Equatable {
     }
 
     /// The options `--set` takes for `technique` (every technique's when nil), as a sentence.
-    public static func validList(for technique: TechniqueID?) -> String {
+    package static func validList(for technique: TechniqueID?) -> String {
         func describe(_ options: [TechniqueOption], prefix: String) -> [String] {
             options.map { "\(prefix)\($0.id)=\($0.valueList)" }
         }
@@ -59,11 +59,11 @@ public struct OptionAssignment: Sendable, Equatable {
 }
 
 /// A `--set` that names no option, or a value the option does not take.
-public struct OptionAssignmentError: Error, CustomStringConvertible, Equatable {
+package struct OptionAssignmentError: Error, CustomStringConvertible, Equatable {
     /// What is wrong and what is valid, in one line.
-    public let message: String
+    package let message: String
     /// An error with `message`.
-    public init(_ message: String) { self.message = message }
+    package init(_ message: String) { self.message = message }
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

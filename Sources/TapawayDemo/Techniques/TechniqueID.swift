@@ -2,36 +2,36 @@
 /// `decision` lines, the command line's `--scenario`, recordings and the settings file carry.
 /// Each technique declares its own constant in its folder (`TechniqueID.sendEvent`); the
 /// registry (`Techniques.all`) is the one list of them.
-public struct TechniqueID: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Comparable {
+package struct TechniqueID: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Comparable {
     /// The id's text, as it appears in traces and on the command line.
-    public let rawValue: String
+    package let rawValue: String
 
     /// An id with this text. Ids are lower-case words joined by hyphens.
-    public init(rawValue: String) { self.rawValue = rawValue }
+    package init(rawValue: String) { self.rawValue = rawValue }
 
     /// An id with this text.
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    package init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// The id's text.
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
     /// Ordered by text, for stable listings.
-    public static func < (a: TechniqueID, b: TechniqueID) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: TechniqueID, b: TechniqueID) -> Bool { a.rawValue < b.rawValue }
 }
 
 extension TechniqueID: CaseIterable {
     /// Every registered technique's id, in the registry's order.
-    public static var allCases: [TechniqueID] { Techniques.all.map { $0.id } }
+    package static var allCases: [TechniqueID] { Techniques.all.map { $0.id } }
 
     /// The registered technique with this id, if there is one.
-    public var technique: (any DismissalTechnique.Type)? { Techniques.technique(for: self) }
+    package var technique: (any DismissalTechnique.Type)? { Techniques.technique(for: self) }
 
     /// The registered ids, comma-separated, for help and error messages.
-    public static var allIDs: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var allIDs: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
 /// The toolkit a technique comes from; the sidebar and `tapaway list` group techniques by it.
-public enum TechniquePlatform: String, Sendable, CaseIterable {
+package enum TechniquePlatform: String, Sendable, CaseIterable {
     /// What every platform does with no code.
     case everyPlatform = "Every platform"
     /// UIKit on iOS.

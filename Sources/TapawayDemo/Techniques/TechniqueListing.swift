@@ -1,9 +1,9 @@
 /// `tapaway list`: the registered techniques with their options, for people (grouped by
 /// platform) and for scripts (JSON).
-public enum TechniqueListing {
+package enum TechniqueListing {
     /// The techniques grouped by platform, each with its summary and options, then the general
     /// options; every option as `--set` takes it, with its default.
-    public static func text() -> String {
+    package static func text() -> String {
         var lines: [String] = []
         let width = Techniques.all.map { $0.id.rawValue.count }.max() ?? 0
         for platform in Techniques.platforms {
@@ -28,7 +28,7 @@ public enum TechniqueListing {
 
     /// The same as one JSON object: `techniques` (id, title, platform, summary, options) and
     /// `options` (the general ones); each option has id, title, kind, values and default.
-    public static func json() -> JSON {
+    package static func json() -> JSON {
         .object([
             ("techniques", .array(Techniques.all.map { technique in
                 .object([
@@ -54,7 +54,7 @@ public enum TechniqueListing {
 extension TechniqueListing {
     /// The exploration charter as the README has it: each experiment, how to do it with a
     /// mouse, and what every registered technique does there, in its own line.
-    public static func charterMarkdown() -> String {
+    package static func charterMarkdown() -> String {
         var lines: [String] = []
         for experiment in Experiment.allCases {
             lines.append("**\(experiment.howTo).**")

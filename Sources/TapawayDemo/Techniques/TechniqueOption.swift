@@ -3,18 +3,18 @@ import TapawayKit
 /// Something a tester can change about a technique (or about every technique), described as
 /// data: the sidebar shows it, `--set ID=VALUE` sets it, the settings file remembers it, and
 /// `tapaway list` lists it, all from this one description.
-public struct TechniqueOption: Sendable {
+package struct TechniqueOption: Sendable {
     /// One value the option can take.
-    public struct Value: Sendable, Equatable {
+    package struct Value: Sendable, Equatable {
         /// The value as written on the command line and in the settings (`on`, `on-drag`).
-        public let id: String
+        package let id: String
         /// The sidebar's title for the value (for a choice).
-        public let title: String
+        package let title: String
         /// A second line under the title, if any.
-        public let subtitle: String?
+        package let subtitle: String?
 
         /// A value with an id, a title and maybe a subtitle.
-        public init(_ id: String, title: String, subtitle: String? = nil) {
+        package init(_ id: String, title: String, subtitle: String? = nil) {
             self.id = id
             self.title = title
             self.subtitle = subtitle
@@ -22,7 +22,7 @@ public struct TechniqueOption: Sendable {
     }
 
     /// How the sidebar shows the option.
-    public enum Kind: Sendable {
+    package enum Kind: Sendable {
         /// A switch with the values `on` and `off`.
         case toggle
         /// One row per value, the chosen one highlighted.
@@ -30,23 +30,23 @@ public struct TechniqueOption: Sendable {
     }
 
     /// The id, unique among the technique's options and the general ones (`cancels-touches`).
-    public let id: String
+    package let id: String
     /// The title: a toggle's row, or a choice's section header.
-    public let title: String
+    package let title: String
     /// A toggle's second line.
-    public let subtitle: String?
+    package let subtitle: String?
     /// How it shows.
-    public let kind: Kind
+    package let kind: Kind
     /// The values it can take, in the order the sidebar lists them.
-    public let values: [Value]
+    package let values: [Value]
     /// The value it has until the tester changes it.
-    public let defaultValue: String
+    package let defaultValue: String
     /// What setting a value does to a screen (the technique's own screen, or every screen for a
     /// general option). Called with a valid value when a screen is made and on every change.
-    public let apply: @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void
+    package let apply: @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void
 
     /// An on/off option: `--set ID=on` or `off`.
-    public static func toggle(_ id: String, title: String, subtitle: String? = nil, default isOn: Bool,
+    package static func toggle(_ id: String, title: String, subtitle: String? = nil, default isOn: Bool,
                               apply: @escaping @MainActor @Sendable (_ isOn: Bool, _ screen: FormViewController) -> Void) -> TechniqueOption {
         TechniqueOption(id: id, title: title, subtitle: subtitle, kind: .toggle,
                         values: [Value("on", title: "On"), Value("off", title: "Off")],
@@ -54,7 +54,7 @@ public struct TechniqueOption: Sendable {
     }
 
     /// One of several values.
-    public static func choice(_ id: String, title: String, values: [Value], default defaultValue: String,
+    package static func choice(_ id: String, title: String, values: [Value], default defaultValue: String,
                               apply: @escaping @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void) -> TechniqueOption {
         precondition(values.contains { $0.id == defaultValue }, "the default of \(id) is not one of its values")
         return TechniqueOption(id: id, title: title, subtitle: nil, kind: .choice, values: values,
@@ -62,14 +62,14 @@ public struct TechniqueOption: Sendable {
     }
 
     /// Whether `value` is one of the option's values.
-    public func accepts(_ value: String) -> Bool { values.contains { $0.id == value } }
+    package func accepts(_ value: String) -> Bool { values.contains { $0.id == value } }
 
     /// The values' ids, joined for messages and help: `on|off`.
-    public var valueList: String { values.map(\.id).joined(separator: "|") }
+    package var valueList: String { values.map(\.id).joined(separator: "|") }
 
     /// The sidebar item's identifier for a toggle, or for one value of a choice
     /// (`option-cancels-touches`, `option-dismiss-on-drag`): tests and recordings use them.
-    public func itemIdentifier(for value: String? = nil) -> String {
+    package func itemIdentifier(for value: String? = nil) -> String {
         switch kind {
         case .toggle: return "option-\(id)"
         case .choice: return "option-\(id)-\(value ?? defaultValue)"
@@ -78,24 +78,24 @@ public struct TechniqueOption: Sendable {
 }
 
 /// Where an option belongs: to one technique, or to every technique (`general`).
-public struct OptionKey: Hashable, Sendable, CustomStringConvertible {
+package struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     /// The technique, or nil for a general option.
-    public let technique: TechniqueID?
+    package let technique: TechniqueID?
     /// The option's id.
-    public let option: String
+    package let option: String
 
     /// The key of `option` of `technique` (nil: general).
-    public init(_ technique: TechniqueID?, _ option: String) {
+    package init(_ technique: TechniqueID?, _ option: String) {
         self.technique = technique
         self.option = option
     }
 
     /// As the settings file writes it: `tap-gesture.cancels-touches`, or `dismiss` for a
     /// general option.
-    public var description: String { technique.map { "\($0.rawValue).\(option)" } ?? option }
+    package var description: String { technique.map { "\($0.rawValue).\(option)" } ?? option }
 
     /// Reads `description` back; nil when the text names no registered option.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
         if parts.count == 1 {
             guard Techniques.generalOptions.contains(where: { $0.id == parts[0] }) else { return nil }
@@ -108,7 +108,7 @@ public struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The option's description.
-    public var definition: TechniqueOption? {
+    package var definition: TechniqueOption? {
         guard let technique else { return Techniques.generalOptions.first { $0.id == option } }
         return Techniques.technique(for: technique)?.option(option)
     }

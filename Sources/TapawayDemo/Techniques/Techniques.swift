@@ -3,9 +3,9 @@ import TapawayKit
 /// The registry: the one list of the techniques Tapaway shows, in the order the sidebar and the
 /// techniques list show them. Adding a technique is one folder under `Techniques/` and one line
 /// here (and its row in the README).
-public enum Techniques {
+package enum Techniques {
     /// Every technique.
-    public static let all: [any DismissalTechnique.Type] = [
+    package static let all: [any DismissalTechnique.Type] = [
         SendEventTechnique.self,
         TapGestureTechnique.self,
         BackgroundControlTechnique.self,
@@ -19,18 +19,18 @@ public enum Techniques {
     ]
 
     /// Options that apply to every technique's screen.
-    public static let generalOptions: [TechniqueOption] = [DraggingOption.dismissMode]
+    package static let generalOptions: [TechniqueOption] = [DraggingOption.dismissMode, ValidationOption.emailValidates]
 
     /// The technique shown when nothing else is asked for or remembered.
-    public static var defaultID: TechniqueID { all[0].id }
+    package static var defaultID: TechniqueID { all[0].id }
 
     /// The technique with `id`, if it is registered.
-    public static func technique(for id: TechniqueID) -> (any DismissalTechnique.Type)? {
+    package static func technique(for id: TechniqueID) -> (any DismissalTechnique.Type)? {
         all.first { $0.id == id }
     }
 
     /// The platforms that have techniques, in the registry's order.
-    public static var platforms: [TechniquePlatform] {
+    package static var platforms: [TechniquePlatform] {
         var seen: [TechniquePlatform] = []
         for technique in all where !seen.contains(technique.platform) { seen.append(technique.platform) }
         return seen
@@ -38,7 +38,7 @@ public enum Techniques {
 
     /// The class of the app's one window: the most derived `windowClass` any technique asks
     /// for. Techniques' window classes must lie on one line of descent (a test checks it).
-    @MainActor public static var windowClass: AppWindow.Type {
+    @MainActor package static var windowClass: AppWindow.Type {
         var chosen: AppWindow.Type = AppWindow.self
         for technique in all where chosen.isAncestor(of: technique.windowClass) { chosen = technique.windowClass }
         return chosen

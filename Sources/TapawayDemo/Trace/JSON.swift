@@ -1,7 +1,7 @@
 import TapawayKit
 
 /// A JSON value, written without Foundation (the trace is on the hot path).
-public enum JSON: Equatable, Sendable {
+package enum JSON: Equatable, Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -16,7 +16,7 @@ public enum JSON: Equatable, Sendable {
     case object([(String, JSON)])
 
     /// Objects compare key by key, in order.
-    public static func == (a: JSON, b: JSON) -> Bool {
+    package static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
         case (.bool(let x), .bool(let y)): return x == y
@@ -30,14 +30,14 @@ public enum JSON: Equatable, Sendable {
     }
 
     /// The compact serialisation.
-    public var serialized: String {
+    package var serialized: String {
         var out = ""
         write(to: &out)
         return out
     }
 
     /// Appends the compact serialisation to `out`.
-    public func write(to out: inout String) {
+    package func write(to out: inout String) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -89,11 +89,11 @@ public enum JSON: Equatable, Sendable {
 
 extension JSON {
     /// A rectangle as `[x, y, w, h]` in whole pixels.
-    public static func rect(_ r: Rect) -> JSON {
+    package static func rect(_ r: Rect) -> JSON {
         .array([r.minX, r.minY, r.width, r.height].map { .number($0.rounded()) })
     }
     /// A point as `[x, y]` in whole pixels.
-    public static func point(_ p: Point) -> JSON { .array([.number(p.x.rounded()), .number(p.y.rounded())]) }
+    package static func point(_ p: Point) -> JSON { .array([.number(p.x.rounded()), .number(p.y.rounded())]) }
     /// A string, or null.
-    public static func optional(_ s: String?) -> JSON { s.map { .string($0) } ?? .null }
+    package static func optional(_ s: String?) -> JSON { s.map { .string($0) } ?? .null }
 }

@@ -12,12 +12,12 @@ import TapawayKit
 /// goes first (`droppedLine`). That the reader fell behind is said once on standard error.
 /// A write that fails (`--trace /dev/full`, a reader that has gone) is said once on standard
 /// error; the trace stops there and the program goes on.
-public final class TraceSink: PendingOutput {
+package final class TraceSink: PendingOutput {
     /// The most bytes held for a reader that has fallen behind: 1 MiB, about 10 000 ordinary
     /// lines or a few seconds of the busiest input, while a stalled reader costs no more.
-    public static let bufferLimit = 1 << 20
+    package static let bufferLimit = 1 << 20
     /// How long `finish(within:)` waits for a slow reader when the program ends, by default.
-    public static let finishingWait = 2.0
+    package static let finishingWait = 2.0
 
     private let fd: Int32
     private let ownsDescriptor: Bool
@@ -33,19 +33,19 @@ public final class TraceSink: PendingOutput {
 
     /// Makes the line that counts `count` dropped lines, written when writing resumes. By
     /// default `{"kind":"dropped","count":N}`; the tracer adds its `t`.
-    public var droppedLine: (Int) -> String = { "{\"kind\":\"dropped\",\"count\":\($0)}" }
+    package var droppedLine: (Int) -> String = { "{\"kind\":\"dropped\",\"count\":\($0)}" }
     /// Bytes accepted and not yet written.
-    public var pendingByteCount: Int { pending.count - pendingStart }
+    package var pendingByteCount: Int { pending.count - pendingStart }
     /// Lines dropped since the last `dropped` line was queued.
-    public var droppedCount: Int { dropped }
+    package var droppedCount: Int { dropped }
     /// Whether a write failed, ending the output.
-    public var hasFailed: Bool { failed }
+    package var hasFailed: Bool { failed }
 
     /// Standard output. A pipe or terminal is reopened privately without blocking, so the
     /// shell's own descriptor keeps its flags; where it cannot be (a socket), the shared one is
     /// made non-blocking until `finish`. `label` names the output in messages, which go to
     /// `report` (standard error by default).
-    public static func standardOutput(label: String = "the trace",
+    package static func standardOutput(label: String = "the trace",
                                       report: @escaping (String) -> Void = TraceSink.standardError) -> TraceSink {
         var info = stat()
         let kind = fstat(1, &info) == 0 ? info.st_mode & S_IFMT : 0
@@ -67,7 +67,7 @@ public final class TraceSink: PendingOutput {
 
     /// A file, created or truncated (a FIFO waits for its reader, as before). `label` names the
     /// output in messages, which go to `report`. Throws a message when it cannot be opened.
-    public static func file(_ path: String, label: String = "the trace",
+    package static func file(_ path: String, label: String = "the trace",
                             report: @escaping (String) -> Void = TraceSink.standardError) throws(TraceError) -> TraceSink {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o644)
         guard fd >= 0 else {
@@ -79,7 +79,7 @@ public final class TraceSink: PendingOutput {
     }
 
     /// Writes `line` to standard error: where the sink's one-line reports go by default.
-    public static func standardError(_ line: String) { FileIO.writeLine(line, to: 2) }
+    package static func standardError(_ line: String) { FileIO.writeLine(line, to: 2) }
 
     private init(fd: Int32, owns: Bool, label: String, report: @escaping (String) -> Void) {
         self.fd = fd
@@ -97,7 +97,7 @@ public final class TraceSink: PendingOutput {
 
     /// Writes one line (a newline is added) at once, or queues it behind what waits, or drops
     /// it when the reader is more than `bufferLimit` behind. Never blocks.
-    public func writeLine(_ line: String) {
+    package func writeLine(_ line: String) {
         guard !failed else { return }
         if pendingByteCount > 0 { writePending() }
         guard !failed else { return }
@@ -121,11 +121,11 @@ public final class TraceSink: PendingOutput {
     }
 
     /// The descriptor, while bytes wait for it.
-    public var waitingDescriptor: Int32? { !failed && pendingByteCount > 0 ? fd : nil }
+    package var waitingDescriptor: Int32? { !failed && pendingByteCount > 0 ? fd : nil }
 
     /// Writes what waits, as far as the descriptor takes it; once everything has gone after
     /// lines were dropped, queues and writes the `dropped` line.
-    public func writePending() {
+    package func writePending() {
         while !failed {
             if pendingByteCount > 0 {
                 let result = pending[pendingStart...].withUnsafeBytes { FileIO.write($0, to: fd) }
@@ -156,7 +156,7 @@ public final class TraceSink: PendingOutput {
     /// Writes what waits, waiting at most `seconds` for a slow reader, then gives a shared
     /// descriptor its flags back. Call it when the program ends; what could not be written in
     /// time is said once on standard error.
-    public func finish(within seconds: Double = TraceSink.finishingWait) {
+    package func finish(within seconds: Double = TraceSink.finishingWait) {
         let deadline = TraceSink.monotonicNow() + seconds
         writePending()
         while !failed, pendingByteCount > 0 {
@@ -208,9 +208,9 @@ public final class TraceSink: PendingOutput {
 }
 
 /// A trace destination that could not be opened.
-public struct TraceError: Error, CustomStringConvertible {
+package struct TraceError: Error, CustomStringConvertible {
     /// What went wrong.
-    public let message: String
+    package let message: String
     /// The message.
-    public var description: String { message }
+    package var description: String { message }
 }

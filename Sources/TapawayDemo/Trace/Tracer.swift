@@ -4,7 +4,7 @@ import TapawayKit
 /// `kind`. The kinds and their fields are a public contract (see the README): fields may be added,
 /// never renamed or dropped.
 @MainActor
-public final class Tracer {
+package final class Tracer {
     private let sink: TraceSink
     private let clock: Clock
     private let start: Double
@@ -14,7 +14,7 @@ public final class Tracer {
 
     /// Creates a tracer writing to `sink`, timing from `clock`'s current time. The sink's
     /// `dropped` lines (a reader that fell behind) get a `t` like every other line.
-    public init(sink: TraceSink, clock: Clock) {
+    package init(sink: TraceSink, clock: Clock) {
         self.sink = sink
         self.clock = clock
         let start = clock.now
@@ -25,7 +25,7 @@ public final class Tracer {
     }
 
     /// Writes one line of `kind` with `fields`.
-    public func emit(_ kind: String, _ fields: [(String, JSON)]) {
+    package func emit(_ kind: String, _ fields: [(String, JSON)]) {
         sink.writeLine(Tracer.line(at: clock.now - start, kind, fields))
     }
 
@@ -36,7 +36,7 @@ public final class Tracer {
     }
 
     /// Writes the `ready` line.
-    public func ready(scenario: String, window: Size, device: Rect? = nil, scale: Double = 1) {
+    package func ready(scenario: String, window: Size, device: Rect? = nil, scale: Double = 1) {
         isReady = true
         var fields: [(String, JSON)] = [("scenario", .string(scenario)),
                                         ("window", .array([.number(window.width), .number(window.height)]))]
@@ -47,12 +47,12 @@ public final class Tracer {
 
     /// Writes an `idle` line: the program has nothing left to do. `mark` is the number of the
     /// last marker a driver sent behind its input, if one has been.
-    public func idle(mark: Int? = nil) {
+    package func idle(mark: Int? = nil) {
         emit("idle", mark.map { [("mark", .number(Double($0)))] } ?? [])
     }
 
     /// Writes a `decision` line.
-    public func decision(_ d: DismissalDecision) {
+    package func decision(_ d: DismissalDecision) {
         emit("decision", [
             ("strategy", .string(d.strategy)), ("action", .string(d.action.rawValue)), ("reason", .string(d.reason)),
             ("firstResponder", .optional(d.firstResponder)),
@@ -69,7 +69,7 @@ public final class Tracer {
     /// A `redactedWithin` frame (the keypad's, while a secure field is focused) hides which key
     /// the finger is on: `at` becomes that frame's centre, `view` becomes `keypad` and the line
     /// gains `"redacted": true`, so a password cannot be read back from the keys touched.
-    public func touch(_ touch: Touch, redactedWithin keypadFrame: Rect? = nil) {
+    package func touch(_ touch: Touch, redactedWithin keypadFrame: Rect? = nil) {
         var fields: [(String, JSON)] = [("touch", .number(Double(touch.identifier))), ("phase", .string(touch.phase.rawValue))]
         if let keypadFrame {
             fields += [("at", .point(keypadFrame.center)), ("view", .string("keypad")),
@@ -82,14 +82,14 @@ public final class Tracer {
     }
 
     /// Writes a `focus` line; `screen` names the scenario whose screen holds the responder.
-    public func focus(_ responder: Responder?, screen: String? = nil) {
+    package func focus(_ responder: Responder?, screen: String? = nil) {
         var fields: [(String, JSON)] = [("id", .optional((responder as? View)?.traceName))]
         if let screen { fields.append(("screen", .string(screen))) }
         emit("focus", fields)
     }
 
     /// Writes a `keypad` line from a keyboard notification.
-    public func keypad(phase: String, notification: Notification) {
+    package func keypad(phase: String, notification: Notification) {
         let end = notification.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero
         let begin = notification.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero
         let duration = notification.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? 0
@@ -98,28 +98,28 @@ public final class Tracer {
     }
 
     /// Writes an `action` line for a control event.
-    public func action(_ control: Control, _ event: ControlEvents) {
+    package func action(_ control: Control, _ event: ControlEvents) {
         emit("action", [("id", .optional(control.traceName)), ("event", .string(event.name))])
     }
 
     /// Writes an `action` line for a view that is not a control (a list row's `select`).
-    public func action(id: String?, event: String) {
+    package func action(id: String?, event: String) {
         emit("action", [("id", .optional(id)), ("event", .string(event))])
     }
 
     /// Writes a `manager` line: a note from the keyboard manager (focus, Prev/Next, scrolling).
-    public func manager(_ message: String, focused: String?) {
+    package func manager(_ message: String, focused: String?) {
         emit("manager", [("message", .string(message)), ("focused", .optional(focused))])
     }
 
     /// Writes a `scenario` line: the scenario on screen changed.
-    public func scenario(_ id: String) {
+    package func scenario(_ id: String) {
         emit("scenario", [("id", .string(id))])
     }
 
     /// Writes a `text` line; a secure field gives only its length. `screen` names the scenario
     /// whose screen holds the input.
-    public func text(id: String?, text: String, secure: Bool, screen: String? = nil) {
+    package func text(id: String?, text: String, secure: Bool, screen: String? = nil) {
         var fields: [(String, JSON)] = [("id", .optional(id))]
         if secure {
             fields.append(("length", .number(Double(text.count))))
@@ -132,7 +132,7 @@ public final class Tracer {
 
     /// Writes a `layout` line if identified views moved, showed or hid since the last one and no
     /// animation is running (the layout has settled). Nothing is written before `ready`.
-    public func layoutIfChanged(_ application: Application, force: Bool = false) {
+    package func layoutIfChanged(_ application: Application, force: Bool = false) {
         guard isReady else { return }
         guard force || (application.geometryGeneration != lastGeneration && !application.isAnimating) else { return }
         lastGeneration = application.geometryGeneration
@@ -143,7 +143,7 @@ public final class Tracer {
     }
 
     /// Every identified view of every window: id, type, frame in screen pixels, visibility.
-    public static func layoutSnapshot(_ application: Application) -> JSON {
+    package static func layoutSnapshot(_ application: Application) -> JSON {
         var views: [JSON] = []
         for window in application.windows {
             for view in window.allViews() where view !== window {

@@ -103,11 +103,13 @@ open class View: Responder {
         window?.geometryDidChange()
     }
 
-    /// Takes the view out of its superview; if it holds focus, focus is resigned first.
+    /// Takes the view out of its superview; if it holds focus, focus is resigned first, and
+    /// forced: a responder that refuses to resign when asked cannot stay first responder once
+    /// it has left its window.
     public func removeFromSuperview() {
         guard superview != nil else { return }
         if let window, let responder = window.firstResponder as? View, responder.isDescendant(of: self) {
-            responder.resignFirstResponder()
+            window.transferFirstResponder(to: nil, force: true)
         }
         let hadWindow = window != nil
         let oldWindow = window

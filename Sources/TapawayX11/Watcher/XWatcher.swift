@@ -5,16 +5,16 @@ import Glibc
 /// SubstructureNotify) and every change of pixels on the screen (a DAMAGE object on the root,
 /// reporting raw rectangles), each with the monotonic time it was read. Also types and clicks
 /// through XTest.
-public final class XWatcher {
+package final class XWatcher {
     /// A damaged rectangle and when it was seen.
-    public struct Change {
+    package struct Change {
         /// When it was read, on the monotonic clock.
-        public let time: Double
+        package let time: Double
         /// The rectangle, in root-window pixels.
-        public let x: Int, y: Int, width: Int, height: Int
+        package let x: Int, y: Int, width: Int, height: Int
 
         /// Whether it meets the rectangle (`rx`, `ry`, `rw`, `rh`).
-        public func intersects(x rx: Double, y ry: Double, width rw: Double, height rh: Double) -> Bool {
+        package func intersects(x rx: Double, y ry: Double, width rw: Double, height rh: Double) -> Bool {
             Double(x) < rx + rw && rx < Double(x + width) && Double(y) < ry + rh && ry < Double(y + height)
         }
     }
@@ -24,11 +24,11 @@ public final class XWatcher {
     private let damageEvent: Int32
     private var damage: CXDamage.Damage = 0
     /// Top-level windows seen mapping, with the time.
-    public private(set) var mapped: [(window: UInt, time: Double)] = []
+    package private(set) var mapped: [(window: UInt, time: Double)] = []
     /// Damage seen, oldest first (cleared by `clear()`).
-    public private(set) var damages: [Change] = []
+    package private(set) var damages: [Change] = []
 
-    public init?(displayName: String?) {
+    package init?(displayName: String?) {
         guard let display = XOpenDisplay(displayName) else { return nil }
         var event: Int32 = 0, error: Int32 = 0
         guard XDamageQueryExtension(display, &event, &error) != 0 else {
@@ -49,7 +49,7 @@ public final class XWatcher {
     }
 
     /// Forgets what was seen so far (events already queued are read and dropped).
-    public func clear() {
+    package func clear() {
         pump(timeout: 0)
         mapped.removeAll()
         damages.removeAll()
@@ -57,7 +57,7 @@ public final class XWatcher {
 
     /// Reads events for up to `timeout` seconds (returns early once something arrives when
     /// `returnEarly`).
-    public func pump(timeout: Double, returnEarly: Bool = false) {
+    package func pump(timeout: Double, returnEarly: Bool = false) {
         let deadline = Self.now() + timeout
         repeat {
             while XPending(display) > 0 {
@@ -84,7 +84,7 @@ public final class XWatcher {
 
     /// Waits until the screen has not changed for `quiet` seconds (at most `timeout`); returns
     /// the time of the last change, or nil if there was none.
-    public func waitUntilQuiet(quiet: Double, timeout: Double) -> Double? {
+    package func waitUntilQuiet(quiet: Double, timeout: Double) -> Double? {
         let deadline = Self.now() + timeout
         while Self.now() < deadline {
             pump(timeout: 0.02)
@@ -96,13 +96,13 @@ public final class XWatcher {
     // MARK: Input
 
     /// Gives `window` the input focus.
-    public func focus(_ window: UInt) {
+    package func focus(_ window: UInt) {
         XSetInputFocus(display, window, RevertToParent, 0)
         XSync(display, 0)
     }
 
     /// A left click at root coordinates.
-    public func click(x: Int, y: Int) {
+    package func click(x: Int, y: Int) {
         XTestFakeMotionEvent(display, 0, Int32(x), Int32(y), 0)
         XTestFakeButtonEvent(display, 1, 1, 0)
         XTestFakeButtonEvent(display, 1, 0, 0)
@@ -110,7 +110,7 @@ public final class XWatcher {
     }
 
     /// Presses and releases the key for each ASCII letter or space of `text`.
-    public func type(_ text: String) {
+    package func type(_ text: String) {
         for byte in text.utf8 {
             let code = XKeysymToKeycode(display, KeySym(byte))
             XTestFakeKeyEvent(display, UInt32(code), 1, 0)

@@ -3,7 +3,7 @@ import TapawayKit
 extension TechniqueID {
     /// An Android activity whose `dispatchTouchEvent` hides the keyboard on a touch outside the
     /// focused field, then dispatches as usual.
-    public static let android = TechniqueID("android")
+    package static let android = TechniqueID("android")
 }
 
 /// `android`: the common Android answer. The activity overrides `dispatchTouchEvent`; on the

@@ -19,9 +19,9 @@ import TapawayKit
 /// }
 /// ```
 @MainActor
-public final class AndroidViewController: FormViewController {
+package final class AndroidViewController: FormViewController {
     /// Which motion event the check runs on.
-    public enum Trigger: Sendable {
+    package enum Trigger: Sendable {
         /// `ACTION_DOWN`: hide the keyboard and clear focus at touch-down.
         case down
         /// `ACTION_UP`: hide the keyboard at lift; the field keeps focus.
@@ -29,13 +29,13 @@ public final class AndroidViewController: FormViewController {
     }
 
     /// Which motion event the check runs on.
-    public var trigger = Trigger.down
+    package var trigger = Trigger.down
 
     /// Creates the screen.
-    public init() { super.init(technique: .android) }
+    package init() { super.init(technique: .android) }
 
     /// `dispatchTouchEvent`: the check, then delivery as usual.
-    public override func willDeliver(_ event: Event, in window: AppWindow) {
+    package override func willDeliver(_ event: Event, in window: AppWindow) {
         let touches = event.touches(for: window)
         let changed = touches.filter { $0.phase != .stationary }
         let others = touches.filter { $0.phase == .stationary }

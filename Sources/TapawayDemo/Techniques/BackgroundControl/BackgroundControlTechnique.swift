@@ -3,7 +3,7 @@ import TapawayKit
 extension TechniqueID {
     /// Return ends editing; the background is a control whose touch-up-inside resigns; the
     /// scroll view makes room for the keypad.
-    public static let backgroundControl = TechniqueID("background-control")
+    package static let backgroundControl = TechniqueID("background-control")
 }
 
 /// `background-control`: Return ends editing on exit, the background is a `Control` whose

@@ -4,21 +4,21 @@ import TapawayKit
 /// background is a control whose touch-up-inside resigns, and the scroll view shrinks by the
 /// keypad's height while it shows and scrolls the focused field into view.
 @MainActor
-public final class BackgroundControlViewController: FormViewController {
+package final class BackgroundControlViewController: FormViewController {
     /// Whether everything but the focused field is dimmed while the keypad shows.
-    public var dimsAroundField = false {
+    package var dimsAroundField = false {
         didSet { if !dimsAroundField { dimOverlay.fade(to: 0, duration: 0.2) } }
     }
     /// The dimming overlay.
-    public let dimOverlay = DimOverlay()
+    package let dimOverlay = DimOverlay()
     private var observers: [ObserverToken] = []
     private var restoredFrame: Rect?
 
     /// Creates the screen.
-    public init() { super.init(technique: .backgroundControl, backgroundIsControl: true) }
+    package init() { super.init(technique: .backgroundControl, backgroundIsControl: true) }
 
     /// Wires Return and the background control.
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         for field in [form.name, form.email, form.password, form.phone] {
             field.addAction(for: .editingDidEndOnExit) { [weak self] control, _ in
                 self?.report(.resign, "Return in \(control.traceName ?? "a field") (editingDidEndOnExit)")
@@ -45,7 +45,7 @@ public final class BackgroundControlViewController: FormViewController {
     }
 
     /// Starts observing the keypad and editing.
-    public override func viewDidAppear(_ animated: Bool) {
+    package override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         guard let center = notificationCenter, observers.isEmpty else { return }
         observers.append(center.addObserver(forName: .keyboardDidShow) { [weak self] note in self?.keyboardDidShow(note) })
@@ -58,7 +58,7 @@ public final class BackgroundControlViewController: FormViewController {
     }
 
     /// Stops observing, and gives the form its full frame back.
-    public override func viewWillDisappear(_ animated: Bool) {
+    package override func viewWillDisappear(_ animated: Bool) {
         for token in observers { notificationCenter?.removeObserver(token) }
         observers.removeAll()
         keyboardDidHide()
@@ -67,7 +67,7 @@ public final class BackgroundControlViewController: FormViewController {
     }
 
     /// Keeps the overlay over the whole screen.
-    public override func viewWillAppear(_ animated: Bool) {
+    package override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         dimOverlay.frame = view.bounds
         dimOverlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]
@@ -100,7 +100,7 @@ public final class BackgroundControlViewController: FormViewController {
     }
 
     /// The space kept between the field being edited and the keypad.
-    public static let fieldMargin = 12.0
+    package static let fieldMargin = 12.0
 
     /// Scrolls the form so the field being edited is fully visible above the keypad.
     private func scrollToEditingInput(animated: Bool) {

@@ -2,14 +2,14 @@ import TapawayKit
 
 /// A translucent layer over the screen with a hole where the focused field is; it takes no touches.
 @MainActor
-public final class DimOverlay: View {
+package final class DimOverlay: View {
     /// The form whose focused field stays bright.
     weak var form: StandardForm?
     private var level = 0.0
     private var fadeAnimation: Animation?
 
     /// Creates the overlay.
-    public override init(frame: Rect = .zero) {
+    package override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
         identifier = "dim-overlay"
@@ -17,7 +17,7 @@ public final class DimOverlay: View {
     }
 
     /// Fades to `target` (0 clear, 1 fully dimmed) over `duration` seconds.
-    public func fade(to target: Double, duration: Double) {
+    package func fade(to target: Double, duration: Double) {
         fadeAnimation?.cancel()
         let start = level
         if target > 0 { isHidden = false }
@@ -36,7 +36,7 @@ public final class DimOverlay: View {
     }
 
     /// Draws the dim everywhere but around the focused field.
-    public override func draw(_ rect: Rect, in canvas: Canvas) {
+    package override func draw(_ rect: Rect, in canvas: Canvas) {
         guard level > 0 else { return }
         let color = Palette.dimOverlay.withAlpha(Palette.dimOverlay.alpha * level)
         guard let responder = window?.firstResponder as? View, let form, responder.isDescendant(of: form) else {

@@ -2,7 +2,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// Flutter's `TextField.onTapOutside` unfocusing.
-    public static let flutter = TechniqueID("flutter")
+    package static let flutter = TechniqueID("flutter")
 }
 
 /// `flutter`: every `TextField(onTapOutside: (_) => focus.unfocus())`. It fires on each pointer

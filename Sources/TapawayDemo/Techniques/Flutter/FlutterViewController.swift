@@ -18,21 +18,21 @@ import TapawayKit
 /// )
 /// ```
 @MainActor
-public final class FlutterViewController: FormViewController {
+package final class FlutterViewController: FormViewController {
     /// `TapRegion.consumeOutsideTaps`: the pointer down that unfocuses goes to no widget.
-    public var consumesOutsideTaps = false
+    package var consumesOutsideTaps = false
     /// Use an opaque `GestureDetector(onTap: unfocus)` around the page instead of
     /// `onTapOutside`.
-    public var usesGestureDetector = false {
+    package var usesGestureDetector = false {
         didSet { detector.isEnabled = usesGestureDetector }
     }
     private let detector = TapGestureRecognizer()
 
     /// Creates the screen.
-    public init() { super.init(technique: .flutter) }
+    package init() { super.init(technique: .flutter) }
 
     /// The detector goes on the form (the page body, under the app bar).
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         super.viewDidLoad()
         detector.identifier = "gesture-detector"
         detector.cancelsTouchesInView = false
@@ -50,7 +50,7 @@ public final class FlutterViewController: FormViewController {
     }
 
     /// The tap region: every pointer down, inside or outside the text fields.
-    public override func willDeliver(_ event: Event, in window: AppWindow) {
+    package override func willDeliver(_ event: Event, in window: AppWindow) {
         guard !usesGestureDetector else { return }
         for touch in event.touches(for: window) where touch.phase == .began {
             guard let focused = editingInput else { continue }

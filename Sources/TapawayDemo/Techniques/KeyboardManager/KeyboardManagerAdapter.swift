@@ -6,7 +6,7 @@ extension NotificationName {
     /// scrolling): `userInfo` holds its words under `"note"` and the focused input's
     /// identifier under `"focused"` (absent when nothing is). The trace writes it as a
     /// `manager` line.
-    public static let keyboardManagerNote = NotificationName("TapawayKeyboardManagerNote")
+    package static let keyboardManagerNote = NotificationName("TapawayKeyboardManagerNote")
 }
 
 /// Turns the keyboard manager on for Tapaway's `keyboard-manager` screen (the app's one line)

@@ -3,7 +3,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// The one-line keyboard manager (after IQKeyboardManager).
-    public static let keyboardManager = TechniqueID("keyboard-manager")
+    package static let keyboardManager = TechniqueID("keyboard-manager")
 }
 
 /// `keyboard-manager`: the one-line manager (after IQKeyboardManager): resign on touch outside
@@ -46,7 +46,7 @@ enum KeyboardManagerTechnique: DismissalTechnique {
 /// The `keyboard-manager` screen: the form alone; `KeyboardManager.shared` does the rest, enabled
 /// for this screen's class by the app's one line.
 @MainActor
-public final class KeyboardManagerViewController: FormViewController {
+package final class KeyboardManagerViewController: FormViewController {
     /// Creates the screen.
-    public init() { super.init(technique: .keyboardManager) }
+    package init() { super.init(technique: .keyboardManager) }
 }

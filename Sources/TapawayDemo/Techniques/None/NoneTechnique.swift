@@ -2,7 +2,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// The platform default: no code, nothing dismisses on a tap outside.
-    public static let noCode = TechniqueID("none")
+    package static let noCode = TechniqueID("none")
 }
 
 /// `none`: the baseline. The app adds no code, and a tap outside the field dismisses nothing: on
@@ -31,7 +31,7 @@ enum NoneTechnique: DismissalTechnique {
 
 /// The `none` screen: the form, and no dismissal code at all.
 @MainActor
-public final class NoneViewController: FormViewController {
+package final class NoneViewController: FormViewController {
     /// Creates the screen.
-    public init() { super.init(technique: .noCode) }
+    package init() { super.init(technique: .noCode) }
 }

@@ -2,7 +2,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// A React Native `ScrollView` and its `keyboardShouldPersistTaps`.
-    public static let reactNative = TechniqueID("react-native")
+    package static let reactNative = TechniqueID("react-native")
 }
 
 /// `react-native`: the form is a React Native `ScrollView`, whose `keyboardShouldPersistTaps`

@@ -12,9 +12,9 @@ import TapawayKit
 /// </ScrollView>
 /// ```
 @MainActor
-public final class ReactNativeViewController: FormViewController {
+package final class ReactNativeViewController: FormViewController {
     /// The values of `keyboardShouldPersistTaps`.
-    public enum PersistTaps: String, Sendable {
+    package enum PersistTaps: String, Sendable {
         /// The scroll view takes every tap while the keyboard is up.
         case never
         /// It takes a tap no child handled.
@@ -24,15 +24,15 @@ public final class ReactNativeViewController: FormViewController {
     }
 
     /// The scroll view's `keyboardShouldPersistTaps`.
-    public var persistTaps = PersistTaps.never
+    package var persistTaps = PersistTaps.never
     /// The touch the scroll view is the responder for, and the scroll offset when it took it.
     private var responderTouch: (touch: Touch, offset: Point, captured: Bool)?
 
     /// Creates the screen.
-    public init() { super.init(technique: .reactNative) }
+    package init() { super.init(technique: .reactNative) }
 
     /// The scroll view's responder handlers.
-    public override func willDeliver(_ event: Event, in window: AppWindow) {
+    package override func willDeliver(_ event: Event, in window: AppWindow) {
         let touches = event.touches(for: window)
         let changed = touches.filter { $0.phase != .stationary }
         if let began = changed.first(where: { $0.phase == .began }), touches.count == 1 {

@@ -10,22 +10,22 @@ import TapawayKit
 /// so focus moves with no hide-and-show of the keypad. A finger held on the focused field vetoes
 /// the dismissal, whatever other fingers do.
 @MainActor
-public final class DismissingWindow: AppWindow {
+package final class DismissingWindow: AppWindow {
     /// The text input being edited, as learnt from the notifications.
-    public private(set) weak var currentFirstResponder: View?
+    package private(set) weak var currentFirstResponder: View?
     /// Whether the technique is active. A window made on its own is; the app's window is
     /// only while the `send-event` screen is on top.
-    public var isDismissalEnabled = true
+    package var isDismissalEnabled = true
 
     /// Follows the screen on top: the rule runs only under its own technique.
-    public override var activeTechnique: TechniqueID? {
+    package override var activeTechnique: TechniqueID? {
         didSet { isDismissalEnabled = activeTechnique == .sendEvent }
     }
 
     private var observers: [ObserverToken] = []
 
     /// Creates the window and starts observing the editing notifications of `notificationCenter`.
-    public required init(frame: Rect, notificationCenter: NotificationCenter) {
+    package required init(frame: Rect, notificationCenter: NotificationCenter) {
         super.init(frame: frame, notificationCenter: notificationCenter)
         startObservingFirstResponder()
     }
@@ -49,13 +49,13 @@ public final class DismissingWindow: AppWindow {
     }
 
     /// Stops observing the editing notifications (also done when the window goes away).
-    public func stopObservingFirstResponder() {
+    package func stopObservingFirstResponder() {
         for token in observers { notificationCenter.removeObserver(token) }
         observers.removeAll()
     }
 
     /// Adjusts the first responder for the event, then delivers it normally.
-    public override func sendEvent(_ event: Event) {
+    package override func sendEvent(_ event: Event) {
         if event.type == .touches && isDismissalEnabled {
             adjustFirstResponder(for: event)
         }
@@ -65,7 +65,7 @@ public final class DismissingWindow: AppWindow {
     /// Applies the rule to one event: posts the decision first (so a trace reads cause before
     /// effect), then resigns the first responder if that is the decision.
     @discardableResult
-    public func adjustFirstResponder(for event: Event) -> DismissalDecision {
+    package func adjustFirstResponder(for event: Event) -> DismissalDecision {
         let decision = decide(for: event)
         decision.post(to: notificationCenter)
         if decision.action == .resign { currentFirstResponder?.resignFirstResponder() }
@@ -73,7 +73,7 @@ public final class DismissingWindow: AppWindow {
     }
 
     /// What the rule decides for `event`, without acting on it.
-    public func decide(for event: Event) -> DismissalDecision {
+    package func decide(for event: Event) -> DismissalDecision {
         let responder = currentFirstResponder
         let seen = DismissalDecision(technique: .sendEvent, action: .none, reason: "", firstResponder: responder,
                                      touches: event.touches(for: self))

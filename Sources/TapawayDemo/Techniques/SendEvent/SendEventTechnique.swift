@@ -2,7 +2,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// The window subclass whose `sendEvent` resigns the first responder.
-    public static let sendEvent = TechniqueID("send-event")
+    package static let sendEvent = TechniqueID("send-event")
 }
 
 /// `send-event`: the heart of Tapaway. The app's window is a `DismissingWindow`, whose
@@ -34,7 +34,7 @@ enum SendEventTechnique: DismissalTechnique {
 /// The `send-event` screen: the technique lives in the window (`DismissingWindow`), so the screen
 /// only shows the form.
 @MainActor
-public final class SendEventViewController: FormViewController {
+package final class SendEventViewController: FormViewController {
     /// Creates the screen.
-    public init() { super.init(technique: .sendEvent) }
+    package init() { super.init(technique: .sendEvent) }
 }

@@ -2,7 +2,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// SwiftUI's `@FocusState` cleared by a tap gesture on a background behind the content.
-    public static let swiftUI = TechniqueID("swiftui")
+    package static let swiftUI = TechniqueID("swiftui")
 }
 
 /// `swiftui`: the fields are bound to a `@FocusState`, and a background behind the content has

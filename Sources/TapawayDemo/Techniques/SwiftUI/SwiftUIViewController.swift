@@ -15,21 +15,21 @@ import TapawayKit
 /// }
 /// ```
 @MainActor
-public final class SwiftUIViewController: FormViewController {
+package final class SwiftUIViewController: FormViewController {
     /// `.scrollDismissesKeyboard`: what a scroll does to the keyboard.
-    public var scrollDismissMode = KeyboardDismissMode.none {
+    package var scrollDismissMode = KeyboardDismissMode.none {
         didSet { form.keyboardDismissMode = scrollDismissMode }
     }
     private let backgroundTap = TapGestureRecognizer()
 
     /// Creates the screen.
-    public init() { super.init(technique: .swiftUI) }
+    package init() { super.init(technique: .swiftUI) }
 
     /// `.scrollDismissesKeyboard` is this screen's own.
-    public override var ownsKeyboardDismissMode: Bool { true }
+    package override var ownsKeyboardDismissMode: Bool { true }
 
     /// Texts take hits; the background gets `.onTapGesture`.
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         super.viewDidLoad()
         for label in [form.hint, form.caption, form.subscribeLabel, form.suggestionsHeader] {
             label.isUserInteractionEnabled = true

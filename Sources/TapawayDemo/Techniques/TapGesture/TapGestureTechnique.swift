@@ -2,7 +2,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// A tap recognizer added to the root view while the keypad shows.
-    public static let tapGesture = TechniqueID("tap-gesture")
+    package static let tapGesture = TechniqueID("tap-gesture")
 }
 
 /// `tap-gesture`: on keyboard will-show a tap recognizer is added to the screen's root view, and

@@ -8,18 +8,18 @@ import TapawayKit
 /// list row under the tap does not select: the famous "first tap is eaten". Controls win their own
 /// single taps, so a tap on the button or the switch works and the keypad stays up.
 @MainActor
-public final class TapGestureViewController: FormViewController {
+package final class TapGestureViewController: FormViewController {
     /// The recognizer, present while the keypad shows.
-    public private(set) var dismissTap: TapGestureRecognizer?
+    package private(set) var dismissTap: TapGestureRecognizer?
     /// Whether the recognizer takes the tap from the view under it. `true`, as in UIKit.
-    public var cancelsTouchesInView = true { didSet { dismissTap?.cancelsTouchesInView = cancelsTouchesInView } }
+    package var cancelsTouchesInView = true { didSet { dismissTap?.cancelsTouchesInView = cancelsTouchesInView } }
     private var observers: [ObserverToken] = []
 
     /// Creates the screen.
-    public init() { super.init(technique: .tapGesture) }
+    package init() { super.init(technique: .tapGesture) }
 
     /// Starts observing the keypad.
-    public override func viewDidAppear(_ animated: Bool) {
+    package override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         guard let center = notificationCenter, observers.isEmpty else { return }
         observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] _ in self?.keyboardWillShow() })
@@ -29,7 +29,7 @@ public final class TapGestureViewController: FormViewController {
     /// Stops observing. The recognizer goes too: a field that resigns because its screen left
     /// posts will-hide after the observers are gone, and a recognizer left behind would eat the
     /// first tap when the screen comes back.
-    public override func viewWillDisappear(_ animated: Bool) {
+    package override func viewWillDisappear(_ animated: Bool) {
         for token in observers { notificationCenter?.removeObserver(token) }
         observers.removeAll()
         keyboardWillHide()

@@ -2,7 +2,7 @@ import TapawayKit
 
 extension TechniqueID {
     /// The view controller's `touchesBegan(_:with:)` override that ends editing.
-    public static let touchesBegan = TechniqueID("touches-began")
+    package static let touchesBegan = TechniqueID("touches-began")
 }
 
 /// `touches-began`: the most copied UIKit answer. The screen's view controller overrides

@@ -10,25 +10,25 @@ import TapawayKit
 /// }
 /// ```
 @MainActor
-public final class TouchesBeganViewController: FormViewController {
+package final class TouchesBeganViewController: FormViewController {
     /// What holds the form: `plain-view`, `scroll-view` or `table`.
-    public var container = "scroll-view" {
+    package var container = "scroll-view" {
         didSet { form.isPlainView = container == "plain-view" }
     }
     /// `endEditing(true)` (forces) rather than `sendAction(resignFirstResponder)` (asks).
-    public var forcesResign = true
+    package var forcesResign = true
 
     /// Creates the screen.
-    public init() { super.init(technique: .touchesBegan) }
+    package init() { super.init(technique: .touchesBegan) }
 
     /// The form is a plain view or a scroll view, as the container option says.
-    public override func viewDidLoad() {
+    package override func viewDidLoad() {
         super.viewDidLoad()
         form.isPlainView = container == "plain-view"
     }
 
     /// The override: touches that reached the controller up the responder chain end editing.
-    public override func touchesBegan(_ touches: [Touch], with event: Event) {
+    package override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard let focused = editingInput else {
             report(.none, "touchesBegan with nothing focused", touches: touches)
             return
