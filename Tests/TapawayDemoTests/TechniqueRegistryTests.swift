@@ -62,6 +62,14 @@ struct TechniqueRegistryTests {
             let charter = HelpCardWindow.charter(for: technique.id)
             #expect(charter.count == Experiment.allCases.count)
             #expect(charter.map(\.1) == Experiment.allCases.compactMap { technique.charter[$0] })
+            // The card states the technique's rule in one line.
+            if h.app.helpCard.isHidden { h.app.toggleHelp() }
+            h.platform.settle()
+            // Wrapped lines, joined and with their spaces collapsed, read as the sentence.
+            let drawn = h.platform.render().texts.joined(separator: " ").split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
+            #expect(drawn.contains("IN \(technique.id.rawValue.uppercased()) \(technique.summary)"),
+                    "\(technique.id): the rule is not on the card")
         }
     }
 

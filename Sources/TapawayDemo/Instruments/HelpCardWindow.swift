@@ -124,6 +124,14 @@ final class HelpContentView: View {
         canvas.drawText("EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
                         font: heading, color: Palette.secondaryLabel)
         y += 20
+        // The technique's rule in one line, above what it does in each experiment.
+        if let rule = Techniques.technique(for: technique)?.summary {
+            for range in TextLayout.wrap(rule, width: width, font: bold) {
+                canvas.drawText(rule[range], at: Point(x: origin.x, y: y), font: bold, color: Palette.accent)
+                y += 17
+            }
+            y += 6
+        }
         for (index, (todo, look)) in charter.enumerated() {
             let lines = TextLayout.wrap(look, width: width, font: body)
             let left = charter.count - index
