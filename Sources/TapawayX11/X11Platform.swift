@@ -20,8 +20,9 @@ package final class X11Platform {
     /// Called once, after the first complete frame has been painted and the window is mapped,
     /// exposed and synchronised with the server (its pixels can be read back).
     package var onReady: (() -> Void)?
-    /// Called after every frame: layout, frame observers and painting of the dirty areas.
-    package var onFrame: (() -> Void)?
+    /// Told after every frame: layout, the application's frame observers and painting of the
+    /// dirty areas. Add an observer and keep its token; remove the token to stop.
+    package let paintedFrameObservers = ObserverList<Void>()
     /// Called once each time the program becomes idle after it did something (handled an X
     /// event, or fired a timer that is not ambient): no animation runs, no frame is pending, no
     /// timer is due within a frame and no X event is queued or waiting on the connection. Never
@@ -470,7 +471,7 @@ package final class X11Platform {
         framesPainted += 1
         XFlush(display)
         lastFrame = (frameStart, clock.now - frameStart)
-        onFrame?()
+        paintedFrameObservers.notify()
     }
 
     // MARK: Screenshots

@@ -110,8 +110,9 @@ struct Launcher {
         }
 
         // Frame statistics for the benchmarks: a `frame` line per painted frame.
+        var frameStatistics: ObserverToken?
         if getenv("TAPAWAY_FRAME_STATS") != nil, let tracer = app.tracer {
-            platform.onFrame = { [unowned platform] in
+            frameStatistics = platform.paintedFrameObservers.add { [unowned platform] in
                 let frame = platform.lastFrame
                 tracer.emit("frame", [("start", .number(frame.start)), ("ms", .number((frame.duration * 1e5).rounded() / 100)),
                                       ("animating", .bool(application.isAnimating))])
@@ -132,10 +133,9 @@ struct Launcher {
             // A screenshot waits for a settled frame; ask for one even when nothing changed.
             application.setNeedsFrame()
         }
+        var screenshotWatch: ObserverToken?
         if let path = options.screenshot {
-            let previous = platform.onFrame
-            platform.onFrame = {
-                previous?()
+            screenshotWatch = platform.paintedFrameObservers.add {
                 // With --replay, the picture is of the end of the replay.
                 guard ready, !instruments.isReplaying, !application.isAnimating, !application.needsFrame else { return }
                 if options.focus != nil && application.keyboard.state != .shown { return }
@@ -150,6 +150,7 @@ struct Launcher {
             }
         }
         platform.run()
+        for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
         instruments.stopRecording()
         // What a slow reader has not taken yet, with a bounded wait.
         sink?.finish()
