@@ -125,6 +125,7 @@ open class ScrollView: View {
     /// Kept, as `touchesBegan`.
     open override func touchesCancelled(_ touches: [Touch], with event: Event) {}
 
+    /// Keeps the offset within the content after a resize.
     open override func layoutSubviews() {
         super.layoutSubviews()
         clampOffset()

@@ -28,6 +28,8 @@ package final class XWatcher {
     /// Damage seen, oldest first (cleared by `clear()`).
     package private(set) var damages: [Change] = []
 
+    /// Opens `displayName` (nil: `$DISPLAY`) to watch it, selecting map and damage events on
+    /// its root window; nil when the display cannot be opened or lacks DAMAGE.
     package init?(displayName: String?) {
         guard let display = XOpenDisplay(displayName) else { return nil }
         var event: Int32 = 0, error: Int32 = 0
