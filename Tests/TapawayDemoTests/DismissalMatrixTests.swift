@@ -293,3 +293,28 @@ struct DefaultLayoutTests {
         #expect(h.form.notes.frameInScreen.intersection(keypad).height > 60, "notes should sit under the keypad")
     }
 }
+
+/// The words the inspector shows are the true reason.
+@MainActor
+@Suite("Decision reasons")
+struct DecisionReasonTests {
+    @Test("tap-gesture: a tap on another field is explained by the field's own tap handling, not the control rule")
+    func anotherFieldReason() {
+        let h = Harness(.tapGesture)
+        h.focus(h.form.name)
+        h.platform.tap(h.form.email)
+        h.platform.settle()
+        let reasons = h.decisions.map(\.reason)
+        #expect(reasons.contains { $0.contains("email is a text field") }, "\(reasons)")
+        #expect(!reasons.contains { $0.contains("handles its own tap") }, "\(reasons)")
+    }
+
+    @Test("tap-gesture: a tap on Submit is explained by the control rule")
+    func buttonReason() {
+        let h = Harness(.tapGesture)
+        h.focus(h.form.name)
+        h.platform.tap(h.form.submit)
+        h.platform.settle()
+        #expect(h.decisions.map(\.reason).contains { $0.contains("submit handles its own tap: a control wins its single tap") })
+    }
+}

@@ -103,6 +103,12 @@ open class Control: View {
         return true
     }
 
+    /// A control handles its own single tap (UIKit documents this for buttons, switches,
+    /// steppers, segmented and page controls).
+    open override func refusal(of recognizer: GestureRecognizer) -> String {
+        "\(identifiedAncestor?.identifier ?? "a control") handles its own tap: a control wins its single tap"
+    }
+
     /// Registers `handler` for `events`; returns an id for `removeAction(_:)`.
     @discardableResult
     public func addAction(for events: ControlEvents, _ handler: @escaping (Control, Event?) -> Void) -> Int {

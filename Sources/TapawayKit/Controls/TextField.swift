@@ -196,6 +196,14 @@ open class TextField: Control, TextInput, TextEditing {
         return super.gestureRecognizerShouldBegin(recognizer)
     }
 
+    /// Not the control rule, which UIKit documents for buttons, switches, steppers, segmented
+    /// and page controls only: a text field's own tap handling (its text interaction) takes the
+    /// tap. That the ancestor's recognizer then fails is inferred from how UIKit behaves, not
+    /// documented.
+    open override func refusal(of recognizer: GestureRecognizer) -> String {
+        "\(identifiedAncestor?.identifier ?? "the field") is a text field: its own tap handling takes the tap (inferred)"
+    }
+
     /// In a focused field a touch places the caret, or selects a word (double click) or the line
     /// (triple click), and a drag extends the selection. A touch on the clear button is kept for it.
     open override func touchesBegan(_ touches: [Touch], with event: Event) {

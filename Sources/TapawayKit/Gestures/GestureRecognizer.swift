@@ -117,7 +117,7 @@ open class GestureRecognizer {
         if let view, !view.gestureRecognizerShouldBegin(self) { return "its view said no" }
         for touch in touches {
             if let hit = touch.view, hit !== view, !hit.gestureRecognizerShouldBegin(self) {
-                return "\(hit.identifiedAncestor?.identifier ?? "a control") handles its own tap"
+                return hit.refusal(of: self)
             }
         }
         return nil

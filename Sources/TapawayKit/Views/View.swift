@@ -240,6 +240,12 @@ open class View: Responder {
     /// view. `true` by default; controls refuse single taps meant for their ancestors.
     open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
+    /// Why this view keeps `recognizer` (on an ancestor) from beginning, in words, for
+    /// inspectors and traces; asked when `gestureRecognizerShouldBegin(_:)` said no.
+    open func refusal(of recognizer: GestureRecognizer) -> String {
+        "\(identifiedAncestor?.identifier ?? "the view") kept the recognizer from beginning"
+    }
+
     // MARK: Layout
 
     /// Marks the view for `layoutSubviews()` before the next frame.
