@@ -122,3 +122,27 @@ struct ObserverRemovalTests {
         #expect(application.controlEventObservers.count == before.control)
     }
 }
+
+/// A window too narrow for the inspector hides it, with frames a reader of the trace can trust.
+@MainActor
+@Suite("Narrow windows")
+struct NarrowWindowTests {
+    @Test("a hidden inspector and everything in it keep non-negative sizes, from the start and after a resize", arguments: [560.0, 700.0])
+    func hiddenInspectorFrames(width: Double) {
+        let platform = HeadlessPlatform(screenSize: Size(width: width, height: 700))
+        let app = TapawayApp(application: platform.application)
+        platform.settle()
+        func check(_ when: String) {
+            #expect(app.inspector.isHidden, "\(when): at \(width) the inspector does not fit")
+            var views: [View] = [app.inspector]
+            while let view = views.popLast() {
+                #expect(view.frame.width >= 0 && view.frame.height >= 0, "\(when): \(view.identifier ?? "a view") is \(view.frame)")
+                views += view.subviews
+            }
+        }
+        check("at start")
+        platform.application.resizeScreen(to: Size(width: width + 20, height: 700))
+        platform.settle()
+        check("after a resize")
+    }
+}

@@ -71,7 +71,7 @@ package final class TapawayApp {
         window.backgroundColor = Palette.groupedBackground
         sidebar = SidebarWindow(frame: chrome)
         sidebar.isHidden = chrome.width == 0
-        inspector = InspectorWindow(frame: side)
+        inspector = InspectorWindow(frame: Self.inspectorFrame(side, screen: application.screenSize))
         inspector.isHidden = side.width == 0
         helpCard = HelpCardWindow(frame: Self.helpCardFrame(device: device, inspector: side))
         navigation = NavigationController(root: techniques)
@@ -116,6 +116,13 @@ package final class TapawayApp {
                 Rect(x: chromeWidth + deviceWidth, y: 0, width: inspectorWidth, height: size.height))
     }
 
+    /// The inspector's frame: its part of the window, or, when there is no room for it, its
+    /// usual size just off the window's right edge, so that a hidden inspector keeps sane
+    /// frames (the trace lists them).
+    nonisolated static func inspectorFrame(_ side: Rect, screen: Size) -> Rect {
+        side.width > 0 ? side : Rect(x: screen.width, y: 0, width: InspectorWindow.width, height: screen.height)
+    }
+
     /// The help card covers the simulated screen and the inspector beside it, or the whole
     /// window when that is too narrow: room for the shortcuts and the experiments side by side.
     nonisolated static func helpCardFrame(device: Rect, inspector: Rect) -> Rect {
@@ -131,7 +138,7 @@ package final class TapawayApp {
         helpCard.frame = Self.helpCardFrame(device: device, inspector: side)
         sidebar.frame = chrome
         sidebar.setVisible(chrome.width > 0)
-        inspector.frame = side.width > 0 ? side : Rect(x: size.width, y: 0, width: InspectorWindow.width, height: size.height)
+        inspector.frame = Self.inspectorFrame(side, screen: size)
         inspector.setVisible(side.width > 0)
     }
 
