@@ -123,6 +123,10 @@ public final class KeyboardManager {
         touchOutside.identifier = "keyboard-manager-touch-outside"
         touchOutside.cancelsTouchesInView = false
         touchOutside.shouldBegin = { [weak self] recognizer in self?.touchOutsideShouldBegin(recognizer) ?? false }
+        // As IQKeyboardManager's gestureRecognizer(_:shouldReceive:): a touch on an ignored view
+        // or class never reaches the recognizer, so a finger resting on a control (the focused
+        // field is one) does not turn a tap elsewhere into a two-finger gesture.
+        touchOutside.shouldReceive = { [weak self] _, touch in self?.touchOutsideShouldReceive(touch) ?? true }
         touchOutside.addAction { [weak self] recognizer in self?.touchOutsideRecognized(recognizer) }
         touchOutside.onStateChange = { [weak self] recognizer, state in
             guard state == .failed, let self, self.activeInput != nil else { return }
@@ -284,6 +288,12 @@ public final class KeyboardManager {
 
     private var refusal: String?
 
+    private func touchOutsideShouldReceive(_ touch: Touch) -> Bool {
+        guard let view = touch.view, let reason = whyIgnored(view) else { return true }
+        if activeInput != nil { decide(.keep, "the recognizer never receives this touch: \(reason)", [touch]) }
+        return false
+    }
+
     private func touchOutsideShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         refusal = nil
         guard shouldResignOnTouchOutside, activeInput != nil else { return false }
@@ -309,6 +319,13 @@ public final class KeyboardManager {
            group.members.contains(where: { view.isDescendant(of: $0) }) {
             return "\(name) is grouped with the focused field"
         }
+        return whyIgnored(view)
+    }
+
+    /// Why a touch in `view` is ignored (an ignored view, or a view of an ignored class, or
+    /// inside one), or nil when it is not.
+    private func whyIgnored(_ view: View) -> String? {
+        let name = view.identifiedAncestor?.identifier ?? "a view"
         if ignored.contains(where: { view.isDescendant(of: $0) }) { return "\(name) is ignored" }
         var current: View? = view
         while let v = current {

@@ -146,10 +146,18 @@ struct DismissalMatrixTests {
         h.platform.touchUp(held, at: h.platform.center(of: h.form.name))
         h.platform.settle()
         switch scenario {
-        case .sendEvent, .tapGesture, .keyboardManager:
-            // tap-gesture and the manager: two fingers fail a one-finger tap.
+        case .sendEvent, .tapGesture:
+            // tap-gesture: two fingers fail a one-finger tap.
             #expect(h.firstResponderID == "name")
             #expect(h.keyboardEvents.isEmpty)
+        case .keyboardManager:
+            // The manager's recognizer never receives the finger on name (a control, ignored,
+            // as IQKeyboardManager's shouldReceive does): the background tap is a one-finger
+            // tap and resigns; the held finger's lift on name focuses it again.
+            #expect(h.decisions.contains { $0.action == .keep && $0.reason.contains("never receives this touch") })
+            #expect(h.decisions.contains { $0.action == .resign })
+            #expect(h.focusChanges == [nil, "name"])
+            #expect(h.firstResponderID == "name")
         case .backgroundControl:
             // No veto: the background control's touch-up-inside resigns the field; then the held
             // finger lifts on name, which is a tap on name, so it takes focus again.

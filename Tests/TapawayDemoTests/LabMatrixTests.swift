@@ -16,7 +16,9 @@ struct LabMatrixTests {
         "tap-gesture": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✗", "K", "R↑", "n/a", "K"],
         "tap-gesture cancels-touches=off": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "R↑", "n/a", "K"],
         "background-control": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "R↺", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
-        "keyboard-manager": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "K", "R↑", "K"],
+        // IQKeyboardManager's recognizer never receives a touch on a control (the held field is
+        // one), so case 8 is a one-finger tap on the background.
+        "keyboard-manager": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "R↺", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "K", "R↑", "K"],
         // In a scroll view (Tapaway's form) no background touch reaches the view controller.
         "touches-began": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
         "touches-began container=table": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
@@ -28,7 +30,8 @@ struct LabMatrixTests {
         "swiftui": ["–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
         "swiftui scroll-dismisses=immediately": ["–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "R→", "K ✓", "K", "R↑", "n/a", "R→"],
         "android": ["–", "R↓", "K", "M~", "R↓ ✓", "R↓", "T", "K", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "R↓", "n/a", "R↓"],
-        "android trigger=up": ["–", "H", "K", "M~", "H ✓", "H", "T", "K", "⏎ H", "H ✓", "H", "H ✓", "H", "H", "n/a", "K"],
+        // The ACTION_UP snippet checks after super.dispatchTouchEvent: email is focused by then.
+        "android trigger=up": ["–", "H", "K", "M", "H ✓", "H", "T", "K", "⏎ H", "H ✓", "H", "H ✓", "H", "H", "n/a", "K"],
         "flutter": ["–", "R↓", "K", "M", "R↓ ✓", "R↓", "T", "R↺", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "R↓", "n/a", "K"],
         "flutter consume-outside-taps=on": ["–", "R↓", "K", "M", "R↓ ✗", "R↓", "T", "R↺", "⏎ R↓", "R↓ ✗", "R↓", "R↓ ✗", "R↓", "R↓", "n/a", "K"],
         "flutter gesture-detector=on": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],

@@ -21,11 +21,13 @@ package class AppWindow: Window {
         super.init(frame: frame)
     }
 
-    /// Lets the screen on top see a touch event before it is delivered (as an Android
-    /// activity's `dispatchTouchEvent` does), then delivers it.
+    /// Lets the screen on top see a touch event before and after it is delivered (as an
+    /// Android activity's `dispatchTouchEvent` does around its call to `super`).
     package override func sendEvent(_ event: Event) {
-        if event.type == .touches, let screen = activeScreen { screen.willDeliver(event, in: self) }
+        let screen = event.type == .touches ? activeScreen : nil
+        screen?.willDeliver(event, in: self)
         super.sendEvent(event)
+        screen?.didDeliver(event, in: self)
     }
 
     /// Whether `candidate` is this class or one of its subclasses.

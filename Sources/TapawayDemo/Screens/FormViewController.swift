@@ -49,6 +49,10 @@ package class FormViewController: ViewController {
     /// top: for techniques that act on touches before any view does. Does nothing by default.
     package func willDeliver(_ event: Event, in window: AppWindow) {}
 
+    /// Sees every touch event of the window after it was delivered, while this screen is on
+    /// top. Does nothing by default.
+    package func didDeliver(_ event: Event, in window: AppWindow) {}
+
     /// Reports a decision of this screen's technique to the trace and the instruments.
     package func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
         guard let center = notificationCenter else { return }

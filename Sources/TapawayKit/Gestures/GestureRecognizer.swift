@@ -39,6 +39,10 @@ open class GestureRecognizer {
     public var identifier: String?
     /// Asked before the recognizer leaves `possible` for a recognised state; false makes it fail.
     public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    /// Asked for each new touch before the recognizer sees it, as
+    /// `gestureRecognizer(_:shouldReceive:)` of UIKit's delegate: false, and the recognizer never
+    /// hears of that touch (it neither counts as one of its fingers nor is cancelled by it).
+    public var shouldReceive: ((GestureRecognizer, Touch) -> Bool)?
     /// Called on every state change, after the actions (for traces and inspectors).
     public var onStateChange: ((GestureRecognizer, State) -> Void)?
     /// Why the recognizer last failed, in words.

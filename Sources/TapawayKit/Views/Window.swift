@@ -118,7 +118,7 @@ open class Window: View {
         let mine = event.touches(for: self)
         let changed = mine.filter { $0.phase != .stationary }
         for touch in changed where touch.phase == .began {
-            touch.gestureRecognizers = recognizers(for: touch.view)
+            touch.gestureRecognizers = recognizers(for: touch.view).filter { $0.shouldReceive?($0, touch) ?? true }
             for recognizer in touch.gestureRecognizers { recognizer.touches.append(touch) }
         }
         var involved: [GestureRecognizer] = []

@@ -34,39 +34,51 @@ package final class AndroidViewController: FormViewController {
     /// Creates the screen.
     package init() { super.init(technique: .android) }
 
-    /// `dispatchTouchEvent`: the check, then delivery as usual.
+    /// `dispatchTouchEvent`, the `ACTION_DOWN` variant: the check, then `super` delivers.
     package override func willDeliver(_ event: Event, in window: AppWindow) {
+        guard trigger == .down else { return }
+        check(event, in: window, action: .down)
+    }
+
+    /// `dispatchTouchEvent`, the `ACTION_UP` variant: `super` delivers first, then the check runs
+    /// against the field focused after delivery (a tap on another field has focused it).
+    package override func didDeliver(_ event: Event, in window: AppWindow) {
+        guard trigger == .up else { return }
+        check(event, in: window, action: .up)
+    }
+
+    /// The check of one motion event: `ACTION_DOWN` (the first finger lands, none other is
+    /// down) or `ACTION_UP` (the last one lifts) outside the focused `EditText`'s rectangle hides
+    /// the keyboard (and, on `ACTION_DOWN`, clears focus). Other fingers are
+    /// `ACTION_POINTER_DOWN` / `_UP`, which the check does not look at.
+    private func check(_ event: Event, in window: AppWindow, action wanted: Trigger) {
         let touches = event.touches(for: window)
         let changed = touches.filter { $0.phase != .stationary }
         let others = touches.filter { $0.phase == .stationary }
-        // ACTION_DOWN: the first finger lands, no other is down. ACTION_UP: the last one lifts.
         let action: Trigger?
         if others.isEmpty, changed.count == 1, changed[0].phase == .began { action = .down }
         else if others.isEmpty, changed.count == 1, changed[0].phase == .ended { action = .up }
         else { action = nil }
-        let focused = editingInput
-        guard let focused else {
-            if changed.contains(where: { $0.phase == .began }) {
-                report(.none, "no EditText has focus", touches: changed)
-            }
+        let began = changed.contains { $0.phase == .began }
+        guard let focused = editingInput else {
+            if began && wanted == .down { report(.none, "no EditText has focus", touches: changed) }
             return
         }
         guard let action else {
-            if changed.contains(where: { $0.phase == .began }) {
-                report(.keep, "ACTION_POINTER_DOWN: another finger is already down, and only ACTION_DOWN is checked",
+            if began {
+                report(.keep, "ACTION_POINTER_DOWN: another finger is already down, and only \(wanted == .down ? "ACTION_DOWN" : "ACTION_UP") is checked",
                        touches: changed)
             }
             return
         }
-        guard action == trigger, let touch = changed.first else { return }
-        let rect = focused.frameInScreen
+        guard action == wanted, let touch = changed.first else { return }
         let motion = action == .down ? "ACTION_DOWN" : "ACTION_UP"
-        if rect.contains(touch.locationInScreen) {
+        if focused.frameInScreen.contains(touch.locationInScreen) {
             if action == .up, !(view.application?.keyboard.isVisible ?? true) {
                 // A tap on the focused field brings the keyboard back, as on Android.
                 view.application?.keyboard.show()
             }
-            report(.keep, "\(motion) inside the focused EditText's rectangle", touches: changed)
+            report(.keep, "\(motion) inside the focused EditText's rectangle (\(focused.traceName ?? "the field"))", touches: changed)
             return
         }
         switch action {

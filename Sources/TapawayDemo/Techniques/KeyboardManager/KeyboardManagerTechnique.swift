@@ -33,7 +33,7 @@ enum KeyboardManagerTechnique: DismissalTechnique {
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: the manager ignores controls.",
         .row: "Resigns and the row selects: the manager never cancels touches.",
-        .pinnedFinger: "Keeps focus: a two-finger gesture is not a tap.",
+        .pinnedFinger: "Resigns when the background tap lifts: like IQKeyboardManager's, its recognizer never receives a touch on a control, and the held field is one, so it sees a one-finger tap. The held finger's lift then focuses the field again.",
         .drag: "Keeps the keypad: a drag or scroll beyond 10 px never dismisses.",
         .navigationBar: "Keeps focus: the manager ignores the navigation bar.",
         .returnKey: "Return moves to the next field, and resigns after the last; notes adds a line.",
