@@ -23,18 +23,25 @@ shot() { # NAME ARGUMENTS...: one picture, from a clean start (no settings read 
 
 shot scenario-send-event --scenario send-event --focus name
 shot scenario-tap-gesture --scenario tap-gesture --focus email
+shot scenario-background-control --scenario background-control --focus name
 shot theme-light --theme light --focus name
 shot theme-dark --theme dark --focus name
-# The keypad alone, on a phone-sized window (no room for the sidebar or the inspector).
+# The form alone, nothing focused, and the keypad alone, on phone-sized windows (no room for
+# the sidebar or the inspector).
+shot tapaway-form --size 390x720
 shot keypad-letters --size 390x820 --focus name
 shot keypad-email --size 390x820 --focus email
 shot keypad-numberpad --size 390x820 --focus phone
+# A recording holds input only, so an option a picture needs comes from the command line, not
+# from a tap on the sidebar, whose rows move whenever it changes.
 for recording in assets/recordings/*.jsonl; do
     name="$(basename "$recording" .jsonl)"
+    options=()
     case "$name" in
-        background-control-dim|keyboard-manager) picture="scenario-$name" ;;
+        background-control-dim) picture="scenario-$name"; options=(--set background-control.dim=on) ;;
+        keyboard-manager) picture="scenario-$name" ;;
         keypad-*) picture="$name" ;;
         *) picture="instruments-$name" ;;
     esac
-    shot "$picture" --replay "$recording" --replay-speed max
+    shot "$picture" "${options[@]}" --replay "$recording" --replay-speed max
 done
