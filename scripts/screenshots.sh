@@ -24,6 +24,13 @@ shot() { # NAME ARGUMENTS...: one picture, from a clean start (no settings read 
 shot scenario-send-event --scenario send-event --focus name
 shot scenario-tap-gesture --scenario tap-gesture --focus email
 shot scenario-background-control --scenario background-control --focus name
+# The lab's techniques from other platforms, each with name focused and the keypad up; and
+# touchesBegan in the one container where it dismisses at all.
+shot scenario-swiftui --scenario swiftui --focus name
+shot scenario-android --scenario android --focus name
+shot scenario-flutter --scenario flutter --focus name
+shot scenario-react-native --scenario react-native --focus name
+shot scenario-touches-began-plain-view --scenario touches-began --set container=plain-view --focus name
 shot theme-light --theme light --focus name
 shot theme-dark --theme dark --focus name
 # The form alone, nothing focused, and the keypad alone, on phone-sized windows (no room for
