@@ -485,3 +485,31 @@ struct InspectorTests {
         #expect(focused.texts.contains { $0.hasPrefix("keypad ") }, "the keypad's frame is labelled")
     }
 }
+
+/// The help card is modal for the keyboard.
+@MainActor
+@Suite("The help card and the keyboard")
+struct HelpCardKeysTests {
+    @Test("while the card is open, Escape closes the card and leaves editing alone, and typing edits nothing behind it")
+    func keysBelongToTheCard() {
+        let h = Harness()
+        h.focus(h.form.name)
+        h.platform.type("ab")
+        h.platform.press(.function(1))
+        h.platform.settle()
+        #expect(!h.app.helpCard.isHidden)
+        h.platform.type("xyz")
+        h.platform.press(.backspace)
+        #expect(h.form.name.text == "ab", "typing reached the field behind the card")
+        h.platform.press(.escape)
+        h.platform.settle()
+        #expect(h.app.helpCard.isHidden, "Escape closes the card")
+        #expect(h.firstResponderID == "name", "Escape with the card open does not end editing")
+        h.platform.press(.function(1))
+        h.platform.press(.function(1))
+        h.platform.settle()
+        #expect(h.app.helpCard.isHidden, "F1 opens and closes the card")
+        h.platform.type("c")
+        #expect(h.form.name.text == "abc", "with the card closed, keys reach the field again")
+    }
+}

@@ -223,3 +223,23 @@ struct ReadmeRegistryTests {
                 "README.md's charter is out of date: replace it with the output of `tapaway list --charter`:\n\(charter)")
     }
 }
+
+/// The sidebar shows where the user is.
+@MainActor
+@Suite("The sidebar after Back")
+struct SidebarBackTests {
+    @Test("after Back, no technique is highlighted while the techniques list is on screen; choosing one highlights it")
+    func backClearsTheHighlight() throws {
+        let h = Harness(.tapGesture)
+        #expect(h.app.sidebar.scenarioItems.filter(\.isOn).map(\.identifier) == ["scenario-tap-gesture"])
+        let back = try #require(h.app.window.view(withIdentifier: "navbar-back"))
+        h.platform.tap(back)
+        h.platform.settle()
+        #expect(h.app.navigation.topViewController === h.app.techniques)
+        #expect(h.app.sidebar.scenarioItems.allSatisfy { !$0.isOn }, "a technique is still highlighted over the list")
+        #expect(h.app.sidebar.optionItem("option-cancels-touches")?.isHidden == true)
+        h.platform.tap(h.app.techniques.rows[0])
+        h.platform.settle()
+        #expect(h.app.sidebar.scenarioItems.filter(\.isOn).map(\.identifier) == ["scenario-\(TechniqueID.allCases[0].rawValue)"])
+    }
+}

@@ -172,7 +172,6 @@ package final class TapawayApp {
         case .function(2): toggleInspector()
         case .function(9): onRecordingToggle?()
         case .function(12): onScreenshotRequest?()
-        case .escape where !helpCard.isHidden: helpCard.setVisible(false)
         default: break
         }
     }
@@ -240,7 +239,9 @@ package final class TapawayApp {
 
     private func topDidChange(_ top: ViewController?) {
         guard let screen = top as? FormViewController else {
+            // The techniques list: no technique is on screen, so none is highlighted.
             window.activeScreen = nil
+            sidebar.show(technique: nil)
             return
         }
         window.activeScreen = screen

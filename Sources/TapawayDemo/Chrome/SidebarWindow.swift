@@ -124,8 +124,9 @@ package final class SidebarWindow: Window {
         }
     }
 
-    /// Shows which technique is current and the options that apply to it.
-    package func show(technique: TechniqueID) {
+    /// Shows which technique is current and the options that apply to it; nil while the
+    /// techniques list is on screen: no row highlighted, no technique's options.
+    package func show(technique: TechniqueID?) {
         shown = technique
         for (item, t) in zip(scenarioItems, Techniques.all) { item.isOn = t.id == technique }
         for (id, items) in techniqueOptionItems {
@@ -135,9 +136,11 @@ package final class SidebarWindow: Window {
             labels.header.isHidden = key.technique != technique
             labels.caption.isHidden = key.technique != technique
         }
-        optionsHeader.isHidden = techniqueOptionItems[technique]?.isEmpty ?? true
-        if let current = Techniques.technique(for: technique) {
+        optionsHeader.isHidden = technique.flatMap { techniqueOptionItems[$0]?.isEmpty } ?? true
+        if let technique, let current = Techniques.technique(for: technique) {
             summaryLabel.text = "\(current.id) · \(current.summary)"
+        } else {
+            summaryLabel.text = "Choose a technique here or in the list."
         }
         setNeedsLayout()
     }

@@ -50,6 +50,17 @@ package final class HelpCardWindow: Window {
         content.identifier = "help-content"
         addSubview(content)
         isHidden = true
+        takesKeysWhileShown = true
+    }
+
+    /// While the card is up, keys are its own: Escape closes it, the function keys go on to the
+    /// app's shortcuts (F1 closes it too), and nothing else reaches the field behind it.
+    package override func keyDown(_ key: KeyInput, with event: Event) {
+        switch key.key {
+        case .escape: setVisible(false)
+        case .function: super.keyDown(key, with: event)
+        default: break
+        }
     }
 
     /// Fills the window with the content.

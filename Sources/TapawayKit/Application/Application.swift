@@ -106,9 +106,12 @@ open class Application: Responder {
     /// The app's main window: the first window at the normal level.
     public var mainWindow: Window? { windows.first { $0.level == .normal } }
 
-    /// The window that receives key events: the one whose first responder is set, else the main window.
+    /// The window that receives key events: the frontmost shown window that takes the keys
+    /// while it is up (`Window.takesKeysWhileShown`, a modal card), else the one whose first
+    /// responder is set, else the main window.
     public var keyWindow: Window? {
-        windows.last { $0.level == .normal && $0.firstResponder != nil } ?? mainWindow
+        windows.last { $0.takesKeysWhileShown && !$0.isHidden }
+            ?? windows.last { $0.level == .normal && $0.firstResponder != nil } ?? mainWindow
     }
 
     /// The frontmost visible, interactive window containing `point` (screen coordinates).

@@ -246,6 +246,10 @@ open class Window: View {
         }
     }
 
+    /// Whether the window receives every key while it is shown, whatever holds focus in the
+    /// others (a modal card over the app): see `Application.keyWindow`.
+    public var takesKeysWhileShown = false
+
     /// Tab and Shift+Tab move focus between text inputs in reading order; Escape ends editing.
     /// Other keys go on to the application.
     open override func keyDown(_ key: KeyInput, with event: Event) {
