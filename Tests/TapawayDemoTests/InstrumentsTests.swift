@@ -513,3 +513,38 @@ struct HelpCardKeysTests {
         #expect(h.form.name.text == "abc", "with the card closed, keys reach the field again")
     }
 }
+
+/// A pinned finger never goes unseen.
+@MainActor
+@Suite("The pinned finger")
+struct PinnedFingerTests {
+    func ring(at point: Point, in canvas: RecordingCanvas) -> Color? {
+        for case .strokedRoundedRect(let r, let colour) in canvas.operations where abs(r.midX - point.x) < 1 && abs(r.midY - point.y) < 1 {
+            return colour
+        }
+        return nil
+    }
+
+    @Test("with the touch overlay off, a pinned finger still draws its ring and the sidebar offers to lift it")
+    func pinnedIsShownAndLifted() throws {
+        let h = Harness()
+        #expect(!h.app.overlays.showsTouches)
+        let mouse = h.platform.application.mouse
+        let pin = h.platform.center(of: h.form.caption)
+        #expect(h.app.sidebar.pinnedItem.isHidden)
+        mouse.press(.right, at: pin, timestamp: h.platform.clock.now)
+        h.platform.settle()
+        #expect(ring(at: pin, in: h.platform.render()) == InstrumentOverlays.color(for: .began))
+        #expect(!h.app.sidebar.pinnedItem.isHidden)
+        #expect(h.app.sidebar.pinnedItem.title == "1 finger pinned")
+        #expect(h.app.sidebar.pinnedItem.frame.height > 0)
+        // A click on the row lifts the finger.
+        h.platform.tap(h.app.sidebar.pinnedItem)
+        h.platform.settle()
+        #expect(mouse.pinnedLocation == nil)
+        #expect(!h.platform.application.touchesDown.contains { $0.identifier == MouseTouches.pinnedID })
+        #expect(h.app.sidebar.pinnedItem.isHidden)
+        h.platform.advance(by: InstrumentOverlays.trailLifetime + 0.1)
+        #expect(ring(at: pin, in: h.platform.render()) == nil, "the ring goes once the finger lifts")
+    }
+}

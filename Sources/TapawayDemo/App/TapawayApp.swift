@@ -47,6 +47,8 @@ package final class TapawayApp {
     package private(set) var optionValues: [OptionKey: String] = [:]
     private var screens: [TechniqueID: FormViewController] = [:]
     private var observers: [ObserverToken] = []
+    /// The app's own registrations with its observer lists (the inspector's log, the pinned
+    /// finger's row), removed when it goes.
     private var decisionTokens: [ObserverToken] = []
     private var tracing: TraceWiring?
     /// What techniques set up once for the application (the keyboard manager's adapter).
@@ -162,6 +164,14 @@ package final class TapawayApp {
         sidebar.inspectorItem.isOn = inspectorWanted
         sidebar.inspectorItem.onTap = { [weak self] _ in self?.toggleInspector() }
         sidebar.helpItem.onTap = { [weak self] _ in self?.toggleHelp() }
+        sidebar.pinnedItem.onTap = { [weak self] _ in
+            guard let app = self?.application else { return }
+            app.mouse.liftPinned(timestamp: app.clock.now)
+        }
+        decisionTokens.append(application.touchObservers.add { [weak self] touch in
+            guard touch.identifier == MouseTouches.pinnedID else { return }
+            self?.sidebar.show(pinnedFinger: !touch.phase.isFinished)
+        })
         sidebar.recordItem.onTap = { [weak self] _ in self?.onRecordingToggle?() }
         application.unhandledKeyHandler = { [weak self] key in self?.shortcut(key) }
     }
@@ -309,6 +319,7 @@ package final class TapawayApp {
         // What was wired to the application unregisters while the application is still here.
         for token in observers { application.notificationCenter.removeObserver(token) }
         decisionObservers.remove(decisionTokens)
+        application.touchObservers.remove(decisionTokens)
         overlays = nil
         tracing = nil
         techniqueSetUps.removeAll()

@@ -22,6 +22,10 @@ package final class SidebarWindow: Window {
     /// `record-toggle`: starts and stops recording the session's input (F9); hidden where the
     /// platform cannot record.
     package let recordItem = ChromeItem(title: "Record input", subtitle: "F9", kind: .toggle, identifier: "record-toggle")
+    /// `pinned-finger`: shown while a finger is pinned (a right click), so a forgotten one does
+    /// not silently turn every later tap into a two-finger touch; a click lifts it.
+    package let pinnedItem = ChromeItem(title: "1 finger pinned", subtitle: "Right click to lift, or click here",
+                                        kind: .choice, identifier: "pinned-finger")
     /// `help-toggle`: the help card (F1).
     package let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
     private let instrumentsHeader = Label(text: "INSTRUMENTS")
@@ -68,7 +72,9 @@ package final class SidebarWindow: Window {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
-        for view in [titleLabel, subtitleLabel, instrumentsHeader, inspectorItem, recordItem, helpItem, summaryLabel] as [View] {
+        pinnedItem.isHidden = true
+        pinnedItem.isOn = true
+        for view in [titleLabel, subtitleLabel, pinnedItem, instrumentsHeader, inspectorItem, recordItem, helpItem, summaryLabel] as [View] {
             content.addSubview(view)
         }
         for item in [inspectorItem, recordItem, helpItem] { item.subtitleInline = true }
@@ -124,6 +130,13 @@ package final class SidebarWindow: Window {
         }
     }
 
+    /// Shows or hides the pinned-finger row.
+    package func show(pinnedFinger: Bool) {
+        guard pinnedItem.isHidden == pinnedFinger else { return }
+        pinnedItem.isHidden = !pinnedFinger
+        setNeedsLayout()
+    }
+
     /// Shows which technique is current and the options that apply to it; nil while the
     /// techniques list is on screen: no row highlighted, no technique's options.
     package func show(technique: TechniqueID?) {
@@ -169,6 +182,9 @@ package final class SidebarWindow: Window {
         var y = 14.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 24
         subtitleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
+        if !pinnedItem.isHidden {
+            pinnedItem.frame = Rect(x: 0, y: y, width: w, height: 48); y += 52
+        }
         instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
         for item in [inspectorItem, recordItem, helpItem] where !item.isHidden {
             item.frame = Rect(x: 0, y: y, width: w, height: 34); y += 34

@@ -94,7 +94,8 @@ package final class InstrumentOverlays {
                 self.invalidateAll()
             }
         }
-        guard showsTouches else { return }
+        // The pinned finger's ring shows whether or not the touch overlay is on.
+        guard showsTouches || id == MouseTouches.pinnedID else { return }
         invalidate(around: touch.locationInScreen)
         invalidate(around: touch.previousLocationInScreen)
         if fadeTimer == nil {
@@ -136,7 +137,13 @@ package final class InstrumentOverlays {
         func local(_ p: Point) -> Point { Point(x: p.x - origin.x, y: p.y - origin.y) }
         if showsKeypad { drawKeypad(in: window, canvas: canvas) }
         if showsRegions && window === appWindow { drawRegions(canvas: canvas) }
-        guard showsTouches else { return }
+        guard showsTouches else {
+            // Always: the pinned finger, so a forgotten right click never goes unseen.
+            if let pinned = live[MouseTouches.pinnedID], !pinned.phase.isFinished {
+                drawRing(id: MouseTouches.pinnedID, at: local(pinned.point), phase: pinned.phase, canvas: canvas)
+            }
+            return
+        }
         let now = application.clock.now
         for (id, points) in trails {
             let color = Self.color(for: live[id]?.phase ?? .ended)
@@ -148,20 +155,22 @@ package final class InstrumentOverlays {
                 canvas.fillEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), color: color.withAlpha(0.35 * (1 - age)))
             }
         }
-        for (id, touch) in live {
-            let c = local(touch.point)
-            let color = Self.color(for: touch.phase)
-            let ring = Rect(x: c.x - 18, y: c.y - 18, width: 36, height: 36)
-            if id == MouseTouches.pinnedID && !touch.phase.isFinished {
-                canvas.strokeRoundedRect(ring.insetBy(dx: -3, dy: -3), radius: 21, lineWidth: 4, color: color)
-            } else {
-                canvas.fillEllipse(in: ring, color: color.withAlpha(0.28))
-                canvas.strokeRoundedRect(ring, radius: 18, lineWidth: 2, color: color)
-            }
-            if let font = application.fonts.font(size: 11, weight: .semibold) as Font? {
-                canvas.drawText("\(id)", at: Point(x: c.x - font.width(of: "\(id)") / 2, y: c.y + 4), font: font, color: color)
-            }
+        for (id, touch) in live { drawRing(id: id, at: local(touch.point), phase: touch.phase, canvas: canvas) }
+    }
+
+    /// One finger: a filled ring coloured by its phase with its id, or, for the pinned finger
+    /// while it is down, a thick open ring.
+    private func drawRing(id: Int, at c: Point, phase: TouchPhase, canvas: Canvas) {
+        let color = Self.color(for: phase)
+        let ring = Rect(x: c.x - 18, y: c.y - 18, width: 36, height: 36)
+        if id == MouseTouches.pinnedID && !phase.isFinished {
+            canvas.strokeRoundedRect(ring.insetBy(dx: -3, dy: -3), radius: 21, lineWidth: 4, color: color)
+        } else {
+            canvas.fillEllipse(in: ring, color: color.withAlpha(0.28))
+            canvas.strokeRoundedRect(ring, radius: 18, lineWidth: 2, color: color)
         }
+        let font = application.fonts.font(size: 11, weight: .semibold)
+        canvas.drawText("\(id)", at: Point(x: c.x - font.width(of: "\(id)") / 2, y: c.y + 4), font: font, color: color)
     }
 
     private func drawRegions(canvas: Canvas) {

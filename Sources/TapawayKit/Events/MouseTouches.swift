@@ -58,6 +58,14 @@ public final class MouseTouches {
         }
     }
 
+    /// Lifts the pinned finger where it is, as a second right click does (a button in the host's
+    /// chrome offers it too); nothing when no finger is pinned.
+    public func liftPinned(timestamp: Double) {
+        guard let pinned = pinnedLocation else { return }
+        pinnedLocation = nil
+        application.handlePointer(id: Self.pinnedID, phase: .ended, at: pinned, timestamp: timestamp)
+    }
+
     /// The pointer moved; a finger that is down follows it (and its mirror, when pinching).
     public func move(to point: Point, timestamp: Double) {
         guard isDown else { return }
