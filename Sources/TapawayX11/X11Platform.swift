@@ -95,7 +95,7 @@ package final class X11Platform {
         }
         // A server that accepts the connection and never answers ends start-up after a time limit.
         guard let display = DisplayConnection.open(name, shownName: shownName) else {
-            throw X11Error("cannot package X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
+            throw X11Error("cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
         }
         self.display = display
         XErrorHandlers.install(displayName: String(cString: XDisplayString(display)))
