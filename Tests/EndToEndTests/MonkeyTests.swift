@@ -289,8 +289,25 @@ struct Monkey {
         if focusedInput != model.keypadShown && !(focusedInput && model.hiddenByTechnique) {
             return "settled with \(model.focused ?? "nothing") focused but the keypad \(model.keypadShown ? "shown" : "hidden")"
         }
-        if let field = model.focused, MonkeyModel.inputs.contains(field) { return try probe(field) }
+        if let field = model.focused, MonkeyModel.inputs.contains(field) {
+            // Keys belong to the help card while it is open: close it before typing the probe.
+            if helpCardShown() {
+                try session.x.key(named: "Escape")
+                inputs += 1
+                try session.settle()
+                if let problem = model.apply(session.app.refresh()) { return problem }
+                if helpCardShown() { return "Escape did not close the help card" }
+                guard model.focused == field else { return "Escape over the help card ended editing in \(field)" }
+            }
+            return try probe(field)
+        }
         return nil
+    }
+
+    /// Whether the last layout line shows the help card.
+    private func helpCardShown() -> Bool {
+        guard let layout = session.app.lines(from: 0, kind: "layout").last else { return false }
+        return layout.views.contains { $0.id == "help-content" && $0.visible }
     }
 
     /// Types one character at the end of the focused input and expects exactly that character

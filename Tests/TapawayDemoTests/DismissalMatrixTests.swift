@@ -92,9 +92,10 @@ struct DismissalMatrixTests {
             #expect(h.decisions.first?.reason.contains("submit handles its own tap") == true)
             #expect(h.keyboardEvents.isEmpty)
         case .backgroundControl:
-            // The button is not the background control: nothing resigns.
+            // The button is not the background control: nothing resigns, and the inspector says why.
             #expect(h.firstResponderID == "name")
-            #expect(h.decisions.isEmpty)
+            #expect(h.decisions.map(\.action) == [.keep])
+            #expect(h.decisions.first?.reason == "the background control never saw this touch: it landed on submit")
             #expect(h.keyboardEvents.isEmpty)
         case .keyboardManager:
             // Controls are ignored by default, as in the iOS library.

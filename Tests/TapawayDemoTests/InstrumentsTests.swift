@@ -548,3 +548,96 @@ struct PinnedFingerTests {
         #expect(ring(at: pin, in: h.platform.render()) == nil, "the ring goes once the finger lifts")
     }
 }
+
+/// The inspector's log: every way editing ends has an entry, and the log can be scrolled,
+/// filtered, cleared and copied from.
+@MainActor
+@Suite("The inspector's log")
+struct InspectorLogTests {
+    @Test("editing that no technique ended gets a note: Escape, a drag with dismiss on drag, a switch of technique")
+    func notes() {
+        let h = Harness(.tapGesture)
+        h.focus(h.form.name)
+        h.platform.press(.escape)
+        h.platform.settle()
+        #expect(h.app.inspector.log.entries.first?.source == "Escape", "\(h.app.inspector.log.entries.map(\.reason))")
+        #expect(h.app.inspector.log.entries.first?.decision == nil)
+
+        h.app.setOption(OptionKey(nil, "dismiss"), to: "on-drag")
+        h.focus(h.form.name)
+        h.platform.drag(from: h.emptyBackgroundPoint, to: h.emptyBackgroundPoint.offsetBy(dx: 0, dy: -80))
+        h.platform.settle()
+        #expect(h.firstResponderID == nil)
+        #expect(h.app.inspector.log.entries.first?.source == "keyboardDismissMode", "\(h.app.inspector.log.entries.map(\.reason))")
+
+        h.focus(h.form.name)
+        h.app.show(.keyboardManager, animated: false)
+        h.platform.settle()
+        #expect(h.app.inspector.log.entries.first?.source == "navigation", "\(h.app.inspector.log.entries.map(\.reason))")
+    }
+
+    @Test("a technique's own resign leaves no note beside its decision")
+    func noNoteWhenDecided() {
+        let h = Harness(.sendEvent)
+        h.focus(h.form.name)
+        h.app.inspector.log.clear()
+        h.platform.tap(at: h.emptyBackgroundPoint)
+        h.platform.settle()
+        #expect(h.app.inspector.log.entries.allSatisfy { $0.decision != nil })
+    }
+
+    @Test("a run of moves collapses into one entry; the filter hides moves and nothing-to-do; Clear empties the log")
+    func collapseFilterClear() {
+        let h = Harness(.sendEvent)
+        h.focus(h.form.name)
+        h.app.inspector.log.clear()
+        let before = h.app.inspector.log.count
+        let start = h.form.name.frameInScreen.center
+        let id = h.platform.touchDown(at: start)
+        for step in 1...8 { h.platform.touchMove(id, to: start.offsetBy(dx: Double(step * 3), dy: 0)) }
+        h.platform.touchUp(id, at: start.offsetBy(dx: 24, dy: 0))
+        h.platform.settle()
+        let log = h.app.inspector.log
+        let moves = log.entries.filter { $0.touches.allSatisfy { $0.phase == .moved } }
+        #expect(moves.count == 1 && moves.first?.repeats == 8, "\(log.entries.map { ($0.reason, $0.repeats) })")
+        #expect(log.count - before == log.entries.reduce(0) { $0 + $1.repeats }, "every decision is counted once")
+        h.platform.tap(h.app.inspector.filterItem)
+        #expect(log.hidesRepetitive && h.app.inspector.filterItem.isOn)
+        #expect(log.shownEntries.allSatisfy { !$0.isRepetitive } && log.shownEntries.count < log.entries.count)
+        h.platform.tap(h.app.inspector.clearItem)
+        #expect(log.entries.isEmpty)
+    }
+
+    @Test("a tap on an entry copies it as its trace line")
+    func copy() {
+        let h = Harness(.sendEvent)
+        h.focus(h.form.name)
+        h.app.inspector.log.clear()
+        h.platform.tap(at: h.emptyBackgroundPoint)
+        h.platform.settle()
+        let log = h.app.inspector.log
+        let top = log.frameInScreen.origin.offsetBy(dx: 40, dy: 12)
+        h.platform.tap(at: top)
+        let copied = h.platform.application.clipboard.text ?? ""
+        #expect(copied == log.shownEntries.first?.traceLine)
+        #expect(copied.hasPrefix("{\"kind\":\"decision\",\"strategy\":\"send-event\""), "\(copied)")
+        #expect(log.copiedNumber == log.shownEntries.first?.number)
+    }
+
+    @Test("the log scrolls when its entries are taller than it")
+    func scrolls() {
+        let h = Harness(.sendEvent)
+        h.focus(h.form.name)
+        for _ in 0..<12 {
+            h.platform.tap(h.form.email)
+            h.platform.tap(h.form.name)
+        }
+        h.platform.settle()
+        let log = h.app.inspector.log
+        #expect(log.contentSize.height > log.bounds.height)
+        let before = log.contentOffset.y
+        h.platform.application.handleScroll(by: Point(x: 0, y: 120), at: log.frameInScreen.center, timestamp: h.platform.clock.now)
+        h.platform.settle()
+        #expect(log.contentOffset.y > before)
+    }
+}

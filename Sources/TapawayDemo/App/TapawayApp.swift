@@ -51,6 +51,8 @@ package final class TapawayApp {
     /// finger's row), removed when it goes.
     private var decisionTokens: [ObserverToken] = []
     private var tracing: TraceWiring?
+    /// The inspector's notes on editing that ended with no technique deciding it.
+    private var editingEndNotes: EditingEndNotes?
     /// What techniques set up once for the application (the keyboard manager's adapter).
     private var techniqueSetUps: [AnyObject] = []
 
@@ -101,6 +103,8 @@ package final class TapawayApp {
             self?.technique ?? Techniques.defaultID
         }
         wireInstruments()
+        editingEndNotes = EditingEndNotes(application: application, log: inspector.log, navigation: navigation,
+                                          decisions: decisionObservers)
         techniqueSetUps = Techniques.all.compactMap { $0.setUp(in: application) }
         show(self.technique, animated: false)
     }
@@ -322,6 +326,7 @@ package final class TapawayApp {
         application.touchObservers.remove(decisionTokens)
         overlays = nil
         tracing = nil
+        editingEndNotes = nil
         techniqueSetUps.removeAll()
     }
 }

@@ -22,6 +22,10 @@ package final class InspectorWindow: Window {
                                      identifier: "help-button")
     /// The list of decisions.
     package let log = DecisionLogView()
+    /// `inspector-clear`: empties the log.
+    package let clearItem = ChromeItem(title: "Clear", kind: .segment, identifier: "inspector-clear")
+    /// `inspector-filter`: hides moves and "nothing to do" entries.
+    package let filterItem = ChromeItem(title: "Hide moves", kind: .segment, identifier: "inspector-filter")
     private let titleLabel = Label(text: "Inspector")
     private let hintLabel = Label(text: "F2 hides this panel")
     private let overlaysHeader = Label(text: "OVERLAYS")
@@ -41,8 +45,14 @@ package final class InspectorWindow: Window {
             header.textColor = Palette.secondaryLabel
         }
         for view in [titleLabel, hintLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
-                     eventsHeader, log] as [View] {
+                     eventsHeader, clearItem, filterItem, log] as [View] {
             addSubview(view)
+        }
+        clearItem.onTap = { [weak self] _ in self?.log.clear() }
+        filterItem.onTap = { [weak self] item in
+            guard let self else { return }
+            self.log.hidesRepetitive.toggle()
+            item.isOn = self.log.hidesRepetitive
         }
     }
 
@@ -57,7 +67,9 @@ package final class InspectorWindow: Window {
         y += 4
         helpItem.frame = Rect(x: 0, y: y, width: w, height: 50); y += 60
         eventsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
-        log.frame = Rect(x: 10, y: y, width: w - 20, height: max(0, bounds.height - y - 10))
+        filterItem.frame = Rect(x: 10, y: y, width: 96, height: 26)
+        clearItem.frame = Rect(x: 110, y: y, width: 60, height: 26); y += 32
+        log.frame = Rect(x: 10, y: y, width: max(0, w - 20), height: max(0, bounds.height - y - 10))
     }
 
     /// Draws the hairline between the simulated screen and the inspector.
@@ -66,43 +78,127 @@ package final class InspectorWindow: Window {
     }
 }
 
-/// The inspector's log: the latest decisions first, each with its touches.
+/// One entry of the inspector's log: a technique's decision, or a note on something that ended
+/// editing without one (Escape, a drag, Back, a screen switch).
+package struct LogEntry {
+    /// The entry's number, counting every entry logged.
+    package let number: Int
+    /// The decision, when the entry is one.
+    package let decision: DismissalDecision?
+    /// The verdict in a word or two (the pill).
+    package let verdict: String
+    /// Who decided: a technique's id, or what ended editing.
+    package let source: String
+    /// Why, in words.
+    package let reason: String
+    /// The touches the decision looked at.
+    package let touches: [DismissalDecision.TouchFact]
+    /// How many identical entries in a row this one stands for (a run of moves).
+    package var repeats = 1
+    /// The entry as the trace writes it (without its time), for copying.
+    package let traceLine: String
+
+    /// The decision's action, when the entry is a decision.
+    package var action: DismissalDecision.Action? { decision?.action }
+
+    /// Moves and "nothing to do": what the filter hides.
+    package var isRepetitive: Bool {
+        guard let decision else { return false }
+        return decision.action == .none
+            || (!decision.touches.isEmpty && decision.touches.allSatisfy { $0.phase == .moved || $0.phase == .stationary })
+    }
+
+    /// Whether `other` says the same thing as this one, so that a run of them collapses.
+    func repeats(_ other: LogEntry) -> Bool {
+        guard let a = decision, let b = other.decision, isRepetitive else { return false }
+        return a.technique == b.technique && a.action == b.action && a.reason == b.reason
+            && a.touches.map(\.phase) == b.touches.map(\.phase) && a.touches.map(\.view) == b.touches.map(\.view)
+    }
+}
+
+/// The inspector's log: the latest entries first, each a technique's decision with its touches
+/// or a note on what else ended editing. It scrolls (wheel or drag); a run of identical moves
+/// collapses into one entry; moves and "nothing to do" can be hidden; a tap on an entry copies
+/// it as its trace line.
 @MainActor
-package final class DecisionLogView: View {
+package final class DecisionLogView: ScrollView {
     /// The entries kept, newest first.
-    package private(set) var entries: [DismissalDecision] = []
-    /// How many decisions have been logged in all.
+    package private(set) var entries: [LogEntry] = []
+    /// How many entries have been logged in all.
     package private(set) var count = 0
-    private var numbers: [Int] = []
     /// The most entries kept.
-    package static let capacity = 60
+    package static let capacity = 200
     /// The pill colour of a resign (iOS's system red, readable in both themes).
     static let resignColor = Color(hex: 0xFF3B30)
+    /// Whether moves and "nothing to do" entries are hidden.
+    package var hidesRepetitive = false { didSet { relayOut() } }
+    /// The entry copied last, which shows "copied" for a moment.
+    package private(set) var copiedNumber: Int?
+    private let content = DecisionLogContent()
 
     /// Creates an empty log.
     package override init(frame: Rect = .zero) {
         super.init(frame: frame)
         identifier = "inspector-log"
-        isUserInteractionEnabled = false
+        content.log = self
+        addSubview(content)
     }
 
-    /// Adds a decision at the top.
+    /// The entries shown: all of them, or all but the repetitive ones.
+    package var shownEntries: [LogEntry] { hidesRepetitive ? entries.filter { !$0.isRepetitive } : entries }
+
+    /// Adds a decision at the top, folding it into the top entry when it repeats it.
     package func append(_ decision: DismissalDecision) {
+        add(LogEntry(number: count + 1, decision: decision, verdict: Self.verdict(decision.action),
+                     source: decision.strategy, reason: decision.reason, touches: decision.touches,
+                     traceLine: Tracer.decisionLine(decision)))
+    }
+
+    /// Adds a note on something that ended editing with no technique deciding it.
+    package func appendNote(verdict: String, source: String, reason: String) {
+        let line = JSON.object([("kind", .string("note")), ("source", .string(source)), ("reason", .string(reason))]).serialized
+        add(LogEntry(number: count + 1, decision: nil, verdict: verdict, source: source, reason: reason, touches: [],
+                     traceLine: line))
+    }
+
+    private func add(_ entry: LogEntry) {
         count += 1
-        entries.insert(decision, at: 0)
-        numbers.insert(count, at: 0)
-        if entries.count > Self.capacity {
-            entries.removeLast()
-            numbers.removeLast()
+        if let top = entries.first, top.repeats(entry) {
+            entries[0].repeats += 1
+        } else {
+            entries.insert(entry, at: 0)
+            if entries.count > Self.capacity { entries.removeLast() }
         }
-        setNeedsDisplay()
+        relayOut()
     }
 
     /// Forgets every entry.
     package func clear() {
         entries.removeAll()
-        numbers.removeAll()
-        setNeedsDisplay()
+        copiedNumber = nil
+        relayOut()
+    }
+
+    /// Copies the entry under `point` (in the content's coordinates) as its trace line.
+    func copyEntry(at point: Point) {
+        guard let index = content.entryIndex(at: point) else { return }
+        let entry = shownEntries[index]
+        application?.clipboard.text = entry.traceLine
+        copiedNumber = entry.number
+        content.setNeedsDisplay()
+    }
+
+    private func relayOut() {
+        setNeedsLayout()
+        content.setNeedsDisplay()
+    }
+
+    /// Sizes the content to the entries.
+    package override func layoutSubviews() {
+        let height = content.measure(width: bounds.width)
+        content.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(height, bounds.height))
+        contentSize = Size(width: bounds.width, height: height)
+        super.layoutSubviews()
     }
 
     /// The words for a decision's action.
@@ -122,53 +218,95 @@ package final class DecisionLogView: View {
         if fact.insideFirstResponder { words += " · inside" }
         return words
     }
+}
 
-    /// Draws entries from the top until the space runs out.
-    package override func draw(_ rect: Rect, in canvas: Canvas) {
-        guard let fonts = application?.fonts else { return }
+/// What the log draws: its entries, stacked, inside the log's scroll view.
+@MainActor
+final class DecisionLogContent: View {
+    weak var log: DecisionLogView?
+    /// Each shown entry's band, top to bottom, from the last layout.
+    private var bands: [(y: Double, height: Double)] = []
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        identifier = "inspector-log-content"
+    }
+
+    /// The height of one entry at `width`.
+    private func height(of entry: LogEntry, width: Double, fonts: FontProvider) -> Double {
+        let body = fonts.font(size: 12, weight: .regular)
+        let small = fonts.font(size: 11, weight: .regular)
+        let reasonLines = TextLayout.wrap(entry.reason, width: width - 24, font: body).count
+        let touchLines = entry.touches.reduce(0) { $0 + TextLayout.wrap(DecisionLogView.describe($1), width: width - 24, font: small).count }
+        return 30 + Double(reasonLines) * 16 + Double(touchLines) * 15 + 8
+    }
+
+    /// Lays the shown entries out at `width`; returns the height they take.
+    func measure(width: Double) -> Double {
+        guard let log, let fonts = application?.fonts else { return 0 }
+        var y = 0.0
+        bands = []
+        for entry in log.shownEntries {
+            let h = height(of: entry, width: width, fonts: fonts)
+            bands.append((y, h))
+            y += h + 6
+        }
+        return y
+    }
+
+    /// The index among the shown entries of the one at `point`, if any.
+    func entryIndex(at point: Point) -> Int? {
+        bands.firstIndex { point.y >= $0.y && point.y < $0.y + $0.height }
+    }
+
+    /// A tap on an entry copies it.
+    override func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard let touch = touches.first, touch.startLocationInScreen.distance(to: touch.locationInScreen) < 10 else { return }
+        log?.copyEntry(at: touch.location(in: self))
+    }
+
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard let log, let fonts = application?.fonts else { return }
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 12, weight: .regular)
         let small = fonts.font(size: 11, weight: .regular)
-        if entries.isEmpty {
-            canvas.drawText("Tap around the simulated screen.", at: Point(x: 8, y: 18), font: body, color: Palette.secondaryLabel)
+        let shown = log.shownEntries
+        if shown.isEmpty {
+            let text = log.entries.isEmpty ? "Tap around the simulated screen." : "Only moves and “nothing to do” so far."
+            canvas.drawText(text, at: Point(x: 8, y: 18), font: body, color: Palette.secondaryLabel)
             return
         }
-        var y = 0.0
-        for (entry, number) in zip(entries, numbers) {
-            let reasonLines = TextLayout.wrap(entry.reason, width: bounds.width - 24, font: body)
-            let touchLines = entry.touches.map { fact -> (String, [Range<String.Index>]) in
-                let text = Self.describe(fact)
-                return (text, TextLayout.wrap(text, width: bounds.width - 24, font: small))
-            }
-            let touchLineCount = touchLines.reduce(0) { $0 + $1.1.count }
-            let height = 30 + Double(reasonLines.count) * 16 + Double(touchLineCount) * 15 + 8
-            guard y + 24 < bounds.height else { break }
-            canvas.fillRoundedRect(Rect(x: 0, y: y, width: bounds.width, height: height), radius: 8, color: Palette.fieldBackground)
+        if bands.count != shown.count { _ = measure(width: bounds.width) }
+        for (entry, band) in zip(shown, bands) where band.y < rect.maxY && band.y + band.height > rect.minY {
+            let y = band.y
+            canvas.fillRoundedRect(Rect(x: 0, y: y, width: bounds.width, height: band.height), radius: 8, color: Palette.fieldBackground)
             let pill: Color
             switch entry.action {
-            case .resign: pill = Self.resignColor
-            case .keep: pill = Palette.switchOn
-            case .none: pill = Palette.secondaryLabel
-            case .hide: pill = Self.resignColor.mixed(with: Palette.secondaryLabel, amount: 0.4)
+            case .resign?: pill = DecisionLogView.resignColor
+            case .keep?: pill = Palette.switchOn
+            case .none?: pill = Palette.secondaryLabel
+            case .hide?: pill = DecisionLogView.resignColor.mixed(with: Palette.secondaryLabel, amount: 0.4)
+            case nil: pill = Palette.accent
             }
-            let verdict = Self.verdict(entry.action)
-            let pillWidth = bold.width(of: verdict) + 14
+            let pillWidth = bold.width(of: entry.verdict) + 14
             canvas.fillRoundedRect(Rect(x: 8, y: y + 7, width: pillWidth, height: 18), radius: 9, color: pill)
-            canvas.drawText(verdict, at: Point(x: 15, y: y + 20.5), font: bold, color: .white)
-            canvas.drawText("#\(number) · \(entry.strategy)", at: Point(x: 16 + pillWidth, y: y + 20.5), font: small,
-                            color: Palette.secondaryLabel)
+            canvas.drawText(entry.verdict, at: Point(x: 15, y: y + 20.5), font: bold, color: .white)
+            var tag = "#\(entry.number) · \(entry.source)"
+            if entry.repeats > 1 { tag += " · ×\(entry.repeats)" }
+            if log.copiedNumber == entry.number { tag += " · copied" }
+            canvas.drawText(tag, at: Point(x: 16 + pillWidth, y: y + 20.5), font: small, color: Palette.secondaryLabel)
             var line = y + 30
-            for range in reasonLines {
+            for range in TextLayout.wrap(entry.reason, width: bounds.width - 24, font: body) {
                 canvas.drawText(entry.reason[range], at: Point(x: 12, y: line + 12), font: body, color: Palette.label)
                 line += 16
             }
-            for (text, ranges) in touchLines {
-                for range in ranges {
+            for fact in entry.touches {
+                let text = DecisionLogView.describe(fact)
+                for range in TextLayout.wrap(text, width: bounds.width - 24, font: small) {
                     canvas.drawText(text[range], at: Point(x: 12, y: line + 11), font: small, color: Palette.secondaryLabel)
                     line += 15
                 }
             }
-            y += height + 6
         }
     }
 }

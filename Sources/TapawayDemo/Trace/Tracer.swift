@@ -53,7 +53,12 @@ package final class Tracer {
 
     /// Writes a `decision` line.
     package func decision(_ d: DismissalDecision) {
-        emit("decision", [
+        emit("decision", Self.decisionFields(d))
+    }
+
+    /// A decision line's fields after its kind.
+    static func decisionFields(_ d: DismissalDecision) -> [(String, JSON)] {
+        [
             ("strategy", .string(d.strategy)), ("action", .string(d.action.rawValue)), ("reason", .string(d.reason)),
             ("firstResponder", .optional(d.firstResponder)),
             ("touches", .array(d.touches.map { fact in
@@ -61,7 +66,12 @@ package final class Tracer {
                          ("view", .optional(fact.view)), ("canBecomeFirstResponder", .bool(fact.canBecomeFirstResponder)),
                          ("inside", .bool(fact.insideFirstResponder))])
             })),
-        ])
+        ]
+    }
+
+    /// The decision as the trace writes it, without its time (what the inspector copies).
+    package static func decisionLine(_ d: DismissalDecision) -> String {
+        JSON.object([("kind", .string("decision"))] + decisionFields(d)).serialized
     }
 
     /// Writes a `touch` line.

@@ -44,6 +44,19 @@ package final class BackgroundControlViewController: FormViewController {
         form.onScroll = { [weak self] _ in self?.dimOverlay.setNeedsDisplay() }
     }
 
+    /// Says, for the inspector, when a new touch lands somewhere the background control never
+    /// sees (a button, the switch, a row, another field, the navigation bar): the technique does
+    /// nothing then, and a tester should not have to wonder whether the tap registered.
+    package override func willDeliver(_ event: Event, in window: AppWindow) {
+        guard let focused = editingInput, let background = form.background as? Control else { return }
+        for touch in event.touches(for: window) where touch.phase == .began && touch.view !== background {
+            let place = touch.view?.traceName ?? "no view"
+            let why = touch.view.map { $0.isDescendant(of: focused) } == true
+                ? "it landed in \(place), the field being edited" : "it landed on \(place)"
+            report(.keep, "the background control never saw this touch: \(why)", touches: [touch])
+        }
+    }
+
     /// Starts observing the keypad and editing.
     package override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)

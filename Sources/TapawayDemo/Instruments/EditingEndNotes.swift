@@ -1,0 +1,88 @@
+import TapawayKit
+
+/// Tells the inspector when editing ends and no technique decided it: Escape, Return, a drag
+/// that the scroll view's keyboard dismiss mode acted on, an interactive dismissal, or the
+/// screen leaving (Back, a switch of technique). Without these notes a tester sees the keypad go
+/// and no entry saying why.
+@MainActor
+final class EditingEndNotes {
+    private unowned let application: Application
+    private weak var log: DecisionLogView?
+    private weak var navigation: NavigationController?
+    private var tokens: [ObserverToken] = []
+    private var decisionToken: ObserverToken?
+    private weak var decisions: ObserverList<DismissalDecision>?
+    /// The last input since the last frame, and whether a technique resigned or hid since.
+    private var lastInput: PlatformInput?
+    private var decided = false
+    private weak var focused: View?
+
+    /// Watches `application` and writes notes to `log`; `decisions` is the app's list of
+    /// technique decisions.
+    init(application: Application, log: DecisionLogView, navigation: NavigationController,
+         decisions: ObserverList<DismissalDecision>) {
+        self.application = application
+        self.log = log
+        self.navigation = navigation
+        self.decisions = decisions
+        tokens.append(application.inputObservers.add { [weak self] input in
+            self?.lastInput = input
+            self?.decided = false
+        })
+        tokens.append(application.focusObservers.add { [weak self] responder in self?.focusChanged(to: responder) })
+        decisionToken = decisions.add { [weak self] decision in
+            if decision.action == .resign || decision.action == .hide { self?.decided = true }
+        }
+    }
+
+    isolated deinit {
+        application.inputObservers.remove(tokens)
+        application.focusObservers.remove(tokens)
+        if let decisionToken { decisions?.remove(decisionToken) }
+    }
+
+    private func focusChanged(to responder: Responder?) {
+        defer { focused = responder as? View }
+        guard responder == nil, let ended = focused, !decided else { return }
+        let name = ended.traceName ?? "the field"
+        if let (source, reason) = cause(ended: ended, name: name) {
+            log?.appendNote(verdict: "editing ended", source: source, reason: reason)
+        }
+    }
+
+    /// Who ended editing, and why, in words.
+    private func cause(ended: View, name: String) -> (String, String)? {
+        let onTop = (navigation?.topViewController as? FormViewController)?.view
+        if ended.window == nil || onTop.map({ !ended.isDescendant(of: $0) }) ?? true {
+            return ("navigation", "the screen holding \(name) left (Back, or another technique chosen), and \(name) resigned with it")
+        }
+        switch lastInput {
+        case .key(let key)?:
+            switch key.key {
+            case .escape: return ("Escape", "Escape ended editing in \(name): the window's own key handling, not the technique")
+            case .returnKey: return ("Return", "Return ended editing in \(name) (editingDidEndOnExit), not the technique")
+            default: return ("a key", "a key ended editing in \(name), not the technique")
+            }
+        case .pointer?, .pointers?:
+            switch scrollView(around: ended)?.keyboardDismissMode ?? .none {
+            case .onDrag:
+                return ("keyboardDismissMode", "the drag began a scroll, and the scroll view's keyboardDismissMode (on drag) ended editing in \(name)")
+            case .interactive:
+                return ("keyboardDismissMode", "the keypad followed the finger and was let go low: the interactive dismissal ended editing in \(name)")
+            case .none:
+                return ("not the technique", "editing in \(name) ended with no technique deciding it")
+            }
+        default:
+            return ("not the technique", "editing in \(name) ended with no technique deciding it")
+        }
+    }
+
+    private func scrollView(around view: View) -> ScrollView? {
+        var current = view.superview
+        while let v = current {
+            if let scroll = v as? ScrollView, !(scroll is TextView) { return scroll }
+            current = v.superview
+        }
+        return nil
+    }
+}
