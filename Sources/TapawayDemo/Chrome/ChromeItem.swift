@@ -71,8 +71,12 @@ package final class ChromeItem: Control {
                             color: Palette.secondaryLabel)
         } else if let subtitle, !subtitle.isEmpty {
             let small = fonts.font(size: 11.5, weight: .regular)
+            // A toggle's title stops short of its switch.
+            canvas.save()
+            canvas.clip(to: Rect(x: x, y: b.minY, width: max(0, b.width - (kind == .toggle ? 64 : 20)), height: b.height))
             canvas.drawText(title, at: Point(x: x, y: b.minY + 8 + titleFont.ascent), font: titleFont,
                             color: kind == .choice && isOn ? Palette.accent : Palette.label)
+            canvas.restore()
             canvas.save()
             canvas.clip(to: Rect(x: x, y: b.minY, width: b.width - 20, height: b.height))
             canvas.drawText(subtitle, at: Point(x: x, y: b.minY + 12 + titleFont.lineHeight + small.ascent), font: small,

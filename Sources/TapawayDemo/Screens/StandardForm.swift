@@ -9,7 +9,7 @@ package final class StandardForm: ScrollView {
     /// The background behind the form: a plain view, or a control in the background-control scenario.
     package let background: View
     /// The hint at the top.
-    package let hint = Label(text: "Tap anywhere outside a field to dismiss the keypad.")
+    package let hint = Label(text: "Focus a field, then tap outside it and watch.")
     /// The name field.
     package let name = TextField(placeholder: "Name")
     /// The email field (email keypad); with `emailValidates`, it refuses to resign while it holds

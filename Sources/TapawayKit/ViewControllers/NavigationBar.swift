@@ -43,6 +43,12 @@ public final class NavigationBar: View {
         if 4 + buttonWidth(title) > titleLabel.frame.minX - 6 { title = "Back" }
         backButton.title = title
         backButton.frame = Rect(x: 4, y: 6, width: buttonWidth(title), height: bounds.height - 12)
+        // A title too wide to stay centred clear of the back button moves right of it, as on
+        // iOS, and wraps rather than run under the button.
+        if !backButton.isHidden, backButton.frame.maxX + 6 > titleLabel.frame.minX {
+            let left = backButton.frame.maxX + 6
+            titleLabel.frame = Rect(x: left, y: 0, width: max(0, w - 8 - left), height: bounds.height)
+        }
     }
 
     /// Draws the hairline under the bar.

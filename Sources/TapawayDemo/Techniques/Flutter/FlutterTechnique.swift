@@ -21,7 +21,7 @@ enum FlutterTechnique: DismissalTechnique {
         .toggle("consume-outside-taps", title: "Consume outside taps", subtitle: "TapRegion.consumeOutsideTaps",
                 default: false,
                 apply: { isOn, screen in (screen as? FlutterViewController)?.consumesOutsideTaps = isOn }),
-        .toggle("gesture-detector", title: "Instead, a GestureDetector", subtitle: "Opaque, around the page",
+        .toggle("gesture-detector", title: "GestureDetector instead", subtitle: "Opaque, around the page",
                 default: false,
                 apply: { isOn, screen in (screen as? FlutterViewController)?.usesGestureDetector = isOn }),
     ]

@@ -11,14 +11,14 @@ extension TechniqueID {
 /// `.scrollDismissesKeyboard`.
 enum SwiftUITechnique: DismissalTechnique {
     static let id = TechniqueID.swiftUI
-    static let title = "@FocusState + background tap"
+    static let title = "@FocusState + tap"
     static let platform = TechniquePlatform.swiftUI
     static let summary = "A tap gesture on the background behind the content sets the focus state to nil."
 
     static let options: [TechniqueOption] = [
         .choice("scroll-dismisses", title: "Scroll dismisses keyboard",
                 values: [
-                    .init("never", title: ".never"),
+                    .init("never", title: ".never", subtitle: "A scroll leaves the keyboard alone"),
                     .init("immediately", title: ".immediately", subtitle: "When a scroll begins"),
                     .init("interactively", title: ".interactively", subtitle: "The keyboard follows the finger"),
                 ],

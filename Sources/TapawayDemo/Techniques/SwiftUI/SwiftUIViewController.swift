@@ -44,12 +44,19 @@ package final class SwiftUIViewController: FormViewController {
         backgroundTap.addAction { [weak self] recognizer in self?.backgroundTapped(recognizer) }
         backgroundTap.onStateChange = { [weak self] recognizer, state in
             guard state == .failed, let self, self.editingInput != nil else { return }
-            let hit = recognizer.touches.first { $0.view !== self.form.background }?.view?.traceName
+            let hit = recognizer.touches.first { $0.view !== self.form.background }?.view.map(Self.describe)
             let why = hit.map { "\($0) is in front of the background and takes the hit" } ?? (recognizer.failureReason ?? "no tap")
             self.report(.keep, "the background's tap gesture did not fire: \(why)", touches: recognizer.touches)
         }
         form.background.addGestureRecognizer(backgroundTap)
         form.keyboardDismissMode = scrollDismissMode
+    }
+
+    /// A view named for the inspector: its identifier, or a text by its words.
+    private static func describe(_ view: View) -> String {
+        if let id = view.identifier { return id }
+        if let label = view as? Label { return "the text “\(label.text)”" }
+        return view.traceName.map { "a view in \($0)" } ?? "a view"
     }
 
     private func backgroundTapped(_ recognizer: GestureRecognizer) {
