@@ -33,6 +33,13 @@ private func pngSize(_ path: String) -> (Int, Int)? {
     return (be32(16), be32(20))
 }
 
+/// The newest version CHANGELOG.md names (its first `## X.Y.Z` heading).
+private func releasedVersion() throws -> String {
+    let changelog = try String(contentsOfFile: repositoryRoot + "/CHANGELOG.md", encoding: .utf8)
+    let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
+    return String(heading.dropFirst(3).prefix { $0 != " " })
+}
+
 @Suite("Installation", .serialized)
 struct InstallTests {
     static let iconSizes = [16, 24, 32, 48, 64, 128, 256]
@@ -79,9 +86,10 @@ struct InstallTests {
             #expect(got.map { $0 == (size, size) } == true, "the \(size)x\(size) icon is \(String(describing: got))")
         }
 
-        // The installed program runs and knows its version.
+        // The installed program runs and says its name and version, the CHANGELOG's newest.
         let version = try AppProcess(["--version"], display: nil, trace: false, binary: URL(fileURLWithPath: usr + "/bin/tapaway"))
-        #expect(version.waitForExit(timeout: 30) == 0 && version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0",
+        let released = try releasedVersion()
+        #expect(version.waitForExit(timeout: 30) == 0 && version.stdout == "tapaway \(released)\n",
                 "\(version.diagnostics(lastLines: 0))")
 
         // The desktop entry.
