@@ -177,7 +177,7 @@ struct TapawayCommand: ParsableCommand {
     var display: String?
 
     @Option(help: ArgumentHelp(
-        "Device pixels per point, from 1 to 4 (default: Xft.dpi ÷ 96, in steps of a quarter).",
+        "Device pixels per point, from 1 to 4 (default: Xft.dpi divided by 96, in steps of a quarter).",
         discussion: """
         Everything is drawn this many times larger: the window, the text, the keypad. Sizes on \
         the command line and in the trace stay in points (pixels at 96 dpi); the ready line of \
