@@ -22,7 +22,6 @@ package final class HelpCardWindow: Window {
         ("F2", "show or hide the inspector"),
         ("F9", "start or stop recording your input"),
         ("F12", "save a screenshot"),
-        ("Ctrl+Q", "quit (the settings are saved)"),
     ]
 
     /// The experiments to try by hand with `technique`, as (what to do, what it does there),
