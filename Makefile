@@ -1,12 +1,20 @@
-# Shortcuts for the scripts (the scripts are the source of truth), and installation.
+# Building, testing and installing. Neither `make` nor `make check` installs packages or opens a
+# window (scripts/setup.sh installs what is missing; the tests use a private Xvfb).
 #
-#   make install                 # release build, man page, completions -> /usr/local
+#   make                         # release build, man page and completions (nothing installed)
+#   make check                   # every test (scripts/check.sh)
+#   make install                 # what `make` built -> /usr/local, the binary stripped
 #   make install PREFIX=~/.local # for one user
 #   make install DESTDIR=/tmp/stage PREFIX=/usr   # staged, for packaging
 #   make uninstall               # same PREFIX and DESTDIR as the install
 #
-# The man page comes from swift-argument-parser's generate-manual plugin and the shell
-# completions from `tapaway --generate-completion-script`; neither is written by hand.
+# The man page comes from swift-argument-parser's generate-manual tool, run on the binary just
+# built (so the program is built once), then packaging/manpage.awk makes it lint-clean and adds
+# the sections the tool cannot write (packaging/tapaway.1.sections). The shell completions come
+# from `tapaway --generate-completion-script`. Neither is written by hand.
+#
+# `make run` and `make test` call scripts/run.sh and scripts/test.sh, which install what is
+# missing first.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -17,7 +25,12 @@ MANDIR ?= $(DATADIR)/man
 CONFIGURATION ?= release
 SCRATCH ?= .build
 SWIFT ?= swift
+# Extra flags for `swift build` (debian/rules passes the hardening linker flags).
+SWIFTFLAGS ?=
 INSTALL ?= install
+# `install -s` strips the binary; a package build sets STRIP= and leaves it to dh_strip, which
+# keeps the symbols for a debug package.
+STRIP ?= -s
 
 # A release binary carries the Swift runtime inside (only what it uses): it runs where no Swift
 # toolchain is installed, starts faster (fewer libraries to load and relocate) and takes less
@@ -29,47 +42,65 @@ BUILD_SCRATCH ?= $(if $(STATIC_STDLIB),$(SCRATCH)/static-stdlib,$(SCRATCH))
 
 ICON_SIZES = 16 24 32 48 64 128 256
 BINARY = $(BUILD_SCRATCH)/$(CONFIGURATION)/tapaway
-MANPAGE = $(SCRATCH)/plugins/GenerateManual/outputs/tapaway/tapaway.1
-COMPLETIONS = $(SCRATCH)/completions
+GENERATE_MANUAL = $(BUILD_SCRATCH)/$(CONFIGURATION)/generate-manual
+MANUAL_OUT = $(BUILD_SCRATCH)/manual
+MANPAGE = $(MANUAL_OUT)/tapaway.1
+COMPLETIONS = $(BUILD_SCRATCH)/completions
 # The man page's date: SOURCE_DATE_EPOCH (reproducible builds), else the last commit's, else today.
 MANUAL_DATE ?= $(shell if [ -n "$$SOURCE_DATE_EPOCH" ]; then date -u -d "@$$SOURCE_DATE_EPOCH" +%F; \
 	else git log -1 --format=%cs 2>/dev/null || date -u +%F; fi)
 
 # Installed paths (without DESTDIR).
-DESKTOP_FILE = $(DATADIR)/applications/tapaway.desktop
+APP_ID = io.github.tapaway.Tapaway
+DESKTOP_FILE = $(DATADIR)/applications/$(APP_ID).desktop
+METAINFO_FILE = $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 SVG_ICON = $(DATADIR)/icons/hicolor/scalable/apps/tapaway.svg
 MAN_FILE = $(MANDIR)/man1/tapaway.1
 BASH_COMPLETION = $(DATADIR)/bash-completion/completions/tapaway
 ZSH_COMPLETION = $(DATADIR)/zsh/site-functions/_tapaway
 FISH_COMPLETION = $(DATADIR)/fish/vendor_completions.d/tapaway.fish
 
-.PHONY: run test clean build man completions install uninstall
+.PHONY: all run test check clean build man completions install uninstall
+
+# The default: everything `make install` installs, built; nothing run, installed or opened.
+all: build man completions
 
 run:
 	scripts/run.sh
 test:
 	scripts/test.sh
+check:
+	scripts/check.sh
 clean:
 	rm -rf .build out
 
 build:
-	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) --product tapaway
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) $(SWIFTFLAGS) --product tapaway
 
+# The generator alone (swift-argument-parser's small tool), beside the binary, then run on it:
+# the plugin would build the whole program again, in debug, to ask it for its options.
 man: build
-	$(SWIFT) package --scratch-path $(SCRATCH) plugin generate-manual \
-		--configuration $(CONFIGURATION) --date $(MANUAL_DATE)
-	@test -s $(MANPAGE) || { echo "make: the generate-manual plugin wrote no $(MANPAGE)" >&2; exit 1; }
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) --product generate-manual
+	mkdir -p $(MANUAL_OUT)/generated
+	$(GENERATE_MANUAL) $(BINARY) --date $(MANUAL_DATE) --output-directory $(MANUAL_OUT)/generated
+	@test -s $(MANUAL_OUT)/generated/tapaway.1 || { echo "make: generate-manual wrote no tapaway.1" >&2; exit 1; }
+	awk -f packaging/manpage.awk -v sections=packaging/tapaway.1.sections \
+		$(MANUAL_OUT)/generated/tapaway.1 > $(MANPAGE).tmp
+	mv $(MANPAGE).tmp $(MANPAGE)
 
+# The bash completion is sourced, not run: no #! line (lintian and bash-completion agree).
 completions: build
 	mkdir -p $(COMPLETIONS)
-	$(BINARY) --generate-completion-script bash > $(COMPLETIONS)/tapaway.bash
+	$(BINARY) --generate-completion-script bash | sed '1{/^#!/d}' > $(COMPLETIONS)/tapaway.bash
 	$(BINARY) --generate-completion-script zsh > $(COMPLETIONS)/_tapaway
 	$(BINARY) --generate-completion-script fish > $(COMPLETIONS)/tapaway.fish
 
-install: build man completions
+# Installs what `make` built; builds only what is missing or out of date.
+install: all
 	$(INSTALL) -d $(DESTDIR)$(BINDIR)
-	$(INSTALL) -m 755 $(BINARY) $(DESTDIR)$(BINDIR)/tapaway
-	$(INSTALL) -D -m 644 packaging/tapaway.desktop $(DESTDIR)$(DESKTOP_FILE)
+	$(INSTALL) $(STRIP) -m 755 $(BINARY) $(DESTDIR)$(BINDIR)/tapaway
+	$(INSTALL) -D -m 644 packaging/$(APP_ID).desktop $(DESTDIR)$(DESKTOP_FILE)
+	$(INSTALL) -D -m 644 packaging/$(APP_ID).metainfo.xml $(DESTDIR)$(METAINFO_FILE)
 	for size in $(ICON_SIZES); do \
 		$(INSTALL) -D -m 644 assets/icons/tapaway-$$size.png \
 			$(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$${size}/apps/tapaway.png || exit 1; \
@@ -83,7 +114,7 @@ install: build man completions
 	@echo "installed tapaway in $(DESTDIR)$(PREFIX)"
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/tapaway $(DESTDIR)$(DESKTOP_FILE) $(DESTDIR)$(SVG_ICON) \
+	rm -f $(DESTDIR)$(BINDIR)/tapaway $(DESTDIR)$(DESKTOP_FILE) $(DESTDIR)$(METAINFO_FILE) $(DESTDIR)$(SVG_ICON) \
 		$(DESTDIR)$(MAN_FILE) $(DESTDIR)$(BASH_COMPLETION) $(DESTDIR)$(ZSH_COMPLETION) $(DESTDIR)$(FISH_COMPLETION)
 	for size in $(ICON_SIZES); do \
 		rm -f $(DESTDIR)$(DATADIR)/icons/hicolor/$${size}x$${size}/apps/tapaway.png; \

@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Tapaway needs to build, run and test, if any are missing.
+# `scripts/setup.sh deb` also installs what building and checking the Debian package needs
+# (scripts/deb.sh).
 set -euo pipefail
 
-PACKAGES=(pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxi-dev libxtst-dev libxdamage-dev zlib1g-dev
-          xvfb xclip valgrind fonts-inter fonts-dejavu-core desktop-file-utils man-db)
+# make: the Makefile; appstream, desktop-file-utils, mandoc, man-db: the installation test
+# validates the metainfo, the desktop entry and the man page with them.
+PACKAGES=(make pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxi-dev libxtst-dev libxdamage-dev zlib1g-dev
+          xvfb xclip valgrind fonts-inter fonts-dejavu-core desktop-file-utils appstream mandoc man-db)
+if [ "${1:-}" = "deb" ]; then
+    PACKAGES+=(dpkg-dev debhelper fakeroot lintian binutils)
+fi
 
 missing=()
 for package in "${PACKAGES[@]}"; do

@@ -1,15 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds everything and runs every test: the headless Kit and app
-# tests, and the end-to-end tests that drive the real binary on a private Xvfb.
-#
-# Before the tests, `make install` stages the program (the debug build just made, its man page
-# and completions) into a temporary DESTDIR, which the installation test then checks and
-# uninstalls: SwiftPM cannot build inside `swift test` on the same build directory.
+# tests, and the end-to-end tests that drive the real binary on a private Xvfb. Arguments go to
+# `swift test` (for example --filter InstallTests). Without the installing: scripts/check.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-swift build --build-tests
-STAGE="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-stage.XXXXXX")"
-trap 'rm -rf "$STAGE"' EXIT
-make --no-print-directory install DESTDIR="$STAGE" PREFIX=/usr CONFIGURATION=debug SCRATCH=.build >&2
-TAPAWAY_STAGED_INSTALL="$STAGE" swift test --skip-build "$@"
+exec scripts/check.sh "$@"

@@ -6,7 +6,7 @@ import Glibc
 /// `XOpenDisplay` waits for the server's answer for as long as it takes: a server that accepts
 /// the connection and never answers (stopped, wedged, a dead SSH tunnel) would hang start-up
 /// for ever. A watchdog thread waits beside it; should the limit pass first, it says so in one
-/// line on standard error and ends the process with status 1. Nothing has been shown or saved
+/// line on standard error and ends the process with status 69 (EX_UNAVAILABLE, as for no display). Nothing has been shown or saved
 /// by then, so there is nothing to lose, and no signal or alarm is involved.
 enum DisplayConnection {
     /// The time limit in seconds: `TAPAWAY_X_TIMEOUT` when it is a positive number, else 10.
@@ -21,7 +21,7 @@ enum DisplayConnection {
     nonisolated(unsafe) private static var milliseconds: Int32 = 0
     nonisolated(unsafe) private static var doneDescriptor: Int32 = -1
 
-    /// `XOpenDisplay(name)`, or the process ends (status 1, after one line naming `shownName`)
+    /// `XOpenDisplay(name)`, or the process ends (status 69, after one line naming `shownName`)
     /// when the server has not answered within `seconds`.
     static func open(_ name: String?, shownName: String, within seconds: Double = timeLimit) -> OpaquePointer? {
         var ends: [Int32] = [-1, -1]
@@ -37,7 +37,7 @@ enum DisplayConnection {
             repeat { result = poll(&waiting, 1, DisplayConnection.milliseconds) } while result < 0 && errno == EINTR
             if result == 0 {
                 DisplayConnection.message.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
-                _exit(1)
+                _exit(EX_UNAVAILABLE)
             }
             return nil
         }, nil) == 0

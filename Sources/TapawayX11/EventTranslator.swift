@@ -28,6 +28,11 @@ extension X11Platform {
 
         case KeyPress:
             x11Clipboard.lastEventTime = event.xkey.time
+            // Ctrl+Q quits, as the close button does (the settings are saved on the way out).
+            if event.xkey.state & UInt32(ControlMask) != 0, XLookupKeysym(&event.xkey, 0) == 0x71 /* XK_q */ {
+                quit()
+                return
+            }
             let timestamp = clock.now
             if let key = inputMethod.translate(&event) {
                 application?.handleKey(key, timestamp: timestamp)
@@ -72,6 +77,9 @@ extension X11Platform {
             if message.message_type == wmProtocolsAtom && message.format == 32
                 && Atom(truncatingIfNeeded: message.data.l.0) == wmDeleteWindowAtom {
                 quit()
+            } else if message.message_type == wmProtocolsAtom && message.format == 32
+                        && Atom(truncatingIfNeeded: message.data.l.0) == netWMPingAtom {
+                answerPing(event)
             } else if message.message_type == markAtom && message.format == 32 {
                 // A driver's marker, behind its input: the next idle announcement carries it.
                 lastMark = message.data.l.0
@@ -87,6 +95,16 @@ extension X11Platform {
         default:
             break
         }
+    }
+
+    /// `_NET_WM_PING`: the same message back to the root window, which tells the window manager
+    /// the program still handles its events (one that does not may be offered to be killed).
+    private func answerPing(_ event: XEvent) {
+        var reply = event
+        let root = XRootWindow(display, screen)
+        reply.xclient.window = root
+        XSendEvent(display, root, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
+        XFlush(display)
     }
 
     private func handleButton(_ button: XButtonEvent, pressed: Bool) {

@@ -1,7 +1,9 @@
 import Glibc
 
 /// SIGINT, SIGTERM and SIGHUP turned into a readable file descriptor (the self-pipe trick), so
-/// the run loop can end normally (settings saved, recordings closed) instead of dying mid-write.
+/// the run loop can end normally (settings saved, recordings closed) instead of dying mid-write;
+/// then `endProcess(as:)` ends the process as the signal would have (status 130 for SIGINT,
+/// 143 for SIGTERM, 129 for SIGHUP, as a shell reports them).
 enum TerminationSignals {
     /// The pipe's read end, which becomes readable once a termination signal has arrived; -1
     /// before `install()`.
@@ -24,8 +26,8 @@ enum TerminationSignals {
         writeDescriptor = ends[1]
         for number in signals {
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in
-                var byte: UInt8 = 1
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
                 _ = write(TerminationSignals.writeDescriptor, &byte, 1)
             }
             sigemptyset(&action.sa_mask)
@@ -34,12 +36,29 @@ enum TerminationSignals {
         }
     }
 
-    /// Whether a termination signal arrived since the last call (and drains the pipe).
-    static func takePending() -> Bool {
-        guard readDescriptor >= 0 else { return false }
+    /// The first termination signal that arrived since the last call, if any (and drains the pipe).
+    static func takePending() -> Int32? {
+        guard readDescriptor >= 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 16)
-        var seen = false
-        while buffer.withUnsafeMutableBytes({ read(readDescriptor, $0.baseAddress, $0.count) }) > 0 { seen = true }
-        return seen
+        var first: Int32?
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readDescriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            if first == nil { first = Int32(buffer[0]) }
+        }
+        return first
+    }
+
+    /// Ends the process as `number` would have, had it not been caught: the default action is
+    /// restored and the signal raised again, so the parent sees a death by that signal (a shell
+    /// says 128 + its number). `_exit(128 + number)` should the signal somehow not end it.
+    static func endProcess(as number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, number)
+        sigprocmask(SIG_UNBLOCK, &unblocked, nil)
+        raise(number)
+        _exit(128 + number)
     }
 }

@@ -37,13 +37,14 @@ enum XErrorHandlers {
     /// The display name, for the lost-connection message.
     nonisolated(unsafe) static var displayName = ""
 
-    /// Installs the I/O error handler (lost connection: one line on fd 2, exit status 1) and a
+    /// Installs the I/O error handler (lost connection: one line on fd 2, exit status 69,
+    /// EX_UNAVAILABLE: the display is gone) and a
     /// protocol error handler that reports instead of exiting.
     static func install(displayName: String) {
         XErrorHandlers.displayName = displayName
         _ = XSetIOErrorHandler { _ in
             writeErrorLine("tapaway: lost the connection to X display '\(XErrorHandlers.displayName)'; exiting")
-            exit(1)
+            exit(EX_UNAVAILABLE)
         }
         _ = XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }

@@ -36,6 +36,9 @@ package final class X11Platform {
     /// When the last frame began (the clock's seconds) and how long it took, layout and
     /// painting included, for frame statistics.
     package private(set) var lastFrame: (start: Double, duration: Double) = (0, 0)
+    /// The termination signal (SIGINT, SIGTERM, SIGHUP) that ended `run()`, if one did. Once
+    /// the settings are saved, `endProcess(as:)` ends the process as that signal would have.
+    package private(set) var terminationSignal: Int32?
     /// The top-level X window's id, for tests.
     package var windowID: UInt { topLevel }
     /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`). The Kit, the trace and
@@ -55,7 +58,11 @@ package final class X11Platform {
     let inputMethod: InputMethod
     let wmProtocolsAtom: Atom
     let wmDeleteWindowAtom: Atom
+    let netWMPingAtom: Atom
     let markAtom: Atom
+    /// The launcher's startup-notification id (`DESKTOP_STARTUP_ID` at start), until the
+    /// window is on screen and the launcher has been told it can stop its busy cursor.
+    var startupID: String?
 
     /// The Kit, driven only through its hosting contract.
     var application: (any HostedApplication)?
@@ -142,6 +149,7 @@ package final class X11Platform {
 
         wmProtocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         wmDeleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        netWMPingAtom = XInternAtom(display, "_NET_WM_PING", 0)
         markAtom = XInternAtom(display, "_TAPAWAY_MARK", 0)
 
         canvas = RenderCanvas(display: display)
@@ -195,8 +203,21 @@ package final class X11Platform {
             XFree(hints)
         }
 
-        var protocols: [Atom] = [wmDeleteWindowAtom]
-        XSetWMProtocols(display, topLevel, &protocols, 1)
+        var protocols: [Atom] = [wmDeleteWindowAtom, netWMPingAtom]
+        XSetWMProtocols(display, topLevel, &protocols, Int32(protocols.count))
+
+        // Startup notification: the id the launcher gave is the window's, and is not handed
+        // down to programs started later (the specification asks for both).
+        if let raw = getenv("DESKTOP_STARTUP_ID") {
+            let id = String(cString: raw)
+            unsetenv("DESKTOP_STARTUP_ID")
+            if !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) {
+                startupID = id
+                let bytes = Array(id.utf8)
+                XChangeProperty(display, topLevel, XInternAtom(display, "_NET_STARTUP_ID", 0), utf8String, 8,
+                                PropModeReplace, bytes, Int32(bytes.count))
+            }
+        }
 
         let pid: [UInt] = [UInt(getpid())]
         pid.withUnsafeBytes { bytes in
@@ -262,7 +283,8 @@ package final class X11Platform {
 
     /// Runs until `quit()` or the window manager's close button. The first frame is painted
     /// into the back buffers before the window is mapped. Losing the X connection ends the
-    /// process (status 1) after one line on fd 2: Xlib does not let a program continue.
+    /// process (status 69, EX_UNAVAILABLE) after one line on fd 2: Xlib does not let a program
+    /// continue.
     package func run() {
         guard let app = application else {
             writeErrorLine("tapaway: X11Platform.run() called before attach(_:)")
@@ -298,7 +320,44 @@ package final class X11Platform {
     private func finishStartup() {
         XDefineCursor(display, topLevel, XCreateFontCursor(display, 68)) // XC_left_ptr
         if wantsWindowIcon { applyWindowIcon() }
+        completeStartupNotification()
         XFlush(display)
+    }
+
+    /// Tells the launcher the window is on screen: the startup-notification `remove` message
+    /// for `startupID`, as `_NET_STARTUP_INFO_BEGIN` and `_NET_STARTUP_INFO` client messages of
+    /// 20 bytes each to the root window, from a window of this program's own.
+    private func completeStartupNotification() {
+        guard let id = startupID else { return }
+        startupID = nil
+        let root = XRootWindow(display, screen)
+        var text = "remove: ID="
+        if id.contains(where: { $0 == " " || $0 == "\"" || $0 == "\\" }) {
+            // Quoted, with a backslash before each quote and backslash.
+            text += "\"" + id.map { $0 == "\"" || $0 == "\\" ? "\\\($0)" : String($0) }.joined() + "\""
+        } else {
+            text += id
+        }
+        var bytes = Array(text.utf8) + [0]
+        if bytes.count % 20 != 0 { bytes += [UInt8](repeating: 0, count: 20 - bytes.count % 20) }
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        let sender = XCreateWindow(display, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil,
+                                   UInt(CWOverrideRedirect), &attributes)
+        let begin = XInternAtom(display, "_NET_STARTUP_INFO_BEGIN", 0)
+        let more = XInternAtom(display, "_NET_STARTUP_INFO", 0)
+        for start in stride(from: 0, to: bytes.count, by: 20) {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = sender
+            event.xclient.message_type = start == 0 ? begin : more
+            event.xclient.format = 8
+            withUnsafeMutableBytes(of: &event.xclient.data) { data in
+                for index in 0..<20 { data[index] = bytes[start + index] }
+            }
+            XSendEvent(display, root, 0, PropertyChangeMask, &event)
+        }
+        XDestroyWindow(display, sender)
     }
 
     /// Makes every Kit point `scale` device pixels (from 1 to 4): the window grows to match,
@@ -333,6 +392,12 @@ package final class X11Platform {
     /// Ends `run()` at its next turn.
     package func quit() {
         quitRequested = true
+    }
+
+    /// Ends the process as `signal` (a `terminationSignal`) would have, had it not been caught:
+    /// a parent shell sees status 128 + the signal's number (130 for Ctrl+C, 143 for `kill`).
+    package static func endProcess(as signal: Int32) -> Never {
+        TerminationSignals.endProcess(as: signal)
     }
 
     /// Fires the due timers, noting whether any of them was work rather than ambient upkeep.
@@ -377,8 +442,10 @@ package final class X11Platform {
         for (index, (output, _)) in waiting.enumerated() where descriptors[2 + index].revents != 0 {
             output.writePending()
         }
-        if TerminationSignals.takePending() {
-            // Ctrl+C, kill or a closed terminal: end like the close button does.
+        if let signal = TerminationSignals.takePending() {
+            // Ctrl+C, kill or a closed terminal: end like the close button does; the launcher
+            // then ends the process as the signal would have.
+            terminationSignal = terminationSignal ?? signal
             quitRequested = true
             return
         }

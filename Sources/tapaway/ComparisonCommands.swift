@@ -20,19 +20,18 @@ struct CompareCommand: ParsableCommand {
 
     func run() throws {
         let path = recording
-        let output: String? = MainActor.assumeIsolated {
+        let output: Result<String, ExitCode> = MainActor.assumeIsolated {
             do {
                 let loaded = try Recording.load(contentsOf: path)
                 let made = loaded.scenario.map { " (recorded in \($0))" } ?? ""
                 let table = Comparison.table(Comparison.compare(loaded))
-                return "\(SessionInstruments.count(loaded.inputs.count, "input")) from \(path)\(made), replayed under every scenario:\n\n\(table)"
+                return .success("\(SessionInstruments.count(loaded.inputs.count, "input")) from \(path)\(made), replayed under every scenario:\n\n\(table)")
             } catch {
                 Console.error("tapaway compare: \(path): \(error)")
-                return nil
+                return .failure(ExitCode(ExitStatus.unreadable(path)))
             }
         }
-        guard let output else { throw ExitCode.failure }
-        Console.out(output)
+        Console.out(try output.get())
     }
 }
 
@@ -90,7 +89,7 @@ struct ListCommand: ParsableCommand {
         Prints every technique Tapaway shows, grouped by platform, with a line on how it \
         works and each option as `--set` takes it (its values and default), then the options \
         every technique has. With --json, the same as one JSON object for scripts: \
-        {"techniques":[{"id","title","platform","summary","options"}],"options":[...]}, each \
+        {"techniques": [{"id", "title", "platform", "summary", "options"}], "options": [...]}, each \
         option with id, title, kind (toggle or choice), values and default.
         """
     )

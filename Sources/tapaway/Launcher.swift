@@ -21,7 +21,7 @@ struct Launcher {
             }
         } catch {
             Console.error("tapaway: \(error)")
-            return 1
+            return ExitStatus.cannotCreate
         }
 
         // A recording to replay is read before any window opens, so a bad one is one message.
@@ -31,7 +31,7 @@ struct Launcher {
                 replay = try Recording.load(contentsOf: path)
             } catch {
                 Console.error("tapaway: the recording \(path) cannot be replayed: \(error)")
-                return 1
+                return ExitStatus.unreadable(path)
             }
         }
         let recordingPath = options.record.map(SessionInstruments.recordingPath(for:))
@@ -48,7 +48,7 @@ struct Launcher {
             assignments = try options.optionAssignments(for: technique)
         } catch {
             Console.error("tapaway: \(error)")
-            return 64
+            return ExitStatus.usage
         }
         let windowSize = options.size
             ?? replay?.screen.map { WindowSize(width: Int($0.width), height: Int($0.height)).clamped }
@@ -61,7 +61,7 @@ struct Launcher {
             platform = try X11Platform(display: options.display, size: size, title: "Tapaway")
         } catch {
             Console.error("tapaway: \(error)")
-            return 1
+            return ExitStatus.unavailable
         }
         platform.setWindowIcon()
         // The trace never blocks the loop: what a slow reader has not taken is written when it can.
@@ -100,7 +100,7 @@ struct Launcher {
                 recordingSink = try TraceSink.file(recordingPath, label: "the recording")
             } catch {
                 Console.error("tapaway: cannot record to \(recordingPath): \(error)")
-                return 1
+                return ExitStatus.cannotCreate
             }
         }
 
@@ -170,7 +170,9 @@ struct Launcher {
                 Console.error("tapaway: the settings were not saved: \(error)")
             }
         }
-        return screenshotFailed ? 1 : 0
+        // Ctrl+C, kill or a closed terminal: saved like a close, then ended as the signal would.
+        if let signal = platform.terminationSignal { X11Platform.endProcess(as: signal) }
+        return screenshotFailed ? ExitStatus.cannotCreate : ExitStatus.success
     }
 }
 

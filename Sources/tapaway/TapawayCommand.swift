@@ -123,6 +123,9 @@ extension ThemePreference: ExpressibleByArgument {
 
 /// `tapaway`: explore how an iOS app dismisses its keyboard, in an X11 window.
 struct TapawayCommand: ParsableCommand {
+    /// The release, as CHANGELOG.md and debian/changelog name it (a test keeps the three in step).
+    static let version = "0.2.0"
+
     static let configuration = CommandConfiguration(
         commandName: "tapaway",
         abstract: "Explore how iOS apps dismiss the keyboard when you tap outside a text field.",
@@ -142,7 +145,8 @@ struct TapawayCommand: ParsableCommand {
         saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
         ~/.local/share/tapaway/), where recordings go too, and prints where it went.
         """,
-        version: "0.1.0",
+        // swift-argument-parser prints this as it is: `tapaway --version` says `tapaway 0.2.0`.
+        version: "tapaway \(TapawayCommand.version)",
         subcommands: [ListCommand.self, CompareCommand.self, MatrixCommand.self]
     )
 
@@ -173,7 +177,7 @@ struct TapawayCommand: ParsableCommand {
     var display: String?
 
     @Option(help: ArgumentHelp(
-        "Device pixels per point, from 1 to 4 (default: Xft.dpi ÷ 96, in steps of a quarter).",
+        "Device pixels per point, from 1 to 4 (default: Xft.dpi divided by 96, in steps of a quarter).",
         discussion: """
         Everything is drawn this many times larger: the window, the text, the keypad. Sizes on \
         the command line and in the trace stay in points (pixels at 96 dpi); the ready line of \

@@ -99,7 +99,7 @@ struct BadInputTests {
         }
     }
 
-    @Test("without the preferred font: a fallback and one warning; without any font: exit 1 and a hint")
+    @Test("without the preferred font: a fallback and one warning; without any font: status 69 and a hint")
     func fonts() throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
@@ -126,16 +126,16 @@ struct BadInputTests {
         let empty = folder.appendingPathComponent("empty").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         let none = try runTapaway(["--no-settings"], display: display, environment: ["FONTCONFIG_FILE": try config(empty)])
-        #expect(none.status == 1, "\(none.stderr)")
+        #expect(none.status == 69, "EX_UNAVAILABLE: \(none.stderr)")
         #expect(none.stderr.contains("no font") && !crashed(none.stderr), "\(none.stderr)")
     }
 
-    @Test("no DISPLAY, or one nobody answers: exit 1 with a hint")
+    @Test("no DISPLAY, or one nobody answers: status 69 (EX_UNAVAILABLE) with a hint")
     func noDisplay() throws {
         let unset = try runTapaway(["--no-settings"])
-        #expect(unset.status == 1 && unset.stderr.contains("DISPLAY") && !crashed(unset.stderr), "\(unset.stderr)")
+        #expect(unset.status == 69 && unset.stderr.contains("DISPLAY") && unset.stderr.contains("cannot open X display") && !crashed(unset.stderr), "\(unset.stderr)")
         let unreachable = try runTapaway(["--no-settings", "--display", ":987"])
-        #expect(unreachable.status == 1 && unreachable.stderr.contains(":987") && !crashed(unreachable.stderr),
+        #expect(unreachable.status == 69 && unreachable.stderr.contains(":987") && !crashed(unreachable.stderr),
                 "\(unreachable.stderr)")
     }
 
@@ -146,7 +146,7 @@ struct BadInputTests {
         _ = try app.waitForReady()
         display.stop()
         let status = app.waitForExit(timeout: 20)
-        #expect(status == 1, "\(app.exitDescription)\n\(app.diagnostics(lastLines: 0))")
+        #expect(status == 69, "EX_UNAVAILABLE: \(app.exitDescription)\n\(app.diagnostics(lastLines: 0))")
         let lines = app.stderr.split(separator: "\n")
         #expect(lines.count == 1 && !crashed(app.stderr), "one line on stderr, no crash report: \(app.stderr)")
     }
@@ -172,14 +172,14 @@ struct BadInputTests {
         #expect(result.stderr.contains(expected) && !crashed(result.stderr), "\(arguments): \(result.stderr)")
     }
 
-    @Test("a trace or recording that cannot be written: exit 1 and why")
+    @Test("a trace or recording that cannot be written: status 73 (EX_CANTCREAT) and why")
     func unwritableFiles() throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
         for option in ["--trace", "--record"] {
             let result = try runTapaway(["--no-settings", option, "/nonexistent/folder/file.jsonl"],
                                         display: display)
-            #expect(result.status == 1 && result.stderr.contains("/nonexistent/folder/file.jsonl") && !crashed(result.stderr),
+            #expect(result.status == 73 && result.stderr.contains("/nonexistent/folder/file.jsonl") && !crashed(result.stderr),
                     "\(option): \(result.stderr)")
         }
     }
@@ -201,9 +201,18 @@ struct BadInputTests {
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let compare = try runTapaway(["compare", file.path])
-        #expect(compare.status == 1 && compare.stderr.contains(expected) && !crashed(compare.stderr), "\(name): \(compare.stderr)")
+        #expect(compare.status == 65 && compare.stderr.contains(expected) && !crashed(compare.stderr), "\(name): \(compare.stderr)")
         let replay = try runTapaway(["--no-settings", "--replay", file.path])
-        #expect(replay.status == 1 && replay.stderr.contains(expected) && !crashed(replay.stderr), "\(name): \(replay.stderr)")
+        #expect(replay.status == 65 && replay.stderr.contains(expected) && !crashed(replay.stderr), "\(name): \(replay.stderr)")
+    }
+
+    @Test("a recording that does not exist: status 66 (EX_NOINPUT) and its path, for compare and --replay")
+    func missingRecording() throws {
+        let path = "/nonexistent/tapaway-\(UUID().uuidString).jsonl"
+        let compare = try runTapaway(["compare", path])
+        #expect(compare.status == 66 && compare.stderr.contains(path) && !crashed(compare.stderr), "\(compare.stderr)")
+        let replay = try runTapaway(["--no-settings", "--replay", path])
+        #expect(replay.status == 66 && replay.stderr.contains(path) && !crashed(replay.stderr), "\(replay.stderr)")
     }
 }
 

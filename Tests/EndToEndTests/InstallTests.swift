@@ -33,6 +33,13 @@ private func pngSize(_ path: String) -> (Int, Int)? {
     return (be32(16), be32(20))
 }
 
+/// The newest version CHANGELOG.md names (its first `## X.Y.Z` heading).
+private func releasedVersion() throws -> String {
+    let changelog = try String(contentsOfFile: repositoryRoot + "/CHANGELOG.md", encoding: .utf8)
+    let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
+    return String(heading.dropFirst(3).prefix { $0 != " " })
+}
+
 @Suite("Installation", .serialized)
 struct InstallTests {
     static let iconSizes = [16, 24, 32, 48, 64, 128, 256]
@@ -65,7 +72,8 @@ struct InstallTests {
 
         let usr = destdir + "/usr"
         var expected = [
-            "bin/tapaway", "share/applications/tapaway.desktop", "share/man/man1/tapaway.1",
+            "bin/tapaway", "share/applications/io.github.tapaway.Tapaway.desktop",
+            "share/metainfo/io.github.tapaway.Tapaway.metainfo.xml", "share/man/man1/tapaway.1",
             "share/bash-completion/completions/tapaway", "share/zsh/site-functions/_tapaway",
             "share/fish/vendor_completions.d/tapaway.fish", "share/icons/hicolor/scalable/apps/tapaway.svg",
         ]
@@ -79,21 +87,36 @@ struct InstallTests {
             #expect(got.map { $0 == (size, size) } == true, "the \(size)x\(size) icon is \(String(describing: got))")
         }
 
-        // The installed program runs and knows its version.
+        // The installed program runs and says its name and version, the CHANGELOG's newest.
         let version = try AppProcess(["--version"], display: nil, trace: false, binary: URL(fileURLWithPath: usr + "/bin/tapaway"))
-        #expect(version.waitForExit(timeout: 30) == 0 && version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0",
+        let released = try releasedVersion()
+        #expect(version.waitForExit(timeout: 30) == 0 && version.stdout == "tapaway \(released)\n",
                 "\(version.diagnostics(lastLines: 0))")
 
         // The desktop entry.
         let validator = try #require(Executables.find("desktop-file-validate"),
                                      "desktop-file-validate is missing (Debian: desktop-file-utils; scripts/setup.sh installs it)")
-        let validation = try runTool([validator, usr + "/share/applications/tapaway.desktop"])
+        let desktopFile = usr + "/share/applications/io.github.tapaway.Tapaway.desktop"
+        let validation = try runTool([validator, desktopFile])
         #expect(validation.status == 0 && (validation.stdout + validation.stderr).isEmpty,
                 "desktop-file-validate: \(validation.stdout)\(validation.stderr)")
-        let entry = try String(contentsOfFile: usr + "/share/applications/tapaway.desktop", encoding: .utf8)
-        for line in ["Exec=tapaway", "Icon=tapaway", "StartupWMClass=Tapaway", "Type=Application"] {
+        let entry = try String(contentsOfFile: desktopFile, encoding: .utf8)
+        for line in ["Exec=tapaway", "Icon=tapaway", "StartupWMClass=Tapaway", "Type=Application", "StartupNotify=true"] {
             #expect(entry.contains(line + "\n"), "the desktop entry lacks \(line)")
         }
+
+        // The AppStream metainfo: valid (no network: Tapaway has no homepage to check URLs
+        // against), naming the desktop entry installed beside it, and the release we are.
+        let appstream = try #require(Executables.find("appstreamcli"), "appstreamcli is missing (Debian: appstream; scripts/setup.sh installs it)")
+        let metainfo = usr + "/share/metainfo/io.github.tapaway.Tapaway.metainfo.xml"
+        let checked = try runTool([appstream, "validate", "--no-net", metainfo])
+        #expect(checked.status == 0 && !(checked.stdout + checked.stderr).contains("W:") && !(checked.stdout + checked.stderr).contains("E:"),
+                "appstreamcli validate: \(checked.stdout)\(checked.stderr)")
+        let tree = try runTool([appstream, "validate-tree", "--no-net", usr])
+        #expect(tree.status == 0, "appstreamcli validate-tree: \(tree.stdout)\(tree.stderr)")
+        let metadata = try String(contentsOfFile: metainfo, encoding: .utf8)
+        #expect(metadata.contains("<launchable type=\"desktop-id\">io.github.tapaway.Tapaway.desktop</launchable>"))
+        #expect(metadata.contains("<release version=\"\(released)\""), "the metainfo lacks the release \(released)")
 
         // The man page, from swift-argument-parser's generator, renders without warnings.
         let manPage = try String(contentsOfFile: usr + "/share/man/man1/tapaway.1", encoding: .utf8)
@@ -103,15 +126,27 @@ struct InstallTests {
                                    environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8"])
         #expect(rendered.status == 0, "man -l failed: \(rendered.stderr)")
         #expect(!rendered.stderr.contains("warning"), "man warns: \(rendered.stderr)")
-        for text in ["TAPAWAY(1)", "NAME", "SYNOPSIS", "--no-settings", "--theme", "--scenario", "--screenshot", "--version"] {
-            #expect(rendered.stdout.contains(text), "the rendered man page lacks \(text)")
+        for text in ["TAPAWAY(1)", "NAME", "SYNOPSIS", "--no-settings", "--theme", "--scenario", "--screenshot", "--version",
+                     "[subcommand]", "KEYS", "F12", "Ctrl+Q", "ENVIRONMENT", "TAPAWAY_X_TIMEOUT", "FILES", "settings.conf",
+                     "EXIT STATUS", "EX_UNAVAILABLE", "SEE ALSO", "Xft.dpi divided by 96"] {
+            // Words as the reader sees them, whatever the line breaks and hyphenation.
+            let words = rendered.stdout.replacingOccurrences(of: "\u{2010}\n", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(words.contains(text), "the rendered man page lacks \(text)")
         }
+        for status in [64, 65, 66, 69, 73] {
+            #expect(manPage.contains("\n.It \(status)\n"), "EXIT STATUS lacks \(status)")
+        }
+        // mandoc's linter, at its strictest level, has nothing to say.
+        let mandoc = try #require(Executables.find("mandoc"), "mandoc is missing (Debian: mandoc; scripts/setup.sh installs it)")
+        let lint = try runTool([mandoc, "-Tlint", usr + "/share/man/man1/tapaway.1"])
+        #expect(lint.status == 0 && (lint.stdout + lint.stderr).isEmpty, "mandoc -Tlint: \(lint.stdout)\(lint.stderr)")
 
         // The completions, from the program's own generator, know every option and the values.
         let bash = try String(contentsOfFile: usr + "/share/bash-completion/completions/tapaway", encoding: .utf8)
         let zsh = try String(contentsOfFile: usr + "/share/zsh/site-functions/_tapaway", encoding: .utf8)
         let fish = try String(contentsOfFile: usr + "/share/fish/vendor_completions.d/tapaway.fish", encoding: .utf8)
         #expect(zsh.hasPrefix("#compdef tapaway"))
+        #expect(!bash.hasPrefix("#!"), "a bash completion is sourced, not run: no #! line")
         for option in ["scenario", "trace", "size", "focus", "screenshot", "display", "theme", "no-settings"] {
             #expect(bash.contains("--\(option)"), "bash completion lacks --\(option)")
             #expect(zsh.contains("--\(option)"), "zsh completion lacks --\(option)")

@@ -175,7 +175,7 @@ struct InstrumentTests {
         }
     }
 
-    @Test("--replay of a broken recording: its line number, exit 1, no window")
+    @Test("--replay of a broken recording: its line number, status 65 (EX_DATAERR), no window")
     func brokenRecording() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -184,7 +184,7 @@ struct InstrumentTests {
         defer { display.stop() }
         let app = try AppProcess(["--replay", file.path], display: display)
         let status = app.waitForExit(timeout: 20)
-        #expect(status == 1, "\(app.exitDescription)")
+        #expect(status == 65, "\(app.exitDescription)")
         #expect(app.stderr.contains("line 3"), "the message names line 3: \(app.stderr)")
         #expect(app.lines(from: 0).isEmpty, "no window, so no trace: \(app.lines(from: 0).count) lines")
     }

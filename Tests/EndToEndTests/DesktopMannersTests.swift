@@ -1,0 +1,119 @@
+import CX11
+import Foundation
+import Glibc
+import Testing
+
+/// Desktop manners: what a window manager and a launcher expect of a well-behaved program.
+@Suite("Desktop manners, end to end")
+struct DesktopMannersTests {
+    /// The client messages of `types` that reach the root window over `probe`'s connection
+    /// (which selected `mask` on the root) within `timeout` seconds, until `done` says enough.
+    private static func rootMessages(_ probe: DesktopProbe, types: [String], timeout: Double,
+                                     until done: ([XClientMessageEvent]) -> Bool) -> [XClientMessageEvent] {
+        let wanted = Set(types.map(probe.atom))
+        var seen: [XClientMessageEvent] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline && !done(seen) {
+            XSync(probe.display, 0)
+            var event = XEvent()
+            while XPending(probe.display) > 0 {
+                XNextEvent(probe.display, &event)
+                if event.type == ClientMessage && wanted.contains(event.xclient.message_type) { seen.append(event.xclient) }
+            }
+            if !done(seen) { usleep(10_000) }
+        }
+        return seen
+    }
+
+    @Test("_NET_WM_PING is in WM_PROTOCOLS and answered on the root window with the same timestamp")
+    func ping() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let run = try AppProcess(["--no-settings"], display: display)
+        defer { run.terminate() }
+        try run.waitForReady()
+        let probe = try DesktopProbe(displayName: display.name)
+        let window = try probe.window()
+        let protocols = probe.property("WM_PROTOCOLS", of: window)?.items.map(probe.atomName) ?? []
+        #expect(protocols.contains("_NET_WM_PING"), "\(protocols)")
+
+        XSelectInput(probe.display, probe.root, SubstructureNotifyMask)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = window
+        event.xclient.message_type = probe.atom("WM_PROTOCOLS")
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(bitPattern: probe.atom("_NET_WM_PING"))
+        event.xclient.data.l.1 = 424_242 // the timestamp the answer must carry back
+        event.xclient.data.l.2 = Int(bitPattern: window)
+        XSendEvent(probe.display, window, 0, 0, &event)
+        XFlush(probe.display)
+        let answers = Self.rootMessages(probe, types: ["WM_PROTOCOLS"], timeout: 10) { $0.contains { $0.window == probe.root } }
+        let answer = try #require(answers.first { $0.window == probe.root }, "no answer to _NET_WM_PING on the root window.\n\(run.diagnostics)")
+        #expect(Atom(truncatingIfNeeded: answer.data.l.0) == probe.atom("_NET_WM_PING"))
+        #expect(answer.data.l.1 == 424_242 && UInt(bitPattern: answer.data.l.2) == window)
+    }
+
+    @Test("startup notification: DESKTOP_STARTUP_ID becomes _NET_STARTUP_ID, and 'remove' is sent once the window is up")
+    func startupNotification() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+        XSelectInput(probe.display, probe.root, PropertyChangeMask)
+        XSync(probe.display, 0)
+        let id = "tapaway-test launcher/\"1\"_TIME42"
+        let run = try AppProcess(["--no-settings"], display: display, environment: ["DESKTOP_STARTUP_ID": id])
+        defer { run.terminate() }
+        try run.waitForReady()
+        let window = try probe.window()
+        #expect(probe.text("_NET_STARTUP_ID", of: window) == id)
+
+        func text(_ messages: [XClientMessageEvent]) -> String {
+            var bytes: [UInt8] = []
+            for var message in messages {
+                withUnsafeBytes(of: &message.data) { bytes += $0.prefix(20) }
+            }
+            return String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let messages = Self.rootMessages(probe, types: ["_NET_STARTUP_INFO_BEGIN", "_NET_STARTUP_INFO"], timeout: 10) {
+            $0.last.map { last in withUnsafeBytes(of: last.data) { $0.prefix(20).contains(0) } } ?? false
+        }
+        #expect(messages.first.map { $0.message_type == probe.atom("_NET_STARTUP_INFO_BEGIN") } == true)
+        #expect(messages.allSatisfy { $0.format == 8 })
+        #expect(text(messages) == #"remove: ID="tapaway-test launcher/\"1\"_TIME42""#, "\(text(messages))")
+    }
+
+    @Test("Ctrl+Q quits with status 0, after saving the settings as the close button does")
+    func controlQ() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let run = try AppProcess(["--scenario", "flutter"], display: display, environment: ["XDG_CONFIG_HOME": config.path])
+        try run.waitForReady()
+        let driver = try XDriver(displayName: display.name)
+        try driver.chord("q")
+        #expect(run.waitForExit(timeout: 10) == 0, "\(run.diagnostics)")
+        let settings = try String(contentsOf: config.appendingPathComponent("tapaway/settings.conf"), encoding: .utf8)
+        #expect(settings.contains("scenario=flutter\n"), "\(settings)")
+    }
+
+    @Test("SIGINT and SIGTERM: the settings are saved, then the process ends as the signal would (130, 143)",
+          arguments: [SIGINT, SIGTERM])
+    func terminationSignal(_ signal: Int32) throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-config-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        let run = try AppProcess(["--scenario", "android"], display: display, environment: ["XDG_CONFIG_HOME": config.path])
+        try run.waitForReady()
+        run.process.signalGroup(signal)
+        run.process.waitForExit(timeout: 10)
+        // Through the launcher's `timeout` wrapper the death by the signal shows either as the
+        // signal or as the shell's status for it.
+        #expect(run.process.terminationSignal == signal || run.process.exitCode == 128 + signal,
+                "\(run.exitDescription)\n\(run.diagnostics)")
+        let settings = try String(contentsOf: config.appendingPathComponent("tapaway/settings.conf"), encoding: .utf8)
+        #expect(settings.contains("scenario=android\n"), "\(settings)")
+    }
+}
