@@ -99,7 +99,7 @@ struct Launcher {
             do {
                 recordingSink = try TraceSink.file(recordingPath, label: "the recording")
             } catch {
-                Console.error("tapaway: cannot record to \(recordingPath): \(error)")
+                Console.error("tapaway: \(error)")
                 return ExitStatus.cannotCreate
             }
         }

@@ -46,8 +46,17 @@ enum ReplaySpeed: ExpressibleByArgument, CustomStringConvertible, Equatable {
 
     init?(argument: String) {
         if argument.lowercased() == "max" { self = .max; return }
-        guard let value = Double(argument), value.isFinite, value > 0, value <= 1000 else { return nil }
+        guard let value = Double(argument), value.isFinite else { return nil }
         self = .factor(value)
+    }
+
+    /// The speeds accepted: a factor above 0 and at most 1000, or `max`.
+    static let range = "a factor above 0 and up to 1000 (1 = as recorded), or 'max'"
+
+    /// Whether the speed is one `range` allows.
+    var isValid: Bool {
+        if case .factor(let value) = self { return value > 0 && value <= 1000 }
+        return true
     }
 
     /// The factor the replayer takes: nil for as fast as possible.
@@ -161,7 +170,10 @@ struct TapawayCommand: ParsableCommand {
             completion: .file(extensions: ["jsonl"]))
     var trace: String?
 
-    @Option(help: ArgumentHelp("The window size in pixels (default: the last size, else \(WindowSize.standard)).",
+    // `.unconditional`: a value that starts with a dash (`-5x100`) is read as this option's
+    // value, so the message names the bad value instead of calling it missing.
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The window size in pixels (default: the last size, else \(WindowSize.standard)).",
                                valueName: "WxH"))
     var size: WindowSize?
 
@@ -228,7 +240,7 @@ struct TapawayCommand: ParsableCommand {
             completion: .file(extensions: ["jsonl"]))
     var replay: String?
 
-    @Option(name: .customLong("replay-speed"),
+    @Option(name: .customLong("replay-speed"), parsing: .unconditional,
             help: ArgumentHelp("How fast to replay: a factor of the recorded speed (1 = as recorded, 2 = twice as fast) or 'max' (as fast as the frames allow).",
                                valueName: "factor|max"))
     var replaySpeed: ReplaySpeed = .factor(1)
@@ -240,6 +252,9 @@ struct TapawayCommand: ParsableCommand {
     func validate() throws {
         if let scale, !(scale >= 1 && scale <= 4) {
             throw ValidationError("--scale \(scale) is out of range: use a factor from 1 to 4.")
+        }
+        if !replaySpeed.isValid {
+            throw ValidationError("--replay-speed \(replaySpeed) is out of range: use \(ReplaySpeed.range).")
         }
         if replay == nil && exitAfterReplay {
             throw ValidationError("--exit-after-replay needs --replay PATH.")

@@ -71,7 +71,7 @@ package final class TraceSink: PendingOutput {
                             report: @escaping (String) -> Void = TraceSink.standardError) throws(TraceError) -> TraceSink {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o644)
         guard fd >= 0 else {
-            throw TraceError(message: "cannot write the trace to '\(path)': \(String(cString: strerror(errno)))")
+            throw TraceError(message: "cannot write \(label) to '\(path)': \(String(cString: strerror(errno)))")
         }
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
