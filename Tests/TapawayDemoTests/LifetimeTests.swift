@@ -146,3 +146,22 @@ struct NarrowWindowTests {
         check("after a resize")
     }
 }
+
+/// Leaving a screen ends its editing as the screen leaves.
+@MainActor
+@Suite("Back and the keyboard")
+struct BackKeyboardTests {
+    @Test("Back with a field focused: the keypad starts hiding as the slide starts, not after it")
+    func keypadLeavesWithThePop() throws {
+        let h = Harness(.tapGesture)
+        h.focus(h.form.name)
+        let back = try #require(h.app.window.view(withIdentifier: "navbar-back"))
+        h.platform.tap(back)
+        h.platform.advance(by: 0.05)
+        #expect(h.keyboardEvents.first == "willHide", "\(h.keyboardEvents)")
+        #expect(h.firstResponderID == nil)
+        #expect(h.app.navigation.topViewController === h.app.techniques)
+        h.platform.settle()
+        #expect(h.keyboard.state == .hidden)
+    }
+}

@@ -77,6 +77,9 @@ open class Control: View {
     public var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
     /// Whether a touch is being tracked.
     public private(set) var isTracking = false
+    /// The touch the control tracks: set when it begins, kept while the actions that end it are
+    /// sent (so a handler knows which finger acted), then cleared.
+    public private(set) var trackedTouch: Touch?
     /// Whether the tracked touch is inside the tracking area.
     public private(set) var isTouchInside = false
     /// How far outside its bounds a tracked touch still counts as inside (UIKit uses about 70).
@@ -143,6 +146,7 @@ open class Control: View {
     open override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard isEnabled, let touch = touches.first, !isTracking else { return }
         isTracking = true
+        trackedTouch = touch
         isTouchInside = true
         isHighlighted = true
         sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown, with: event)
@@ -169,6 +173,7 @@ open class Control: View {
         isTouchInside = false
         if inside { didTapInside(with: event) }
         sendActions(for: inside ? .touchUpInside : .touchUpOutside, with: event)
+        trackedTouch = nil
     }
 
     /// Cancels tracking.
@@ -178,6 +183,7 @@ open class Control: View {
         isHighlighted = false
         isTouchInside = false
         sendActions(for: .touchCancel, with: event)
+        trackedTouch = nil
     }
 
     /// Called on touch-up inside before the actions; a switch flips here.

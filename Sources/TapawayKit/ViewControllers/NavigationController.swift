@@ -131,6 +131,9 @@ open class NavigationController: ViewController {
         if visible { old?.beginAppearance(false, animated: animated) }
         new.beginAppearance(true, animated: animated)
         update()
+        // The screen that leaves takes its editing with it: the keyboard slides away with the
+        // transition, as on iOS, not after it.
+        if let old, old.isViewLoaded { _ = old.view.endEditing(true) }
         installView(of: new)
         updateBar()
         let width = view.bounds.width

@@ -26,12 +26,15 @@ package final class BackgroundControlViewController: FormViewController {
             }
         }
         guard let background = form.background as? Control else { return }
-        background.addAction(for: .touchUpInside) { [weak self] _, event in
+        background.addAction(for: .touchUpInside) { [weak self] control, event in
             guard let self else { return }
+            // The touch that ended on the background is the one that acted, whichever finger
+            // lifted last (a scroll view holds a tap's end back while another finger rests).
+            let touches = control.trackedTouch.map { [$0] } ?? (event?.allTouches ?? [])
             if self.editingInput == nil {
-                self.report(.none, "background touch-up inside with nothing to resign", touches: event?.allTouches ?? [])
+                self.report(.none, "background touch-up inside with nothing to resign", touches: touches)
             } else {
-                self.report(.resign, "background touch-up inside", touches: event?.allTouches ?? [])
+                self.report(.resign, "background touch-up inside", touches: touches)
                 self.view.endEditing(true)
             }
         }
