@@ -202,7 +202,7 @@ struct RecordingTests {
         }
         replay.platform.settle()
         #expect(finished)
-        #expect(replay.form.name.text == "hi", "every key tap landed on its key: \(replay.form.name.text)")
+        #expect(replay.form.name.text == "Hi", "every key tap landed on its key (name capitalises sentences): \(replay.form.name.text)")
         #expect(Double(frames) / 60 < 1.5, "idle time is skipped: \(Double(frames) / 60) s for a 2 s gap")
     }
 

@@ -93,8 +93,14 @@ package final class StandardForm: ScrollView {
         name.identifier = "name"
         email.identifier = "email"
         email.keyboardType = .emailAddress
+        // UIKit's default is sentences: name and notes have it, so the keypad shows Shift on
+        // while they are empty. An address and a password are not sentences, as apps set them.
+        name.autocapitalizationType = .sentences
+        notes.autocapitalizationType = .sentences
+        email.autocapitalizationType = .none
         password.identifier = "password"
         password.isSecureTextEntry = true
+        password.autocapitalizationType = .none
         phone.identifier = "phone"
         phone.keyboardType = .numberPad
         caption.identifier = "caption"
