@@ -42,6 +42,10 @@ open class TextField: Control, TextInput, TextEditing {
             setNeedsDisplay()
         }
     }
+    /// The text with its caret, selection, change count and last edit: an observer of
+    /// `textFieldDidChange` reads `lastEdit` and `editCount` here to learn what changed without
+    /// comparing (or keeping) whole texts.
+    public var editableText: EditableText { editable }
     /// Shown in grey while the field is empty.
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     /// Whether the text is shown as bullets; such text cannot be copied or cut.
