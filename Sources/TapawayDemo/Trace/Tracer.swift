@@ -174,14 +174,28 @@ package final class Tracer {
 
     /// Writes a `layout` line if identified views moved, showed or hid since the last one and no
     /// animation is running (the layout has settled). Nothing is written before `ready`.
+    ///
+    /// While a secure field is focused and the keypad is off its first layer (numbers, symbols),
+    /// nothing is written: the keys on view would say which class of character comes next. The
+    /// held line is written once the keypad is back on its first layer (it goes back when the
+    /// field resigns), so the trace never shows a layer change made in a password.
     package func layoutIfChanged(_ application: Application, force: Bool = false) {
         guard isReady else { return }
+        guard !Self.keypadLayerIsSecret(application) else { return }
         guard force || (application.geometryGeneration != lastGeneration && !application.isAnimating) else { return }
         lastGeneration = application.geometryGeneration
         let snapshot = Self.layoutSnapshot(application)
         guard force || snapshot != lastLayout else { return }
         lastLayout = snapshot
         emit("layout", [("views", snapshot)])
+    }
+
+    /// Whether the keypad's keys would tell something about a password: a secure field is
+    /// focused and the keypad is on another layer than the one it starts on.
+    package static func keypadLayerIsSecret(_ application: Application) -> Bool {
+        guard (application.firstResponder as? TextField)?.isSecureTextEntry == true else { return false }
+        let keypad = application.keyboard.keypadView
+        return keypad.layer != (keypad.keyboardType == .numberPad ? .numberPad : .letters)
     }
 
     /// Every identified view of every window: id, type, frame in screen pixels, visibility.
