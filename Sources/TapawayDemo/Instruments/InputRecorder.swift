@@ -2,8 +2,10 @@ import FoundationEssentials
 import TapawayKit
 
 /// Writes a session's input as a recording (`--record`). What is typed into a secure field never
-/// reaches the file: keypad touches and keys typed while one is focused are replaced by
-/// placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
+/// reaches the file: keypad touches and keys typed (or pasted) while one is focused are replaced
+/// by placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
+/// Undo and redo keys are recorded as they are and their effect is not, so a replay undoes
+/// the placeholders as the session undid the characters.
 @MainActor
 package final class InputRecorder {
     private let application: Application
@@ -13,6 +15,9 @@ package final class InputRecorder {
     private var suppressedTouches: Set<Int> = []
     private var lengths: [ObjectIdentifier: Int] = [:]
     private var observers: [ObserverToken] = []
+    /// Set while a recorded key (undo, redo) edits a secure field: replayed, the key makes the
+    /// change itself, so the change gets no placeholder (it would be made twice).
+    private var keyMakesChange = false
     private var inputToken: ObserverToken?
     /// The number of lines written (the header included).
     package private(set) var linesWritten = 0
@@ -77,6 +82,7 @@ package final class InputRecorder {
     }
 
     private func record(_ input: PlatformInput) {
+        keyMakesChange = false
         switch input {
         case .pointer(let id, let phase, let point):
             if !keeps(PointerChange(id: id, phase: phase, at: point)) { return }
@@ -88,9 +94,16 @@ package final class InputRecorder {
             return
         case .key(let key):
             if secureFieldFocused {
+                let control = key.modifiers.contains(.control)
                 switch key.key {
-                case .text where !key.modifiers.contains(.control), .backspace, .delete:
+                case .text where !control, .backspace, .delete:
                     return // written as placeholders once the field changes
+                case .text(let letter) where ["z", "y"].contains(letter.lowercased()):
+                    keyMakesChange = true // undo and redo: the input is recorded, not its effect
+                case .text(let letter) where letter.lowercased() == "v":
+                    return // a paste: the clipboard may differ at replay; placeholders stand for it
+                case .other("Insert") where key.modifiers.contains(.shift) && !control:
+                    return // Shift+Insert pastes too
                 default:
                     break
                 }
@@ -106,6 +119,7 @@ package final class InputRecorder {
         let old = lengths[id] ?? 0
         let new = field.text.count
         lengths[id] = new
+        if keyMakesChange { return }
         if new > old {
             var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
             line.key = "text"
