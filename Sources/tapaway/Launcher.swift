@@ -30,7 +30,7 @@ struct Launcher {
             do {
                 replay = try Recording.load(contentsOf: path)
             } catch {
-                Console.error("tapaway: the recording \(path) cannot be replayed: \(error)")
+                Console.error("tapaway: the recording \(Printable.escaped(path)) cannot be replayed: \(error)")
                 return 1
             }
         }
@@ -86,10 +86,15 @@ struct Launcher {
             if let key = OptionKey(text) { app.setOption(key, to: value) }
         }
         for assignment in assignments { app.setOption(assignment.key, to: assignment.value) }
-        app.onScreenshotRequest = { [unowned platform] in Screenshots.save(of: platform) }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
+        // A replayed F12 takes no screenshot, as a replayed F9 starts no recording: a recording
+        // full of them must not fill the disk.
+        app.onScreenshotRequest = { [unowned platform, unowned instruments] in
+            guard !instruments.isReplaying else { return }
+            Screenshots.save(of: platform)
+        }
         app.onRecordingToggle = { [unowned instruments] in instruments.toggleRecording() }
         // The file is opened now, so an unwritable path is one message before any window opens;
         // the recording begins once the window is ready and --focus has focused its input, so
