@@ -75,9 +75,21 @@ struct Launcher {
         Palette.current = Theme.named(choice.appearance)
         // Sizes follow the display's resolution (Xft.dpi, else XSETTINGS Xft/DPI) unless --scale says.
         platform.setScale(options.scale ?? hints.scaleFactor)
+        if let asked = platform.cutFromPixels {
+            let points = platform.pointSize
+            Console.error("tapaway: a \(asked.width)×\(asked.height)-pixel window is larger than the screen; "
+                          + "it opens at \(Int(points.width))×\(Int(points.height)) points, what the screen can show")
+        }
 
-        let application = Application(screenSize: size, clock: platform.clock, fonts: platform.fonts,
+        let application = Application(screenSize: platform.pointSize, clock: platform.clock, fonts: platform.fonts,
                                       clipboard: platform.clipboard)
+        application.notificationCenter.addObserver(forName: .textFieldPasteWasCut) { note in
+            let kept = note.userInfo[PasteCutKey.kept] as? Int ?? TextField.pasteLimit
+            let bytes = note.userInfo[PasteCutKey.pastedBytes] as? Int ?? 0
+            let id = (note.object as? View)?.identifier.map { " into \($0)" } ?? ""
+            Console.error("tapaway: a paste of \(bytes) bytes\(id) was cut to its first \(kept) characters, "
+                          + "the most a single-line field takes")
+        }
         platform.attach(application)
         let app = TapawayApp(application: application, technique: technique)
         // Remembered options first (those this version does not know are kept, not applied),

@@ -42,6 +42,10 @@ open class TextField: Control, TextInput, TextEditing {
             setNeedsDisplay()
         }
     }
+    /// The most characters one paste puts into a single-line field; the rest of a longer paste
+    /// is left out (with `textFieldPasteWasCut`). A line of text never needs more, and a 50 MB
+    /// paste would cost half a gigabyte of layout. Text views take pastes whole.
+    public static let pasteLimit = 10_000
     /// The text with its caret, selection, change count and last edit: an observer of
     /// `textFieldDidChange` reads `lastEdit` and `editCount` here to learn what changed without
     /// comparing (or keeping) whole texts.
