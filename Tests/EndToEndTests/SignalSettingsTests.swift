@@ -1,0 +1,29 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Signals whose default action ends a program end Tapaway as SIGTERM does: settings saved,
+/// exit status 0.
+@Suite("Signals save settings, end to end")
+struct SignalSettingsTests {
+    /// The program under `timeout`: the wrapper's only child. The signal goes to it alone, as
+    /// `kill` from a shell would send it (the wrapper would take SIGALRM as its own time limit).
+    func programPID(of app: AppProcess) throws -> pid_t {
+        let path = "/proc/\(app.process.pid)/task/\(app.process.pid)/children"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try #require(text.split(separator: " ").first.flatMap { pid_t($0) }, "no child in \(path)")
+    }
+
+    @Test("SIGUSR1, SIGUSR2 and SIGALRM save the settings and exit 0", arguments: [SIGUSR1, SIGUSR2, SIGALRM])
+    func signalSaves(_ signal: Int32) throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(["--scenario", "tap-gesture"], display: display)
+        _ = try app.waitForReady()
+        kill(try programPID(of: app), signal)
+        #expect(app.waitForExit(timeout: 10) == 0, "\(app.diagnostics)")
+        let file = app.directory.appendingPathComponent("config/tapaway/settings.conf")
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(text.contains("scenario=tap-gesture\n"), "settings after signal \(signal): \(text.debugDescription)")
+    }
+}
