@@ -10,6 +10,8 @@ struct Launcher {
     let options: TapawayCommand
 
     func run() -> Int32 {
+        // For the whole run: the password field's text must never reach a core file.
+        CoreDumps.forbid()
         signal(SIGPIPE, SIG_IGN)
         let sink: TraceSink?
         do {

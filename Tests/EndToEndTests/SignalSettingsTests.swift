@@ -6,24 +6,26 @@ import Testing
 /// exit status 0.
 @Suite("Signals save settings, end to end")
 struct SignalSettingsTests {
-    /// The program under `timeout`: the wrapper's only child. The signal goes to it alone, as
-    /// `kill` from a shell would send it (the wrapper would take SIGALRM as its own time limit).
-    func programPID(of app: AppProcess) throws -> pid_t {
-        let path = "/proc/\(app.process.pid)/task/\(app.process.pid)/children"
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        return try #require(text.split(separator: " ").first.flatMap { pid_t($0) }, "no child in \(path)")
-    }
-
     @Test("SIGUSR1, SIGUSR2 and SIGALRM save the settings and exit 0", arguments: [SIGUSR1, SIGUSR2, SIGALRM])
     func signalSaves(_ signal: Int32) throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
         let app = try AppProcess(["--scenario", "tap-gesture"], display: display)
         _ = try app.waitForReady()
-        kill(try programPID(of: app), signal)
+        kill(try app.programPID(), signal)
         #expect(app.waitForExit(timeout: 10) == 0, "\(app.diagnostics)")
         let file = app.directory.appendingPathComponent("config/tapaway/settings.conf")
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         #expect(text.contains("scenario=tap-gesture\n"), "settings after signal \(signal): \(text.debugDescription)")
+    }
+}
+
+extension AppProcess {
+    /// The program under `timeout`: the wrapper's only child. A signal sent to it alone is what
+    /// `kill` from a shell sends (the wrapper would take SIGALRM as its own time limit).
+    func programPID() throws -> pid_t {
+        let path = "/proc/\(process.pid)/task/\(process.pid)/children"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        return try #require(text.split(separator: " ").first.flatMap { pid_t($0) }, "no child in \(path)")
     }
 }

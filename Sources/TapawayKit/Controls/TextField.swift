@@ -117,6 +117,8 @@ open class TextField: Control, TextInput, TextEditing {
         blinker.stop()
         selectionDrag = nil
         history.closeRun()
+        // A password's undo steps hold what was typed and deleted: gone once it lets go.
+        if isSecureTextEntry { history.wipe() }
         editable.moveCaret(to: editable.caret)
         setNeedsDisplay()
         sendActions(for: .editingDidEnd)
@@ -159,8 +161,15 @@ open class TextField: Control, TextInput, TextEditing {
     /// Selects a range of characters.
     public func select(_ range: Range<Int>) { selectRange(range) }
 
-    /// Removes all the text (the clear button), as one undoable edit.
+    /// Removes all the text (the clear button), as one undoable edit; in a secure field the
+    /// text and its undo history are zeroed and forgotten, and nothing can bring them back.
     public func clear() {
+        if isSecureTextEntry {
+            guard editable.count > 0 else { return }
+            history.wipe()
+            editable.wipe()
+            return textDidChange()
+        }
         perform(.replace) { text in
             guard text.count > 0 else { return false }
             text.replace(0..<text.count, with: "")
