@@ -161,6 +161,8 @@ package final class InputReplayer {
     private var index = 0
     private var startTime = 0.0
     private var fingersDown: Set<Int> = []
+    /// The clock's time when the previous input went in.
+    private var lastFed = 0.0
     /// Called once every input has been fed.
     package var onFinish: ((Int) -> Void)?
     /// Called to resize the platform's window for a `resize` line (the Kit resizes itself too).
@@ -186,8 +188,12 @@ package final class InputReplayer {
         }
         let delay: Double
         if let speed {
+            // Never sooner after the previous input than recorded: a loop that wakes late (a busy
+            // machine) feeds what fell due one input a turn, each its recorded gap after the one
+            // before, so the keypad has slid in before a key is tapped, as in the session.
             let due = startTime + recording.inputs[index].t / speed
-            delay = max(0, due - application.clock.now)
+            let gap = index > 0 ? (recording.inputs[index].t - recording.inputs[index - 1].t) / speed : 0
+            delay = max(0, max(due, index > 0 ? lastFed + gap : due) - application.clock.now)
         } else if !fingersDown.isEmpty, index > 0 {
             delay = max(0, recording.inputs[index].t - recording.inputs[index - 1].t)
         } else {
@@ -202,13 +208,12 @@ package final class InputReplayer {
             application.timers.schedule(after: 1.0 / 60) { [weak self] _ in self?.feedDue() }
             return
         }
-        // At recorded speed, everything due by now goes in this turn; as fast as possible, one
-        // input a turn, so layout and frames run between inputs.
-        repeat {
-            feed(recording.inputs[index].input)
-            index += 1
-        } while speed != nil && index < recording.inputs.count
-            && startTime + recording.inputs[index].t / speed! <= application.clock.now
+        // One input a turn, so timers, layout and frames run between inputs; animations are
+        // first brought to the clock's time, as a frame would have before the input arrived.
+        if application.isAnimating { application.stepAnimations() }
+        feed(recording.inputs[index].input)
+        lastFed = application.clock.now
+        index += 1
         scheduleNext()
     }
 
