@@ -9,4 +9,10 @@
 #include <X11/Xft/Xft.h>
 #include <X11/extensions/XInput2.h>
 #include <zlib.h>
+#include <sys/prctl.h>
+
+/* prctl is variadic, which Swift cannot call: this is PR_SET_DUMPABLE with a fixed signature. */
+static inline int tapaway_set_dumpable(int dumpable) {
+    return prctl(PR_SET_DUMPABLE, (unsigned long)dumpable, 0UL, 0UL, 0UL);
+}
 #endif

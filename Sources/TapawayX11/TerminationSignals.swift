@@ -1,7 +1,8 @@
 import Glibc
 
-/// SIGINT, SIGTERM and SIGHUP turned into a readable file descriptor (the self-pipe trick), so
-/// the run loop can end normally (settings saved, recordings closed) instead of dying mid-write;
+/// SIGINT, SIGTERM, SIGHUP, and SIGUSR1, SIGUSR2 and SIGALRM (which would otherwise end the
+/// program as abruptly), turned into a readable file descriptor (the self-pipe trick), so the
+/// run loop can end normally (settings saved, recordings closed) instead of dying mid-write;
 /// then `endProcess(as:)` ends the process as the signal would have (status 130 for SIGINT,
 /// 143 for SIGTERM, 129 for SIGHUP, as a shell reports them).
 enum TerminationSignals {
@@ -11,7 +12,7 @@ enum TerminationSignals {
     nonisolated(unsafe) private static var writeDescriptor: Int32 = -1
 
     /// The signals handled.
-    static let signals = [SIGINT, SIGTERM, SIGHUP]
+    static let signals = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM]
 
     /// Installs the handlers once; later calls do nothing.
     static func install() {

@@ -70,6 +70,15 @@ package final class X11Platform {
     /// The top-level's size as last configured.
     var screenWidth: Int32
     var screenHeight: Int32
+    /// The most device pixels each side of the window may have: what the screen (the root
+    /// window) can show, and no more than X's 16 384. A larger window would cost back buffers
+    /// that nobody can see (10 000 × 10 000 points at scale 4 took 3.4 GB).
+    let pixelLimit: (width: Int32, height: Int32)
+    /// The size the window was asked for, in pixels, when it was larger than `pixelLimit` and cut
+    /// to it; nil when it fitted.
+    package private(set) var cutFromPixels: (width: Int, height: Int)?
+    /// The window's size in Kit points (its pixels divided by `scale`).
+    package var pointSize: Size { Size(width: Double(screenWidth) / scale, height: Double(screenHeight) / scale) }
     /// A top-level size seen in ConfigureNotify, applied once the queue is drained.
     var pendingResize: (width: Int32, height: Int32)?
     var quitRequested = false
@@ -126,8 +135,9 @@ package final class X11Platform {
             ? XDefaultColormap(display, screen)
             : XCreateColormap(display, root, visual, AllocNone)
 
-        screenWidth = Int32(max(1, min(16_384, size.width.rounded())))
-        screenHeight = Int32(max(1, min(16_384, size.height.rounded())))
+        pixelLimit = (max(1, min(16_384, XDisplayWidth(display, screen))), max(1, min(16_384, XDisplayHeight(display, screen))))
+        let fit = Self.fitted(width: size.width, height: size.height, limit: pixelLimit)
+        (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, fit.asked)
 
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0 // None: no server-side clearing, no flicker
@@ -369,10 +379,19 @@ package final class X11Platform {
         self.scale = scale
         canvas.scale = scale
         (fonts as? XftFontProvider)?.scale = scale
-        screenWidth = Int32(min(16_384, (points.width * scale).rounded()))
-        screenHeight = Int32(min(16_384, (points.height * scale).rounded()))
+        let fit = Self.fitted(width: points.width * scale, height: points.height * scale, limit: pixelLimit)
+        (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, fit.asked)
         XResizeWindow(display, topLevel, UInt32(screenWidth), UInt32(screenHeight))
         setSizeHints()
+    }
+
+    /// A window size in pixels cut to `limit`, and the size asked for when it was cut.
+    private static func fitted(width: Double, height: Double, limit: (width: Int32, height: Int32))
+        -> (width: Int32, height: Int32, asked: (width: Int, height: Int)?) {
+        let asked = (width: Int(max(1, min(1e9, width.rounded()))), height: Int(max(1, min(1e9, height.rounded()))))
+        let fitted = (Int32(min(asked.width, Int(limit.width))), Int32(min(asked.height, Int(limit.height))))
+        let cut = Int(fitted.0) < asked.width || Int(fitted.1) < asked.height
+        return (fitted.0, fitted.1, cut ? asked : nil)
     }
 
     /// A point in the top-level's pixels, in Kit points.

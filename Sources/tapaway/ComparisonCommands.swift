@@ -23,11 +23,13 @@ struct CompareCommand: ParsableCommand {
         let output: Result<String, ExitCode> = MainActor.assumeIsolated {
             do {
                 let loaded = try Recording.load(contentsOf: path)
-                let made = loaded.scenario.map { " (recorded in \($0))" } ?? ""
+                // The scenario is a known one (the parser refuses others); printed escaped anyway,
+                // as is the path, so nothing a file holds can act on the terminal.
+                let made = loaded.scenario.map { " (recorded in \(Printable.escaped($0)))" } ?? ""
                 let table = Comparison.table(Comparison.compare(loaded))
-                return .success("\(SessionInstruments.count(loaded.inputs.count, "input")) from \(path)\(made), replayed under every scenario:\n\n\(table)")
+                return .success("\(SessionInstruments.count(loaded.inputs.count, "input")) from \(Printable.escaped(path))\(made), replayed under every scenario:\n\n\(table)")
             } catch {
-                Console.error("tapaway compare: \(path): \(error)")
+                Console.error("tapaway compare: \(Printable.escaped(path)): \(error)")
                 return .failure(ExitCode(ExitStatus.unreadable(path)))
             }
         }

@@ -10,6 +10,8 @@ struct Launcher {
     let options: TapawayCommand
 
     func run() -> Int32 {
+        // For the whole run: the password field's text must never reach a core file.
+        CoreDumps.forbid()
         signal(SIGPIPE, SIG_IGN)
         let sink: TraceSink?
         do {
@@ -30,7 +32,7 @@ struct Launcher {
             do {
                 replay = try Recording.load(contentsOf: path)
             } catch {
-                Console.error("tapaway: the recording \(path) cannot be replayed: \(error)")
+                Console.error("tapaway: the recording \(Printable.escaped(path)) cannot be replayed: \(error)")
                 return ExitStatus.unreadable(path)
             }
         }
@@ -75,9 +77,21 @@ struct Launcher {
         Palette.current = Theme.named(choice.appearance)
         // Sizes follow the display's resolution (Xft.dpi, else XSETTINGS Xft/DPI) unless --scale says.
         platform.setScale(options.scale ?? hints.scaleFactor)
+        if let asked = platform.cutFromPixels {
+            let points = platform.pointSize
+            Console.error("tapaway: a \(asked.width)×\(asked.height)-pixel window is larger than the screen; "
+                          + "it opens at \(Int(points.width))×\(Int(points.height)) points, what the screen can show")
+        }
 
-        let application = Application(screenSize: size, clock: platform.clock, fonts: platform.fonts,
+        let application = Application(screenSize: platform.pointSize, clock: platform.clock, fonts: platform.fonts,
                                       clipboard: platform.clipboard)
+        application.notificationCenter.addObserver(forName: .textFieldPasteWasCut) { note in
+            let kept = note.userInfo[PasteCutKey.kept] as? Int ?? TextField.pasteLimit
+            let bytes = note.userInfo[PasteCutKey.pastedBytes] as? Int ?? 0
+            let id = (note.object as? View)?.identifier.map { " into \($0)" } ?? ""
+            Console.error("tapaway: a paste of \(bytes) bytes\(id) was cut to its first \(kept) characters, "
+                          + "the most a single-line field takes")
+        }
         platform.attach(application)
         let app = TapawayApp(application: application, technique: technique)
         // Remembered options first (those this version does not know are kept, not applied),
@@ -86,10 +100,15 @@ struct Launcher {
             if let key = OptionKey(text) { app.setOption(key, to: value) }
         }
         for assignment in assignments { app.setOption(assignment.key, to: assignment.value) }
-        app.onScreenshotRequest = { [unowned platform] in Screenshots.save(of: platform) }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
+        // A replayed F12 takes no screenshot, as a replayed F9 starts no recording: a recording
+        // full of them must not fill the disk.
+        app.onScreenshotRequest = { [unowned platform, unowned instruments] in
+            guard !instruments.isReplaying else { return }
+            Screenshots.save(of: platform)
+        }
         app.onRecordingToggle = { [unowned instruments] in instruments.toggleRecording() }
         // The file is opened now, so an unwritable path is one message before any window opens;
         // the recording begins once the window is ready and --focus has focused its input, so

@@ -126,7 +126,7 @@ struct DismissalMatrixTests {
     }
 
     /// Row 7: taps on the keypad type into the focused field and never take focus away.
-    @Test("row 7: name focused, tap key-h and key-i → text 'h' then 'hi', focus stays on name, keypad stays up")
+    @Test("row 7: name focused, tap key-h and key-i → text 'H' then 'Hi' (name capitalises sentences), focus stays on name, keypad stays up")
     func row7KeypadTyping() throws {
         try Session.run { s in
             try s.focusAndShowKeypad("name")
@@ -138,8 +138,8 @@ struct DismissalMatrixTests {
             try s.app.waitFor(kind: "text", after: second, what: "a text line for name after key-i") { $0.string("id") == "name" }
             try s.settle()
             let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "name" }.map { $0.string("text") }
-            #expect(texts == ["h", "hi"],
-                    "name should read \"h\", then \"hi\" (an auto-capitalised \"Hi\" would differ from the spec): \(texts)\n\(s.app.diagnostics)")
+            #expect(texts == ["H", "Hi"],
+                    "name capitalises sentences, so it should read \"H\", then \"Hi\": \(texts)\n\(s.app.diagnostics)")
             let focusChanges = s.app.lines(from: start, kind: "focus")
             #expect(focusChanges.isEmpty, "focus must stay on name while typing on the keypad: \(focusChanges)\n\(s.app.diagnostics)")
             let hides = s.app.lines(from: start, kind: "keypad").filter { $0.string("phase") == "willHide" }
@@ -149,7 +149,7 @@ struct DismissalMatrixTests {
 
     /// Row 9: in a multi-line text view, Return inserts a newline rather than ending editing;
     /// a tap on the background still resigns it.
-    @Test("row 9: empty notes focused, key-return then key-a → notes reads \"\\na\", focus and keypad stay; tap background → resign")
+    @Test("row 9: empty notes focused, key-return then key-a → notes reads \"\\nA\", focus and keypad stay; tap background → resign")
     func row9TextViewReturn() throws {
         try Session.run { s in
             // Tap notes before the keypad shows: once it is up, it may cover part of notes.
@@ -164,7 +164,7 @@ struct DismissalMatrixTests {
             try s.app.waitFor(kind: "text", after: second, what: "a text line for notes after key-a") { $0.string("id") == "notes" }
             try s.settle()
             let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "notes" }.map { $0.string("text") }
-            #expect(texts == ["\n", "\na"], "notes should read a newline, then a newline and a: \(texts)\n\(s.app.diagnostics)")
+            #expect(texts == ["\n", "\nA"], "notes should read a newline, then a newline and a capital A (a line break starts a sentence): \(texts)\n\(s.app.diagnostics)")
             #expect(s.app.lines(from: start, kind: "focus").isEmpty, "Return in notes must not end editing\n\(s.app.diagnostics)")
             #expect(s.app.lines(from: start, kind: "keypad").isEmpty, "Return in notes must not move the keypad\n\(s.app.diagnostics)")
 

@@ -66,8 +66,28 @@ struct MonkeyModel {
                     problem = "line \(line.index): the text of \(id) changed while \(focused ?? "nothing") was focused"
                 }
                 let screen = line.string("screen") ?? scenario
-                if let text = line.string("text") { texts[screen + "/" + id] = text }
-                if let length = line.number("length") { lengths[screen + "/" + id] = Int(length) }
+                let key = screen + "/" + id
+                if let edit = line.object["edit"] as? [Any], edit.count == 3,
+                   let from = JSONValue.number(edit[0]).map(Int.init), let to = JSONValue.number(edit[1]).map(Int.init),
+                   let inserted = edit[2] as? String {
+                    // The text as a consumer rebuilds it: each edit applied to the last.
+                    var bytes = Array((texts[key] ?? "").utf8)
+                    if from < 0 || from > to || to > bytes.count {
+                        if problem == nil { problem = "line \(line.index): the edit \(edit) lies outside the \(bytes.count) bytes of \(key)" }
+                    } else {
+                        bytes.replaceSubrange(from..<to, with: Array(inserted.utf8))
+                    }
+                    let rebuilt = String(decoding: bytes, as: UTF8.self)
+                    if problem == nil, let text = line.string("text"), text != rebuilt {
+                        problem = "line \(line.index): the edits rebuild \(rebuilt.debugDescription), the line says \(text.debugDescription)"
+                    }
+                    texts[key] = rebuilt
+                    lengths[key] = nil
+                } else {
+                    // A secure field: its length only; the next edit starts from nothing.
+                    texts[key] = nil
+                    if let length = line.number("length") { lengths[key] = Int(length) }
+                }
             case "decision":
                 // A technique that hides the keyboard and keeps the focus (Android's ACTION_UP
                 // variant) leaves a focused input with no keypad, as on the device.
@@ -329,7 +349,8 @@ struct Monkey {
             let length = Int(line.number("length") ?? -1)
             return length == beforeLength + 1 ? nil : "password held \(beforeLength) characters and \(length) after one more"
         }
-        let after = line.string("text") ?? ""
+        // Past 256 characters a text line leaves the text out: the model rebuilt it from the edits.
+        let after = line.string("text") ?? model.texts[model.key(field)] ?? ""
         return after.lowercased() == (before + character).lowercased()
             ? nil : "\(field) held \(before.debugDescription); after typing \(character) at its end it holds \(after.debugDescription)"
     }

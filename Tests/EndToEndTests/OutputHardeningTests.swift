@@ -103,7 +103,7 @@ struct OutputHardeningTests {
         try reader.readUntil(timeout: 15) { $0.contains("\"kind\":\"keypad\"") && $0.contains("\"didShow\"") }
         let clip = try Xclip(display: display).own("clipboard", text: String(repeating: "0123456789abcdef\n", count: 12_000))
         x.move(to: 60, 200) // keys go to the window under the pointer
-        // Each paste writes a text line holding the whole text: about 200 KB, 400 KB, … 1.6 MB.
+        // Each paste writes a text line whose edit holds the 200 KB it put in: 1.6 MB in all.
         for _ in 0..<8 {
             try x.chord("v")
             usleep(100_000)

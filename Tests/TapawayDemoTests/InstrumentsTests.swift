@@ -641,3 +641,32 @@ struct InspectorLogTests {
         #expect(log.contentOffset.y > before)
     }
 }
+
+/// What a recording holds is printed escaped, and its header may name only what exists.
+@MainActor
+@Suite("Recording headers and printable text")
+struct RecordingHeaderTests {
+    @Test("terminal controls are escaped; letters, marks, emoji and right-to-left text are kept")
+    func escaping() {
+        #expect(Printable.escaped("\u{1B}]0;x\u{7}") == "\\u{1B}]0;x\\u{7}")
+        #expect(Printable.escaped("a\u{202E}b\u{9B}c\u{2028}") == "a\\u{202E}b\\u{9B}c\\u{2028}")
+        #expect(Printable.escaped("é👩🏽‍💻 مرحبا") == "é👩🏽‍💻 مرحبا")
+        #expect(Printable.escaped("back\\slash") == "back\\\\slash")
+        #expect(Printable.quoted(String(repeating: "x", count: 1_000)).count < 70)
+    }
+
+    @Test("an unknown scenario or focused input is an error on the header's line, its text escaped")
+    func header() {
+        func error(_ text: String) -> RecordingError? {
+            do { _ = try Recording.parse(text); return nil } catch { return error }
+        }
+        let scenario = error("\n" + #"{"kind":"header","scenario":"\u001b[2Jnope"}"#)
+        #expect(scenario?.line == 2)
+        #expect(scenario?.description.contains("unknown scenario") == true)
+        #expect(scenario?.description.unicodeScalars.contains { $0.value == 0x1B } == false, "\(String(describing: scenario))")
+        let focused = error(#"{"kind":"header","scenario":"send-event","focused":"submit"}"#)
+        #expect(focused?.line == 1 && focused?.description.contains("not an input") == true)
+        #expect(error(#"{"kind":"header","scenario":"tap-gesture","focused":"notes"}"#) == nil)
+        #expect(StandardForm.inputIdentifiers == Harness().app.focusableIdentifiers, "the list follows the form")
+    }
+}

@@ -2,8 +2,10 @@ import FoundationEssentials
 import TapawayKit
 
 /// Writes a session's input as a recording (`--record`). What is typed into a secure field never
-/// reaches the file: keypad touches and keys typed while one is focused are replaced by
-/// placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
+/// reaches the file: keypad touches and keys typed (or pasted) while one is focused are replaced
+/// by placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
+/// Undo and redo keys are recorded as they are and their effect is not, so a replay undoes
+/// the placeholders as the session undid the characters.
 @MainActor
 package final class InputRecorder {
     private let application: Application
@@ -13,6 +15,9 @@ package final class InputRecorder {
     private var suppressedTouches: Set<Int> = []
     private var lengths: [ObjectIdentifier: Int] = [:]
     private var observers: [ObserverToken] = []
+    /// Set while a recorded key (undo, redo) edits a secure field: replayed, the key makes the
+    /// change itself, so the change gets no placeholder (it would be made twice).
+    private var keyMakesChange = false
     private var inputToken: ObserverToken?
     /// The number of lines written (the header included).
     package private(set) var linesWritten = 0
@@ -77,6 +82,7 @@ package final class InputRecorder {
     }
 
     private func record(_ input: PlatformInput) {
+        keyMakesChange = false
         switch input {
         case .pointer(let id, let phase, let point):
             if !keeps(PointerChange(id: id, phase: phase, at: point)) { return }
@@ -88,9 +94,16 @@ package final class InputRecorder {
             return
         case .key(let key):
             if secureFieldFocused {
+                let control = key.modifiers.contains(.control)
                 switch key.key {
-                case .text where !key.modifiers.contains(.control), .backspace, .delete:
+                case .text where !control, .backspace, .delete:
                     return // written as placeholders once the field changes
+                case .text(let letter) where ["z", "y"].contains(letter.lowercased()):
+                    keyMakesChange = true // undo and redo: the input is recorded, not its effect
+                case .text(let letter) where letter.lowercased() == "v":
+                    return // a paste: the clipboard may differ at replay; placeholders stand for it
+                case .other("Insert") where key.modifiers.contains(.shift) && !control:
+                    return // Shift+Insert pastes too
                 default:
                     break
                 }
@@ -106,6 +119,7 @@ package final class InputRecorder {
         let old = lengths[id] ?? 0
         let new = field.text.count
         lengths[id] = new
+        if keyMakesChange { return }
         if new > old {
             var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
             line.key = "text"
@@ -147,6 +161,8 @@ package final class InputReplayer {
     private var index = 0
     private var startTime = 0.0
     private var fingersDown: Set<Int> = []
+    /// The clock's time when the previous input went in.
+    private var lastFed = 0.0
     /// Called once every input has been fed.
     package var onFinish: ((Int) -> Void)?
     /// Called to resize the platform's window for a `resize` line (the Kit resizes itself too).
@@ -172,8 +188,12 @@ package final class InputReplayer {
         }
         let delay: Double
         if let speed {
+            // Never sooner after the previous input than recorded: a loop that wakes late (a busy
+            // machine) feeds what fell due one input a turn, each its recorded gap after the one
+            // before, so the keypad has slid in before a key is tapped, as in the session.
             let due = startTime + recording.inputs[index].t / speed
-            delay = max(0, due - application.clock.now)
+            let gap = index > 0 ? (recording.inputs[index].t - recording.inputs[index - 1].t) / speed : 0
+            delay = max(0, max(due, index > 0 ? lastFed + gap : due) - application.clock.now)
         } else if !fingersDown.isEmpty, index > 0 {
             delay = max(0, recording.inputs[index].t - recording.inputs[index - 1].t)
         } else {
@@ -188,13 +208,12 @@ package final class InputReplayer {
             application.timers.schedule(after: 1.0 / 60) { [weak self] _ in self?.feedDue() }
             return
         }
-        // At recorded speed, everything due by now goes in this turn; as fast as possible, one
-        // input a turn, so layout and frames run between inputs.
-        repeat {
-            feed(recording.inputs[index].input)
-            index += 1
-        } while speed != nil && index < recording.inputs.count
-            && startTime + recording.inputs[index].t / speed! <= application.clock.now
+        // One input a turn, so timers, layout and frames run between inputs; animations are
+        // first brought to the clock's time, as a frame would have before the input arrived.
+        if application.isAnimating { application.stepAnimations() }
+        feed(recording.inputs[index].input)
+        lastFed = application.clock.now
+        index += 1
         scheduleNext()
     }
 

@@ -60,8 +60,8 @@ package struct RecordingError: Error, CustomStringConvertible, Equatable {
     package let line: Int
     /// What is wrong.
     package let message: String
-    /// `line N: message`.
-    package var description: String { line > 0 ? "line \(line): \(message)" : message }
+    /// `line N: message`, with anything in the message that could act on a terminal escaped.
+    package var description: String { Printable.escaped(line > 0 ? "line \(line): \(message)" : message) }
     /// Creates an error for `line` (0 for the whole file).
     package init(line: Int, message: String) { self.line = line; self.message = message }
 }
@@ -229,11 +229,17 @@ package struct Recording: Sendable {
                 if let v = line.version, v > RecordingCodec.version {
                     throw RecordingError(line: number, message: "format version \(v) is newer than this tapaway reads (\(RecordingCodec.version))")
                 }
-                recording.scenario = line.scenario
+                if let scenario = line.scenario {
+                    guard TechniqueID(scenario).technique != nil else {
+                        throw RecordingError(line: number, message: "unknown scenario \(Printable.quoted(scenario)): use one of \(TechniqueID.allIDs)")
+                    }
+                    recording.scenario = scenario
+                }
                 recording.inspector = line.inspector
                 if let focused = line.focused {
-                    guard focused.count <= 100, focused.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else {
-                        throw RecordingError(line: number, message: "'focused' must be an identifier such as name")
+                    guard StandardForm.inputIdentifiers.contains(focused) else {
+                        throw RecordingError(line: number, message: "'focused' is \(Printable.quoted(focused)), not an input: use one of "
+                                             + StandardForm.inputIdentifiers.joined(separator: ", "))
                     }
                     recording.focused = focused
                 }

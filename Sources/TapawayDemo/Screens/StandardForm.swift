@@ -74,6 +74,9 @@ package final class StandardForm: ScrollView {
     /// The text inputs, in reading order.
     package var inputs: [View] { [name, email, password, phone, notes] }
 
+    /// The identifiers of the form's text inputs, which `--focus` and a recording's `focused`
+    /// may name.
+    package static let inputIdentifiers = ["name", "email", "password", "phone", "notes"]
     /// Space around the form's content.
     package static let margin = 20.0
     /// The height of a single-line field.

@@ -131,6 +131,8 @@ package struct Settings: Equatable, Sendable {
     ///   `dark` or `auto`, `scenario` or an overlay name not `isValidName(_:)`, an overlay value
     ///   not `true` or `false`).
     package static func parse(_ text: String) throws(SettingsError) -> Settings {
+        // Editors on some systems start UTF-8 files with a byte-order mark; it says nothing here.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         var settings = Settings()
         var section: String?
         var number = 0

@@ -37,12 +37,13 @@ final class TraceWiring {
         }
         notificationTokens.append(center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
             guard let field = note.object as? TextField else { return }
-            tracer?.text(id: field.traceName, text: field.text, secure: field.isSecureTextEntry,
+            tracer?.text(id: field.traceName, input: field, editable: field.editableText, secure: field.isSecureTextEntry,
                          screen: Self.technique(showing: field)?.rawValue)
         })
         notificationTokens.append(center.addObserver(forName: .textViewDidChange) { [weak tracer] note in
             guard let view = note.object as? TextView else { return }
-            tracer?.text(id: view.traceName, text: view.text, secure: false, screen: Self.technique(showing: view)?.rawValue)
+            tracer?.text(id: view.traceName, input: view, editable: view.editableText, secure: false,
+                         screen: Self.technique(showing: view)?.rawValue)
         })
         notificationTokens.append(center.addObserver(forName: .keyboardManagerNote) { [weak tracer] note in
             guard let message = note.userInfo["note"] as? String else { return }

@@ -127,14 +127,56 @@ package final class Tracer {
         emit("scenario", [("id", .string(id))])
     }
 
-    /// Writes a `text` line; a secure field gives only its length. `screen` names the scenario
-    /// whose screen holds the input.
-    package func text(id: String?, text: String, secure: Bool, screen: String? = nil) {
+    /// The most characters a `text` line gives whole. A longer text is left out (the line gives
+    /// `length` and `textOmitted`), so typing grows the trace linearly; its `edit` still lets a
+    /// consumer rebuild it exactly. The README's trace table documents the figure.
+    package static let wholeTextLimit = 256
+
+    /// What the trace last said an input held: enough to tell whether the next change is one
+    /// edit of that text (the input's change count moved by one) or the trace must resend it.
+    private struct KnownText {
+        weak var input: AnyObject?
+        var editCount: Int
+        var bytes: Int
+    }
+    /// Per screen and input id; as many entries as there are inputs on the screens.
+    private var knownTexts: [String: KnownText] = [:]
+
+    /// Writes a `text` line for `input` after a change of its text, `editable`.
+    ///
+    /// A secure field gives only its length. Any other input gives `edit`: `[from, to, inserted]`,
+    /// the UTF-8 byte range the change replaced in the text as the previous `text` line of the
+    /// same `id` and `screen` left it (empty before the first, and after a secure line), and the
+    /// characters put there; and `text`, the whole text, up to `wholeTextLimit` characters, else
+    /// `length` and `textOmitted: true`. `screen` names the scenario whose screen holds the input.
+    package func text(id: String?, input: AnyObject, editable: EditableText, secure: Bool, screen: String? = nil) {
+        let key = (screen ?? "") + "/" + (id ?? "")
         var fields: [(String, JSON)] = [("id", .optional(id))]
         if secure {
-            fields.append(("length", .number(Double(text.count))))
+            knownTexts[key] = nil
+            fields.append(("length", .number(Double(editable.count))))
         } else {
-            fields.append(("text", .string(text)))
+            let utf8 = editable.text.utf8
+            let known = knownTexts[key]
+            let knownBytes = known?.bytes ?? 0
+            var edit: (from: Int, to: Int, inserted: String)
+            if let change = editable.lastEdit,
+               known.map({ $0.input === input && $0.editCount + 1 == editable.editCount }) == true
+                || (knownBytes == 0 && utf8.count - change.inserted + change.removed.count == 0) {
+                let lower = utf8.index(utf8.startIndex, offsetBy: change.start)
+                let upper = utf8.index(lower, offsetBy: change.inserted)
+                edit = (change.start, change.oldEnd, String(decoding: utf8[lower..<upper], as: UTF8.self))
+            } else {
+                // Set from code, or first seen holding text: the edit replaces all the trace knew.
+                edit = (0, knownBytes, editable.text)
+            }
+            knownTexts[key] = KnownText(input: input, editCount: editable.editCount, bytes: utf8.count)
+            fields.append(("edit", .array([.number(Double(edit.from)), .number(Double(edit.to)), .string(edit.inserted)])))
+            if editable.count <= Self.wholeTextLimit {
+                fields.append(("text", .string(editable.text)))
+            } else {
+                fields += [("length", .number(Double(editable.count))), ("textOmitted", .bool(true))]
+            }
         }
         if let screen { fields.append(("screen", .string(screen))) }
         emit("text", fields)
@@ -142,14 +184,28 @@ package final class Tracer {
 
     /// Writes a `layout` line if identified views moved, showed or hid since the last one and no
     /// animation is running (the layout has settled). Nothing is written before `ready`.
+    ///
+    /// While a secure field is focused and the keypad is off its first layer (numbers, symbols),
+    /// nothing is written: the keys on view would say which class of character comes next. The
+    /// held line is written once the keypad is back on its first layer (it goes back when the
+    /// field resigns), so the trace never shows a layer change made in a password.
     package func layoutIfChanged(_ application: Application, force: Bool = false) {
         guard isReady else { return }
+        guard !Self.keypadLayerIsSecret(application) else { return }
         guard force || (application.geometryGeneration != lastGeneration && !application.isAnimating) else { return }
         lastGeneration = application.geometryGeneration
         let snapshot = Self.layoutSnapshot(application)
         guard force || snapshot != lastLayout else { return }
         lastLayout = snapshot
         emit("layout", [("views", snapshot)])
+    }
+
+    /// Whether the keypad's keys would tell something about a password: a secure field is
+    /// focused and the keypad is on another layer than the one it starts on.
+    package static func keypadLayerIsSecret(_ application: Application) -> Bool {
+        guard (application.firstResponder as? TextField)?.isSecureTextEntry == true else { return false }
+        let keypad = application.keyboard.keypadView
+        return keypad.layer != (keypad.keyboardType == .numberPad ? .numberPad : .letters)
     }
 
     /// Every identified view of every window: id, type, frame in screen pixels, visibility.

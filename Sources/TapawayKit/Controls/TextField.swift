@@ -42,6 +42,14 @@ open class TextField: Control, TextInput, TextEditing {
             setNeedsDisplay()
         }
     }
+    /// The most characters one paste puts into a single-line field; the rest of a longer paste
+    /// is left out (with `textFieldPasteWasCut`). A line of text never needs more, and a 50 MB
+    /// paste would cost half a gigabyte of layout. Text views take pastes whole.
+    public static let pasteLimit = 10_000
+    /// The text with its caret, selection, change count and last edit: an observer of
+    /// `textFieldDidChange` reads `lastEdit` and `editCount` here to learn what changed without
+    /// comparing (or keeping) whole texts.
+    public var editableText: EditableText { editable }
     /// Shown in grey while the field is empty.
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     /// Whether the text is shown as bullets; such text cannot be copied or cut.
@@ -109,6 +117,8 @@ open class TextField: Control, TextInput, TextEditing {
         blinker.stop()
         selectionDrag = nil
         history.closeRun()
+        // A password's undo steps hold what was typed and deleted: gone once it lets go.
+        if isSecureTextEntry { history.wipe() }
         editable.moveCaret(to: editable.caret)
         setNeedsDisplay()
         sendActions(for: .editingDidEnd)
@@ -151,8 +161,15 @@ open class TextField: Control, TextInput, TextEditing {
     /// Selects a range of characters.
     public func select(_ range: Range<Int>) { selectRange(range) }
 
-    /// Removes all the text (the clear button), as one undoable edit.
+    /// Removes all the text (the clear button), as one undoable edit; in a secure field the
+    /// text and its undo history are zeroed and forgotten, and nothing can bring them back.
     public func clear() {
+        if isSecureTextEntry {
+            guard editable.count > 0 else { return }
+            history.wipe()
+            editable.wipe()
+            return textDidChange()
+        }
         perform(.replace) { text in
             guard text.count > 0 else { return false }
             text.replace(0..<text.count, with: "")

@@ -107,6 +107,10 @@ public final class Keyboard: TextInputDelegate {
         } else {
             client = nil
             keypadView.cancelPresses()
+            // A password's last layer (numbers, symbols) would say what its last character was.
+            if (old as? TextField)?.isSecureTextEntry == true {
+                keypadView.configure(keyboardType: keypadView.keyboardType, returnKeyType: keypadView.returnKeyType)
+            }
             if isVisible { hide() }
         }
     }

@@ -103,6 +103,9 @@ extension NotificationName {
     public static let textFieldDidEndEditing = NotificationName("TextFieldTextDidEndEditing")
     /// A text field's text changed.
     public static let textFieldDidChange = NotificationName("TextFieldTextDidChange")
+    /// A paste into a single-line input was longer than `TextField.pasteLimit` characters and
+    /// only its beginning was kept; `userInfo` holds `PasteCutKey.kept` and `.pastedBytes`.
+    public static let textFieldPasteWasCut = NotificationName("TextFieldPasteWasCut")
     /// A text view became first responder and began editing.
     public static let textViewDidBeginEditing = NotificationName("TextViewTextDidBeginEditing")
     /// A text view resigned and ended editing.
@@ -133,4 +136,12 @@ public enum KeyboardInfoKey {
     public static let animationDuration = "KeyboardAnimationDuration"
     /// `AnimationCurve`: the animation's timing curve.
     public static let animationCurve = "KeyboardAnimationCurve"
+}
+
+/// The `userInfo` keys of `textFieldPasteWasCut`.
+public enum PasteCutKey {
+    /// How many characters of the paste were kept (an `Int`).
+    public static let kept = "kept"
+    /// How many UTF-8 bytes the whole paste had (an `Int`).
+    public static let pastedBytes = "pastedBytes"
 }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The undo and redo stacks of one text input.
 ///
 /// Each step keeps the bytes an edit replaced and the selection before and after it.
@@ -227,5 +229,27 @@ public struct EditHistory: Sendable {
         redoSteps.removeAll()
         undoBytes = 0
         isRunOpen = false
+    }
+
+    /// Overwrites the bytes every step holds with zeros, then forgets the steps: what a
+    /// password's history held does not stay behind in freed memory.
+    public mutating func wipe() {
+        for index in undoSteps.indices {
+            undoSteps[index].removed.withUnsafeMutableBytes { Wipe.zero($0) }
+            undoSteps[index].inserted.withUnsafeMutableBytes { Wipe.zero($0) }
+        }
+        for index in redoSteps.indices {
+            redoSteps[index].removed.withUnsafeMutableBytes { Wipe.zero($0) }
+            redoSteps[index].inserted.withUnsafeMutableBytes { Wipe.zero($0) }
+        }
+        removeAll()
+    }
+}
+
+/// Zeroing that the optimiser may not drop because the memory is freed right after.
+enum Wipe {
+    static func zero(_ bytes: UnsafeMutableRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        explicit_bzero(base, bytes.count)
     }
 }

@@ -211,6 +211,21 @@ public struct EditableText: Sendable, Equatable {
         return true
     }
 
+    /// Empties the text after overwriting its bytes with zeros, for a password: what it held
+    /// does not stay behind in freed memory. Copies of the text taken earlier are zeroed too
+    /// when they share its storage, so use it only for text nobody else should read.
+    public mutating func wipe() {
+        if !text.isEmpty {
+            text.withUTF8 { bytes in
+                // A short text lives inline and this is a copy of it; the assignment below
+                // overwrites the original. A long one is the storage itself.
+                Wipe.zero(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer(bytes)))
+            }
+        }
+        setText("")
+        lastEdit = nil
+    }
+
     /// Replaces all the text and puts the caret at the end.
     public mutating func setText(_ string: String) {
         lastEdit = nil

@@ -145,8 +145,22 @@ extension TextEditing {
         pasteText(text)
     }
 
-    /// Inserts text from outside, sanitised, over the selection, as one undo step.
+    /// Inserts text from outside, sanitised, over the selection, as one undo step. A single-line
+    /// input keeps the first `TextField.pasteLimit` characters of a longer paste and posts
+    /// `textFieldPasteWasCut`; a text view takes a paste whole.
     func pasteText(_ text: String) {
+        var text = text
+        // Bytes are never fewer than characters: most pastes are known short without counting.
+        if !isMultiline, text.utf8.count > TextField.pasteLimit {
+            let kept = text.prefix(TextField.pasteLimit)
+            if kept.endIndex != text.endIndex {
+                let pastedBytes = text.utf8.count
+                text = String(kept)
+                application?.notificationCenter.post(name: .textFieldPasteWasCut, object: self, userInfo: [
+                    PasteCutKey.kept: TextField.pasteLimit, PasteCutKey.pastedBytes: pastedBytes,
+                ])
+            }
+        }
         let clean = TextSanitizer.sanitize(text, allowsNewlines: isMultiline)
         guard !clean.isEmpty else { return }
         perform(.paste) { $0.insert(clean); return true }

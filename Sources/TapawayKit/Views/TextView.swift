@@ -45,6 +45,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
             setNeedsDisplay()
         }
     }
+    /// The text with its caret, selection, change count and last edit: an observer of
+    /// `textViewDidChange` reads `lastEdit` and `editCount` here to learn what changed without
+    /// comparing (or keeping) whole texts.
+    public var editableText: EditableText { editable }
     /// Shown in grey while the view is empty.
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     /// Whether the view takes focus and edits.

@@ -1,0 +1,66 @@
+import Testing
+import TapawayKit
+import TapawayHeadless
+import TapawayTestSupport
+
+/// A password leaves nothing to take back once it is cleared or lets go: its undo history is
+/// zeroed and forgotten, and a cleared text is zeroed in place.
+@MainActor
+@Suite("Secure fields forget what they held")
+struct SecureWipeTests {
+    func passwordPlatform() -> (HeadlessPlatform, TextField, TextField) {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let password = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
+        password.isSecureTextEntry = true
+        let other = TextField(frame: Rect(x: 10, y: 70, width: 300, height: 44))
+        root.addSubview(password)
+        root.addSubview(other)
+        p.makeWindow(root)
+        password.becomeFirstResponder()
+        p.application.runFrame()
+        return (p, password, other)
+    }
+
+    @Test("the clear button empties a password for good: Ctrl+Z brings nothing back")
+    func clearIsFinal() {
+        let (p, password, _) = passwordPlatform()
+        p.type("Zq9canary")
+        p.press(.backspace)
+        password.clear()
+        #expect(password.text == "")
+        p.press(.text("z"), modifiers: .control)
+        p.press(.text("z"), modifiers: .control)
+        #expect(password.text == "", "undo brought back \(password.text.count) characters")
+    }
+
+    @Test("a plain field's clear stays undoable")
+    func plainClearUndoes() {
+        let (p, _, other) = passwordPlatform()
+        other.becomeFirstResponder()
+        p.type("hello")
+        other.clear()
+        p.press(.text("z"), modifiers: .control)
+        #expect(other.text == "hello")
+    }
+
+    @Test("once a password resigns, its undo history is gone")
+    func resignForgetsHistory() {
+        let (p, password, other) = passwordPlatform()
+        p.type("Zq9canary")
+        p.press(.backspace)
+        other.becomeFirstResponder()
+        password.becomeFirstResponder()
+        p.press(.text("z"), modifiers: .control)
+        #expect(password.text.count == 8, "undo after refocusing changed the password")
+    }
+
+    @Test("wiping a text zeroes its storage, so no copy of it is left readable")
+    func wipeZeroes() {
+        var text = EditableText(String(repeating: "s3cret-", count: 20))
+        let sharing = text.text // shares the storage, as a stale reference in memory would
+        text.wipe()
+        #expect(text.text.isEmpty && text.count == 0)
+        #expect(sharing.utf8.count == 140 && sharing.utf8.allSatisfy { $0 == 0 })
+    }
+}
