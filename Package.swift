@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "TapawayHeadless", targets: ["TapawayHeadless"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // C boundary: Xlib, Xft, XRender, XInput2 (several pointers, touch screens) and zlib (PNG).
@@ -37,11 +37,13 @@ let package = Package(
         // It runs `tapaway compare` and `tapaway matrix`, the Kit benchmarks and the tests.
         .target(name: "TapawayHeadless", dependencies: ["TapawayKit"]),
         // What only tests use (builders, the one seeded random generator); the app never links it.
-        .target(name: "TapawayTestSupport", dependencies: ["TapawayKit", "TapawayHeadless"],
-                path: "Tests/TapawayTestSupport"),
+        .target(
+            name: "TapawayTestSupport", dependencies: ["TapawayKit", "TapawayHeadless"],
+            path: "Tests/TapawayTestSupport"),
         // The X11 backend: the only module that imports CX11.
-        .target(name: "TapawayX11", dependencies: ["TapawayKit", "CX11"], exclude: ["Watcher"],
-                linkerSettings: [.linkedLibrary("fontconfig")]),
+        .target(
+            name: "TapawayX11", dependencies: ["TapawayKit", "CX11"], exclude: ["Watcher"],
+            linkerSettings: [.linkedLibrary("fontconfig")]),
         // Watching a display from outside (DAMAGE, XTest) for the benchmarks: beside the backend,
         // the only other place that speaks X, kept out of the app so it links no DAMAGE or XTest.
         .target(name: "TapawayX11Watcher", dependencies: ["CXDamage"], path: "Sources/TapawayX11/Watcher"),
@@ -58,11 +60,15 @@ let package = Package(
             ]
         ),
         // Benchmarks: figures printed by a release-mode executable (scripts/bench.sh).
-        .executableTarget(name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayX11Watcher"],
-                          path: "Sources/TapawayBench"),
+        .executableTarget(
+            name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayX11Watcher"],
+            path: "Sources/TapawayBench"),
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
-        .testTarget(name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
-        .testTarget(name: "KeyboardManagerTests", dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        .testTarget(
+            name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        .testTarget(
+            name: "KeyboardManagerTests",
+            dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CX11", "CXTest", "TapawayTestSupport"]),
     ]
 )

@@ -8,6 +8,8 @@
 # uninstalls: SwiftPM cannot build inside `swift test` on the same build directory.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The tree is formatted as .swift-format says (scripts/format.sh rewrites it so).
+swift format lint --strict --recursive --parallel Sources Tests Package.swift
 swift build --build-tests
 STAGE="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-stage.XXXXXX")"
 trap 'rm -rf "$STAGE"' EXIT

@@ -146,19 +146,22 @@ public final class KeyboardManager {
         attachedApplication = app
         let center = app.notificationCenter
         for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
-            observers.append(center.addObserver(forName: name) { [weak self] note in self?.didBeginEditing(note.object as? View) })
+            observers.append(
+                center.addObserver(forName: name) { [weak self] note in self?.didBeginEditing(note.object as? View) })
         }
         for name in [NotificationName.textFieldDidEndEditing, .textViewDidEndEditing] {
             observers.append(center.addObserver(forName: name) { [weak self] note in self?.didEndEditing(note.object as? View) })
         }
         observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] note in self?.keyboardWillShow(note) })
-        observers.append(center.addObserver(forName: .keyboardWillChangeFrame) { [weak self] note in self?.keyboardFrameWillChange(note) })
+        observers.append(
+            center.addObserver(forName: .keyboardWillChangeFrame) { [weak self] note in self?.keyboardFrameWillChange(note) })
         observers.append(center.addObserver(forName: .keyboardDidHide) { [weak self] _ in self?.restore(animated: false) })
         observers.append(center.addObserver(forName: .keyboardWillHide) { [weak self] note in self?.keyboardWillHide(note) })
-        observers.append(center.addObserver(forName: .textViewDidChange) { [weak self] note in
-            guard let self, let view = note.object as? View, view === self.activeInput else { return }
-            self.keepVisible(animated: false)
-        })
+        observers.append(
+            center.addObserver(forName: .textViewDidChange) { [weak self] note in
+                guard let self, let view = note.object as? View, view === self.activeInput else { return }
+                self.keepVisible(animated: false)
+            })
         frameObserver = app.frameObservers.add { [weak self] in self?.frameDidEnd() }
         if let responder = app.firstResponder as? View, responder is any TextInput { didBeginEditing(responder) }
     }
@@ -316,7 +319,8 @@ public final class KeyboardManager {
         let name = view.identifiedAncestor?.identifier ?? "a view"
         if view.isDescendant(of: input) { return "the tap is in the focused field" }
         if let group = groups.first(where: { $0.input.value === input }),
-           group.members.contains(where: { view.isDescendant(of: $0) }) {
+            group.members.contains(where: { view.isDescendant(of: $0) })
+        {
             return "\(name) is grouped with the focused field"
         }
         return whyIgnored(view)
@@ -387,8 +391,9 @@ public final class KeyboardManager {
         if let scroll = Self.scrollView(containing: input) {
             let scrollFrame = scroll.frameInScreen
             if adjustment == nil {
-                adjustment = Adjustment(scrollView: scroll, offset: scroll.contentOffset, inset: scroll.contentInset,
-                                        movedView: nil, movedFrame: .zero)
+                adjustment = Adjustment(
+                    scrollView: scroll, offset: scroll.contentOffset, inset: scroll.contentInset,
+                    movedView: nil, movedFrame: .zero)
             }
             let base = adjustment?.inset ?? scroll.contentInset
             var inset = base
@@ -420,7 +425,8 @@ public final class KeyboardManager {
         self.adjustment = nil
         if let scroll = adjustment.scrollView {
             scroll.contentInset = adjustment.inset
-            scroll.setContentOffset(adjustment.offset, animated: animated, duration: attachedApplication?.keyboard.animationDuration ?? 0.25)
+            scroll.setContentOffset(
+                adjustment.offset, animated: animated, duration: attachedApplication?.keyboard.animationDuration ?? 0.25)
         }
         if let moved = adjustment.movedView { moved.frame = adjustment.movedFrame }
         debug("restore the scroll position")
@@ -438,11 +444,13 @@ public final class KeyboardManager {
     // MARK: Decisions
 
     private func decide(_ action: KeyboardManagerDecision.Action, _ reason: String, _ touches: [Touch] = []) {
-        decisionObservers.notify(KeyboardManagerDecision(action: action, reason: reason, focused: activeInput?.identifier, touches: touches))
+        decisionObservers.notify(
+            KeyboardManagerDecision(action: action, reason: reason, focused: activeInput?.identifier, touches: touches))
     }
 
     private func debug(_ message: String) {
-        decisionObservers.notify(KeyboardManagerDecision(action: .info, reason: message, focused: activeInput?.identifier, touches: []))
+        decisionObservers.notify(
+            KeyboardManagerDecision(action: .info, reason: message, focused: activeInput?.identifier, touches: []))
     }
 }
 

@@ -70,10 +70,11 @@ final class ChevronView: View {
         let color = Palette.accent.withAlpha(enabled ? (pressed ? 0.4 : 1) : 0.3)
         let cx = bounds.midX, cy = bounds.midY, s = 7.0, t = 1.4
         let d: Double = up ? -1 : 1
-        canvas.fillPolygon([
-            Point(x: cx - s - t, y: cy - d * s / 2 + d * t * 0), Point(x: cx - s + t, y: cy - d * s / 2 - d * t),
-            Point(x: cx, y: cy + d * s / 2 - d * t * 1.6), Point(x: cx + s - t, y: cy - d * s / 2 - d * t),
-            Point(x: cx + s + t, y: cy - d * s / 2), Point(x: cx, y: cy + d * s / 2 + d * t),
-        ], color: color)
+        canvas.fillPolygon(
+            [
+                Point(x: cx - s - t, y: cy - d * s / 2 + d * t * 0), Point(x: cx - s + t, y: cy - d * s / 2 - d * t),
+                Point(x: cx, y: cy + d * s / 2 - d * t * 1.6), Point(x: cx + s - t, y: cy - d * s / 2 - d * t),
+                Point(x: cx + s + t, y: cy - d * s / 2), Point(x: cx, y: cy + d * s / 2 + d * t),
+            ], color: color)
     }
 }

@@ -1,7 +1,7 @@
-import TapawayDemo
-import TapawayKit
-import TapawayHeadless
 import Glibc
+import TapawayDemo
+import TapawayHeadless
+import TapawayKit
 
 /// In-process measurements of the Kit on the headless platform: what one touch costs as the view
 /// tree grows, what one keystroke costs as the text grows, and how much of the window one
@@ -25,7 +25,8 @@ enum KitBenchmarks {
     /// Builds a tree of about `count` views, ten children a node, under a `DismissingWindow`.
     static func tree(count: Int, platform: HeadlessPlatform) -> (Window, depth: Int) {
         let size = platform.application.screenSize
-        let window = DismissingWindow(frame: Rect(origin: .zero, size: size), notificationCenter: platform.application.notificationCenter)
+        let window = DismissingWindow(
+            frame: Rect(origin: .zero, size: size), notificationCenter: platform.application.notificationCenter)
         var frontier: [View] = [window]
         var made = 0
         var depth = 0
@@ -73,8 +74,10 @@ enum KitBenchmarks {
     /// A keystroke whose re-wrap stops at its budget leaves the rest of the paragraph to later
     /// turns of the run loop: those turns run, untimed, before the next keystroke, and the
     /// longest of them is `longestSettle` (µs; 0 when none was needed).
-    static func keystroke(length: Int, paragraphs: Bool, count: Int = 1000,
-                          warmUp: Int = 20) -> (median: Double, p99: Double, longestSettle: Double) {
+    static func keystroke(
+        length: Int, paragraphs: Bool, count: Int = 1000,
+        warmUp: Int = 20
+    ) -> (median: Double, p99: Double, longestSettle: Double) {
         let platform = HeadlessPlatform(screenSize: Size(width: 390, height: 800))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 370, height: 400))
         let sentence = "The quick brown fox jumps over the lazy dog. "
@@ -131,15 +134,18 @@ enum KitBenchmarks {
         }
         print("")
         for paragraphs in [true, false] {
-            print("One keystroke in the middle of a text view, with layout and repaint: "
-                  + (paragraphs ? "paragraphs of 500 characters" : "one paragraph"))
+            print(
+                "One keystroke in the middle of a text view, with layout and repaint: "
+                    + (paragraphs ? "paragraphs of 500 characters" : "one paragraph"))
             print("| characters | median µs | p99 µs | against 100 | longest later turn µs |")
             print("|---:|---:|---:|---:|---:|")
             var first = 0.0
             for n in [100, 10_000, 1_000_000] {
                 let r = keystroke(length: n, paragraphs: paragraphs)
                 if n == 100 { first = r.median }
-                print("| \(n) | \(format(r.median)) | \(format(r.p99)) | ×\(format(r.median / max(first, 0.001))) | \(format(r.longestSettle)) |")
+                print(
+                    "| \(n) | \(format(r.median)) | \(format(r.p99)) | ×\(format(r.median / max(first, 0.001))) | \(format(r.longestSettle)) |"
+                )
             }
             print("")
         }

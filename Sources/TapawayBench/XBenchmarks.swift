@@ -1,6 +1,6 @@
 import FoundationEssentials
-import TapawayX11Watcher
 import Glibc
+import TapawayX11Watcher
 
 /// Benchmarks of real programs on an X display (a private `Xvfb -noreset`, which
 /// `scripts/bench.sh` starts): Tapaway beside the programs a Linux user would compare it with,
@@ -75,8 +75,9 @@ enum XBenchmarks {
                 watcher.pump(timeout: 0.2)
             }
             let t = Figures(times), m = Figures(memory), p = Figures(proportional), u = Figures(own)
-            print("| \(name) | \(format1(t.min)) | \(format1(t.median)) | \(format1(t.max)) | \(format1(m.median)) "
-                  + "| \(format1(p.median)) | \(format1(u.median)) |")
+            print(
+                "| \(name) | \(format1(t.min)) | \(format1(t.median)) | \(format1(t.max)) | \(format1(m.median)) "
+                    + "| \(format1(p.median)) | \(format1(u.median)) |")
         }
         print("")
     }
@@ -94,12 +95,17 @@ enum XBenchmarks {
         print("| program | until all arrived ms | after the last key ms |")
         print("|---|---:|---:|")
         var candidates: [(String, [String], (String) -> Bool)] = [
-            ("tapaway", [tapaway, "--no-settings", "--focus", "name", "--trace", "-"], { line in
-                // A text line of name once it holds all 1000 characters.
-                line.contains("\"kind\":\"text\"") && line.contains("\"id\":\"name\"") && line.utf8.count >= 1000 + 40
-            }),
+            (
+                "tapaway", [tapaway, "--no-settings", "--focus", "name", "--trace", "-"],
+                { line in
+                    // A text line of name once it holds all 1000 characters.
+                    line.contains("\"kind\":\"text\"") && line.contains("\"id\":\"name\"") && line.utf8.count >= 1000 + 40
+                }
+            )
         ]
-        if let wish = findExecutable("wish") { candidates.append(("Tk entry (wish)", [wish, writeTkScript()], { $0 == "done" })) }
+        if let wish = findExecutable("wish") {
+            candidates.append(("Tk entry (wish)", [wish, writeTkScript()], { $0 == "done" }))
+        }
         for (name, command, done) in candidates {
             watcher.clear()
             guard let process = Spawned(command) else { continue }
@@ -145,8 +151,10 @@ enum XBenchmarks {
     /// hiding: `taps` times. Then the frames drawn while the keypad slid (`TAPAWAY_FRAME_STATS`).
     static func tapAndAnimation(taps: Int) {
         guard let watcher = XWatcher(displayName: nil),
-              let process = Spawned([tapaway, "--no-settings", "--focus", "name", "--trace", "-"],
-                                    environment: ["TAPAWAY_FRAME_STATS": "1"]) else { return }
+            let process = Spawned(
+                [tapaway, "--no-settings", "--focus", "name", "--trace", "-"],
+                environment: ["TAPAWAY_FRAME_STATS": "1"])
+        else { return }
         defer { process.stop() }
         var views: [String: [Double]] = [:]
         var lines: [Layout] = []
@@ -204,7 +212,8 @@ enum XBenchmarks {
     /// from the `frame` lines Tapaway writes when `TAPAWAY_FRAME_STATS` is set.
     static func animation(cycles: Int) {
         guard let watcher = XWatcher(displayName: nil),
-              let process = Spawned([tapaway, "--no-settings", "--trace", "-"], environment: ["TAPAWAY_FRAME_STATS": "1"]) else { return }
+            let process = Spawned([tapaway, "--no-settings", "--trace", "-"], environment: ["TAPAWAY_FRAME_STATS": "1"])
+        else { return }
         defer { process.stop() }
         var frames: [Layout] = []
         var views: [String: [Double]] = [:]
@@ -252,7 +261,9 @@ enum XBenchmarks {
         print("The keypad sliding, \(cycles) show/hide cycles: \(animated.count) frames drawn while animating")
         print("| draw p50 ms | draw p99 ms | draw max ms | longest gap ms | missed 60 Hz deadlines |")
         print("|---:|---:|---:|---:|---:|")
-        print("| \(format2(draws.percentile(0.5))) | \(format2(draws.percentile(0.99))) | \(format2(draws.max)) | \(format2(longest)) | \(missed) |")
+        print(
+            "| \(format2(draws.percentile(0.5))) | \(format2(draws.percentile(0.99))) | \(format2(draws.max)) | \(format2(longest)) | \(missed) |"
+        )
         print("")
     }
 

@@ -20,8 +20,9 @@ MainActor.assumeIsolated {
         let keystrokes = arguments.dropFirst(2).first.flatMap(Int.init) ?? 1000
         let paragraphs = arguments.dropFirst(3).first == "paragraphs"
         let r = KitBenchmarks.keystroke(length: length, paragraphs: paragraphs, count: keystrokes)
-        print("\(length) characters: median \(KitBenchmarks.format(r.median)) µs, p99 \(KitBenchmarks.format(r.p99)) µs, "
-              + "longest later turn settling the lines \(KitBenchmarks.format(r.longestSettle)) µs")
+        print(
+            "\(length) characters: median \(KitBenchmarks.format(r.median)) µs, p99 \(KitBenchmarks.format(r.p99)) µs, "
+                + "longest later turn settling the lines \(KitBenchmarks.format(r.longestSettle)) µs")
     case nil, "kit":
         KitBenchmarks.run()
     case "startup":

@@ -65,9 +65,12 @@ public final class RecordingCanvas: Canvas {
     public func fillPolygon(_ points: [Point], color: Color) {
         guard let first = points.first else { return }
         var box = Rect(origin: first, size: .zero)
-        for p in points { box = Rect(x: min(box.minX, p.x), y: min(box.minY, p.y),
-                                      width: max(box.maxX, p.x) - min(box.minX, p.x),
-                                      height: max(box.maxY, p.y) - min(box.minY, p.y)) }
+        for p in points {
+            box = Rect(
+                x: min(box.minX, p.x), y: min(box.minY, p.y),
+                width: max(box.maxX, p.x) - min(box.minX, p.x),
+                height: max(box.maxY, p.y) - min(box.minY, p.y))
+        }
         record(box) { .polygon($0, color) }
     }
     /// Records text.

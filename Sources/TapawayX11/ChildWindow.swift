@@ -41,8 +41,10 @@ final class X11ChildWindow: PlatformWindow {
     /// Whether the back buffer holds a rendered frame (Expose copies only then).
     var hasContent = false
 
-    init(display: OpaquePointer, parent: UInt, visual: UnsafeMutablePointer<Visual>, colormap: Colormap,
-         depth: Int32, frame: Rect, scale: Double = 1) {
+    init(
+        display: OpaquePointer, parent: UInt, visual: UnsafeMutablePointer<Visual>, colormap: Colormap,
+        depth: Int32, frame: Rect, scale: Double = 1
+    ) {
         self.display = display
         self.scale = scale
         self.visual = visual
@@ -55,18 +57,21 @@ final class X11ChildWindow: PlatformWindow {
         hasArea = placement.hasArea
 
         var attributes = XSetWindowAttributes()
-        attributes.background_pixmap = 0 // None: never cleared by the server, no flicker
+        attributes.background_pixmap = 0  // None: never cleared by the server, no flicker
         attributes.border_pixel = 0
         attributes.colormap = colormap
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask
         let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
-        xid = XCreateWindow(display, parent, x, y, UInt32(width), UInt32(height), 0, depth,
-                            UInt32(InputOutput), visual, mask, &attributes)
+        xid = XCreateWindow(
+            display, parent, x, y, UInt32(width), UInt32(height), 0, depth,
+            UInt32(InputOutput), visual, mask, &attributes)
     }
 
     /// Integer placement of a Kit frame (points) in device pixels: edges rounded to the nearest pixel.
-    private static func placement(of frame: Rect, scale: Double) -> (x: Int32, y: Int32, width: Int32, height: Int32, hasArea: Bool) {
+    private static func placement(
+        of frame: Rect, scale: Double
+    ) -> (x: Int32, y: Int32, width: Int32, height: Int32, hasArea: Bool) {
         func clamp(_ v: Double) -> Int32 { Int32(max(-30_000, min(30_000, (v * scale).rounded()))) }
         let x0 = clamp(frame.minX), y0 = clamp(frame.minY)
         let x1 = clamp(frame.maxX), y1 = clamp(frame.maxY)

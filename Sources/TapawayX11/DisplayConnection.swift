@@ -12,7 +12,8 @@ enum DisplayConnection {
     /// The time limit in seconds: `TAPAWAY_X_TIMEOUT` when it is a positive number, else 10.
     static var timeLimit: Double {
         guard let raw = getenv("TAPAWAY_X_TIMEOUT"), let value = Double(String(cString: raw)),
-              value.isFinite, value > 0 else { return 10 }
+            value.isFinite, value > 0
+        else { return 10 }
         return min(value, 3600)
     }
 
@@ -25,24 +26,29 @@ enum DisplayConnection {
     /// when the server has not answered within `seconds`.
     static func open(_ name: String?, shownName: String, within seconds: Double = timeLimit) -> OpaquePointer? {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return XOpenDisplay(name) } // no watchdog: as before
+        guard pipe(&ends) == 0 else { return XOpenDisplay(name) }  // no watchdog: as before
         for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        message = Array("tapaway: the X server on display \(shownName) did not answer within \(describe(seconds)); is it stopped or unreachable? (TAPAWAY_X_TIMEOUT sets the limit in seconds)\n".utf8)
+        message = Array(
+            "tapaway: the X server on display \(shownName) did not answer within \(describe(seconds)); is it stopped or unreachable? (TAPAWAY_X_TIMEOUT sets the limit in seconds)\n"
+                .utf8)
         milliseconds = Int32(min(seconds * 1000, Double(Int32.max)).rounded(.up))
         doneDescriptor = ends[0]
         var watchdog = pthread_t()
-        let started = pthread_create(&watchdog, nil, { _ in
-            var waiting = pollfd(fd: DisplayConnection.doneDescriptor, events: Int16(POLLIN), revents: 0)
-            var result: Int32
-            repeat { result = poll(&waiting, 1, DisplayConnection.milliseconds) } while result < 0 && errno == EINTR
-            if result == 0 {
-                DisplayConnection.message.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
-                _exit(EX_UNAVAILABLE)
-            }
-            return nil
-        }, nil) == 0
+        let started =
+            pthread_create(
+                &watchdog, nil,
+                { _ in
+                    var waiting = pollfd(fd: DisplayConnection.doneDescriptor, events: Int16(POLLIN), revents: 0)
+                    var result: Int32
+                    repeat { result = poll(&waiting, 1, DisplayConnection.milliseconds) } while result < 0 && errno == EINTR
+                    if result == 0 {
+                        DisplayConnection.message.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
+                        _exit(EX_UNAVAILABLE)
+                    }
+                    return nil
+                }, nil) == 0
         let display = XOpenDisplay(name)
-        close(ends[1]) // wakes the watchdog: the server answered (or refused) in time
+        close(ends[1])  // wakes the watchdog: the server answered (or refused) in time
         if started { pthread_join(watchdog, nil) }
         close(ends[0])
         doneDescriptor = -1

@@ -9,7 +9,10 @@ extension X11Platform {
     /// Handles one X event (already offered to the input method).
     func handle(_ event: inout XEvent) {
         if event.type == GenericEvent,
-           xinput?.handle(&event, application: application, pointers: pointers, clock: clock, scale: scale) == true { return }
+            xinput?.handle(&event, application: application, pointers: pointers, clock: clock, scale: scale) == true
+        {
+            return
+        }
         switch event.type {
         case ButtonPress, ButtonRelease:
             handleButton(event.xbutton, pressed: event.type == ButtonPress)
@@ -23,8 +26,9 @@ extension X11Platform {
                 if next.type == MotionNotify && next.xmotion.window == event.xmotion.window { return }
             }
             guard let app = application else { return }
-            pointers.motion(from: .mouse, to: kitPoint(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
-                            timestamp: clock.now, application: app)
+            pointers.motion(
+                from: .mouse, to: kitPoint(x: Double(event.xmotion.x), y: Double(event.xmotion.y)),
+                timestamp: clock.now, application: app)
 
         case KeyPress:
             x11Clipboard.lastEventTime = event.xkey.time
@@ -43,8 +47,9 @@ extension X11Platform {
             let expose = event.xexpose
             if expose.window == topLevel {
                 // Only where no child covers the top-level (the GC clips by children).
-                XFillRectangle(display, topLevel, backgroundGC, expose.x, expose.y,
-                               UInt32(expose.width), UInt32(expose.height))
+                XFillRectangle(
+                    display, topLevel, backgroundGC, expose.x, expose.y,
+                    UInt32(expose.width), UInt32(expose.height))
             } else if let child = child(for: expose.window) {
                 child.present(x: expose.x, y: expose.y, width: expose.width, height: expose.height, gc: copyGC)
             }
@@ -75,10 +80,12 @@ extension X11Platform {
         case ClientMessage:
             let message = event.xclient
             if message.message_type == wmProtocolsAtom && message.format == 32
-                && Atom(truncatingIfNeeded: message.data.l.0) == wmDeleteWindowAtom {
+                && Atom(truncatingIfNeeded: message.data.l.0) == wmDeleteWindowAtom
+            {
                 quit()
             } else if message.message_type == wmProtocolsAtom && message.format == 32
-                        && Atom(truncatingIfNeeded: message.data.l.0) == netWMPingAtom {
+                && Atom(truncatingIfNeeded: message.data.l.0) == netWMPingAtom
+            {
                 answerPing(event)
             } else if message.message_type == markAtom && message.format == 32 {
                 // A driver's marker, behind its input: the next idle announcement carries it.
@@ -110,7 +117,8 @@ extension X11Platform {
     private func handleButton(_ button: XButtonEvent, pressed: Bool) {
         x11Clipboard.lastEventTime = button.time
         guard let app = application else { return }
-        pointers.button(button.button, pressed: pressed, from: .mouse, at: kitPoint(x: Double(button.x), y: Double(button.y)),
-                        control: button.state & UInt32(ControlMask) != 0, timestamp: clock.now, application: app)
+        pointers.button(
+            button.button, pressed: pressed, from: .mouse, at: kitPoint(x: Double(button.x), y: Double(button.y)),
+            control: button.state & UInt32(ControlMask) != 0, timestamp: clock.now, application: app)
     }
 }

@@ -15,10 +15,12 @@ package enum FontconfigWarmUp {
     package static func start() {
         guard thread == nil else { return }
         var handle = pthread_t()
-        let created = pthread_create(&handle, nil, { _ in
-            _ = FcInit()
-            return nil
-        }, nil)
+        let created = pthread_create(
+            &handle, nil,
+            { _ in
+                _ = FcInit()
+                return nil
+            }, nil)
         if created == 0 { thread = handle }
     }
 

@@ -10,11 +10,15 @@ import TapawayKit
 /// non-variadic one would. When no input context can be made, keys go through
 /// `XLookupString` and the keysym instead (no compose sequences, no IM server).
 final class InputMethod {
-    private typealias CreateIC = @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, UInt, UnsafePointer<CChar>?, UInt,
-        UnsafePointer<CChar>?, UInt, UnsafeRawPointer?) -> OpaquePointer?
-    private typealias GetICValue = @convention(c) (
-        OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeRawPointer?) -> UnsafeMutablePointer<CChar>?
+    private typealias CreateIC =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UInt, UnsafePointer<CChar>?, UInt,
+            UnsafePointer<CChar>?, UInt, UnsafeRawPointer?
+        ) -> OpaquePointer?
+    private typealias GetICValue =
+        @convention(c) (
+            OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeRawPointer?
+        ) -> UnsafeMutablePointer<CChar>?
 
     private let display: OpaquePointer
     private var im: OpaquePointer?
@@ -53,8 +57,9 @@ final class InputMethod {
         }
         guard let im, let symbol = dlsym(nil, "XCreateIC") else { return 0 }
         let create = unsafeBitCast(symbol, to: CreateIC.self)
-        ic = create(im, "inputStyle", UInt(XIMPreeditNothing | XIMStatusNothing),
-                    "clientWindow", window, "focusWindow", window, nil)
+        ic = create(
+            im, "inputStyle", UInt(XIMPreeditNothing | XIMStatusNothing),
+            "clientWindow", window, "focusWindow", window, nil)
         if let ic, let getSymbol = dlsym(nil, "XGetICValues") {
             let get = unsafeBitCast(getSymbol, to: GetICValue.self)
             var mask: Int = 0
@@ -97,7 +102,8 @@ final class InputMethod {
         } else {
             var buffer = [CChar](repeating: 0, count: 64)
             let count = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
-            text = InputMethod.text(forKeysym: keysym)
+            text =
+                InputMethod.text(forKeysym: keysym)
                 ?? String(String.UnicodeScalarView(buffer.prefix(Int(count)).map { Unicode.Scalar(UInt8(bitPattern: $0)) }))
         }
         return InputMethod.keyInput(keysym: keysym, text: text, state: event.xkey.state)
@@ -116,9 +122,11 @@ final class InputMethod {
             let character = Character(Unicode.Scalar(UInt8(keysym)))
             return KeyInput(.text(String(character).lowercased()), modifiers: modifiers)
         }
-        let printable = String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            !(scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value))
-        }))
+        let printable = String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { scalar in
+                    !(scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value))
+                }))
         if !printable.isEmpty { return KeyInput(.text(printable), modifiers: modifiers) }
         guard keysym != 0, !isModifierOrDead(keysym), let name = XKeysymToString(keysym) else { return nil }
         return KeyInput(.other(String(cString: name)), modifiers: modifiers)
@@ -127,9 +135,9 @@ final class InputMethod {
     private static func namedKey(_ keysym: KeySym) -> KeyInput.Key? {
         switch keysym {
         case 0xFF08: return .backspace
-        case 0xFFFF, 0xFF9F: return .delete                 // Delete, KP_Delete
-        case 0xFF0D, 0xFF8D: return .returnKey              // Return, KP_Enter
-        case 0xFF09, 0xFE20: return .tab                    // Tab, ISO_Left_Tab
+        case 0xFFFF, 0xFF9F: return .delete  // Delete, KP_Delete
+        case 0xFF0D, 0xFF8D: return .returnKey  // Return, KP_Enter
+        case 0xFF09, 0xFE20: return .tab  // Tab, ISO_Left_Tab
         case 0xFF1B: return .escape
         case 0xFF51, 0xFF96: return .left
         case 0xFF53, 0xFF98: return .right
@@ -137,17 +145,17 @@ final class InputMethod {
         case 0xFF54, 0xFF99: return .down
         case 0xFF50, 0xFF95: return .home
         case 0xFF57, 0xFF9C: return .end
-        case 0xFFBE...0xFFC9: return .function(Int(keysym - 0xFFBE) + 1)   // F1…F12
+        case 0xFFBE...0xFFC9: return .function(Int(keysym - 0xFFBE) + 1)  // F1…F12
         default: return nil
         }
     }
 
     private static func isModifierOrDead(_ keysym: KeySym) -> Bool {
-        (0xFFE1...0xFFEE).contains(keysym)          // Shift, Control, Caps/Shift lock, Meta, Alt, Super, Hyper
-            || (0xFE01...0xFE13).contains(keysym)   // ISO lock and level shifts
-            || (0xFE50...0xFE93).contains(keysym)   // dead keys
-            || keysym == 0xFF7E || keysym == 0xFF7F // Mode_switch, Num_Lock
-            || keysym == 0xFF14                     // Scroll_Lock
+        (0xFFE1...0xFFEE).contains(keysym)  // Shift, Control, Caps/Shift lock, Meta, Alt, Super, Hyper
+            || (0xFE01...0xFE13).contains(keysym)  // ISO lock and level shifts
+            || (0xFE50...0xFE93).contains(keysym)  // dead keys
+            || keysym == 0xFF7E || keysym == 0xFF7F  // Mode_switch, Num_Lock
+            || keysym == 0xFF14  // Scroll_Lock
     }
 
     /// The character of a Latin-1 or Unicode keysym, for the no-input-method path.

@@ -35,7 +35,7 @@ enum PNGWriter {
         var header: [UInt8] = []
         appendBigEndian(UInt32(width), to: &header)
         appendBigEndian(UInt32(height), to: &header)
-        header += [8, 2, 0, 0, 0] // bit depth 8, colour type RGB, deflate, adaptive filters, no interlace
+        header += [8, 2, 0, 0, 0]  // bit depth 8, colour type RGB, deflate, adaptive filters, no interlace
         appendChunk("IHDR", header, to: &png)
         appendChunk("IDAT", compressed, to: &png)
         appendChunk("IEND", [], to: &png)

@@ -33,8 +33,10 @@ final class PointerMapping {
 
     /// A button went down (`pressed`) or up on `source` at `point`, in Kit points; `control`
     /// says whether Ctrl was held.
-    func button(_ button: UInt32, pressed: Bool, from source: PointerSource, at point: Point, control: Bool,
-                timestamp: Double, application app: any HostedApplication) {
+    func button(
+        _ button: UInt32, pressed: Bool, from source: PointerSource, at point: Point, control: Bool,
+        timestamp: Double, application app: any HostedApplication
+    ) {
         switch button {
         case 1:
             if pressed {

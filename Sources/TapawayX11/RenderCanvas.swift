@@ -96,9 +96,10 @@ final class RenderCanvas: Canvas {
             let visible = device.intersection(state.clip).integral
             guard !visible.isEmpty, applyPictureClip() else { return }
             var render = renderColor(color)
-            XRenderFillRectangle(display, color.alpha >= 1 ? PictOpSrc : PictOpOver, picture, &render,
-                                 Int32(visible.minX), Int32(visible.minY),
-                                 UInt32(visible.width), UInt32(visible.height))
+            XRenderFillRectangle(
+                display, color.alpha >= 1 ? PictOpSrc : PictOpOver, picture, &render,
+                Int32(visible.minX), Int32(visible.minY),
+                UInt32(visible.width), UInt32(visible.height))
         } else {
             points.removeAll(keepingCapacity: true)
             addPoint(device.minX, device.minY)
@@ -175,7 +176,8 @@ final class RenderCanvas: Canvas {
         let clip = state.clip
         let ascent = face.ascent * scale, descent = face.descent * scale
         guard !clip.isEmpty, x < clip.maxX, y - ascent - 2 < clip.maxY, y + descent + 2 > clip.minY,
-              abs(x) < 30_000, abs(y) < 30_000 else { return }
+            abs(x) < 30_000, abs(y) < 30_000
+        else { return }
         guard applyTextClip(draw) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
         var utf8 = text
@@ -238,12 +240,14 @@ final class RenderCanvas: Canvas {
         guard picture != 0, points.count >= 3 else { return }
         let visible = bounds.insetBy(dx: -1, dy: -1).intersection(state.clip)
         guard !visible.isEmpty, abs(bounds.minX) < 30_000, abs(bounds.maxX) < 30_000,
-              abs(bounds.minY) < 30_000, abs(bounds.maxY) < 30_000 else { return }
+            abs(bounds.minY) < 30_000, abs(bounds.maxY) < 30_000
+        else { return }
         guard applyPictureClip() else { return }
         let source = solidPicture(color)
         points.withUnsafeBufferPointer { buffer in
-            XRenderCompositeDoublePoly(display, PictOpOver, source, picture, maskFormat, 0, 0, 0, 0,
-                                       buffer.baseAddress, Int32(buffer.count), EvenOddRule)
+            XRenderCompositeDoublePoly(
+                display, PictOpOver, source, picture, maskFormat, 0, 0, 0, 0,
+                buffer.baseAddress, Int32(buffer.count), EvenOddRule)
         }
     }
 
@@ -270,7 +274,10 @@ final class RenderCanvas: Canvas {
     private func applyPictureClip() -> Bool {
         guard var rect = deviceClip() else { return false }
         if let applied = pictureClip, applied.x == rect.x, applied.y == rect.y,
-           applied.width == rect.width, applied.height == rect.height { return true }
+            applied.width == rect.width, applied.height == rect.height
+        {
+            return true
+        }
         XRenderSetPictureClipRectangles(display, picture, 0, 0, &rect, 1)
         pictureClip = rect
         return true
@@ -280,7 +287,10 @@ final class RenderCanvas: Canvas {
     private func applyTextClip(_ draw: OpaquePointer) -> Bool {
         guard var rect = deviceClip() else { return false }
         if let applied = textClip, applied.x == rect.x, applied.y == rect.y,
-           applied.width == rect.width, applied.height == rect.height { return true }
+            applied.width == rect.width, applied.height == rect.height
+        {
+            return true
+        }
         _ = XftDrawSetClipRectangles(draw, 0, 0, &rect, 1)
         textClip = rect
         return true
@@ -298,6 +308,7 @@ func renderColor(_ color: Color) -> XRenderColor {
     func component(_ value: Double) -> UInt16 {
         UInt16((min(max(value, 0), 1) * alpha * 65535).rounded())
     }
-    return XRenderColor(red: component(color.red), green: component(color.green), blue: component(color.blue),
-                        alpha: UInt16((alpha * 65535).rounded()))
+    return XRenderColor(
+        red: component(color.red), green: component(color.green), blue: component(color.blue),
+        alpha: UInt16((alpha * 65535).rounded()))
 }

@@ -72,7 +72,7 @@ package enum WindowIcon {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"): continue
             default: return nil
             }
-            guard padding == 0 else { return nil } // data after padding
+            guard padding == 0 else { return nil }  // data after padding
             values.append(value)
         }
         guard (values.count + padding) % 4 == 0, padding <= 2 else { return nil }
@@ -110,8 +110,9 @@ extension X11Platform {
         let longs = words.map { UInt($0) }
         let atom = XInternAtom(display, "_NET_WM_ICON", 0)
         longs.withUnsafeBytes { bytes in
-            _ = XChangeProperty(display, topLevel, atom, 6 /* XA_CARDINAL */, 32, PropModeReplace,
-                                bytes.bindMemory(to: UInt8.self).baseAddress, Int32(longs.count))
+            _ = XChangeProperty(
+                display, topLevel, atom, 6 /* XA_CARDINAL */, 32, PropModeReplace,
+                bytes.bindMemory(to: UInt8.self).baseAddress, Int32(longs.count))
         }
     }
 }

@@ -33,8 +33,8 @@ final class X11Clipboard: Clipboard {
     /// The atoms the selection protocol uses.
     struct Atoms {
         let clipboard, utf8, targets, text, plainUTF8, incr, timestamp, transfer: Atom
-        let string = Atom(31)   // XA_STRING
-        let atom = Atom(4)      // XA_ATOM
+        let string = Atom(31)  // XA_STRING
+        let atom = Atom(4)  // XA_ATOM
         let integer = Atom(19)  // XA_INTEGER
     }
 
@@ -43,12 +43,14 @@ final class X11Clipboard: Clipboard {
         let root = XRootWindow(display, XDefaultScreen(display))
         var attributes = XSetWindowAttributes()
         attributes.event_mask = PropertyChangeMask
-        window = XCreateWindow(display, root, -10, -10, 1, 1, 0, 0, UInt32(InputOnly), nil,
-                               UInt(CWEventMask), &attributes)
+        window = XCreateWindow(
+            display, root, -10, -10, 1, 1, 0, 0, UInt32(InputOnly), nil,
+            UInt(CWEventMask), &attributes)
         func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
-        atoms = Atoms(clipboard: atom("CLIPBOARD"), utf8: atom("UTF8_STRING"), targets: atom("TARGETS"),
-                      text: atom("TEXT"), plainUTF8: atom("text/plain;charset=utf-8"), incr: atom("INCR"),
-                      timestamp: atom("TIMESTAMP"), transfer: atom("TAPAWAY_SELECTION"))
+        atoms = Atoms(
+            clipboard: atom("CLIPBOARD"), utf8: atom("UTF8_STRING"), targets: atom("TARGETS"),
+            text: atom("TEXT"), plainUTF8: atom("text/plain;charset=utf-8"), incr: atom("INCR"),
+            timestamp: atom("TIMESTAMP"), transfer: atom("TAPAWAY_SELECTION"))
     }
 
     /// The clipboard's text: ours when we own `CLIPBOARD`, else fetched from its owner (nil
@@ -119,8 +121,9 @@ final class X11Clipboard: Clipboard {
         // Obsolete clients pass no property: use the target's name.
         let property = request.property != 0 ? request.property : request.target
         if let selection = selection(named: request.selection), let text = selection.owned,
-           request.time == 0 || selection.ownedSince == 0 || request.time >= selection.ownedSince,
-           store(text, since: selection.ownedSince, target: request.target, on: request.requestor, property: property) {
+            request.time == 0 || selection.ownedSince == 0 || request.time >= selection.ownedSince,
+            store(text, since: selection.ownedSince, target: request.target, on: request.requestor, property: property)
+        {
             reply.xselection.property = property
         }
         XSendEvent(display, request.requestor, 0, 0, &reply)
@@ -133,16 +136,18 @@ final class X11Clipboard: Clipboard {
         if target == atoms.targets {
             let list: [Atom] = [atoms.targets, atoms.utf8, atoms.plainUTF8, atoms.text, atoms.string, atoms.timestamp]
             list.withUnsafeBytes { bytes in
-                _ = XChangeProperty(display, requestor, property, atoms.atom, 32, PropModeReplace,
-                                    bytes.bindMemory(to: UInt8.self).baseAddress, Int32(list.count))
+                _ = XChangeProperty(
+                    display, requestor, property, atoms.atom, 32, PropModeReplace,
+                    bytes.bindMemory(to: UInt8.self).baseAddress, Int32(list.count))
             }
             return true
         }
         if target == atoms.timestamp {
             let stamp: [UInt] = [since]
             stamp.withUnsafeBytes { bytes in
-                _ = XChangeProperty(display, requestor, property, atoms.integer, 32, PropModeReplace,
-                                    bytes.bindMemory(to: UInt8.self).baseAddress, 1)
+                _ = XChangeProperty(
+                    display, requestor, property, atoms.integer, 32, PropModeReplace,
+                    bytes.bindMemory(to: UInt8.self).baseAddress, 1)
             }
             return true
         }
@@ -164,21 +169,25 @@ final class X11Clipboard: Clipboard {
         }
         // Incremental: announce the size; the requestor deletes the property for each chunk.
         outgoing.removeAll { $0.requestor == requestor && $0.property == property }
-        outgoing.append(OutgoingTransfer(requestor: requestor, property: property, type: type, bytes: bytes,
-                                         started: X11Clipboard.now()))
+        outgoing.append(
+            OutgoingTransfer(
+                requestor: requestor, property: property, type: type, bytes: bytes,
+                started: X11Clipboard.now()))
         XSelectInput(display, requestor, PropertyChangeMask)
         let size: [Int] = [bytes.count]
         size.withUnsafeBytes { raw in
-            _ = XChangeProperty(display, requestor, property, atoms.incr, 32, PropModeReplace,
-                                raw.bindMemory(to: UInt8.self).baseAddress, 1)
+            _ = XChangeProperty(
+                display, requestor, property, atoms.incr, 32, PropModeReplace,
+                raw.bindMemory(to: UInt8.self).baseAddress, 1)
         }
         return true
     }
 
     private func write(_ bytes: ArraySlice<UInt8>, type: Atom, to requestor: UInt, property: Atom) {
         bytes.withUnsafeBufferPointer { buffer in
-            _ = XChangeProperty(display, requestor, property, type, 8, PropModeReplace,
-                                buffer.baseAddress, Int32(buffer.count))
+            _ = XChangeProperty(
+                display, requestor, property, type, 8, PropModeReplace,
+                buffer.baseAddress, Int32(buffer.count))
         }
     }
 
@@ -188,7 +197,7 @@ final class X11Clipboard: Clipboard {
         let now = X11Clipboard.now()
         outgoing.removeAll { now - $0.started > 30 }
         guard change.state == PropertyDelete,
-              let index = outgoing.firstIndex(where: { $0.requestor == change.window && $0.property == change.atom })
+            let index = outgoing.firstIndex(where: { $0.requestor == change.window && $0.property == change.atom })
         else { return false }
         let transfer = outgoing[index]
         let end = min(transfer.offset + chunkSize, transfer.bytes.count)
@@ -247,8 +256,9 @@ final class X11Clipboard: Clipboard {
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, atoms.transfer, 0, 0x1FFF_FFFF, delete ? 1 : 0,
-                                        0 /* AnyPropertyType */, &type, &format, &count, &remaining, &data)
+        let status = XGetWindowProperty(
+            display, window, atoms.transfer, 0, 0x1FFF_FFFF, delete ? 1 : 0,
+            0 /* AnyPropertyType */, &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == 0 /* Success */, type != 0 else { return nil }
         let byteCount: Int

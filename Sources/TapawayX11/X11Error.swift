@@ -54,7 +54,9 @@ enum XErrorHandlers {
             var buffer = [CChar](repeating: 0, count: 160)
             XGetErrorText(display, Int32(error.error_code), &buffer, Int32(buffer.count))
             let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            writeErrorLine("tapaway: X error: \(text) (request \(error.request_code).\(error.minor_code), resource 0x\(String(error.resourceid, radix: 16)))")
+            writeErrorLine(
+                "tapaway: X error: \(text) (request \(error.request_code).\(error.minor_code), resource 0x\(String(error.resourceid, radix: 16)))"
+            )
             return 0
         }
     }

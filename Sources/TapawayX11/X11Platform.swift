@@ -111,7 +111,9 @@ package final class X11Platform {
         }
         // A server that accepts the connection and never answers ends start-up after a time limit.
         guard let display = DisplayConnection.open(name, shownName: shownName) else {
-            throw X11Error("cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display")
+            throw X11Error(
+                "cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display"
+            )
         }
         self.display = display
         XErrorHandlers.install(displayName: String(cString: XDisplayString(display)))
@@ -131,7 +133,8 @@ package final class X11Platform {
             throw X11Error("the X server on display \(shownName) has no TrueColor visual of depth \(depth)")
         }
         self.visual = visual
-        colormap = visual == XDefaultVisual(display, screen)
+        colormap =
+            visual == XDefaultVisual(display, screen)
             ? XDefaultColormap(display, screen)
             : XCreateColormap(display, root, visual, AllocNone)
 
@@ -140,19 +143,20 @@ package final class X11Platform {
         (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, fit.asked)
 
         var attributes = XSetWindowAttributes()
-        attributes.background_pixmap = 0 // None: no server-side clearing, no flicker
+        attributes.background_pixmap = 0  // None: no server-side clearing, no flicker
         attributes.border_pixel = 0
         attributes.colormap = colormap
         attributes.bit_gravity = NorthWestGravity
         // The cursor is defined once the first frame is on the screen (`finishStartup`).
         attributes.event_mask = X11Platform.topLevelEvents
-        topLevel = XCreateWindow(display, root, 0, 0, UInt32(screenWidth), UInt32(screenHeight), 0, depth,
-                                 UInt32(InputOutput), visual,
-                                 UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask),
-                                 &attributes)
+        topLevel = XCreateWindow(
+            display, root, 0, 0, UInt32(screenWidth), UInt32(screenHeight), 0, depth,
+            UInt32(InputOutput), visual,
+            UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask),
+            &attributes)
 
         var values = XGCValues()
-        values.graphics_exposures = 0 // no GraphicsExpose/NoExpose for every copy
+        values.graphics_exposures = 0  // no GraphicsExpose/NoExpose for every copy
         copyGC = XCreateGC(display, topLevel, UInt(GCGraphicsExposures), &values)
         values.foreground = XWhitePixel(display, screen)
         backgroundGC = XCreateGC(display, topLevel, UInt(GCGraphicsExposures | GCForeground), &values)
@@ -168,8 +172,9 @@ package final class X11Platform {
         inputMethod = InputMethod(display: display)
         clock = MonotonicClock()
         do {
-            fonts = try XftFontProvider(display: display, screen: screen, preferred: "Inter",
-                                        fallbacks: ["DejaVu Sans", "sans-serif"])
+            fonts = try XftFontProvider(
+                display: display, screen: screen, preferred: "Inter",
+                fallbacks: ["DejaVu Sans", "sans-serif"])
         } catch {
             XCloseDisplay(display)
             throw error
@@ -182,7 +187,8 @@ package final class X11Platform {
 
     /// What the top-level listens to. Child windows listen only to Expose: button and key
     /// events from them propagate here, with coordinates in top-level pixels.
-    static let topLevelEvents = ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+    static let topLevelEvents =
+        ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
         | KeyPressMask | StructureNotifyMask | FocusChangeMask
 
     private func setWindowProperties(title: String) {
@@ -191,8 +197,9 @@ package final class X11Platform {
         Xutf8SetWMProperties(display, topLevel, title, title, nil, 0, nil, nil, nil)
         let utf8String = XInternAtom(display, "UTF8_STRING", 0)
         let titleBytes = Array(title.utf8)
-        XChangeProperty(display, topLevel, XInternAtom(display, "_NET_WM_NAME", 0), utf8String, 8,
-                        PropModeReplace, titleBytes, Int32(titleBytes.count))
+        XChangeProperty(
+            display, topLevel, XInternAtom(display, "_NET_WM_NAME", 0), utf8String, 8,
+            PropModeReplace, titleBytes, Int32(titleBytes.count))
 
         if let hint = XAllocClassHint() {
             hint.pointee.res_name = strdup("tapaway")
@@ -224,15 +231,17 @@ package final class X11Platform {
             if !id.isEmpty, id.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) {
                 startupID = id
                 let bytes = Array(id.utf8)
-                XChangeProperty(display, topLevel, XInternAtom(display, "_NET_STARTUP_ID", 0), utf8String, 8,
-                                PropModeReplace, bytes, Int32(bytes.count))
+                XChangeProperty(
+                    display, topLevel, XInternAtom(display, "_NET_STARTUP_ID", 0), utf8String, 8,
+                    PropModeReplace, bytes, Int32(bytes.count))
             }
         }
 
         let pid: [UInt] = [UInt(getpid())]
         pid.withUnsafeBytes { bytes in
-            _ = XChangeProperty(display, topLevel, XInternAtom(display, "_NET_WM_PID", 0), 6 /* XA_CARDINAL */, 32,
-                                PropModeReplace, bytes.bindMemory(to: UInt8.self).baseAddress, 1)
+            _ = XChangeProperty(
+                display, topLevel, XInternAtom(display, "_NET_WM_PID", 0), 6 /* XA_CARDINAL */, 32,
+                PropModeReplace, bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
     }
 
@@ -263,8 +272,9 @@ package final class X11Platform {
     }
 
     private func makePlatformWindow(for window: TapawayKit.Window) -> PlatformWindow {
-        let child = X11ChildWindow(display: display, parent: topLevel, visual: visual, colormap: colormap,
-                                   depth: depth, frame: window.frame, scale: scale)
+        let child = X11ChildWindow(
+            display: display, parent: topLevel, visual: visual, colormap: colormap,
+            depth: depth, frame: window.frame, scale: scale)
         children.append(child)
         restack(adding: child, for: window)
         return child
@@ -328,7 +338,7 @@ package final class X11Platform {
     /// (making it loads the cursor font or theme) and the window icon (decoding it), about two
     /// milliseconds. Window managers pick up both whenever they change.
     private func finishStartup() {
-        XDefineCursor(display, topLevel, XCreateFontCursor(display, 68)) // XC_left_ptr
+        XDefineCursor(display, topLevel, XCreateFontCursor(display, 68))  // XC_left_ptr
         if wantsWindowIcon { applyWindowIcon() }
         completeStartupNotification()
         XFlush(display)
@@ -352,8 +362,9 @@ package final class X11Platform {
         if bytes.count % 20 != 0 { bytes += [UInt8](repeating: 0, count: 20 - bytes.count % 20) }
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
-        let sender = XCreateWindow(display, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil,
-                                   UInt(CWOverrideRedirect), &attributes)
+        let sender = XCreateWindow(
+            display, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil,
+            UInt(CWOverrideRedirect), &attributes)
         let begin = XInternAtom(display, "_NET_STARTUP_INFO_BEGIN", 0)
         let more = XInternAtom(display, "_NET_STARTUP_INFO", 0)
         for start in stride(from: 0, to: bytes.count, by: 20) {
@@ -386,8 +397,11 @@ package final class X11Platform {
     }
 
     /// A window size in pixels cut to `limit`, and the size asked for when it was cut.
-    private static func fitted(width: Double, height: Double, limit: (width: Int32, height: Int32))
-        -> (width: Int32, height: Int32, asked: (width: Int, height: Int)?) {
+    private static func fitted(
+        width: Double, height: Double, limit: (width: Int32, height: Int32)
+    )
+        -> (width: Int32, height: Int32, asked: (width: Int, height: Int)?)
+    {
         let asked = (width: Int(max(1, min(1e9, width.rounded()))), height: Int(max(1, min(1e9, height.rounded()))))
         let fitted = (Int32(min(asked.width, Int(limit.width))), Int32(min(asked.height, Int(limit.height))))
         let cut = Int(fitted.0) < asked.width || Int(fitted.1) < asked.height
@@ -451,11 +465,16 @@ package final class X11Platform {
 
     private func waitForInput(timeout: Int32) {
         // A negative descriptor (no signal pipe) is ignored by poll.
-        var descriptors = [pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: TerminationSignals.readDescriptor, events: Int16(POLLIN), revents: 0)]
+        var descriptors = [
+            pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0),
+            pollfd(fd: TerminationSignals.readDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         outputs.removeAll { $0.output == nil }
-        let waiting = outputs.compactMap { entry in entry.output.flatMap { output in
-            output.waitingDescriptor.map { (output, $0) } } }
+        let waiting = outputs.compactMap { entry in
+            entry.output.flatMap { output in
+                output.waitingDescriptor.map { (output, $0) }
+            }
+        }
         for (_, fd) in waiting { descriptors.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)) }
         let result = poll(&descriptors, nfds_t(descriptors.count), timeout)
         for (index, (output, _)) in waiting.enumerated() where descriptors[2 + index].revents != 0 {
@@ -539,20 +558,28 @@ package final class X11Platform {
             guard let rect = dirty, !rect.isEmpty else { continue }
             let origin = window.bounds.origin
             let local = rect.offsetBy(dx: -origin.x, dy: -origin.y)
-            let device = Rect(x: local.minX * scale, y: local.minY * scale, width: local.width * scale, height: local.height * scale)
-                .integral
-                .intersection(Rect(x: 0, y: 0, width: Double(child.width), height: Double(child.height)))
+            let device = Rect(
+                x: local.minX * scale, y: local.minY * scale, width: local.width * scale, height: local.height * scale
+            )
+            .integral
+            .intersection(Rect(x: 0, y: 0, width: Double(child.width), height: Double(child.height)))
             guard !device.isEmpty else { continue }
-            canvas.begin(picture: child.picture, draw: child.draw, clip: device,
-                         origin: Point(x: -origin.x, y: -origin.y))
+            canvas.begin(
+                picture: child.picture, draw: child.draw, clip: device,
+                origin: Point(x: -origin.x, y: -origin.y))
             // The points whose pixels are repainted: the device area, rounded outwards.
-            let redrawn = scale == 1 ? device : Rect(x: device.minX / scale, y: device.minY / scale,
-                                                     width: device.width / scale, height: device.height / scale)
+            let redrawn =
+                scale == 1
+                ? device
+                : Rect(
+                    x: device.minX / scale, y: device.minY / scale,
+                    width: device.width / scale, height: device.height / scale)
             app.render(window, redrawn.offsetBy(dx: origin.x, dy: origin.y), in: canvas)
             canvas.end()
             child.hasContent = true
-            child.present(x: Int32(device.minX), y: Int32(device.minY),
-                          width: Int32(device.width), height: Int32(device.height), gc: copyGC)
+            child.present(
+                x: Int32(device.minX), y: Int32(device.minY),
+                width: Int32(device.width), height: Int32(device.height), gc: copyGC)
         }
         framesPainted += 1
         XFlush(display)
@@ -608,21 +635,26 @@ package final class X11Platform {
         XFillRectangle(display, pixmap, backgroundGC, 0, 0, UInt32(max(1, width)), UInt32(max(1, height)))
         for window in application?.windows ?? [] where !window.isHidden {
             guard let child = window.platformWindow as? X11ChildWindow, child.wantsVisible,
-                  child.hasContent, child.pixmap != 0 else { continue }
-            XCopyArea(display, child.pixmap, pixmap, copyGC, 0, 0, UInt32(child.width), UInt32(child.height),
-                      child.x, child.y)
+                child.hasContent, child.pixmap != 0
+            else { continue }
+            XCopyArea(
+                display, child.pixmap, pixmap, copyGC, 0, 0, UInt32(child.width), UInt32(child.height),
+                child.x, child.y)
         }
         return pixmap
     }
 
     /// The image's pixels as packed RGB bytes.
-    private static func rgbPixels(of image: UnsafeMutablePointer<XImage>, width: Int, height: Int,
-                                  masks: (red: UInt, green: UInt, blue: UInt)) -> [UInt8] {
+    private static func rgbPixels(
+        of image: UnsafeMutablePointer<XImage>, width: Int, height: Int,
+        masks: (red: UInt, green: UInt, blue: UInt)
+    ) -> [UInt8] {
         let img = image.pointee
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         let stride = Int(img.bytes_per_line)
         if img.bits_per_pixel == 32, img.byte_order == LSBFirst, masks.red == 0xFF0000,
-           masks.green == 0xFF00, masks.blue == 0xFF, let data = img.data {
+            masks.green == 0xFF00, masks.blue == 0xFF, let data = img.data
+        {
             data.withMemoryRebound(to: UInt8.self, capacity: stride * height) { bytes in
                 rgb.withUnsafeMutableBufferPointer { out in
                     for y in 0..<height {

@@ -56,8 +56,10 @@ final class XInput2 {
 
     /// Handles a generic event if it is ours; returns whether it was. Says which pointer each
     /// event came from and leaves the rest to `pointers`, the mapping the core path uses too.
-    func handle(_ event: inout XEvent, application: (any HostedApplication)?, pointers: PointerMapping,
-                clock: Clock, scale: Double = 1) -> Bool {
+    func handle(
+        _ event: inout XEvent, application: (any HostedApplication)?, pointers: PointerMapping,
+        clock: Clock, scale: Double = 1
+    ) -> Bool {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return false }
         guard XGetEventData(display, &event.xcookie) != 0 else { return true }
         defer { XFreeEventData(display, &event.xcookie) }
@@ -78,14 +80,17 @@ final class XInput2 {
             } else {
                 source = device.deviceid == mouseDevice ? .mouse : .device(device.deviceid)
             }
-            pointers.button(button, pressed: pressed, from: source, at: point,
-                            control: device.mods.effective & Int32(ControlMask) != 0, timestamp: now, application: app)
+            pointers.button(
+                button, pressed: pressed, from: source, at: point,
+                control: device.mods.effective & Int32(ControlMask) != 0, timestamp: now, application: app)
             if button == 1 && !pressed && source == .mouse { mouseDevice = nil }
         case XI_Motion:
             let source: PointerSource = device.deviceid == mouseDevice ? .mouse : .device(device.deviceid)
             pointers.motion(from: source, to: point, timestamp: now, application: app)
         case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
-            let phase: TouchPhase = event.xcookie.evtype == XI_TouchBegin ? .began
+            let phase: TouchPhase =
+                event.xcookie.evtype == XI_TouchBegin
+                ? .began
                 : event.xcookie.evtype == XI_TouchEnd ? .ended : .moved
             pointers.touch(device.detail, phase: phase, at: point, timestamp: now, application: app)
         default:

@@ -19,8 +19,10 @@ package struct DesktopHints: Equatable, Sendable {
     package var desktopAppearanceSource: String?
 
     /// Hints with the given values; none by default.
-    package init(themeResource: ThemePreference? = nil, dpi: Double? = nil,
-                desktopAppearance: Theme.Appearance? = nil, desktopAppearanceSource: String? = nil) {
+    package init(
+        themeResource: ThemePreference? = nil, dpi: Double? = nil,
+        desktopAppearance: Theme.Appearance? = nil, desktopAppearanceSource: String? = nil
+    ) {
         self.themeResource = themeResource
         self.dpi = dpi
         self.desktopAppearance = desktopAppearance
@@ -112,8 +114,8 @@ package struct XSettings: Equatable, Sendable {
         guard bytes.count >= 12 else { return nil }
         let bigEndian: Bool
         switch bytes[0] {
-        case 0: bigEndian = false // LSBFirst
-        case 1: bigEndian = true // MSBFirst
+        case 0: bigEndian = false  // LSBFirst
+        case 1: bigEndian = true  // MSBFirst
         default: return nil
         }
         var offset = 0
@@ -128,7 +130,7 @@ package struct XSettings: Equatable, Sendable {
             return bigEndian ? UInt32(first) << 16 | UInt32(second) : UInt32(second) << 16 | UInt32(first)
         }
         func padded(_ n: Int) -> Int { (n + 3) & ~3 }
-        offset = 8 // byte order, 3 unused bytes, serial
+        offset = 8  // byte order, 3 unused bytes, serial
         guard let count = card32() else { return nil }
         var values: [String: Value] = [:]
         for _ in 0..<min(Int(count), 10_000) {
@@ -138,7 +140,7 @@ package struct XSettings: Equatable, Sendable {
             guard let nameLength = card16().map(Int.init), offset + padded(nameLength) <= bytes.count else { return nil }
             let name = String(decoding: bytes[offset..<offset + nameLength], as: UTF8.self)
             offset += padded(nameLength)
-            guard card32() != nil else { return nil } // last-change serial
+            guard card32() != nil else { return nil }  // last-change serial
             switch type {
             case 0:
                 guard let raw = card32() else { return nil }
@@ -186,8 +188,9 @@ extension X11Platform {
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
         // At most 256 KiB (the length is in 32-bit units); the settings are a few KiB.
-        let status = XGetWindowProperty(display, owner, property, 0, 65_536, 0, property,
-                                        &actualType, &actualFormat, &itemCount, &remaining, &data)
+        let status = XGetWindowProperty(
+            display, owner, property, 0, 65_536, 0, property,
+            &actualType, &actualFormat, &itemCount, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, actualFormat == 8, let data, itemCount > 0 else { return nil }
         return XSettings(bytes: Array(UnsafeBufferPointer(start: data, count: Int(itemCount))))
@@ -200,7 +203,7 @@ extension X11Platform {
         var hints = DesktopHints(themeResource: database.themePreference, dpi: database.xftDPI)
         let settings = xsettings
         if hints.dpi == nil, let raw = settings?.integer("Xft/DPI"), raw > 0 {
-            hints.dpi = Double(raw) / 1024 // XSETTINGS gives 1024 × dpi
+            hints.dpi = Double(raw) / 1024  // XSETTINGS gives 1024 × dpi
         }
         if let gtkTheme = getenv("GTK_THEME").map({ String(cString: $0) }), !gtkTheme.isEmpty {
             hints.desktopAppearance = DesktopHints.isDarkThemeName(gtkTheme) ? .dark : .light
@@ -230,8 +233,11 @@ extension X11Platform {
             var data: UnsafeMutablePointer<UInt8>?
             // A stale id makes this fail with BadWindow; the error handler reports it as a line,
             // so only ask windows that the root named, and only once each.
-            guard XGetWindowProperty(display, window, check, 0, 1, 0, 33 /* XA_WINDOW */, &type, &format,
-                                     &count, &remaining, &data) == Success, let data else { return nil }
+            guard
+                XGetWindowProperty(
+                    display, window, check, 0, 1, 0, 33 /* XA_WINDOW */, &type, &format,
+                    &count, &remaining, &data) == Success, let data
+            else { return nil }
             defer { XFree(data) }
             guard format == 32, count == 1 else { return nil }
             return data.withMemoryRebound(to: UInt.self, capacity: 1) { $0.pointee }

@@ -38,7 +38,9 @@ final class XftFontProvider: FontProvider {
             // fontconfig always answers with its best match; it is the family only if its
             // family name says so (the last candidate, a generic name, is taken as it comes).
             guard let matched = XftFontProvider.match(candidate, display: display, screen: screen) else { continue }
-            if index == candidates.count - 1 || XftFontProvider.families(of: matched).contains(where: { $0.lowercased() == candidate.lowercased() }) {
+            if index == candidates.count - 1
+                || XftFontProvider.families(of: matched).contains(where: { $0.lowercased() == candidate.lowercased() })
+            {
                 chosen = candidate
                 regular = matched
                 break
@@ -49,11 +51,13 @@ final class XftFontProvider: FontProvider {
         // A match with no font file behind it is no font: a system without fonts.
         guard let regular, XftFontProvider.hasFile(regular) else {
             if let regular { FcPatternDestroy(regular) }
-            throw X11Error("fontconfig found no font to draw with (is FONTCONFIG_FILE right? install fonts-dejavu-core or fonts-inter)")
+            throw X11Error(
+                "fontconfig found no font to draw with (is FONTCONFIG_FILE right? install fonts-dejavu-core or fonts-inter)")
         }
         matches[.regular] = regular
         if chosen != preferred {
-            writeErrorLine("tapaway: font family '\(preferred)' not found; using '\(chosen)' (install fonts-inter for the intended look)")
+            writeErrorLine(
+                "tapaway: font family '\(preferred)' not found; using '\(chosen)' (install fonts-inter for the intended look)")
         }
     }
 
@@ -63,7 +67,8 @@ final class XftFontProvider: FontProvider {
         let key = Key(quarterPixels: Int((max(size, 1) * 4).rounded()), weight: weight)
         if let font = cache[key] { return font }
         let pixels = Double(key.quarterPixels) / 4 * scale
-        let opened = openResized(weight: weight, pixels: pixels)
+        let opened =
+            openResized(weight: weight, pixels: pixels)
             ?? XftFontOpenName(display, screen, XftFontProvider.patternName(family: family, pixels: pixels, weight: weight))
             ?? XftFontOpenName(display, screen, XftFontProvider.patternName(family: "sans-serif", pixels: pixels, weight: weight))
         guard let opened else {
@@ -85,7 +90,9 @@ final class XftFontProvider: FontProvider {
         if let known = matches[weight] {
             base = known
         } else {
-            guard let pattern = FcNameParse(XftFontProvider.patternName(family: family, pixels: pixels, weight: weight)) else { return nil }
+            guard let pattern = FcNameParse(XftFontProvider.patternName(family: family, pixels: pixels, weight: weight)) else {
+                return nil
+            }
             defer { FcPatternDestroy(pattern) }
             var result = FcResultNoMatch
             guard let matched = XftFontMatch(display, screen, pattern, &result) else { return nil }

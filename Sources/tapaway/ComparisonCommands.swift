@@ -7,15 +7,16 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Replay a recording under every technique, headlessly, and print the outcomes side by side.",
         discussion: """
-        Prints a Markdown table with one column per scenario: the focus changes, how often the \
-        keypad showed and hid, how many resign decisions the technique made, each control \
-        action and how many times it fired, and what was focused at the end. No window opens \
-        and no display is needed. Make a recording with `tapaway --record PATH` (or F9).
-        """
+            Prints a Markdown table with one column per scenario: the focus changes, how often the \
+            keypad showed and hid, how many resign decisions the technique made, each control \
+            action and how many times it fired, and what was focused at the end. No window opens \
+            and no display is needed. Make a recording with `tapaway --record PATH` (or F9).
+            """
     )
 
-    @Argument(help: ArgumentHelp("The recording (JSON Lines, from --record).", valueName: "path"),
-              completion: .file(extensions: ["jsonl"]))
+    @Argument(
+        help: ArgumentHelp("The recording (JSON Lines, from --record).", valueName: "path"),
+        completion: .file(extensions: ["jsonl"]))
     var recording: String
 
     func run() throws {
@@ -27,7 +28,9 @@ struct CompareCommand: ParsableCommand {
                 // as is the path, so nothing a file holds can act on the terminal.
                 let made = loaded.scenario.map { " (recorded in \(Printable.escaped($0)))" } ?? ""
                 let table = Comparison.table(Comparison.compare(loaded))
-                return .success("\(SessionInstruments.count(loaded.inputs.count, "input")) from \(Printable.escaped(path))\(made), replayed under every scenario:\n\n\(table)")
+                return .success(
+                    "\(SessionInstruments.count(loaded.inputs.count, "input")) from \(Printable.escaped(path))\(made), replayed under every scenario:\n\n\(table)"
+                )
             } catch {
                 Console.error("tapaway compare: \(Printable.escaped(path)): \(error)")
                 return .failure(ExitCode(ExitStatus.unreadable(path)))
@@ -43,13 +46,13 @@ struct MatrixCommand: ParsableCommand {
         commandName: "matrix",
         abstract: "Play the built-in dismissal matrix under every technique and print it.",
         discussion: """
-        Each case is one thing a tester does with a field focused (tap the background, a button, \
-        a list row, another field, drag, press Return, put two fingers down, ...), played on the \
-        headless platform under each technique. By default a Markdown table with a row per \
-        technique and a column per case, each cell a short code (the legend follows the table); \
-        the README's matrix is this output. --technique ID prints one technique's cases in \
-        words; --json prints every cell with its code, words, focus changes, keypad and actions.
-        """
+            Each case is one thing a tester does with a field focused (tap the background, a button, \
+            a list row, another field, drag, press Return, put two fingers down, ...), played on the \
+            headless platform under each technique. By default a Markdown table with a row per \
+            technique and a column per case, each cell a short code (the legend follows the table); \
+            the README's matrix is this output. --technique ID prints one technique's cases in \
+            words; --json prints every cell with its code, words, focus changes, keypad and actions.
+            """
     )
 
     @Option(help: ArgumentHelp("Only this technique, its cases in words.", valueName: "id"))
@@ -88,18 +91,21 @@ struct ListCommand: ParsableCommand {
         commandName: "list",
         abstract: "List the dismissal techniques and their options.",
         discussion: """
-        Prints every technique Tapaway shows, grouped by platform, with a line on how it \
-        works and each option as `--set` takes it (its values and default), then the options \
-        every technique has. With --json, the same as one JSON object for scripts: \
-        {"techniques": [{"id", "title", "platform", "summary", "options"}], "options": [...]}, each \
-        option with id, title, kind (toggle or choice), values and default.
-        """
+            Prints every technique Tapaway shows, grouped by platform, with a line on how it \
+            works and each option as `--set` takes it (its values and default), then the options \
+            every technique has. With --json, the same as one JSON object for scripts: \
+            {"techniques": [{"id", "title", "platform", "summary", "options"}], "options": [...]}, each \
+            option with id, title, kind (toggle or choice), values and default.
+            """
     )
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    @Flag(help: "Print the exploration charter instead: every experiment and what each technique does there, as Markdown (the README's charter is this output).")
+    @Flag(
+        help:
+            "Print the exploration charter instead: every experiment and what each technique does there, as Markdown (the README's charter is this output)."
+    )
     var charter = false
 
     func validate() throws {
@@ -107,7 +113,10 @@ struct ListCommand: ParsableCommand {
     }
 
     func run() throws {
-        if charter { Console.out(TechniqueListing.charterMarkdown()) }
-        else { Console.out(json ? TechniqueListing.json().serialized : TechniqueListing.text()) }
+        if charter {
+            Console.out(TechniqueListing.charterMarkdown())
+        } else {
+            Console.out(json ? TechniqueListing.json().serialized : TechniqueListing.text())
+        }
     }
 }

@@ -1,7 +1,7 @@
+import Glibc
 import TapawayDemo
 import TapawayKit
 import TapawayX11
-import Glibc
 
 /// Wires the settings, the X11 platform, the theme, the app and the trace together, and runs
 /// the loop.
@@ -42,7 +42,8 @@ struct Launcher {
         let store = options.noSettings ? nil : SettingsStore(paths: XDGPaths.current())
         let saved = store?.loadReportingProblems(Console.error) ?? .defaults
         let known: (String) -> TechniqueID? = { id in Techniques.technique(for: TechniqueID(id)).map { $0.id } }
-        let technique = options.scenario ?? replay?.scenario.flatMap(known)
+        let technique =
+            options.scenario ?? replay?.scenario.flatMap(known)
             ?? saved.lastScenario.flatMap(known) ?? Techniques.defaultID
         // `--set` was checked against --scenario; now the technique is known, check it again.
         let assignments: [OptionAssignment]
@@ -52,7 +53,8 @@ struct Launcher {
             Console.error("tapaway: \(error)")
             return ExitStatus.usage
         }
-        let windowSize = options.size
+        let windowSize =
+            options.size
             ?? replay?.screen.map { WindowSize(width: Int($0.width), height: Int($0.height)).clamped }
             ?? saved.windowSize.map { WindowSize(width: $0.width, height: $0.height).clamped }
             ?? WindowSize.standard
@@ -71,26 +73,30 @@ struct Launcher {
 
         // The theme, before any view is made, so every colour starts right.
         let hints = platform.desktopHints()
-        let choice = ThemeChoice.resolve(commandLine: options.theme, saved: saved.theme,
-                                         resource: hints.themeResource, desktop: hints.desktopAppearance,
-                                         desktopSource: hints.desktopAppearanceSource)
+        let choice = ThemeChoice.resolve(
+            commandLine: options.theme, saved: saved.theme,
+            resource: hints.themeResource, desktop: hints.desktopAppearance,
+            desktopSource: hints.desktopAppearanceSource)
         Palette.current = Theme.named(choice.appearance)
         // Sizes follow the display's resolution (Xft.dpi, else XSETTINGS Xft/DPI) unless --scale says.
         platform.setScale(options.scale ?? hints.scaleFactor)
         if let asked = platform.cutFromPixels {
             let points = platform.pointSize
-            Console.error("tapaway: a \(asked.width)×\(asked.height)-pixel window is larger than the screen; "
-                          + "it opens at \(Int(points.width))×\(Int(points.height)) points, what the screen can show")
+            Console.error(
+                "tapaway: a \(asked.width)×\(asked.height)-pixel window is larger than the screen; "
+                    + "it opens at \(Int(points.width))×\(Int(points.height)) points, what the screen can show")
         }
 
-        let application = Application(screenSize: platform.pointSize, clock: platform.clock, fonts: platform.fonts,
-                                      clipboard: platform.clipboard)
+        let application = Application(
+            screenSize: platform.pointSize, clock: platform.clock, fonts: platform.fonts,
+            clipboard: platform.clipboard)
         application.notificationCenter.addObserver(forName: .textFieldPasteWasCut) { note in
             let kept = note.userInfo[PasteCutKey.kept] as? Int ?? TextField.pasteLimit
             let bytes = note.userInfo[PasteCutKey.pastedBytes] as? Int ?? 0
             let id = (note.object as? View)?.identifier.map { " into \($0)" } ?? ""
-            Console.error("tapaway: a paste of \(bytes) bytes\(id) was cut to its first \(kept) characters, "
-                          + "the most a single-line field takes")
+            Console.error(
+                "tapaway: a paste of \(bytes) bytes\(id) was cut to its first \(kept) characters, "
+                    + "the most a single-line field takes")
         }
         platform.attach(application)
         let app = TapawayApp(application: application, technique: technique)
@@ -133,8 +139,12 @@ struct Launcher {
         if getenv("TAPAWAY_FRAME_STATS") != nil, let tracer = app.tracer {
             frameStatistics = platform.paintedFrameObservers.add { [unowned platform] in
                 let frame = platform.lastFrame
-                tracer.emit("frame", [("start", .number(frame.start)), ("ms", .number((frame.duration * 1e5).rounded() / 100)),
-                                      ("animating", .bool(application.isAnimating))])
+                tracer.emit(
+                    "frame",
+                    [
+                        ("start", .number(frame.start)), ("ms", .number((frame.duration * 1e5).rounded() / 100)),
+                        ("animating", .bool(application.isAnimating)),
+                    ])
             }
         }
 
@@ -146,8 +156,9 @@ struct Launcher {
             if let focus = options.focus { app.focus(focus) }
             if let recordingPath, let recordingSink { instruments.startRecording(to: recordingPath, opened: recordingSink) }
             if let replay, let path = options.replay {
-                instruments.replay(replay, from: path, speed: options.replaySpeed.factorValue,
-                                   exitAfterwards: options.exitAfterReplay)
+                instruments.replay(
+                    replay, from: path, speed: options.replaySpeed.factorValue,
+                    exitAfterwards: options.exitAfterReplay)
             }
             // A screenshot waits for a settled frame; ask for one even when nothing changed.
             application.setNeedsFrame()

@@ -1,7 +1,7 @@
+import Glibc
 import TapawayDemo
 import TapawayKit
 import TapawayX11
-import Glibc
 
 /// Recording (`--record`, F9) and replay (`--replay`) for a running window.
 @MainActor
@@ -43,8 +43,9 @@ final class SessionInstruments {
         do {
             let sink = try opened ?? TraceSink.file(path, label: "the recording")
             platform.watchOutput(sink)
-            recorder = InputRecorder(application: application, sink: sink, scenario: app.technique.rawValue,
-                                     inspector: app.inspectorWanted)
+            recorder = InputRecorder(
+                application: application, sink: sink, scenario: app.technique.rawValue,
+                inspector: app.inspectorWanted)
             recordingPath = path
             app.showRecording(to: path)
             Console.out("tapaway: recording input to \(path)")
@@ -65,8 +66,12 @@ final class SessionInstruments {
         self.recordingPath = nil
         app.showRecording(to: nil)
         Console.out("tapaway: recording saved to \(recordingPath) (\(Self.count(inputs, "input")))")
-        app.tracer?.emit("recording", [("phase", .string("stopped")), ("path", .string(recordingPath)),
-                                       ("inputs", .number(Double(inputs)))])
+        app.tracer?.emit(
+            "recording",
+            [
+                ("phase", .string("stopped")), ("path", .string(recordingPath)),
+                ("inputs", .number(Double(inputs))),
+            ])
     }
 
     /// F9: starts a recording in the data directory, or stops the one running. Ignored while a
@@ -98,8 +103,12 @@ final class SessionInstruments {
         }
         self.replayer = replayer
         app.prepareForReplay(of: recording)
-        app.tracer?.emit("replay", [("phase", .string("started")), ("path", .string(path)),
-                                    ("inputs", .number(Double(recording.inputs.count)))])
+        app.tracer?.emit(
+            "replay",
+            [
+                ("phase", .string("started")), ("path", .string(path)),
+                ("inputs", .number(Double(recording.inputs.count))),
+            ])
         replayer.start()
     }
 

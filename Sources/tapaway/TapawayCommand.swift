@@ -32,8 +32,9 @@ struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
 
     /// The size brought within `minimum` and `maximum`.
     var clamped: WindowSize {
-        WindowSize(width: min(max(width, WindowSize.minimum.width), WindowSize.maximum),
-                   height: min(max(height, WindowSize.minimum.height), WindowSize.maximum))
+        WindowSize(
+            width: min(max(width, WindowSize.minimum.width), WindowSize.maximum),
+            height: min(max(height, WindowSize.minimum.height), WindowSize.maximum))
     }
 }
 
@@ -89,21 +90,23 @@ extension TechniqueID: ExpressibleByArgument {
 /// `--set`, shared by `tapaway` and `tapaway matrix` (swift-argument-parser gives an option
 /// that a command and its subcommand both declare to the command, so both take it from here).
 struct OptionSettings: ParsableArguments {
-    @Option(name: .customLong("set"),
-            help: ArgumentHelp(
-                "Set an option of the technique, or a general one (repeatable; remembered).",
-                discussion: """
+    @Option(
+        name: .customLong("set"),
+        help: ArgumentHelp(
+            "Set an option of the technique, or a general one (repeatable; remembered).",
+            discussion: """
                 ID is an option of the technique shown (for example cancels-touches=off under \
                 tap-gesture), a general one (dismiss=none|on-drag|interactive), or any \
                 technique's as TECHNIQUE.OPTION. `tapaway list` prints every option and its values.
                 """,
-                valueName: "id=value"))
+            valueName: "id=value"))
     var set: [OptionSetting] = []
 
     /// The settings read for `technique` (the one shown; nil when not yet known).
     func assignments(for technique: TechniqueID?) throws -> [OptionAssignment] {
         do {
-            return try set.map { setting throws(OptionAssignmentError) in try OptionAssignment(setting.text, technique: technique) }
+            return try set.map { setting throws(OptionAssignmentError) in try OptionAssignment(setting.text, technique: technique)
+            }
         } catch {
             throw ValidationError(error.message)
         }
@@ -120,8 +123,9 @@ struct OptionSetting: ExpressibleByArgument, CustomStringConvertible {
     var description: String { text }
 
     static var defaultCompletionKind: CompletionKind {
-        .list(Techniques.generalOptions.flatMap { option in option.values.map { "\(option.id)=\($0.id)" } }
-              + Techniques.all.flatMap { t in t.options.flatMap { o in o.values.map { "\(t.id).\(o.id)=\($0.id)" } } })
+        .list(
+            Techniques.generalOptions.flatMap { option in option.values.map { "\(option.id)=\($0.id)" } }
+                + Techniques.all.flatMap { t in t.options.flatMap { o in o.values.map { "\(t.id).\(o.id)=\($0.id)" } } })
     }
 }
 
@@ -139,114 +143,131 @@ struct TapawayCommand: ParsableCommand {
         commandName: "tapaway",
         abstract: "Explore how iOS apps dismiss the keyboard when you tap outside a text field.",
         usage: """
-        tapaway [--scenario <scenario>] [--set <id=value> ...] [--trace <path>] [--size <WxH>] [<options>]
-          tapaway list [--json]
-          tapaway compare <path>
-          tapaway matrix
-        """,
+            tapaway [--scenario <scenario>] [--set <id=value> ...] [--trace <path>] [--size <WxH>] [<options>]
+              tapaway list [--json]
+              tapaway compare <path>
+              tapaway matrix
+            """,
         discussion: """
-        Opens a window with a form and an on-screen keypad. Click a field to focus it and bring \
-        the keypad up; click anywhere outside to watch the scenario's technique dismiss it. \
-        With --trace, every touch, decision, focus change, keypad phase, control action, edit \
-        and layout is written as JSON Lines (see the README for the format). Tapaway remembers \
-        the last scenario, the window size, the overlay toggles, the theme and the options in \
-        $XDG_CONFIG_HOME/tapaway/settings.conf (else ~/.config/tapaway/settings.conf). F12 \
-        saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
-        ~/.local/share/tapaway/), where recordings go too, and prints where it went.
-        """,
+            Opens a window with a form and an on-screen keypad. Click a field to focus it and bring \
+            the keypad up; click anywhere outside to watch the scenario's technique dismiss it. \
+            With --trace, every touch, decision, focus change, keypad phase, control action, edit \
+            and layout is written as JSON Lines (see the README for the format). Tapaway remembers \
+            the last scenario, the window size, the overlay toggles, the theme and the options in \
+            $XDG_CONFIG_HOME/tapaway/settings.conf (else ~/.config/tapaway/settings.conf). F12 \
+            saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
+            ~/.local/share/tapaway/), where recordings go too, and prints where it went.
+            """,
         // swift-argument-parser prints this as it is: `tapaway --version` says `tapaway 0.2.0`.
         version: "tapaway \(TapawayCommand.version)",
         subcommands: [ListCommand.self, CompareCommand.self, MatrixCommand.self]
     )
 
-    @Option(help: ArgumentHelp("The dismissal technique to show (default: the last one shown, else send-event).",
-                               discussion: "`tapaway list` prints every technique.",
-                               valueName: "scenario"))
+    @Option(
+        help: ArgumentHelp(
+            "The dismissal technique to show (default: the last one shown, else send-event).",
+            discussion: "`tapaway list` prints every technique.",
+            valueName: "scenario"))
     var scenario: TechniqueID?
 
     @OptionGroup var optionSettings: OptionSettings
 
-    @Option(help: ArgumentHelp("Write the JSON Lines trace to PATH ('-' for standard output).", valueName: "path"),
-            completion: .file(extensions: ["jsonl"]))
+    @Option(
+        help: ArgumentHelp("Write the JSON Lines trace to PATH ('-' for standard output).", valueName: "path"),
+        completion: .file(extensions: ["jsonl"]))
     var trace: String?
 
     // `.unconditional`: a value that starts with a dash (`-5x100`) is read as this option's
     // value, so the message names the bad value instead of calling it missing.
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The window size in pixels (default: the last size, else \(WindowSize.standard)).",
-                               valueName: "WxH"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "The window size in pixels (default: the last size, else \(WindowSize.standard)).",
+            valueName: "WxH"))
     var size: WindowSize?
 
-    @Option(help: ArgumentHelp("Focus this field once the window is up (name, email, password, phone, notes).", valueName: "id"),
-            completion: .list(["name", "email", "password", "phone", "notes"]))
+    @Option(
+        help: ArgumentHelp("Focus this field once the window is up (name, email, password, phone, notes).", valueName: "id"),
+        completion: .list(["name", "email", "password", "phone", "notes"]))
     var focus: String?
 
-    @Option(help: ArgumentHelp("Save a PNG screenshot to PATH once everything has settled (after the replay, with --replay), then exit.", valueName: "path"),
-            completion: .file(extensions: ["png"]))
+    @Option(
+        help: ArgumentHelp(
+            "Save a PNG screenshot to PATH once everything has settled (after the replay, with --replay), then exit.",
+            valueName: "path"),
+        completion: .file(extensions: ["png"]))
     var screenshot: String?
 
     @Option(help: ArgumentHelp("The X display to open (default: $DISPLAY).", valueName: "name"))
     var display: String?
 
-    @Option(help: ArgumentHelp(
-        "Device pixels per point, from 1 to 4 (default: Xft.dpi divided by 96, in steps of a quarter).",
-        discussion: """
-        Everything is drawn this many times larger: the window, the text, the keypad. Sizes on \
-        the command line and in the trace stay in points (pixels at 96 dpi); the ready line of \
-        the trace gives the scale.
-        """,
-        valueName: "factor"))
+    @Option(
+        help: ArgumentHelp(
+            "Device pixels per point, from 1 to 4 (default: Xft.dpi divided by 96, in steps of a quarter).",
+            discussion: """
+                Everything is drawn this many times larger: the window, the text, the keypad. Sizes on \
+                the command line and in the trace stay in points (pixels at 96 dpi); the ready line of \
+                the trace gives the scale.
+                """,
+            valueName: "factor"))
     var scale: Double?
 
-    @Option(help: ArgumentHelp(
-        "The colour theme: light, dark, or auto (remembered).",
-        discussion: """
-        Without --theme, the remembered theme applies, else the X resource Tapaway.theme \
-        (light, dark or auto; for example 'Tapaway.theme: dark' in ~/.Xresources). auto follows \
-        the desktop: dark when its GTK theme is a dark one (GTK_THEME, else the XSETTINGS \
-        Net/ThemeName), else light.
-        """,
-        valueName: "theme"))
+    @Option(
+        help: ArgumentHelp(
+            "The colour theme: light, dark, or auto (remembered).",
+            discussion: """
+                Without --theme, the remembered theme applies, else the X resource Tapaway.theme \
+                (light, dark or auto; for example 'Tapaway.theme: dark' in ~/.Xresources). auto follows \
+                the desktop: dark when its GTK theme is a dark one (GTK_THEME, else the XSETTINGS \
+                Net/ThemeName), else light.
+                """,
+            valueName: "theme"))
     var theme: ThemePreference?
 
-    @Flag(name: .customLong("no-settings"),
-          help: ArgumentHelp(
+    @Flag(
+        name: .customLong("no-settings"),
+        help: ArgumentHelp(
             "Start from the defaults: read no settings file and write none.",
             discussion: """
-            Otherwise the settings are read at start (a broken file is reported in one line \
-            and replaced by the defaults) and written when the window closes; a --screenshot \
-            run writes none. Options given on the command line win over remembered settings.
-            """))
+                Otherwise the settings are read at start (a broken file is reported in one line \
+                and replaced by the defaults) and written when the window closes; a --screenshot \
+                run writes none. Options given on the command line win over remembered settings.
+                """))
     var noSettings = false
 
-    @Option(help: ArgumentHelp(
-        "Record the session's input to PATH as JSON Lines (a directory: a new file in it).",
-        discussion: """
-        Touches, keys, scrolls and resizes, with their times, independent of X. What is typed \
-        into a secure field is recorded as placeholders, never as the characters. F9 starts and \
-        stops a recording in $XDG_DATA_HOME/tapaway/ (else ~/.local/share/tapaway/) instead.
-        """,
-        valueName: "path"),
-            completion: .file(extensions: ["jsonl"]))
+    @Option(
+        help: ArgumentHelp(
+            "Record the session's input to PATH as JSON Lines (a directory: a new file in it).",
+            discussion: """
+                Touches, keys, scrolls and resizes, with their times, independent of X. What is typed \
+                into a secure field is recorded as placeholders, never as the characters. F9 starts and \
+                stops a recording in $XDG_DATA_HOME/tapaway/ (else ~/.local/share/tapaway/) instead.
+                """,
+            valueName: "path"),
+        completion: .file(extensions: ["jsonl"]))
     var record: String?
 
-    @Option(help: ArgumentHelp(
-        "Play a recording back into the window once it is up.",
-        discussion: """
-        The recording's scenario applies unless --scenario names another. A file that cannot be \
-        read is reported with its line number before any window opens.
-        """,
-        valueName: "path"),
-            completion: .file(extensions: ["jsonl"]))
+    @Option(
+        help: ArgumentHelp(
+            "Play a recording back into the window once it is up.",
+            discussion: """
+                The recording's scenario applies unless --scenario names another. A file that cannot be \
+                read is reported with its line number before any window opens.
+                """,
+            valueName: "path"),
+        completion: .file(extensions: ["jsonl"]))
     var replay: String?
 
-    @Option(name: .customLong("replay-speed"), parsing: .unconditional,
-            help: ArgumentHelp("How fast to replay: a factor of the recorded speed (1 = as recorded, 2 = twice as fast) or 'max' (as fast as the frames allow).",
-                               valueName: "factor|max"))
+    @Option(
+        name: .customLong("replay-speed"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "How fast to replay: a factor of the recorded speed (1 = as recorded, 2 = twice as fast) or 'max' (as fast as the frames allow).",
+            valueName: "factor|max"))
     var replaySpeed: ReplaySpeed = .factor(1)
 
-    @Flag(name: .customLong("exit-after-replay"),
-          help: "Quit once the replay has been played and everything has settled.")
+    @Flag(
+        name: .customLong("exit-after-replay"),
+        help: "Quit once the replay has been played and everything has settled.")
     var exitAfterReplay = false
 
     func validate() throws {
@@ -264,7 +285,9 @@ struct TapawayCommand: ParsableCommand {
         }
         if let size, !size.isInRange {
             let min = WindowSize.minimum
-            throw ValidationError("--size \(size) is out of range: use \(min.width)x\(min.height) up to \(WindowSize.maximum)x\(WindowSize.maximum).")
+            throw ValidationError(
+                "--size \(size) is out of range: use \(min.width)x\(min.height) up to \(WindowSize.maximum)x\(WindowSize.maximum)."
+            )
         }
         let fields = ["name", "email", "password", "phone", "notes"]
         if let focus, !fields.contains(focus) {

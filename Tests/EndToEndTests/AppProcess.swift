@@ -52,9 +52,11 @@ final class AppProcess {
     ///   - wrapper: a command the program runs under (`valgrind` and its options), if any.
     ///   - binary: another copy of the program (an installed one); by default the one built
     ///     beside the tests (`binaryURL()`).
-    init(_ arguments: [String] = [], display: VirtualDisplay?, trace: Bool = true,
-         environment changes: [String: String?] = [:], lifetime: Int = Executables.sessionLifetime,
-         under wrapper: [String] = [], binary: URL? = nil) throws {
+    init(
+        _ arguments: [String] = [], display: VirtualDisplay?, trace: Bool = true,
+        environment changes: [String: String?] = [:], lifetime: Int = Executables.sessionLifetime,
+        under wrapper: [String] = [], binary: URL? = nil
+    ) throws {
         let binary = try binary ?? Self.binaryURL()
         let fm = FileManager.default
         directory = fm.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString)")
@@ -73,8 +75,9 @@ final class AppProcess {
         environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
         for (key, value) in changes { environment[key] = value }
-        process = try ChildProcess(command: Executables.bounded(wrapper + [binary.path] + self.arguments, lifetimeLimit: lifetime),
-                                   environment: environment, stdout: .file(stdoutURL.path), stderr: .file(stderrURL.path))
+        process = try ChildProcess(
+            command: Executables.bounded(wrapper + [binary.path] + self.arguments, lifetimeLimit: lifetime),
+            environment: environment, stdout: .file(stdoutURL.path), stderr: .file(stderrURL.path))
     }
 
     deinit {
@@ -113,7 +116,8 @@ final class AppProcess {
                 let candidate = dir.appendingPathComponent("tapaway")
                 var isDir: ObjCBool = false
                 if fm.fileExists(atPath: candidate.path, isDirectory: &isDir), !isDir.boolValue,
-                   fm.isExecutableFile(atPath: candidate.path) {
+                    fm.isExecutableFile(atPath: candidate.path)
+                {
                     return candidate
                 }
                 // Stop at the products directory (…/debug or …/release): never wander further.
@@ -121,7 +125,8 @@ final class AppProcess {
                 dir = dir.deletingLastPathComponent()
             }
         }
-        throw EndToEndError("""
+        throw EndToEndError(
+            """
             The tapaway executable was not found next to the test bundle \
             (looked from \(starts.map(\.path))). Build it first: `swift build` with the same \
             --scratch-path as the tests (e.g. `swift build --build-tests --scratch-path .build-e2e`), \
@@ -166,9 +171,11 @@ final class AppProcess {
     ///
     /// - Throws: `EndToEndError` with the trace tail if the time runs out or the program exits.
     @discardableResult
-    func waitFor(kind: String, after start: Int = 0, timeout: Double = AppProcess.defaultTimeout,
-                 what: String? = nil,
-                 where predicate: (TraceLine) -> Bool = { _ in true }) throws -> TraceLine {
+    func waitFor(
+        kind: String, after start: Int = 0, timeout: Double = AppProcess.defaultTimeout,
+        what: String? = nil,
+        where predicate: (TraceLine) -> Bool = { _ in true }
+    ) throws -> TraceLine {
         let deadline = Date().addingTimeInterval(timeout)
         var searched = start
         while true {
@@ -183,10 +190,13 @@ final class AppProcess {
                 if let line = lines[min(searched, lines.count)...].first(where: { $0.kind == kind && predicate($0) }) {
                     return line
                 }
-                throw EndToEndError("tapaway exited (\(exitDescription)) while waiting for \(what ?? "a '\(kind)' line").\n\(diagnostics)")
+                throw EndToEndError(
+                    "tapaway exited (\(exitDescription)) while waiting for \(what ?? "a '\(kind)' line").\n\(diagnostics)")
             }
             if Date() >= deadline {
-                throw EndToEndError("timed out after \(timeout) s waiting for \(what ?? "a '\(kind)' line") (after line #\(start)).\n\(diagnostics)")
+                throw EndToEndError(
+                    "timed out after \(timeout) s waiting for \(what ?? "a '\(kind)' line") (after line #\(start)).\n\(diagnostics)"
+                )
             }
             usleep(10_000)
         }
@@ -201,13 +211,17 @@ final class AppProcess {
     /// Polls until the *last* `layout` line satisfies `predicate` (layout lines are emitted once
     /// things have settled, so the last one is the current truth), and returns it.
     @discardableResult
-    func waitForLayout(timeout: Double = AppProcess.defaultTimeout, what: String,
-                       where predicate: (TraceLine) -> Bool) throws -> TraceLine {
+    func waitForLayout(
+        timeout: Double = AppProcess.defaultTimeout, what: String,
+        where predicate: (TraceLine) -> Bool
+    ) throws -> TraceLine {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let last = lastLayout, predicate(last) { return last }
             if !process.isRunning || Date() >= deadline {
-                throw EndToEndError("the last layout line never showed \(what) within \(timeout) s (\(process.isRunning ? "timed out" : "tapaway exited, \(exitDescription)")).\n\(diagnostics)")
+                throw EndToEndError(
+                    "the last layout line never showed \(what) within \(timeout) s (\(process.isRunning ? "timed out" : "tapaway exited, \(exitDescription)")).\n\(diagnostics)"
+                )
             }
             usleep(10_000)
         }

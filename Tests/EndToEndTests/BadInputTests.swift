@@ -4,8 +4,10 @@ import Testing
 /// Runs `tapaway ARGUMENTS` untraced to completion (at most `timeout` seconds) on `display`
 /// (nil: with no `DISPLAY`), with `environment` changed; returns its exit status (nil if it did
 /// not finish or a signal killed it) and what it wrote.
-private func runTapaway(_ arguments: [String], display: VirtualDisplay? = nil, environment: [String: String?] = [:],
-                        timeout: Double = 30) throws -> (status: Int32?, stdout: String, stderr: String) {
+private func runTapaway(
+    _ arguments: [String], display: VirtualDisplay? = nil, environment: [String: String?] = [:],
+    timeout: Double = 30
+) throws -> (status: Int32?, stdout: String, stderr: String) {
     let app = try AppProcess(arguments, display: display, trace: false, environment: environment)
     let status = app.waitForExit(timeout: timeout)
     return (status, app.stdout, app.stderr)
@@ -76,7 +78,8 @@ struct BadInputTests {
             #expect((edit?.last as? String)?.utf8.count == text.utf8.count, "the edit holds the pasted text")
             withExtendedLifetime(owner) {}
             // Still answering: a tap outside dismisses.
-            let keypad = try #require(s.app.lines(from: 0, kind: "keypad").last { $0.string("phase") == "didShow" }?.rect("frame"))
+            let keypad = try #require(
+                s.app.lines(from: 0, kind: "keypad").last { $0.string("phase") == "didShow" }?.rect("frame"))
             let out = s.app.mark
             s.x.click(try s.backgroundPoint(avoiding: [keypad]))
             try s.waitForFocus(nil, after: out)
@@ -111,16 +114,19 @@ struct BadInputTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         func config(_ directory: String) throws -> String {
             let path = folder.appendingPathComponent(UUID().uuidString + ".conf").path
-            try Data("""
+            try Data(
+                """
                 <?xml version="1.0"?>
                 <fontconfig><dir>\(directory)</dir><cachedir>\(folder.path)/cache</cachedir></fontconfig>
-                """.utf8).write(to: URL(fileURLWithPath: path))
+                """.utf8
+            ).write(to: URL(fileURLWithPath: path))
             return path
         }
         let png = folder.appendingPathComponent("shot.png").path
-        let dejaVuOnly = try runTapaway(["--no-settings", "--screenshot", png],
-                                        display: display,
-                                        environment: ["FONTCONFIG_FILE": try config("/usr/share/fonts/truetype/dejavu")])
+        let dejaVuOnly = try runTapaway(
+            ["--no-settings", "--screenshot", png],
+            display: display,
+            environment: ["FONTCONFIG_FILE": try config("/usr/share/fonts/truetype/dejavu")])
         #expect(dejaVuOnly.status == 0, "\(dejaVuOnly.stderr)")
         let warnings = dejaVuOnly.stderr.split(separator: "\n").filter { $0.contains("font") }
         #expect(warnings.count == 1 && warnings[0].contains("'Inter' not found"), "\(dejaVuOnly.stderr)")
@@ -136,10 +142,13 @@ struct BadInputTests {
     @Test("no DISPLAY, or one nobody answers: status 69 (EX_UNAVAILABLE) with a hint")
     func noDisplay() throws {
         let unset = try runTapaway(["--no-settings"])
-        #expect(unset.status == 69 && unset.stderr.contains("DISPLAY") && unset.stderr.contains("cannot open X display") && !crashed(unset.stderr), "\(unset.stderr)")
+        #expect(
+            unset.status == 69 && unset.stderr.contains("DISPLAY") && unset.stderr.contains("cannot open X display")
+                && !crashed(unset.stderr), "\(unset.stderr)")
         let unreachable = try runTapaway(["--no-settings", "--display", ":987"])
-        #expect(unreachable.status == 69 && unreachable.stderr.contains(":987") && !crashed(unreachable.stderr),
-                "\(unreachable.stderr)")
+        #expect(
+            unreachable.status == 69 && unreachable.stderr.contains(":987") && !crashed(unreachable.stderr),
+            "\(unreachable.stderr)")
     }
 
     @Test("the X server killed mid-session: a clean exit with one line, no core dump")
@@ -154,24 +163,26 @@ struct BadInputTests {
         #expect(lines.count == 1 && !crashed(app.stderr), "one line on stderr, no crash report: \(app.stderr)")
     }
 
-    @Test("unknown or malformed options: a message naming the problem and status 64", arguments: [
-        (["--bogus"], "Unknown option"),
-        (["--size", "0x0"], "out of range"),
-        (["--size", "wide"], "--size"),
-        (["--scenario", "magic"], "--scenario"),
-        (["--replay-speed", "-2", "--replay", "x.jsonl"], "--replay-speed"),
-        (["--scale", "9"], "--scale"),
-        (["--focus", "submit"], "not a field"),
-        (["--exit-after-replay"], "--replay"),
-        (["compare"], "<path>"),
-        (["--scenario", "tap-gesture", "--set", "dim=on"], "cancels-touches=on|off"),
-        (["--set", "dismiss=sideways"], "none, on-drag, interactive"),
-        (["--set", "dismiss"], "expected ID=VALUE"),
-        (["--size", "-5x100"], "--size -5x100 is out of range"),
-        (["--replay-speed", "-1", "--replay", "x.jsonl"], "use a factor above 0"),
-        (["--replay-speed", "0", "--replay", "x.jsonl"], "use a factor above 0"),
-        (["list", "--json", "--charter"], "choose one"),
-    ])
+    @Test(
+        "unknown or malformed options: a message naming the problem and status 64",
+        arguments: [
+            (["--bogus"], "Unknown option"),
+            (["--size", "0x0"], "out of range"),
+            (["--size", "wide"], "--size"),
+            (["--scenario", "magic"], "--scenario"),
+            (["--replay-speed", "-2", "--replay", "x.jsonl"], "--replay-speed"),
+            (["--scale", "9"], "--scale"),
+            (["--focus", "submit"], "not a field"),
+            (["--exit-after-replay"], "--replay"),
+            (["compare"], "<path>"),
+            (["--scenario", "tap-gesture", "--set", "dim=on"], "cancels-touches=on|off"),
+            (["--set", "dismiss=sideways"], "none, on-drag, interactive"),
+            (["--set", "dismiss"], "expected ID=VALUE"),
+            (["--size", "-5x100"], "--size -5x100 is out of range"),
+            (["--replay-speed", "-1", "--replay", "x.jsonl"], "use a factor above 0"),
+            (["--replay-speed", "0", "--replay", "x.jsonl"], "use a factor above 0"),
+            (["list", "--json", "--charter"], "choose one"),
+        ])
     func badOptions(_ arguments: [String], _ expected: String) throws {
         let result = try runTapaway(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
@@ -183,33 +194,58 @@ struct BadInputTests {
         let display = try VirtualDisplay()
         defer { display.stop() }
         for (option, what) in [("--trace", "the trace"), ("--record", "the recording")] {
-            let result = try runTapaway(["--no-settings", option, "/nonexistent/folder/file.jsonl"],
-                                        display: display)
+            let result = try runTapaway(
+                ["--no-settings", option, "/nonexistent/folder/file.jsonl"],
+                display: display)
             #expect(result.status == 73 && !crashed(result.stderr), "\(option): \(result.stderr)")
             // One line that names what could not be written, and where.
             #expect(result.stderr.split(separator: "\n").count == 1, "\(option): \(result.stderr)")
-            #expect(result.stderr.contains("cannot write \(what) to '/nonexistent/folder/file.jsonl'"), "\(option): \(result.stderr)")
+            #expect(
+                result.stderr.contains("cannot write \(what) to '/nonexistent/folder/file.jsonl'"), "\(option): \(result.stderr)")
         }
     }
 
-    @Test("corrupt, truncated and hostile recordings: refused with the line, never a crash", arguments: [
-        ("binary", Data([0x7B, 0x00, 0xFF, 0x13, 0x37]), "line 1"),
-        ("truncated", Data("{\"kind\":\"header\",\"version\":1}\n{\"kind\":\"touch\",\"t\":0.1,\"id\":1,\"pha".utf8), "line 2"),
-        ("deeply nested", Data(("{\"kind\":\"header\"}\n{\"kind\":\"touch\",\"t\":0.1,\"at\":" + String(repeating: "[", count: 100_000)
-                                + String(repeating: "]", count: 100_000) + "}\n").utf8), "line 2"),
-        ("huge coordinates", Data("{\"kind\":\"touch\",\"t\":0.1,\"id\":1,\"phase\":\"began\",\"at\":[1e308,-1e308]}\n".utf8), "line 1"),
-        ("time going back", Data("{\"kind\":\"key\",\"t\":5,\"key\":\"text\",\"text\":\"a\"}\n{\"kind\":\"key\",\"t\":1,\"key\":\"text\",\"text\":\"b\"}\n".utf8), "line 2"),
-        ("a giant text", Data(("{\"kind\":\"key\",\"t\":1,\"key\":\"text\",\"text\":\"" + String(repeating: "x", count: 1_000_000) + "\"}\n").utf8), "line 1"),
-        ("an unknown kind", Data("{\"kind\":\"explode\",\"t\":1}\n".utf8), "line 1"),
-        ("a newer version", Data("{\"kind\":\"header\",\"version\":99}\n".utf8), "line 1"),
-        ("empty", Data(), "empty"),
-    ])
+    @Test(
+        "corrupt, truncated and hostile recordings: refused with the line, never a crash",
+        arguments: [
+            ("binary", Data([0x7B, 0x00, 0xFF, 0x13, 0x37]), "line 1"),
+            (
+                "truncated", Data("{\"kind\":\"header\",\"version\":1}\n{\"kind\":\"touch\",\"t\":0.1,\"id\":1,\"pha".utf8),
+                "line 2"
+            ),
+            (
+                "deeply nested",
+                Data(
+                    ("{\"kind\":\"header\"}\n{\"kind\":\"touch\",\"t\":0.1,\"at\":" + String(repeating: "[", count: 100_000)
+                        + String(repeating: "]", count: 100_000) + "}\n").utf8), "line 2"
+            ),
+            (
+                "huge coordinates",
+                Data("{\"kind\":\"touch\",\"t\":0.1,\"id\":1,\"phase\":\"began\",\"at\":[1e308,-1e308]}\n".utf8), "line 1"
+            ),
+            (
+                "time going back",
+                Data(
+                    "{\"kind\":\"key\",\"t\":5,\"key\":\"text\",\"text\":\"a\"}\n{\"kind\":\"key\",\"t\":1,\"key\":\"text\",\"text\":\"b\"}\n"
+                        .utf8), "line 2"
+            ),
+            (
+                "a giant text",
+                Data(
+                    ("{\"kind\":\"key\",\"t\":1,\"key\":\"text\",\"text\":\"" + String(repeating: "x", count: 1_000_000) + "\"}\n")
+                        .utf8), "line 1"
+            ),
+            ("an unknown kind", Data("{\"kind\":\"explode\",\"t\":1}\n".utf8), "line 1"),
+            ("a newer version", Data("{\"kind\":\"header\",\"version\":99}\n".utf8), "line 1"),
+            ("empty", Data(), "empty"),
+        ])
     func hostileRecordings(_ name: String, _ bytes: Data, _ expected: String) throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-hostile-\(UUID().uuidString).jsonl")
         try bytes.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let compare = try runTapaway(["compare", file.path])
-        #expect(compare.status == 65 && compare.stderr.contains(expected) && !crashed(compare.stderr), "\(name): \(compare.stderr)")
+        #expect(
+            compare.status == 65 && compare.stderr.contains(expected) && !crashed(compare.stderr), "\(name): \(compare.stderr)")
         let replay = try runTapaway(["--no-settings", "--replay", file.path])
         #expect(replay.status == 65 && replay.stderr.contains(expected) && !crashed(replay.stderr), "\(name): \(replay.stderr)")
     }

@@ -14,7 +14,8 @@ struct CanaryTests {
         defer { try? FileManager.default.removeItem(at: recording) }
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-secret-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        try Session.run(arguments: ["--no-settings", "--record", recording.path], environment: ["XDG_DATA_HOME": data.path]) { s in
+        try Session.run(arguments: ["--no-settings", "--record", recording.path], environment: ["XDG_DATA_HOME": data.path]) {
+            s in
             let xclip = Xclip(display: s.display)
             // Something else owns both selections first, so a leak would have to replace it.
             let clipboardOwner = try xclip.own("clipboard", text: "before")
@@ -54,8 +55,11 @@ struct CanaryTests {
             let saved = try FileManager.default.contentsOfDirectory(atPath: data.path + "/tapaway")
                 .filter { $0.hasSuffix(".jsonl") }.map { URL(fileURLWithPath: data.path + "/tapaway/" + $0) }
             #expect(saved.count == 1, "F9 saved one recording: \(saved)")
-            let files: [(String, URL)] = [("the trace", s.app.traceURL), ("standard error", s.app.stderrURL),
-                                          ("standard output", s.app.stdoutURL), ("the recording", recording)]
+            let files: [(String, URL)] =
+                [
+                    ("the trace", s.app.traceURL), ("standard error", s.app.stderrURL),
+                    ("standard output", s.app.stdoutURL), ("the recording", recording),
+                ]
                 + saved.map { ($0.lastPathComponent, $0) }
             for (what, url) in files {
                 let text = try String(contentsOf: url, encoding: .utf8)
@@ -65,8 +69,9 @@ struct CanaryTests {
             }
             let keypadTouches = s.app.lines.filter { $0.kind == "touch" && $0.string("view")?.hasPrefix("key-") == true }
             #expect(keypadTouches.isEmpty, "the trace names the keys touched in the password: \(keypadTouches.prefix(4))")
-            #expect(s.app.lines.contains { $0.kind == "touch" && $0.object["redacted"] as? Bool == true },
-                    "keypad touches are traced, redacted")
+            #expect(
+                s.app.lines.contains { $0.kind == "touch" && $0.object["redacted"] as? Bool == true },
+                "keypad touches are traced, redacted")
             let recorded = try String(contentsOf: recording, encoding: .utf8)
             #expect(recorded.contains("\"secure\":true"), "the recording holds placeholders instead")
         }

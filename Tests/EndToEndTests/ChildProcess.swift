@@ -29,8 +29,10 @@ final class ChildProcess {
     private var waitStatus: Int32?
 
     /// Spawns `command[0]` (an absolute path) with `command[1...]` as arguments.
-    init(command: [String], environment: [String: String],
-         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null) throws {
+    init(
+        command: [String], environment: [String: String],
+        stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null
+    ) throws {
         precondition(!command.isEmpty)
         commandLine = command
 

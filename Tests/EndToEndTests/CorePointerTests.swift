@@ -21,8 +21,9 @@ struct CorePointerTests {
             try s.waitForFocus("name", after: start)
             let didShow = try s.waitForKeypad("didShow", after: start)
             let onField = s.app.lines(from: start, kind: "decision")
-            #expect(!onField.isEmpty && onField.allSatisfy { $0.string("action") != "resign" },
-                    "a tap on the field must not resign it: \(onField)\n\(s.context)")
+            #expect(
+                !onField.isEmpty && onField.allSatisfy { $0.string("action") != "resign" },
+                "a tap on the field must not resign it: \(onField)\n\(s.context)")
             #expect(onField.allSatisfy { Self.touchIDs($0) == [1] }, "the core mouse is finger 1: \(onField)\n\(s.context)")
             try s.waitForKeysVisible()
 

@@ -8,8 +8,10 @@ import Testing
 struct DesktopMannersTests {
     /// The client messages of `types` that reach the root window over `probe`'s connection
     /// (which selected `mask` on the root) within `timeout` seconds, until `done` says enough.
-    private static func rootMessages(_ probe: DesktopProbe, types: [String], timeout: Double,
-                                     until done: ([XClientMessageEvent]) -> Bool) -> [XClientMessageEvent] {
+    private static func rootMessages(
+        _ probe: DesktopProbe, types: [String], timeout: Double,
+        until done: ([XClientMessageEvent]) -> Bool
+    ) -> [XClientMessageEvent] {
         let wanted = Set(types.map(probe.atom))
         var seen: [XClientMessageEvent] = []
         let deadline = Date().addingTimeInterval(timeout)
@@ -44,12 +46,13 @@ struct DesktopMannersTests {
         event.xclient.message_type = probe.atom("WM_PROTOCOLS")
         event.xclient.format = 32
         event.xclient.data.l.0 = Int(bitPattern: probe.atom("_NET_WM_PING"))
-        event.xclient.data.l.1 = 424_242 // the timestamp the answer must carry back
+        event.xclient.data.l.1 = 424_242  // the timestamp the answer must carry back
         event.xclient.data.l.2 = Int(bitPattern: window)
         XSendEvent(probe.display, window, 0, 0, &event)
         XFlush(probe.display)
         let answers = Self.rootMessages(probe, types: ["WM_PROTOCOLS"], timeout: 10) { $0.contains { $0.window == probe.root } }
-        let answer = try #require(answers.first { $0.window == probe.root }, "no answer to _NET_WM_PING on the root window.\n\(run.diagnostics)")
+        let answer = try #require(
+            answers.first { $0.window == probe.root }, "no answer to _NET_WM_PING on the root window.\n\(run.diagnostics)")
         #expect(Atom(truncatingIfNeeded: answer.data.l.0) == probe.atom("_NET_WM_PING"))
         #expect(answer.data.l.1 == 424_242 && UInt(bitPattern: answer.data.l.2) == window)
     }
@@ -98,8 +101,9 @@ struct DesktopMannersTests {
         #expect(settings.contains("scenario=flutter\n"), "\(settings)")
     }
 
-    @Test("SIGINT and SIGTERM: the settings are saved, then the process ends as the signal would (130, 143)",
-          arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT and SIGTERM: the settings are saved, then the process ends as the signal would (130, 143)",
+        arguments: [SIGINT, SIGTERM])
     func terminationSignal(_ signal: Int32) throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
@@ -111,8 +115,9 @@ struct DesktopMannersTests {
         run.process.waitForExit(timeout: 10)
         // Through the launcher's `timeout` wrapper the death by the signal shows either as the
         // signal or as the shell's status for it.
-        #expect(run.process.terminationSignal == signal || run.process.exitCode == 128 + signal,
-                "\(run.exitDescription)\n\(run.diagnostics)")
+        #expect(
+            run.process.terminationSignal == signal || run.process.exitCode == 128 + signal,
+            "\(run.exitDescription)\n\(run.diagnostics)")
         let settings = try String(contentsOf: config.appendingPathComponent("tapaway/settings.conf"), encoding: .utf8)
         #expect(settings.contains("scenario=android\n"), "\(settings)")
     }

@@ -53,8 +53,11 @@ final class DesktopProbe {
         var type: Atom = 0, format: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(display, window, atom(name), 0, 1 << 24, 0, 0 /* AnyPropertyType */,
-                                 &type, &format, &count, &remaining, &data) == Success, let data, type != 0 else {
+        guard
+            XGetWindowProperty(
+                display, window, atom(name), 0, 1 << 24, 0, 0 /* AnyPropertyType */,
+                &type, &format, &count, &remaining, &data) == Success, let data, type != 0
+        else {
             return nil
         }
         defer { XFree(data) }
@@ -62,8 +65,12 @@ final class DesktopProbe {
         items.reserveCapacity(Int(count))
         switch format {
         case 8: for i in 0..<Int(count) { items.append(UInt(data[i])) }
-        case 16: data.withMemoryRebound(to: UInt16.self, capacity: Int(count)) { p in for i in 0..<Int(count) { items.append(UInt(p[i])) } }
-        default: data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { p in for i in 0..<Int(count) { items.append(p[i]) } }
+        case 16:
+            data.withMemoryRebound(to: UInt16.self, capacity: Int(count)) { p in
+                for i in 0..<Int(count) { items.append(UInt(p[i])) }
+            }
+        default:
+            data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { p in for i in 0..<Int(count) { items.append(p[i]) } }
         }
         return (type, format, items)
     }
@@ -109,7 +116,7 @@ final class DesktopProbe {
         event.xclient.message_type = atom("WM_PROTOCOLS")
         event.xclient.format = 32
         event.xclient.data.l.0 = Int(bitPattern: atom("WM_DELETE_WINDOW"))
-        event.xclient.data.l.1 = 0 // CurrentTime
+        event.xclient.data.l.1 = 0  // CurrentTime
         XSendEvent(display, window, 0, 0 /* NoEventMask: to the window's owner */, &event)
         XFlush(display)
     }
@@ -140,7 +147,7 @@ final class DesktopProbe {
 
     /// Sets the screen-independent X resources (what `xrdb` does); nil removes them.
     func setResources(_ text: String?) {
-        let property = Atom(23) // XA_RESOURCE_MANAGER
+        let property = Atom(23)  // XA_RESOURCE_MANAGER
         if let text {
             let bytes = Array(text.utf8)
             XChangeProperty(display, root, property, 31 /* XA_STRING */, 8, PropModeReplace, bytes, Int32(bytes.count))
@@ -155,7 +162,7 @@ final class DesktopProbe {
         func card16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
         func card32(_ v: Int) -> [UInt8] { card16(v & 0xFFFF) + card16(v >> 16 & 0xFFFF) }
         func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4) }
-        var bytes: [UInt8] = [0, 0, 0, 0] + card32(1) + card32(strings.count) // LSBFirst, serial, count
+        var bytes: [UInt8] = [0, 0, 0, 0] + card32(1) + card32(strings.count)  // LSBFirst, serial, count
         for (name, value) in strings {
             let nameBytes = Array(name.utf8), valueBytes = Array(value.utf8)
             bytes += [1, 0] + card16(nameBytes.count) + padded(nameBytes) + card32(0)

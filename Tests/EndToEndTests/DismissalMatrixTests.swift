@@ -32,11 +32,13 @@ struct DismissalMatrixTests {
 
             let decisions = after.filter { $0.kind == "decision" }
             #expect(first.string("action") == "none", "first decision after tapping \(point): \(first)\n\(s.app.diagnostics)")
-            #expect(decisions.allSatisfy { $0.string("action") == "none" && $0.string("strategy") == "send-event" },
-                    "every decision should be send-event/none: \(decisions)\n\(s.app.diagnostics)")
+            #expect(
+                decisions.allSatisfy { $0.string("action") == "none" && $0.string("strategy") == "send-event" },
+                "every decision should be send-event/none: \(decisions)\n\(s.app.diagnostics)")
             let began = after.first { $0.kind == "touch" && $0.string("phase") == "began" }
-            #expect(began?.string("view") == "background",
-                    "the tap at \(point) should begin on 'background': \(String(describing: began))\n\(s.app.diagnostics)")
+            #expect(
+                began?.string("view") == "background",
+                "the tap at \(point) should begin on 'background': \(String(describing: began))\n\(s.app.diagnostics)")
             #expect(after.filter { $0.kind == "keypad" }.isEmpty, "no keypad line expected after the tap\n\(s.app.diagnostics)")
             #expect(after.filter { $0.kind == "focus" }.isEmpty, "no focus line expected after the tap\n\(s.app.diagnostics)")
         }
@@ -54,15 +56,18 @@ struct DismissalMatrixTests {
             let didShow = try s.waitForKeypad("didShow", after: start)
             #expect(willShow.index < didShow.index, "willShow must precede didShow\n\(s.app.diagnostics)")
             let keypad = try #require(didShow.rect("frame"), "keypad didShow without a frame: \(didShow)")
-            #expect(!keypad.isEmpty && keypad.maxY <= Double(s.windowSize.height) + 0.5,
-                    "keypad frame \(keypad) should lie inside the \(s.windowSize) window\n\(s.app.diagnostics)")
+            #expect(
+                !keypad.isEmpty && keypad.maxY <= Double(s.windowSize.height) + 0.5,
+                "keypad frame \(keypad) should lie inside the \(s.windowSize) window\n\(s.app.diagnostics)")
 
             let tray = Session.trayPoint(in: keypad)
             let shown = try s.x.waitForPixel(at: tray.x, tray.y) {
                 $0.isClose(to: Session.trayColour, tolerance: Session.trayTolerance)
             }
-            #expect(shown.isClose(to: Session.trayColour, tolerance: Session.trayTolerance),
-                    "pixel \(tray) in the keypad tray is \(shown), expected about \(Session.trayColour) ±\(Session.trayTolerance)\n\(s.app.diagnostics)")
+            #expect(
+                shown.isClose(to: Session.trayColour, tolerance: Session.trayTolerance),
+                "pixel \(tray) in the keypad tray is \(shown), expected about \(Session.trayColour) ±\(Session.trayTolerance)\n\(s.app.diagnostics)"
+            )
 
             try s.waitForKeysVisible()
             let point = try s.backgroundPoint(avoiding: [keypad])
@@ -77,8 +82,9 @@ struct DismissalMatrixTests {
             let hidden = try s.x.waitForPixel(at: tray.x, tray.y) {
                 !$0.isClose(to: Session.trayColour, tolerance: Session.trayTolerance)
             }
-            #expect(!hidden.isClose(to: Session.trayColour, tolerance: Session.trayTolerance),
-                    "pixel \(tray) is still the tray colour (\(hidden)) after the keypad hid\n\(s.app.diagnostics)")
+            #expect(
+                !hidden.isClose(to: Session.trayColour, tolerance: Session.trayTolerance),
+                "pixel \(tray) is still the tray colour (\(hidden)) after the keypad hid\n\(s.app.diagnostics)")
         }
     }
 
@@ -97,7 +103,9 @@ struct DismissalMatrixTests {
             let resigns = after.filter { $0.kind == "decision" && $0.string("action") == "resign" }
             #expect(resigns.isEmpty, "a tap on another text field must not resign: \(resigns)\n\(s.app.diagnostics)")
             let lastFocus = after.last { $0.kind == "focus" }
-            #expect(lastFocus?.string("id") == "email", "focus should end on email: \(String(describing: lastFocus))\n\(s.app.diagnostics)")
+            #expect(
+                lastFocus?.string("id") == "email",
+                "focus should end on email: \(String(describing: lastFocus))\n\(s.app.diagnostics)")
         }
     }
 
@@ -121,12 +129,15 @@ struct DismissalMatrixTests {
             }
             #expect(fired.count == 1, "submit touchUpInside fired \(fired.count) times\n\(s.app.diagnostics)")
             let lastFocus = s.app.lines(from: start, kind: "focus").last
-            #expect(lastFocus?.isNull("id") == true, "focus should end null: \(String(describing: lastFocus))\n\(s.app.diagnostics)")
+            #expect(
+                lastFocus?.isNull("id") == true, "focus should end null: \(String(describing: lastFocus))\n\(s.app.diagnostics)")
         }
     }
 
     /// Row 7: taps on the keypad type into the focused field and never take focus away.
-    @Test("row 7: name focused, tap key-h and key-i → text 'H' then 'Hi' (name capitalises sentences), focus stays on name, keypad stays up")
+    @Test(
+        "row 7: name focused, tap key-h and key-i → text 'H' then 'Hi' (name capitalises sentences), focus stays on name, keypad stays up"
+    )
     func row7KeypadTyping() throws {
         try Session.run { s in
             try s.focusAndShowKeypad("name")
@@ -138,10 +149,12 @@ struct DismissalMatrixTests {
             try s.app.waitFor(kind: "text", after: second, what: "a text line for name after key-i") { $0.string("id") == "name" }
             try s.settle()
             let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "name" }.map { $0.string("text") }
-            #expect(texts == ["H", "Hi"],
-                    "name capitalises sentences, so it should read \"H\", then \"Hi\": \(texts)\n\(s.app.diagnostics)")
+            #expect(
+                texts == ["H", "Hi"],
+                "name capitalises sentences, so it should read \"H\", then \"Hi\": \(texts)\n\(s.app.diagnostics)")
             let focusChanges = s.app.lines(from: start, kind: "focus")
-            #expect(focusChanges.isEmpty, "focus must stay on name while typing on the keypad: \(focusChanges)\n\(s.app.diagnostics)")
+            #expect(
+                focusChanges.isEmpty, "focus must stay on name while typing on the keypad: \(focusChanges)\n\(s.app.diagnostics)")
             let hides = s.app.lines(from: start, kind: "keypad").filter { $0.string("phase") == "willHide" }
             #expect(hides.isEmpty, "the keypad must stay up while typing: \(hides)\n\(s.app.diagnostics)")
         }
@@ -149,7 +162,9 @@ struct DismissalMatrixTests {
 
     /// Row 9: in a multi-line text view, Return inserts a newline rather than ending editing;
     /// a tap on the background still resigns it.
-    @Test("row 9: empty notes focused, key-return then key-a → notes reads \"\\nA\", focus and keypad stay; tap background → resign")
+    @Test(
+        "row 9: empty notes focused, key-return then key-a → notes reads \"\\nA\", focus and keypad stay; tap background → resign"
+    )
     func row9TextViewReturn() throws {
         try Session.run { s in
             // Tap notes before the keypad shows: once it is up, it may cover part of notes.
@@ -158,15 +173,24 @@ struct DismissalMatrixTests {
 
             var start = s.app.mark
             try s.tap("key-return")
-            try s.app.waitFor(kind: "text", after: start, what: "a text line for notes after key-return") { $0.string("id") == "notes" }
+            try s.app.waitFor(kind: "text", after: start, what: "a text line for notes after key-return") {
+                $0.string("id") == "notes"
+            }
             let second = s.app.mark
             try s.tap("key-a")
-            try s.app.waitFor(kind: "text", after: second, what: "a text line for notes after key-a") { $0.string("id") == "notes" }
+            try s.app.waitFor(kind: "text", after: second, what: "a text line for notes after key-a") {
+                $0.string("id") == "notes"
+            }
             try s.settle()
             let texts = s.app.lines(from: start, kind: "text").filter { $0.string("id") == "notes" }.map { $0.string("text") }
-            #expect(texts == ["\n", "\nA"], "notes should read a newline, then a newline and a capital A (a line break starts a sentence): \(texts)\n\(s.app.diagnostics)")
+            #expect(
+                texts == ["\n", "\nA"],
+                "notes should read a newline, then a newline and a capital A (a line break starts a sentence): \(texts)\n\(s.app.diagnostics)"
+            )
             #expect(s.app.lines(from: start, kind: "focus").isEmpty, "Return in notes must not end editing\n\(s.app.diagnostics)")
-            #expect(s.app.lines(from: start, kind: "keypad").isEmpty, "Return in notes must not move the keypad\n\(s.app.diagnostics)")
+            #expect(
+                s.app.lines(from: start, kind: "keypad").isEmpty, "Return in notes must not move the keypad\n\(s.app.diagnostics)"
+            )
 
             let point = try s.backgroundPoint(avoiding: [keypad])
             start = s.app.mark

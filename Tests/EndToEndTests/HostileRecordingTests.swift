@@ -12,10 +12,12 @@ struct HostileRecordingTests {
         return url
     }
 
-    @Test("an escape sequence in the header's scenario reaches neither output of compare, and is refused with its line", arguments: [
-        #"{"kind":"header","version":1,"scenario":"\u001b]0;owned\u0007\u001b[2J"}"#,
-        #"{"kind":"header","version":1,"scenario":"send-event\u202e\u009b31m"}"#,
-    ])
+    @Test(
+        "an escape sequence in the header's scenario reaches neither output of compare, and is refused with its line",
+        arguments: [
+            #"{"kind":"header","version":1,"scenario":"\u001b]0;owned\u0007\u001b[2J"}"#,
+            #"{"kind":"header","version":1,"scenario":"send-event\u202e\u009b31m"}"#,
+        ])
     func compareEscapes(_ header: String) throws {
         let url = try file(header + "\n" + #"{"kind":"key","t":0.1,"key":"text","text":"a"}"# + "\n")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -24,7 +26,9 @@ struct HostileRecordingTests {
         let output = app.stdout + app.stderr
         #expect(status == 65, "refused as bad data (EX_DATAERR): \(output)")
         #expect(app.stderr.contains("line 1") && app.stderr.contains("unknown scenario"), "\(app.stderr)")
-        let acting = output.unicodeScalars.filter { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E }
+        let acting = output.unicodeScalars.filter {
+            $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B || $0.value == 0x202E
+        }
         #expect(acting.isEmpty, "printed raw: \(output.debugDescription)")
     }
 
@@ -49,8 +53,9 @@ struct HostileRecordingTests {
         }
         let url = try file(lines.joined(separator: "\n") + "\n")
         defer { try? FileManager.default.removeItem(at: url) }
-        let app = try AppProcess(["--no-settings", "--replay", url.path, "--replay-speed", "max", "--exit-after-replay"],
-                                 display: display, trace: false)
+        let app = try AppProcess(
+            ["--no-settings", "--replay", url.path, "--replay-speed", "max", "--exit-after-replay"],
+            display: display, trace: false)
         #expect(app.waitForExit(timeout: 60) == 0, "\(app.stderr)")
         let data = app.directory.appendingPathComponent("data/tapaway")
         let written = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []

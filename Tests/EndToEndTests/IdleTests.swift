@@ -6,13 +6,16 @@ import Testing
 /// its input only after everything that input set going.
 @Suite("The idle line, end to end")
 struct IdleTests {
-    @Test("the first idle line follows ready and the keypad's slide; a blinking caret writes no more; a mark comes back after what the input before it did")
+    @Test(
+        "the first idle line follows ready and the keypad's slide; a blinking caret writes no more; a mark comes back after what the input before it did"
+    )
     func idleOncePerStretch() throws {
         try Session.run(arguments: ["--focus", "name"]) { s in
             let first = try s.app.waitFor(kind: "idle", what: "the first idle line")
             let didShow = try s.waitForKeypad("didShow", after: 0)
-            #expect(s.ready.index < first.index && didShow.index < first.index,
-                    "not idle before ready, nor while the keypad slides in\n\(s.context)")
+            #expect(
+                s.ready.index < first.index && didShow.index < first.index,
+                "not idle before ready, nor while the keypad slides in\n\(s.context)")
             #expect(first["mark"] == nil, "no mark was sent yet: \(first)")
 
             // The caret blinks (every 0.53 s): watch name's pixels change twice, on and off.
@@ -35,8 +38,9 @@ struct IdleTests {
             let text = try #require(s.app.lines(from: typed, kind: "text").first, "a text line for the key\n\(s.context)")
             #expect(text.string("text") == "k" && text.index < idle.index, "the key's text line comes first\n\(s.context)")
             let idles = s.app.lines(from: first.index + 1, kind: "idle").filter { $0.index < idle.index }
-            #expect(idles.allSatisfy { $0.index > text.index },
-                    "no idle line while the caret only blinked, between the first and the key: \(idles)\n\(s.context)")
+            #expect(
+                idles.allSatisfy { $0.index > text.index },
+                "no idle line while the caret only blinked, between the first and the key: \(idles)\n\(s.context)")
         }
     }
 }

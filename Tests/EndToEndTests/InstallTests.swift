@@ -1,11 +1,13 @@
 import Foundation
-import Testing
 import Glibc
+import Testing
 
 /// Runs `command` (an absolute path first) to completion with output captured; nil when it
 /// cannot be started.
-private func runTool(_ command: [String], environment extra: [String: String] = [:],
-                     directory: String? = nil, timeout: Int = 600) throws -> (status: Int32?, stdout: String, stderr: String) {
+private func runTool(
+    _ command: [String], environment extra: [String: String] = [:],
+    directory: String? = nil, timeout: Int = 600
+) throws -> (status: Int32?, stdout: String, stderr: String) {
     let temp = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-tool-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: temp) }
@@ -13,9 +15,10 @@ private func runTool(_ command: [String], environment extra: [String: String] = 
     for (key, value) in extra { environment[key] = value }
     var full = command
     if let directory { full = ["/usr/bin/env", "-C", directory] + command }
-    let process = try ChildProcess(command: Executables.bounded(full, lifetimeLimit: timeout), environment: environment,
-                                   stdout: .file(temp.appendingPathComponent("out").path),
-                                   stderr: .file(temp.appendingPathComponent("err").path))
+    let process = try ChildProcess(
+        command: Executables.bounded(full, lifetimeLimit: timeout), environment: environment,
+        stdout: .file(temp.appendingPathComponent("out").path),
+        stderr: .file(temp.appendingPathComponent("err").path))
     _ = process.waitForExit(timeout: Double(timeout) + 10)
     let out = (try? String(contentsOf: temp.appendingPathComponent("out"), encoding: .utf8)) ?? ""
     let err = (try? String(contentsOf: temp.appendingPathComponent("err"), encoding: .utf8)) ?? ""
@@ -28,7 +31,8 @@ private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathCom
 
 private func pngSize(_ path: String) -> (Int, Int)? {
     guard let data = FileManager.default.contents(atPath: path), data.count > 24,
-          Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] else { return nil }
+        Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    else { return nil }
     func be32(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
     return (be32(16), be32(20))
 }
@@ -36,7 +40,8 @@ private func pngSize(_ path: String) -> (Int, Int)? {
 /// The newest version CHANGELOG.md names (its first `## X.Y.Z` heading).
 private func releasedVersion() throws -> String {
     let changelog = try String(contentsOfFile: repositoryRoot + "/CHANGELOG.md", encoding: .utf8)
-    let heading = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
+    let heading = try #require(
+        changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
     return String(heading.dropFirst(3).prefix { $0 != " " })
 }
 
@@ -62,8 +67,9 @@ struct InstallTests {
         } else {
             destdir = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-destdir-\(UUID().uuidString)").path
             variables += ["CONFIGURATION=debug", "SCRATCH=\(repositoryRoot)/.build-install"]
-            let install = try runTool([make, "--no-print-directory", "install", "DESTDIR=\(destdir)"] + variables,
-                                      directory: repositoryRoot, timeout: 900)
+            let install = try runTool(
+                [make, "--no-print-directory", "install", "DESTDIR=\(destdir)"] + variables,
+                directory: repositoryRoot, timeout: 900)
             #expect(install.status == 0, "make install failed:\n\(install.stdout)\n\(install.stderr)")
             guard install.status == 0 else { return }
         }
@@ -88,18 +94,22 @@ struct InstallTests {
         }
 
         // The installed program runs and says its name and version, the CHANGELOG's newest.
-        let version = try AppProcess(["--version"], display: nil, trace: false, binary: URL(fileURLWithPath: usr + "/bin/tapaway"))
+        let version = try AppProcess(
+            ["--version"], display: nil, trace: false, binary: URL(fileURLWithPath: usr + "/bin/tapaway"))
         let released = try releasedVersion()
-        #expect(version.waitForExit(timeout: 30) == 0 && version.stdout == "tapaway \(released)\n",
-                "\(version.diagnostics(lastLines: 0))")
+        #expect(
+            version.waitForExit(timeout: 30) == 0 && version.stdout == "tapaway \(released)\n",
+            "\(version.diagnostics(lastLines: 0))")
 
         // The desktop entry.
-        let validator = try #require(Executables.find("desktop-file-validate"),
-                                     "desktop-file-validate is missing (Debian: desktop-file-utils; scripts/setup.sh installs it)")
+        let validator = try #require(
+            Executables.find("desktop-file-validate"),
+            "desktop-file-validate is missing (Debian: desktop-file-utils; scripts/setup.sh installs it)")
         let desktopFile = usr + "/share/applications/io.github.tapaway.Tapaway.desktop"
         let validation = try runTool([validator, desktopFile])
-        #expect(validation.status == 0 && (validation.stdout + validation.stderr).isEmpty,
-                "desktop-file-validate: \(validation.stdout)\(validation.stderr)")
+        #expect(
+            validation.status == 0 && (validation.stdout + validation.stderr).isEmpty,
+            "desktop-file-validate: \(validation.stdout)\(validation.stderr)")
         let entry = try String(contentsOfFile: desktopFile, encoding: .utf8)
         for line in ["Exec=tapaway", "Icon=tapaway", "StartupWMClass=Tapaway", "Type=Application", "StartupNotify=true"] {
             #expect(entry.contains(line + "\n"), "the desktop entry lacks \(line)")
@@ -107,11 +117,14 @@ struct InstallTests {
 
         // The AppStream metainfo: valid (no network: Tapaway has no homepage to check URLs
         // against), naming the desktop entry installed beside it, and the release we are.
-        let appstream = try #require(Executables.find("appstreamcli"), "appstreamcli is missing (Debian: appstream; scripts/setup.sh installs it)")
+        let appstream = try #require(
+            Executables.find("appstreamcli"), "appstreamcli is missing (Debian: appstream; scripts/setup.sh installs it)")
         let metainfo = usr + "/share/metainfo/io.github.tapaway.Tapaway.metainfo.xml"
         let checked = try runTool([appstream, "validate", "--no-net", metainfo])
-        #expect(checked.status == 0 && !(checked.stdout + checked.stderr).contains("W:") && !(checked.stdout + checked.stderr).contains("E:"),
-                "appstreamcli validate: \(checked.stdout)\(checked.stderr)")
+        #expect(
+            checked.status == 0 && !(checked.stdout + checked.stderr).contains("W:")
+                && !(checked.stdout + checked.stderr).contains("E:"),
+            "appstreamcli validate: \(checked.stdout)\(checked.stderr)")
         let tree = try runTool([appstream, "validate-tree", "--no-net", usr])
         #expect(tree.status == 0, "appstreamcli validate-tree: \(tree.stdout)\(tree.stderr)")
         let metadata = try String(contentsOfFile: metainfo, encoding: .utf8)
@@ -122,15 +135,19 @@ struct InstallTests {
         let manPage = try String(contentsOfFile: usr + "/share/man/man1/tapaway.1", encoding: .utf8)
         #expect(manPage.hasPrefix(".\\\" \"Generated by swift-argument-parser\""))
         let man = try #require(Executables.find("man"), "man is missing (Debian: man-db; scripts/setup.sh installs it)")
-        let rendered = try runTool([man, "-l", usr + "/share/man/man1/tapaway.1"],
-                                   environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8"])
+        let rendered = try runTool(
+            [man, "-l", usr + "/share/man/man1/tapaway.1"],
+            environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat", "LC_ALL": "C.UTF-8"])
         #expect(rendered.status == 0, "man -l failed: \(rendered.stderr)")
         #expect(!rendered.stderr.contains("warning"), "man warns: \(rendered.stderr)")
-        for text in ["TAPAWAY(1)", "NAME", "SYNOPSIS", "--no-settings", "--theme", "--scenario", "--screenshot", "--version",
-                     "[subcommand]", "KEYS", "F12", "Ctrl+Q", "ENVIRONMENT", "TAPAWAY_X_TIMEOUT", "FILES", "settings.conf",
-                     "EXIT STATUS", "EX_UNAVAILABLE", "SEE ALSO", "Xft.dpi divided by 96"] {
+        for text in [
+            "TAPAWAY(1)", "NAME", "SYNOPSIS", "--no-settings", "--theme", "--scenario", "--screenshot", "--version",
+            "[subcommand]", "KEYS", "F12", "Ctrl+Q", "ENVIRONMENT", "TAPAWAY_X_TIMEOUT", "FILES", "settings.conf",
+            "EXIT STATUS", "EX_UNAVAILABLE", "SEE ALSO", "Xft.dpi divided by 96",
+        ] {
             // Words as the reader sees them, whatever the line breaks and hyphenation.
-            let words = rendered.stdout.replacingOccurrences(of: "\u{2010}\n", with: "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            let words = rendered.stdout.replacingOccurrences(of: "\u{2010}\n", with: "").split(whereSeparator: \.isWhitespace)
+                .joined(separator: " ")
             #expect(words.contains(text), "the rendered man page lacks \(text)")
         }
         for status in [64, 65, 66, 69, 73] {
@@ -183,7 +200,9 @@ struct DesktopCitizenTests {
         #expect(probe.property("_NET_WM_NAME", of: window).map { probe.atomName($0.type) } == "UTF8_STRING")
         let pid = try #require(probe.property("_NET_WM_PID", of: window)?.items.first)
         let command = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
-        #expect(command?.trimmingCharacters(in: .whitespacesAndNewlines) == "tapaway", "_NET_WM_PID \(pid) is \(command ?? "no process")")
+        #expect(
+            command?.trimmingCharacters(in: .whitespacesAndNewlines) == "tapaway",
+            "_NET_WM_PID \(pid) is \(command ?? "no process")")
         let protocols = probe.property("WM_PROTOCOLS", of: window)?.items.map(probe.atomName) ?? []
         #expect(protocols.contains("WM_DELETE_WINDOW"))
         let minimum = try #require(probe.minimumSize(of: window))
@@ -257,8 +276,9 @@ struct DesktopCitizenTests {
         let driver = try XDriver(displayName: display.name)
 
         do {
-            let first = try AppProcess(["--scenario", "tap-gesture", "--size", "960x800", "--theme", "dark"],
-                                       display: display, environment: environment)
+            let first = try AppProcess(
+                ["--scenario", "tap-gesture", "--size", "960x800", "--theme", "dark"],
+                display: display, environment: environment)
             let ready = try first.waitForReady()
             let device = try #require(ready["device"] as? [Double])
             #expect(device[0] + device[2] < 960, "the inspector is on view at first")
@@ -271,8 +291,12 @@ struct DesktopCitizenTests {
         }
         let file = config.appendingPathComponent("tapaway/settings.conf")
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.contains("scenario=tap-gesture\n") && text.contains("window-size=960x800\n") && text.contains("theme=dark\n"), "\(text)")
-        #expect(text.contains("[overlays]\n") && text.contains("inspector=false\n") && text.contains("overlay-touches=false\n"), "\(text)")
+        #expect(
+            text.contains("scenario=tap-gesture\n") && text.contains("window-size=960x800\n") && text.contains("theme=dark\n"),
+            "\(text)")
+        #expect(
+            text.contains("[overlays]\n") && text.contains("inspector=false\n") && text.contains("overlay-touches=false\n"),
+            "\(text)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: config.appendingPathComponent("tapaway").path)
         #expect(leftovers == ["settings.conf"])
 
@@ -398,7 +422,8 @@ struct DesktopCitizenTests {
         #expect(standard.keypad == double.keypad, "the trace stays in points: \(standard.keypad) vs \(double.keypad)")
         #expect(standard.focused && double.focused, "a click at the scaled centre of email focuses it")
         #expect(standard.tray.isClose(to: Session.trayColour, tolerance: Session.trayTolerance), "\(standard.tray)")
-        #expect(double.tray.isClose(to: Session.trayColour, tolerance: Session.trayTolerance),
-                "the keypad is drawn at twice its points: \(double.tray)")
+        #expect(
+            double.tray.isClose(to: Session.trayColour, tolerance: Session.trayTolerance),
+            "the keypad is drawn at twice its points: \(double.tray)")
     }
 }

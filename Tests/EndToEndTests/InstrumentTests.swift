@@ -33,10 +33,15 @@ struct InstrumentTests {
             }
             #expect(kept.string("action") != "resign", "\(Self.summary(kept))\n\(s.context)")
             let touches = kept["touches"] as? [[String: Any]] ?? []
-            #expect(touches.contains { $0["view"] as? String == "name" && $0["phase"] as? String == "stationary" && $0["inside"] as? Bool == true },
-                    "the pinned finger rides along as a stationary touch inside name: \(Self.summary(kept))")
+            #expect(
+                touches.contains {
+                    $0["view"] as? String == "name" && $0["phase"] as? String == "stationary" && $0["inside"] as? Bool == true
+                },
+                "the pinned finger rides along as a stationary touch inside name: \(Self.summary(kept))")
             try s.settle()
-            #expect(s.app.lines(from: tap, kind: "focus").isEmpty, "focus must not change while a finger holds the field\n\(s.context)")
+            #expect(
+                s.app.lines(from: tap, kind: "focus").isEmpty,
+                "focus must not change while a finger holds the field\n\(s.context)")
             #expect(s.app.lines(from: tap, kind: "keypad").isEmpty, "the keypad must stay up\n\(s.context)")
 
             let lift = s.app.mark
@@ -65,14 +70,17 @@ struct InstrumentTests {
             let touches = s.app.lines(from: mark, kind: "touch")
             let first = touches.filter { $0.number("touch") == 1 }
             let second = touches.filter { $0.number("touch") == 2 }
-            #expect(first.map { $0.string("phase") }.first == "began" && second.map { $0.string("phase") }.first == "began", s.context)
+            #expect(
+                first.map { $0.string("phase") }.first == "began" && second.map { $0.string("phase") }.first == "began", s.context
+            )
             #expect(first.last?.string("phase") == "ended" && second.last?.string("phase") == "ended", s.context)
             #expect(first.count == second.count, "the fingers move together\n\(s.context)")
             for (a, b) in zip(first, second) {
                 let p = try #require(a["at"] as? [Any]).compactMap(JSONValue.number)
                 let q = try #require(b["at"] as? [Any]).compactMap(JSONValue.number)
-                #expect(abs((p[0] + q[0]) / 2 - centre.x) <= 1 && abs((p[1] + q[1]) / 2 - centre.y) <= 1,
-                        "\(p) and \(q) should mirror about \(centre)")
+                #expect(
+                    abs((p[0] + q[0]) / 2 - centre.x) <= 1 && abs((p[1] + q[1]) / 2 - centre.y) <= 1,
+                    "\(p) and \(q) should mirror about \(centre)")
             }
         }
     }
@@ -98,7 +106,9 @@ struct InstrumentTests {
                 ($0["touches"] as? [Any])?.count == 2
             }
             let ids = Set((decision["touches"] as? [[String: Any]] ?? []).compactMap { JSONValue.number($0["touch"]) })
-            #expect(ids.count == 2 && ids.contains { $0 >= 10 }, "the second pointer is its own finger (10 + device id): \(Self.summary(decision))")
+            #expect(
+                ids.count == 2 && ids.contains { $0 >= 10 },
+                "the second pointer is its own finger (10 + device id): \(Self.summary(decision))")
             #expect(decision.string("action") != "resign", "\(Self.summary(decision))\n\(s.context)")
             s.x.release(at: name.center)
             try s.settle()
@@ -137,13 +147,16 @@ struct InstrumentTests {
 
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let replay = try AppProcess(["--no-settings", "--replay", recording.path, "--replay-speed", "max", "--exit-after-replay"],
-                                    display: display)
+        let replay = try AppProcess(
+            ["--no-settings", "--replay", recording.path, "--replay-speed", "max", "--exit-after-replay"],
+            display: display)
         let status = replay.waitForExit(timeout: 60)
         #expect(status == 0, "the replay exits 0 on its own: \(replay.exitDescription)\n\(replay.diagnostics(lastLines: 20))")
         replay.refresh()
         let replayed = replay.lines(from: 0, kind: "decision").map(Self.summary)
-        #expect(replayed == live.lines, "live:\n\(live.lines.joined(separator: "\n"))\nreplayed:\n\(replayed.joined(separator: "\n"))")
+        #expect(
+            replayed == live.lines, "live:\n\(live.lines.joined(separator: "\n"))\nreplayed:\n\(replayed.joined(separator: "\n"))"
+        )
         #expect(replay.lines(from: 0, kind: "text").compactMap { $0.string("text") } == live.texts)
         let phases = replay.lines(from: 0, kind: "replay").compactMap { $0.string("phase") }
         #expect(phases == ["started", "finished"], "replay lines: \(phases)")
@@ -156,22 +169,30 @@ struct InstrumentTests {
         try Session.run(arguments: ["--no-settings"], environment: ["XDG_DATA_HOME": data.path]) { s in
             let start = s.app.mark
             try s.tap("record-toggle")
-            let started = try s.app.waitFor(kind: "recording", after: start, what: "recording started") { $0.string("phase") == "started" }
+            let started = try s.app.waitFor(kind: "recording", after: start, what: "recording started") {
+                $0.string("phase") == "started"
+            }
             let path = try #require(started.string("path"))
-            #expect(path.hasPrefix(data.path + "/tapaway/tapaway-recording-") && path.hasSuffix(".jsonl"), "\(path) in \(data.path)")
+            #expect(
+                path.hasPrefix(data.path + "/tapaway/tapaway-recording-") && path.hasSuffix(".jsonl"), "\(path) in \(data.path)")
             try s.focusAndShowKeypad("name")
             try s.x.typeText("Al")
             try s.app.waitFor(kind: "text", what: "name = Al") { $0.string("text") == "Al" }
             let stop = s.app.mark
             try s.x.key(named: "F9")
-            let stopped = try s.app.waitFor(kind: "recording", after: stop, what: "recording stopped") { $0.string("phase") == "stopped" }
+            let stopped = try s.app.waitFor(kind: "recording", after: stop, what: "recording stopped") {
+                $0.string("phase") == "stopped"
+            }
             #expect(stopped.string("path") == path)
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let lines = text.split(separator: "\n")
             #expect(lines.first?.contains("\"kind\":\"header\"") == true, "\(text)")
-            #expect(lines.contains { $0.contains("\"text\":\"A\"") } && lines.contains { $0.contains("\"text\":\"l\"") },
-                    "the typed keys are in the recording:\n\(text)")
-            #expect(stopped.number("inputs") == Double(lines.count - 1), "\(stopped.number("inputs") ?? -1) inputs vs \(lines.count - 1) lines")
+            #expect(
+                lines.contains { $0.contains("\"text\":\"A\"") } && lines.contains { $0.contains("\"text\":\"l\"") },
+                "the typed keys are in the recording:\n\(text)")
+            #expect(
+                stopped.number("inputs") == Double(lines.count - 1),
+                "\(stopped.number("inputs") ?? -1) inputs vs \(lines.count - 1) lines")
         }
     }
 
@@ -179,7 +200,10 @@ struct InstrumentTests {
     func brokenRecording() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        try Data("{\"kind\":\"header\",\"version\":1}\n{\"kind\":\"touch\",\"t\":0.5,\"id\":1,\"phase\":\"began\",\"at\":[10,10]}\n{\"kind\":\"touch\",\"t\":0.6,\n".utf8).write(to: file)
+        try Data(
+            "{\"kind\":\"header\",\"version\":1}\n{\"kind\":\"touch\",\"t\":0.5,\"id\":1,\"phase\":\"began\",\"at\":[10,10]}\n{\"kind\":\"touch\",\"t\":0.6,\n"
+                .utf8
+        ).write(to: file)
         let display = try VirtualDisplay()
         defer { display.stop() }
         let app = try AppProcess(["--replay", file.path], display: display)

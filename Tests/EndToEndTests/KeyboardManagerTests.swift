@@ -11,7 +11,9 @@ struct KeyboardManagerEndToEndTests {
     /// keypad (its toolbar): the manager's default, which the app leaves as it is.
     static let distance = 10.0
 
-    @Test("Next walks name → email → password → phone → notes; each ends 10 points above the keypad when it had to move and stays put when it did not; Done hides it")
+    @Test(
+        "Next walks name → email → password → phone → notes; each ends 10 points above the keypad when it had to move and stays put when it did not; Done hides it"
+    )
     func nextWalksTheForm() throws {
         try Session.run(arguments: ["--scenario", "keyboard-manager"]) { s in
             let resting = s.app.views
@@ -22,17 +24,24 @@ struct KeyboardManagerEndToEndTests {
             let keypad = try #require(didShow.rect("frame"))
             try s.settle()
             let toolbar = try s.frame(of: "toolbar")
-            #expect(toolbar.minY == keypad.minY, "the toolbar is the top of the keypad's frame: \(toolbar) vs \(keypad)\n\(s.app.diagnostics)")
+            #expect(
+                toolbar.minY == keypad.minY,
+                "the toolbar is the top of the keypad's frame: \(toolbar) vs \(keypad)\n\(s.app.diagnostics)")
 
             /// Where `id` ended, against where it rested before the keypad came up.
             func checkPlacement(of id: String) throws {
                 let field = try s.frame(of: id)
                 let before = try restingFrame(id)
                 if before.maxY > keypad.minY - Self.distance {
-                    #expect(abs((keypad.minY - field.maxY) - Self.distance) < 0.5,
-                            "\(id) had to move (it rested at \(before)); it ends at \(field), \(keypad.minY - field.maxY) points above the keypad at \(keypad.minY), not \(Self.distance)\n\(s.app.diagnostics)")
+                    #expect(
+                        abs((keypad.minY - field.maxY) - Self.distance) < 0.5,
+                        "\(id) had to move (it rested at \(before)); it ends at \(field), \(keypad.minY - field.maxY) points above the keypad at \(keypad.minY), not \(Self.distance)\n\(s.app.diagnostics)"
+                    )
                 } else {
-                    #expect(field == before, "\(id) was clear of the keypad at \(before) and should stay there, not move to \(field)\n\(s.app.diagnostics)")
+                    #expect(
+                        field == before,
+                        "\(id) was clear of the keypad at \(before) and should stay there, not move to \(field)\n\(s.app.diagnostics)"
+                    )
                 }
             }
             try checkPlacement(of: "name")

@@ -19,16 +19,22 @@ struct LeakTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("valgrind.log").path
-        let valgrindOptions = [valgrind, "--leak-check=full", "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
-                               "--num-callers=40", "--error-exitcode=99", "--log-file=\(log)",
-                               "--suppressions=\(Self.root.path)/valgrind/tapaway.supp"]
-        let app = try AppProcess(["--no-settings", "--replay", Self.root.path + "/assets/recordings/inspector.jsonl",
-                                  "--replay-speed", "max", "--exit-after-replay"],
-                                 display: display, trace: false, lifetime: 240, under: valgrindOptions)
+        let valgrindOptions = [
+            valgrind, "--leak-check=full", "--show-leak-kinds=definite", "--errors-for-leak-kinds=definite",
+            "--num-callers=40", "--error-exitcode=99", "--log-file=\(log)",
+            "--suppressions=\(Self.root.path)/valgrind/tapaway.supp",
+        ]
+        let app = try AppProcess(
+            [
+                "--no-settings", "--replay", Self.root.path + "/assets/recordings/inspector.jsonl",
+                "--replay-speed", "max", "--exit-after-replay",
+            ],
+            display: display, trace: false, lifetime: 240, under: valgrindOptions)
         let status = app.waitForExit(timeout: 250)
         let report = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(status == 0, "valgrind: \(app.exitDescription):\n\(report.suffix(6000))")
-        #expect(report.contains("definitely lost: 0 bytes in 0 blocks") || report.contains("All heap blocks were freed"),
-                "\(report.suffix(6000))")
+        #expect(
+            report.contains("definitely lost: 0 bytes in 0 blocks") || report.contains("All heap blocks were freed"),
+            "\(report.suffix(6000))")
     }
 }

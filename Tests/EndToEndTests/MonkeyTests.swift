@@ -1,7 +1,7 @@
 import Foundation
+import Glibc
 import TapawayTestSupport
 import Testing
-import Glibc
 
 /// The monkey's settings, from the environment: `TAPAWAY_MONKEY_SEED` (default: a fixed seed),
 /// `TAPAWAY_MONKEY_INPUTS` (default: 3 000 in CI; 100 000 or more for the long run) and
@@ -16,7 +16,9 @@ struct MonkeySettings {
         let environment = ProcessInfo.processInfo.environment
         if let text = environment["TAPAWAY_MONKEY_SEED"], let seed = UInt64(text) { settings.seed = seed }
         if let text = environment["TAPAWAY_MONKEY_INPUTS"], let inputs = Int(text), inputs > 0 { settings.inputs = inputs }
-        if let text = environment["TAPAWAY_MONKEY_MINUTES"], let minutes = Double(text), minutes > 0 { settings.minutes = minutes }
+        if let text = environment["TAPAWAY_MONKEY_MINUTES"], let minutes = Double(text), minutes > 0 {
+            settings.minutes = minutes
+        }
         return settings
     }
 }
@@ -68,18 +70,22 @@ struct MonkeyModel {
                 let screen = line.string("screen") ?? scenario
                 let key = screen + "/" + id
                 if let edit = line.object["edit"] as? [Any], edit.count == 3,
-                   let from = JSONValue.number(edit[0]).map(Int.init), let to = JSONValue.number(edit[1]).map(Int.init),
-                   let inserted = edit[2] as? String {
+                    let from = JSONValue.number(edit[0]).map(Int.init), let to = JSONValue.number(edit[1]).map(Int.init),
+                    let inserted = edit[2] as? String
+                {
                     // The text as a consumer rebuilds it: each edit applied to the last.
                     var bytes = Array((texts[key] ?? "").utf8)
                     if from < 0 || from > to || to > bytes.count {
-                        if problem == nil { problem = "line \(line.index): the edit \(edit) lies outside the \(bytes.count) bytes of \(key)" }
+                        if problem == nil {
+                            problem = "line \(line.index): the edit \(edit) lies outside the \(bytes.count) bytes of \(key)"
+                        }
                     } else {
                         bytes.replaceSubrange(from..<to, with: Array(inserted.utf8))
                     }
                     let rebuilt = String(decoding: bytes, as: UTF8.self)
                     if problem == nil, let text = line.string("text"), text != rebuilt {
-                        problem = "line \(line.index): the edits rebuild \(rebuilt.debugDescription), the line says \(text.debugDescription)"
+                        problem =
+                            "line \(line.index): the edits rebuild \(rebuilt.debugDescription), the line says \(text.debugDescription)"
                     }
                     texts[key] = rebuilt
                     lengths[key] = nil
@@ -93,7 +99,8 @@ struct MonkeyModel {
                 // variant) leaves a focused input with no keypad, as on the device.
                 if line.string("action") == "hide" { hiddenByTechnique = true }
                 if problem == nil, let responder = line.string("firstResponder"), responder != focused {
-                    problem = "line \(line.index): the technique saw \(responder) as first responder, the trace last focused \(focused ?? "nothing")"
+                    problem =
+                        "line \(line.index): the technique saw \(responder) as first responder, the trace last focused \(focused ?? "nothing")"
                 }
             default:
                 break
@@ -114,11 +121,15 @@ struct MonkeyTests {
         let recording = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-monkey-\(settings.seed).jsonl")
         let data = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-monkey-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: data) }
-        print("monkey: seed \(settings.seed), \(settings.inputs) inputs\(settings.minutes.map { ", soak for \($0) minutes" } ?? "") (TAPAWAY_MONKEY_SEED=\(settings.seed) replays it)")
+        print(
+            "monkey: seed \(settings.seed), \(settings.inputs) inputs\(settings.minutes.map { ", soak for \($0) minutes" } ?? "") (TAPAWAY_MONKEY_SEED=\(settings.seed) replays it)"
+        )
         var failure: String?
         let started = Date()
-        try Session.run(arguments: ["--no-settings", "--record", recording.path],
-                        environment: ["XDG_DATA_HOME": data.path]) { s in
+        try Session.run(
+            arguments: ["--no-settings", "--record", recording.path],
+            environment: ["XDG_DATA_HOME": data.path]
+        ) { s in
             let probe = try DesktopProbe(displayName: s.display.name)
             let window = try probe.window()
             var monkey = Monkey(session: s, window: window, seed: settings.seed, registry: try Registry.load())
@@ -133,18 +144,28 @@ struct MonkeyTests {
                 if let deadline, let rss = Monkey.residentKiB(of: s.app.process.pid) {
                     lastRSS = rss
                     // Warm-up: the first tenth of the soak fills caches and pools.
-                    if warmRSS == nil, Date() >= started.addingTimeInterval(deadline.timeIntervalSince(started) / 10) { warmRSS = rss }
+                    if warmRSS == nil, Date() >= started.addingTimeInterval(deadline.timeIntervalSince(started) / 10) {
+                        warmRSS = rss
+                    }
                 }
             }
             if failure == nil { failure = try monkey.check() }
             let seconds = Date().timeIntervalSince(started)
-            print("monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes, \(monkey.clears) long inputs cleared; the inputs hold \(monkey.model.allLengths.reduce(0, +)) characters, the longest \(monkey.model.allLengths.max() ?? 0)")
+            print(
+                "monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes, \(monkey.clears) long inputs cleared; the inputs hold \(monkey.model.allLengths.reduce(0, +)) characters, the longest \(monkey.model.allLengths.max() ?? 0)"
+            )
             if let warmRSS {
-                print("monkey: resident memory \(warmRSS) KiB after warm-up, \(lastRSS) KiB at the end (\(lastRSS - warmRSS) KiB growth)")
+                print(
+                    "monkey: resident memory \(warmRSS) KiB after warm-up, \(lastRSS) KiB at the end (\(lastRSS - warmRSS) KiB growth)"
+                )
                 #expect(lastRSS - warmRSS < 1024, "resident memory grew by \(lastRSS - warmRSS) KiB after warm-up")
             }
             if let failure {
-                Issue.record(Comment(rawValue: "monkey seed \(settings.seed), after \(monkey.inputs) inputs: \(failure)\nthe recording that reproduces it: \(recording.path) (tapaway --replay \(recording.path))\n\(s.app.diagnostics)"))
+                Issue.record(
+                    Comment(
+                        rawValue:
+                            "monkey seed \(settings.seed), after \(monkey.inputs) inputs: \(failure)\nthe recording that reproduces it: \(recording.path) (tapaway --replay \(recording.path))\n\(s.app.diagnostics)"
+                    ))
             }
         }
         if failure == nil { try? FileManager.default.removeItem(at: recording) }
@@ -183,8 +204,9 @@ struct Monkey {
     static func residentKiB(of pid: pid_t) -> Int? {
         var pid = pid
         if let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), comm.hasPrefix("timeout"),
-           let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
-           let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) {
+            let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
+            let child = children.split(separator: " ").first.flatMap({ pid_t($0) })
+        {
             pid = child
         }
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
@@ -205,7 +227,9 @@ struct Monkey {
     }
 
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
-    private static let keys = ["BackSpace", "Delete", "Left", "Right", "Home", "End", "Tab", "Return", "Escape", "space", "F1", "F2"]
+    private static let keys = [
+        "BackSpace", "Delete", "Left", "Right", "Home", "End", "Tab", "Return", "Escape", "space", "F1", "F2",
+    ]
     private static let chords = ["a", "c", "x", "v", "z"]
 
     /// One random input.
@@ -217,10 +241,17 @@ struct Monkey {
             x.click(point())
         case 30..<40:
             // A tap on something that matters: a field, a key, a control, a sidebar row.
-            let ids = ["name", "email", "password", "phone", "notes", "submit", "subscribe", "row-2", "key-a", "key-shift",
-                       "key-123", "key-space", "key-backspace", "key-return", "navbar-back", "toolbar-next"]
+            let ids =
+                [
+                    "name", "email", "password", "phone", "notes", "submit", "subscribe", "row-2", "key-a", "key-shift",
+                    "key-123", "key-space", "key-backspace", "key-return", "navbar-back", "toolbar-next",
+                ]
                 + registry.optionItems + registry.ids.map { "technique-\($0)" }
-            if let target = centre(of: ids[Int.random(in: 0..<ids.count, using: &random)]) { x.click(target) } else { x.click(point()) }
+            if let target = centre(of: ids[Int.random(in: 0..<ids.count, using: &random)]) {
+                x.click(target)
+            } else {
+                x.click(point())
+            }
         case 40..<48:
             let from = point(), to = point()
             x.drag(from: from, to: to, steps: Int.random(in: 2...8, using: &random), stepDelay: 0)
@@ -291,7 +322,8 @@ struct Monkey {
     /// what the program keeps, not what it was asked to hold.
     private mutating func clearIfLong() throws {
         guard let field = model.focused, MonkeyModel.inputs.contains(field),
-              model.length(of: model.key(field)) > Self.longText else { return }
+            model.length(of: model.key(field)) > Self.longText
+        else { return }
         try session.x.chord("a")
         try session.x.key(named: "BackSpace")
         clears += 1
@@ -352,7 +384,8 @@ struct Monkey {
         // Past 256 characters a text line leaves the text out: the model rebuilt it from the edits.
         let after = line.string("text") ?? model.texts[model.key(field)] ?? ""
         return after.lowercased() == (before + character).lowercased()
-            ? nil : "\(field) held \(before.debugDescription); after typing \(character) at its end it holds \(after.debugDescription)"
+            ? nil
+            : "\(field) held \(before.debugDescription); after typing \(character) at its end it holds \(after.debugDescription)"
     }
 
 }

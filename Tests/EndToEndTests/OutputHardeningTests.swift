@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,9 +25,11 @@ private struct Run {
 /// Runs `tapaway ARGUMENTS` with `DISPLAY=display` under `/bin/sh`, which first applies
 /// `redirections` (such as `>&-`, closing standard output) and then becomes the program; waits
 /// at most `timeout` seconds. `--trace` goes to `trace` when given.
-private func runTapaway(_ arguments: [String], display: String, redirections: String = "",
-                        trace: String? = nil, environment extra: [String: String] = [:],
-                        scratch: Scratch, timeout: Double = 30) throws -> Run {
+private func runTapaway(
+    _ arguments: [String], display: String, redirections: String = "",
+    trace: String? = nil, environment extra: [String: String] = [:],
+    scratch: Scratch, timeout: Double = 30
+) throws -> Run {
     let binary = try AppProcess.binaryURL()
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
@@ -35,13 +38,15 @@ private func runTapaway(_ arguments: [String], display: String, redirections: St
     let command = ["/bin/sh", "-c", script, binary.path] + (trace.map { ["--trace", $0] } ?? []) + arguments
     let errPath = scratch.path("stderr.log")
     let started = Date()
-    let process = try ChildProcess(command: Executables.bounded(command, lifetimeLimit: 120), environment: environment,
-                                   stdout: .file(scratch.path("stdout.log")), stderr: .file(errPath))
+    let process = try ChildProcess(
+        command: Executables.bounded(command, lifetimeLimit: 120), environment: environment,
+        stdout: .file(scratch.path("stdout.log")), stderr: .file(errPath))
     if !process.waitForExit(timeout: timeout) { process.stop(grace: 2) }
     let seconds = Date().timeIntervalSince(started)
     let traceText = trace.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
-    return Run(status: process.exitCode, stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
-               traceLines: traceText.split(separator: "\n").map(String.init), seconds: seconds)
+    return Run(
+        status: process.exitCode, stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "",
+        traceLines: traceText.split(separator: "\n").map(String.init), seconds: seconds)
 }
 
 /// The lines that are not JSON objects with a `t` and a `kind`.
@@ -62,18 +67,22 @@ private func isPNG(_ path: String) -> Bool {
 /// and an X server that never answers.
 @Suite("Outputs that must not destroy or freeze, end to end")
 struct OutputHardeningTests {
-    @Test("launched with standard output closed, it runs to its screenshot and its trace holds only trace lines",
-          arguments: [">&-", ">&- 2>&-"])
+    @Test(
+        "launched with standard output closed, it runs to its screenshot and its trace holds only trace lines",
+        arguments: [">&-", ">&- 2>&-"])
     func closedStandardOutput(redirections: String) throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
         let scratch = try Scratch()
         defer { scratch.remove() }
         let png = scratch.path("shot.png")
-        let run = try runTapaway(["--no-settings", "--scenario", "send-event", "--screenshot", png],
-                                 display: display.name, redirections: redirections,
-                                 trace: scratch.path("trace.jsonl"), scratch: scratch)
-        #expect(run.status == 0, "tapaway (\(redirections)) ended with \(run.status.map(String.init) ?? "a signal or a hang"); stderr: \(run.stderr)")
+        let run = try runTapaway(
+            ["--no-settings", "--scenario", "send-event", "--screenshot", png],
+            display: display.name, redirections: redirections,
+            trace: scratch.path("trace.jsonl"), scratch: scratch)
+        #expect(
+            run.status == 0,
+            "tapaway (\(redirections)) ended with \(run.status.map(String.init) ?? "a signal or a hang"); stderr: \(run.stderr)")
         #expect(isPNG(png), "no screenshot was saved")
         #expect(malformed(run.traceLines).isEmpty, "lines in the trace that are not trace lines: \(malformed(run.traceLines))")
         #expect(run.traceLines.contains { $0.contains("\"kind\":\"ready\"") }, "no ready line: \(run.traceLines.prefix(3))")
@@ -89,10 +98,13 @@ struct OutputHardeningTests {
         defer { reader.close() }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
-        let command = [try AppProcess.binaryURL().path, "--trace", "-", "--no-settings", "--scenario", "send-event", "--focus", "notes"]
+        let command = [
+            try AppProcess.binaryURL().path, "--trace", "-", "--no-settings", "--scenario", "send-event", "--focus", "notes",
+        ]
         let errPath = scratch.path("stderr.log")
-        let process = try ChildProcess(command: Executables.bounded(command, lifetimeLimit: 120), environment: environment,
-                                       stdout: .descriptor(reader.writeEnd), stderr: .file(errPath))
+        let process = try ChildProcess(
+            command: Executables.bounded(command, lifetimeLimit: 120), environment: environment,
+            stdout: .descriptor(reader.writeEnd), stderr: .file(errPath))
         defer { process.stop(grace: 3) }
         reader.closeWriteEnd()
         let x = try XDriver(displayName: display.name)
@@ -102,7 +114,7 @@ struct OutputHardeningTests {
         // Read until the keypad is up under the focused notes, then stop reading.
         try reader.readUntil(timeout: 15) { $0.contains("\"kind\":\"keypad\"") && $0.contains("\"didShow\"") }
         let clip = try Xclip(display: display).own("clipboard", text: String(repeating: "0123456789abcdef\n", count: 12_000))
-        x.move(to: 60, 200) // keys go to the window under the pointer
+        x.move(to: 60, 200)  // keys go to the window under the pointer
         // Each paste writes a text line whose edit holds the 200 KB it put in: 1.6 MB in all.
         for _ in 0..<8 {
             try x.chord("v")
@@ -121,8 +133,9 @@ struct OutputHardeningTests {
         // It still answers: SIGTERM ends it promptly, as the signal would (status 143 to a shell).
         process.signalGroup(SIGTERM)
         let ended = process.waitForExit(timeout: 5)
-        #expect(ended && (process.exitCode == 143 || process.terminationSignal == SIGTERM),
-                "\(process.statusDescription); stderr: \(stderr())")
+        #expect(
+            ended && (process.exitCode == 143 || process.terminationSignal == SIGTERM),
+            "\(process.statusDescription); stderr: \(stderr())")
         let said = stderr().split(separator: "\n").filter { $0.contains("not keeping up") }
         #expect(said.count == 1, "said once: \(stderr())")
     }
@@ -134,8 +147,9 @@ struct OutputHardeningTests {
         let scratch = try Scratch()
         defer { scratch.remove() }
         let png = scratch.path("shot.png")
-        let run = try runTapaway(["--no-settings", "--screenshot", png], display: display.name,
-                                 trace: "/dev/full", scratch: scratch)
+        let run = try runTapaway(
+            ["--no-settings", "--screenshot", png], display: display.name,
+            trace: "/dev/full", scratch: scratch)
         #expect(run.status == 0, "stderr: \(run.stderr)")
         #expect(isPNG(png), "the program did not go on to its screenshot")
         let said = run.stderr.split(separator: "\n").filter { $0.contains("the trace cannot be written") }
@@ -149,9 +163,12 @@ struct OutputHardeningTests {
         defer { server.close() }
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let run = try runTapaway(["--no-settings"], display: server.displayName,
-                                 environment: ["TAPAWAY_X_TIMEOUT": "1"], scratch: scratch, timeout: 15)
-        #expect(run.status == 69, "a hang (killed after 15 s) or a wrong status: \(run.status.map(String.init) ?? "none"); stderr: \(run.stderr)")
+        let run = try runTapaway(
+            ["--no-settings"], display: server.displayName,
+            environment: ["TAPAWAY_X_TIMEOUT": "1"], scratch: scratch, timeout: 15)
+        #expect(
+            run.status == 69,
+            "a hang (killed after 15 s) or a wrong status: \(run.status.map(String.init) ?? "none"); stderr: \(run.stderr)")
         #expect(run.seconds < 10, "took \(run.seconds) s")
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 1, "one line: \(run.stderr)")
@@ -230,7 +247,7 @@ private final class SilentServer {
             address.sun_family = sa_family_t(AF_UNIX)
             let name = Array("/tmp/.X11-unix/X\(candidate)".utf8)
             withUnsafeMutableBytes(of: &address.sun_path) { path in
-                path[0] = 0 // abstract
+                path[0] = 0  // abstract
                 for (index, byte) in name.enumerated() { path[index + 1] = byte }
             }
             let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + name.count)

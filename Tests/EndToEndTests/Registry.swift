@@ -51,19 +51,22 @@ struct Registry {
     /// Reads the JSON `tapaway list --json` prints.
     static func parse(_ text: String) throws -> Registry {
         guard let root = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-              let techniques = root["techniques"] as? [[String: Any]],
-              let general = root["options"] as? [[String: Any]] else {
+            let techniques = root["techniques"] as? [[String: Any]],
+            let general = root["options"] as? [[String: Any]]
+        else {
             throw EndToEndError("tapaway list --json is not {techniques, options}: \(text)")
         }
         func option(_ o: [String: Any]) throws -> Option {
             guard let id = o["id"] as? String, let kind = o["kind"] as? String, let values = o["values"] as? [String],
-                  let defaultValue = o["default"] as? String else { throw EndToEndError("an option without id, kind, values or default: \(o)") }
+                let defaultValue = o["default"] as? String
+            else { throw EndToEndError("an option without id, kind, values or default: \(o)") }
             return Option(id: id, kind: kind, values: values, defaultValue: defaultValue)
         }
         return Registry(
             techniques: try techniques.map { t in
                 guard let id = t["id"] as? String, let platform = t["platform"] as? String,
-                      let options = t["options"] as? [[String: Any]] else { throw EndToEndError("a technique without id, platform or options: \(t)") }
+                    let options = t["options"] as? [[String: Any]]
+                else { throw EndToEndError("a technique without id, platform or options: \(t)") }
                 return Technique(id: id, platform: platform, options: try options.map(option))
             },
             generalOptions: try general.map(option))
@@ -82,7 +85,9 @@ struct TechniqueCommandLineTests {
         for technique in registry.techniques {
             #expect(text.stdout.contains("  \(technique.id) "), "\(technique.id) is not listed:\n\(text.stdout)")
             for option in technique.options {
-                #expect(text.stdout.contains("--set \(option.id)=\(option.values.joined(separator: "|"))"), "\(technique.id).\(option.id)")
+                #expect(
+                    text.stdout.contains("--set \(option.id)=\(option.values.joined(separator: "|"))"),
+                    "\(technique.id).\(option.id)")
             }
         }
         for option in registry.generalOptions {

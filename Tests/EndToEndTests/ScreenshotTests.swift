@@ -7,7 +7,7 @@ struct ScreenshotTests {
     /// writes a PNG and exits 0 on its own.
     @Test("--focus name --screenshot writes a PNG and exits 0")
     func screenshotSmoke() throws {
-        _ = try AppProcess.binaryURL() // fail fast, before starting a server, if it is not built
+        _ = try AppProcess.binaryURL()  // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
         defer { display.stop() }
         let png = FileManager.default.temporaryDirectory

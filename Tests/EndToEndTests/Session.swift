@@ -22,7 +22,7 @@ struct Session {
     /// `ready` and for a first `layout` line, runs `body`, then checks that every trace line was
     /// valid JSON and tears everything down.
     static func run(arguments: [String] = [], environment: [String: String?] = [:], _ body: (Session) throws -> Void) throws {
-        _ = try AppProcess.binaryURL() // fail fast, before starting a server, if it is not built
+        _ = try AppProcess.binaryURL()  // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
         defer { display.stop() }
         let app = try AppProcess(["--scenario", "send-event"] + arguments, display: display, environment: environment)
@@ -100,7 +100,8 @@ struct Session {
             py += step
         }
         guard let best else {
-            throw EndToEndError("no point of 'background' \(background.frame) is clear of other views by \(margin) px.\n\(app.diagnostics)")
+            throw EndToEndError(
+                "no point of 'background' \(background.frame) is clear of other views by \(margin) px.\n\(app.diagnostics)")
         }
         return (best.x, best.y)
     }

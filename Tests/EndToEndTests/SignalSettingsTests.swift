@@ -6,7 +6,9 @@ import Testing
 /// then the process ends as the signal would (128 + its number, as a shell reports it).
 @Suite("Signals save settings, end to end")
 struct SignalSettingsTests {
-    @Test("SIGUSR1, SIGUSR2 and SIGALRM save the settings, then end the process as the signal would", arguments: [SIGUSR1, SIGUSR2, SIGALRM])
+    @Test(
+        "SIGUSR1, SIGUSR2 and SIGALRM save the settings, then end the process as the signal would",
+        arguments: [SIGUSR1, SIGUSR2, SIGALRM])
     func signalSaves(_ signal: Int32) throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
@@ -14,8 +16,9 @@ struct SignalSettingsTests {
         _ = try app.waitForReady()
         kill(try app.programPID(), signal)
         app.process.waitForExit(timeout: 10)
-        #expect(app.process.terminationSignal == signal || app.process.exitCode == 128 + signal,
-                "\(app.exitDescription)\n\(app.diagnostics)")
+        #expect(
+            app.process.terminationSignal == signal || app.process.exitCode == 128 + signal,
+            "\(app.exitDescription)\n\(app.diagnostics)")
         let file = app.directory.appendingPathComponent("config/tapaway/settings.conf")
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
         #expect(text.contains("scenario=tap-gesture\n"), "settings after signal \(signal): \(text.debugDescription)")

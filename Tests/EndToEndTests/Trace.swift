@@ -106,8 +106,9 @@ struct TraceLine: @unchecked Sendable, CustomStringConvertible {
         self.index = index
         self.raw = raw
         if let data = raw.data(using: .utf8),
-           let decoded = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-           let object = decoded as? [String: Any] {
+            let decoded = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            let object = decoded as? [String: Any]
+        {
             self.object = object
             self.isValid = true
         } else {
@@ -138,9 +139,11 @@ struct TraceLine: @unchecked Sendable, CustomStringConvertible {
         guard let list = object["views"] as? [Any] else { return [] }
         return list.compactMap { item in
             guard let view = item as? [String: Any], let id = view["id"] as? String,
-                  let frame = Rect(json: view["frame"]) else { return nil }
-            return TraceView(id: id, type: view["type"] as? String, frame: frame,
-                             visible: JSONValue.bool(view["visible"]) ?? true)
+                let frame = Rect(json: view["frame"])
+            else { return nil }
+            return TraceView(
+                id: id, type: view["type"] as? String, frame: frame,
+                visible: JSONValue.bool(view["visible"]) ?? true)
         }
     }
 

@@ -13,8 +13,10 @@ extension Session {
 
     /// Waits for a `text` line of input `id` whose text satisfies `predicate`.
     @discardableResult
-    func waitForText(_ id: String, after start: Int, what: String,
-                     where predicate: @escaping (String) -> Bool) throws -> TraceLine {
+    func waitForText(
+        _ id: String, after start: Int, what: String,
+        where predicate: @escaping (String) -> Bool
+    ) throws -> TraceLine {
         try app.waitFor(kind: "text", after: start, what: what) { line in
             line.string("id") == id && predicate(line.string("text") ?? "")
         }
@@ -94,8 +96,9 @@ struct Xclip {
     func readBytes(_ selection: String) throws -> Data? {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let reader = try ChildProcess(command: command(["-selection", selection, "-o"]), environment: environment,
-                                      stdout: .file(file))
+        let reader = try ChildProcess(
+            command: command(["-selection", selection, "-o"]), environment: environment,
+            stdout: .file(file))
         guard reader.waitForExit(timeout: 20), reader.exitCode == 0 else { return nil }
         return FileManager.default.contents(atPath: file)
     }
@@ -151,7 +154,9 @@ struct TypingAndClipboardTests {
             // Idle with the bubble up (the long press's timer is still to come).
             try s.settle()
             let during = try darkPixels()
-            #expect(during > before + 10, "the bubble's letter should show above the keypad: \(before) → \(during) dark pixels\n\(s.app.diagnostics)")
+            #expect(
+                during > before + 10,
+                "the bubble's letter should show above the keypad: \(before) → \(during) dark pixels\n\(s.app.diagnostics)")
             // Held for half a second, the alternates. The program is never idle with a timer due
             // within a frame, so an idle line stamped half a second after the touch began comes
             // after the long press's timer fired. Then slide one cell right (the cells are key-wide).
@@ -195,7 +200,7 @@ struct TypingAndClipboardTests {
             try s.waitForText("name", after: start, what: "name = the typed sentence") { $0 == sentence }
             start = s.app.mark
             try s.x.key(named: "BackSpace")
-            try s.x.chord("BackSpace") // Ctrl+Backspace: a word
+            try s.x.chord("BackSpace")  // Ctrl+Backspace: a word
             try s.waitForText("name", after: start, what: "two deletions") { $0 == "Typed on XTest, 42 " }
             start = s.app.mark
             try s.x.chord("z")

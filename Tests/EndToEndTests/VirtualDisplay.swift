@@ -34,9 +34,12 @@ final class VirtualDisplay {
         guard let xvfb = Executables.find("Xvfb") else {
             throw EndToEndError("Xvfb is not installed (apt-get install xvfb); the end-to-end tests need it")
         }
-        let command = [xvfb, "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24",
-                       "-noreset", "-nolisten", "tcp"]
-        logPath = FileManager.default.temporaryDirectory
+        let command = [
+            xvfb, "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24",
+            "-noreset", "-nolisten", "tcp",
+        ]
+        logPath =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("tapaway-e2e-xvfb-\(UUID().uuidString).log").path
 
         var fds: [Int32] = [-1, -1]
@@ -51,9 +54,10 @@ final class VirtualDisplay {
         defer { close(readFD) }
         let server: ChildProcess
         do {
-            server = try ChildProcess(command: Executables.bounded(command, lifetimeLimit: Executables.sessionLifetime),
-                                      environment: ProcessInfo.processInfo.environment,
-                                      stdout: .descriptor(writeFD), stderr: .file(logPath))
+            server = try ChildProcess(
+                command: Executables.bounded(command, lifetimeLimit: Executables.sessionLifetime),
+                environment: ProcessInfo.processInfo.environment,
+                stdout: .descriptor(writeFD), stderr: .file(logPath))
         } catch {
             close(writeFD)
             throw error
@@ -74,7 +78,7 @@ final class VirtualDisplay {
             if ready <= 0 { continue }
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = read(readFD, &buffer, buffer.count)
-            if count <= 0 { break } // end-of-file: Xvfb went away
+            if count <= 0 { break }  // end-of-file: Xvfb went away
             received += String(decoding: buffer[0..<count], as: UTF8.self)
             if let newline = received.firstIndex(of: "\n") {
                 number = Int(received[..<newline].trimmingCharacters(in: .whitespaces))
@@ -86,7 +90,8 @@ final class VirtualDisplay {
             let state = server.statusDescription
             server.stop(grace: 2)
             try? FileManager.default.removeItem(atPath: logPath)
-            throw EndToEndError("""
+            throw EndToEndError(
+                """
                 Xvfb did not report a display number within \(timeout) s \
                 (received \(received.debugDescription); Xvfb \(state)).
                 Xvfb log (tail):

@@ -22,7 +22,8 @@ struct RGB: Equatable, Sendable, CustomStringConvertible {
     }
 
     var description: String {
-        "#" + [r, g, b].map { String($0, radix: 16, uppercase: true) }
+        "#"
+            + [r, g, b].map { String($0, radix: 16, uppercase: true) }
             .map { $0.count == 1 ? "0" + $0 : $0 }.joined()
     }
 }
@@ -321,8 +322,11 @@ final class XDriver {
             throw EndToEndError("rectangle \(rect) lies outside the \(screenW)×\(screenH) screen")
         }
         sync()
-        guard let image = XGetImage(display, root, Int32(x0), Int32(y0), UInt32(x1 - x0), UInt32(y1 - y0),
-                                    UInt.max /* AllPlanes */, ZPixmap) else {
+        guard
+            let image = XGetImage(
+                display, root, Int32(x0), Int32(y0), UInt32(x1 - x0), UInt32(y1 - y0),
+                UInt.max /* AllPlanes */, ZPixmap)
+        else {
             throw EndToEndError("XGetImage failed for \(rect)")
         }
         defer { _ = image.pointee.f.destroy_image(image) }
@@ -332,8 +336,10 @@ final class XDriver {
         for row in 0..<(y1 - y0) {
             for col in 0..<(x1 - x0) {
                 let value = image.pointee.f.get_pixel(image, Int32(col), Int32(row))
-                result.append(RGB(r: Self.channel(value, masks.0), g: Self.channel(value, masks.1),
-                                  b: Self.channel(value, masks.2)))
+                result.append(
+                    RGB(
+                        r: Self.channel(value, masks.0), g: Self.channel(value, masks.1),
+                        b: Self.channel(value, masks.2)))
             }
         }
         return result
@@ -352,8 +358,10 @@ final class XDriver {
     /// Polls the pixel at (`x`, `y`) until `condition` holds or `timeout` seconds pass, and
     /// returns the last colour read (check it with `#expect`). Pixels lag the trace by up to a
     /// frame, since a line may be written just before the frame that shows it is copied out.
-    func waitForPixel(at x: Int, _ y: Int, timeout: Double = 2,
-                      until condition: (RGB) -> Bool) throws -> RGB {
+    func waitForPixel(
+        at x: Int, _ y: Int, timeout: Double = 2,
+        until condition: (RGB) -> Bool
+    ) throws -> RGB {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let colour = try pixel(at: x, y)

@@ -31,8 +31,10 @@ enum Xlib {
     }
 
     /// The top-level windows (children of the root) whose `WM_CLASS` is `name`/`className`.
-    static func topLevelWindows(on display: OpaquePointer, name: String = "tapaway",
-                                className: String = "Tapaway") -> [UInt] {
+    static func topLevelWindows(
+        on display: OpaquePointer, name: String = "tapaway",
+        className: String = "Tapaway"
+    ) -> [UInt] {
         let root = XRootWindow(display, XDefaultScreen(display))
         var rootReturn: UInt = 0, parent: UInt = 0
         var children: UnsafeMutablePointer<UInt>?

@@ -1,8 +1,8 @@
-import Testing
 import KeyboardManager
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 import TapawayTestSupport
+import Testing
 
 /// A screen with a tall scroll view of fields, for the manager to work on.
 @MainActor

@@ -1,7 +1,7 @@
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// The dismissal matrix of the foundation issue (rows 1 to 11) and the list rows, run against
 /// every scenario. What each technique does is written down here, beside the others.

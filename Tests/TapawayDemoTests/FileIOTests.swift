@@ -1,8 +1,9 @@
+import TapawayDemo
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
-import TapawayDemo
 
 /// A file under /tmp holding `bytes`, removed by the caller.
 private func temporaryFile(_ bytes: [UInt8]) -> String {

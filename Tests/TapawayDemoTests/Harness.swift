@@ -1,6 +1,6 @@
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 
 /// A headless Tapaway with everything a dismissal test looks at recorded.
 @MainActor
@@ -16,8 +16,10 @@ final class Harness {
         app = TapawayApp(application: platform.application, technique: scenario)
         _ = app.decisionObservers.add { [unowned self] in decisions.append($0) }
         let center = platform.application.notificationCenter
-        for (name, label) in [(NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
-                              (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide")] {
+        for (name, label) in [
+            (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+            (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
+        ] {
             center.addObserver(forName: name) { [unowned self] _ in keyboardEvents.append(label) }
         }
         _ = platform.application.controlEventObservers.add { [unowned self] control, event in

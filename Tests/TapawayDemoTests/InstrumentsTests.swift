@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 @MainActor
 @Suite("Instruments: touching twice with one mouse")
@@ -75,8 +75,9 @@ struct RecordingTests {
         let h = Harness(scenario)
         let path = temporaryPath("rec.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let recorder = InputRecorder(application: h.platform.application, sink: try TraceSink.file(path),
-                                     scenario: scenario.rawValue)
+        let recorder = InputRecorder(
+            application: h.platform.application, sink: try TraceSink.file(path),
+            scenario: scenario.rawValue)
         body(h)
         h.platform.settle()
         _ = recorder
@@ -90,7 +91,8 @@ struct RecordingTests {
             h.platform.settle()
             h.platform.type("Ab")
             h.platform.press(.left, modifiers: .shift)
-            h.platform.application.handleScroll(by: Point(x: 0, y: 40), at: Point(x: 400, y: 300), timestamp: h.platform.clock.now)
+            h.platform.application.handleScroll(
+                by: Point(x: 0, y: 40), at: Point(x: 400, y: 300), timestamp: h.platform.clock.now)
         }
         let recording = try Recording.parse(text)
         #expect(recording.scenario == "send-event")
@@ -166,17 +168,20 @@ struct RecordingTests {
     @Test("a 'with' line must follow a touch of another finger at the same time")
     func withNeedsAPartner() {
         let lonely = """
-        {"kind":"header","version":1,"scenario":"send-event","screen":[630,820]}
-        {"kind":"key","t":1,"key":"text","text":"a"}
-        {"kind":"touch","t":1,"id":2,"phase":"began","at":[10,10],"with":true}
-        """
-        #expect(throws: RecordingError(line: 3, message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")) {
+            {"kind":"header","version":1,"scenario":"send-event","screen":[630,820]}
+            {"kind":"key","t":1,"key":"text","text":"a"}
+            {"kind":"touch","t":1,"id":2,"phase":"began","at":[10,10],"with":true}
+            """
+        #expect(
+            throws: RecordingError(
+                line: 3, message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
+        ) {
             try Recording.parse(lonely)
         }
         let sameFinger = """
-        {"kind":"touch","t":1,"id":1,"phase":"began","at":[10,10]}
-        {"kind":"touch","t":1,"id":1,"phase":"moved","at":[12,10],"with":true}
-        """
+            {"kind":"touch","t":1,"id":1,"phase":"began","at":[10,10]}
+            {"kind":"touch","t":1,"id":1,"phase":"moved","at":[12,10],"with":true}
+            """
         #expect(throws: RecordingError.self) { try Recording.parse(sameFinger) }
     }
 
@@ -202,7 +207,9 @@ struct RecordingTests {
         }
         replay.platform.settle()
         #expect(finished)
-        #expect(replay.form.name.text == "Hi", "every key tap landed on its key (name capitalises sentences): \(replay.form.name.text)")
+        #expect(
+            replay.form.name.text == "Hi",
+            "every key tap landed on its key (name capitalises sentences): \(replay.form.name.text)")
         #expect(Double(frames) / 60 < 1.5, "idle time is skipped: \(Double(frames) / 60) s for a 2 s gap")
     }
 
@@ -219,7 +226,9 @@ struct RecordingTests {
         #expect(!text.contains("canary") && !text.contains("Zq9"))
         #expect(!text.contains("\"text\":\"x\"") && !text.contains("\"text\":\"y\""))
         let recording = try Recording.parse(text)
-        let secure = recording.inputs.filter { if case .key(let k) = $0.input, case .text("\u{2022}") = k.key { return true } else { return false } }
+        let secure = recording.inputs.filter {
+            if case .key(let k) = $0.input, case .text("\u{2022}") = k.key { return true } else { return false }
+        }
         #expect(secure.count == canary.count + 2)
         // Replayed, the password has the same length.
         let session = HeadlessSession(technique: .sendEvent)
@@ -235,8 +244,9 @@ struct RecordingTests {
         h.focus(h.form.name)
         let path = temporaryPath("mid.jsonl")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var recorder: InputRecorder? = InputRecorder(application: h.platform.application, sink: try TraceSink.file(path),
-                                                     scenario: "send-event", inspector: h.app.inspectorWanted)
+        var recorder: InputRecorder? = InputRecorder(
+            application: h.platform.application, sink: try TraceSink.file(path),
+            scenario: "send-event", inspector: h.app.inspectorWanted)
         h.platform.type("ab")
         // Right of the form: on the inspector's side, which is the simulated screen's now.
         let wide = Point(x: h.platform.application.deviceFrame.maxX - 30, y: h.form.submit.frameInScreen.maxY + 10)
@@ -264,10 +274,18 @@ struct RecordingTests {
         }
         let header = #"{"kind":"header","version":1,"scenario":"send-event","screen":[930,820]}"#
         #expect(error("") == RecordingError(line: 0, message: "the recording is empty"))
-        #expect(error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"began\",\"at\":[1,2]}\n{\"kind\":\"tou")?.line == 3)
+        #expect(
+            error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"began\",\"at\":[1,2]}\n{\"kind\":\"tou")?.line == 3
+        )
         #expect(error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"flying\",\"at\":[1,2]}")?.line == 2)
-        #expect(error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"began\",\"at\":[1e300,2]}")?.message.contains("out of range") == true)
-        #expect(error(header + "\n{\"kind\":\"key\",\"t\":2,\"key\":\"text\",\"text\":\"a\"}\n{\"kind\":\"key\",\"t\":1,\"key\":\"text\",\"text\":\"b\"}")?.line == 3)
+        #expect(
+            error(header + "\n{\"kind\":\"touch\",\"t\":1,\"id\":1,\"phase\":\"began\",\"at\":[1e300,2]}")?.message.contains(
+                "out of range") == true)
+        #expect(
+            error(
+                header
+                    + "\n{\"kind\":\"key\",\"t\":2,\"key\":\"text\",\"text\":\"a\"}\n{\"kind\":\"key\",\"t\":1,\"key\":\"text\",\"text\":\"b\"}"
+            )?.line == 3)
         #expect(error(header + "\n" + header)?.message == "a header may only be the first line")
         #expect(error("[1,2,3]")?.line == 1)
         #expect(error(header + "\n{\"kind\":\"resize\",\"t\":1,\"size\":[0,0]}")?.line == 2)
@@ -328,7 +346,9 @@ struct RecordingTests {
         let table = Comparison.table(results)
         let fires = results.map { expected[$0.0]?.fires == true ? "1×" : "0×" }
         #expect(table.contains("| submit touchUpInside | " + fires.joined(separator: " | ") + " |"), "\(table)")
-        #expect(table.contains("| focused at the end | " + results.map { expected[$0.0]?.focus ?? "none" }.joined(separator: " | ") + " |"))
+        #expect(
+            table.contains(
+                "| focused at the end | " + results.map { expected[$0.0]?.focus ?? "none" }.joined(separator: " | ") + " |"))
     }
 
     @Test("the built-in matrix cells say what happened, in codes and in words")
@@ -351,8 +371,9 @@ struct RecordingTests {
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let table = DismissalMatrix.table(DismissalMatrix.cells())
-        #expect(text.contains(table + "\n<!-- end of matrix -->"),
-                "README.md's matrix is out of date: replace it with the output of `tapaway matrix`:\n\(table)")
+        #expect(
+            text.contains(table + "\n<!-- end of matrix -->"),
+            "README.md's matrix is out of date: replace it with the output of `tapaway matrix`:\n\(table)")
     }
 }
 
@@ -406,14 +427,20 @@ struct InspectorTests {
             #expect(HelpCardWindow.shortcuts.contains { $0.0 == needed }, "\(needed) is not on the card")
         }
         // Every baseline stays above the closing line.
-        let closing = canvas.operations.compactMap { op -> Double? in
-            if case .text(let t, let p, _) = op, t == "Tap anywhere, F1 or Escape to close." { return p.y }
-            return nil
-        }.first ?? 0
-        let lowest = canvas.operations.compactMap { op -> Double? in
-            if case .text(let t, let p, _) = op, HelpCardWindow.charter(for: h.app.technique).contains(where: { $0.1.contains(t) }) { return p.y }
-            return nil
-        }.max() ?? .infinity
+        let closing =
+            canvas.operations.compactMap { op -> Double? in
+                if case .text(let t, let p, _) = op, t == "Tap anywhere, F1 or Escape to close." { return p.y }
+                return nil
+            }.first ?? 0
+        let lowest =
+            canvas.operations.compactMap { op -> Double? in
+                if case .text(let t, let p, _) = op,
+                    HelpCardWindow.charter(for: h.app.technique).contains(where: { $0.1.contains(t) })
+                {
+                    return p.y
+                }
+                return nil
+            }.max() ?? .infinity
         #expect(lowest < closing - 17, "the experiments run into the closing line")
     }
 
@@ -424,10 +451,11 @@ struct InspectorTests {
         platform.settle()
         platform.press(.function(1))
         let canvas = platform.render()
-        let closing = canvas.operations.compactMap { op -> Double? in
-            if case .text(let t, let p, _) = op, t == "Tap anywhere, F1 or Escape to close." { return p.y }
-            return nil
-        }.first ?? 0
+        let closing =
+            canvas.operations.compactMap { op -> Double? in
+                if case .text(let t, let p, _) = op, t == "Tap anywhere, F1 or Escape to close." { return p.y }
+                return nil
+            }.first ?? 0
         let baselines = canvas.operations.compactMap { op -> Double? in
             if case .text(let t, let p, _) = op, t != "Tap anywhere, F1 or Escape to close." { return p.y }
             return nil
@@ -448,7 +476,8 @@ struct InspectorTests {
         let pin = h.platform.center(of: h.form.caption)
         mouse.press(.right, at: pin, timestamp: h.platform.clock.now)
         func ringColour(at point: Point, in canvas: RecordingCanvas) -> Color? {
-            for case .strokedRoundedRect(let r, let colour) in canvas.operations where abs(r.midX - point.x) < 1 && abs(r.midY - point.y) < 1 {
+            for case .strokedRoundedRect(let r, let colour) in canvas.operations
+            where abs(r.midX - point.x) < 1 && abs(r.midY - point.y) < 1 {
                 return colour
             }
             return nil
@@ -519,7 +548,8 @@ struct HelpCardKeysTests {
 @Suite("The pinned finger")
 struct PinnedFingerTests {
     func ring(at point: Point, in canvas: RecordingCanvas) -> Color? {
-        for case .strokedRoundedRect(let r, let colour) in canvas.operations where abs(r.midX - point.x) < 1 && abs(r.midY - point.y) < 1 {
+        for case .strokedRoundedRect(let r, let colour) in canvas.operations
+        where abs(r.midX - point.x) < 1 && abs(r.midY - point.y) < 1 {
             return colour
         }
         return nil
@@ -568,7 +598,8 @@ struct InspectorLogTests {
         h.platform.drag(from: h.emptyBackgroundPoint, to: h.emptyBackgroundPoint.offsetBy(dx: 0, dy: -80))
         h.platform.settle()
         #expect(h.firstResponderID == nil)
-        #expect(h.app.inspector.log.entries.first?.source == "keyboardDismissMode", "\(h.app.inspector.log.entries.map(\.reason))")
+        #expect(
+            h.app.inspector.log.entries.first?.source == "keyboardDismissMode", "\(h.app.inspector.log.entries.map(\.reason))")
 
         h.focus(h.form.name)
         h.app.show(.keyboardManager, animated: false)
@@ -636,7 +667,8 @@ struct InspectorLogTests {
         let log = h.app.inspector.log
         #expect(log.contentSize.height > log.bounds.height)
         let before = log.contentOffset.y
-        h.platform.application.handleScroll(by: Point(x: 0, y: 120), at: log.frameInScreen.center, timestamp: h.platform.clock.now)
+        h.platform.application.handleScroll(
+            by: Point(x: 0, y: 120), at: log.frameInScreen.center, timestamp: h.platform.clock.now)
         h.platform.settle()
         #expect(log.contentOffset.y > before)
     }

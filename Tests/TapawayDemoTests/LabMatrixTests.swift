@@ -1,6 +1,6 @@
-import Testing
 import TapawayDemo
 import TapawayKit
+import Testing
 
 /// Every technique, with each of its options' telling values, on every case of the matrix,
 /// checked against what the platform is documented (or reported, or inferred) to do: the
@@ -14,30 +14,46 @@ struct LabMatrixTests {
     nonisolated static let expected: [String: [String]] = [
         "send-event": ["–", "R↓", "K", "M", "R↓ ✓", "R↓", "T", "K", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "K", "n/a", "K"],
         "tap-gesture": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✗", "K", "R↑", "n/a", "K"],
-        "tap-gesture cancels-touches=off": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "R↑", "n/a", "K"],
+        "tap-gesture cancels-touches=off": [
+            "–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "R↑", "n/a", "K",
+        ],
         "background-control": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "R↺", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
         // IQKeyboardManager's recognizer never receives a touch on a control (the held field is
         // one), so case 8 is a one-finger tap on the background.
         "keyboard-manager": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "R↺", "⏎ R↑", "K ✓", "K", "R↑ ✓", "K", "K", "R↑", "K"],
         // In a scroll view (Tapaway's form) no background touch reaches the view controller.
         "touches-began": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
-        "touches-began container=table": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
-        "touches-began container=plain-view": ["–", "R↓", "K", "M", "K ✓", "R↓", "T", "R↺", "⏎ R↓", "K ✓", "R↓", "K ✓", "K", "R↓", "n/a", "K"],
+        "touches-began container=table": [
+            "–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K",
+        ],
+        "touches-began container=plain-view": [
+            "–", "R↓", "K", "M", "K ✓", "R↓", "T", "R↺", "⏎ R↓", "K ✓", "R↓", "K ✓", "K", "R↓", "n/a", "K",
+        ],
         "touches-began container=plain-view resign-with=send-action":
             ["–", "R↓", "K", "M", "K ✓", "R↓", "T", "R↺", "⏎ R↓", "K ✓", "R↓", "K ✓", "K", "K", "n/a", "K"],
         "none": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
         // A Text in front of the background takes the hit: the caption keeps focus.
         "swiftui": ["–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
-        "swiftui scroll-dismisses=immediately": ["–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "R→", "K ✓", "K", "R↑", "n/a", "R→"],
+        "swiftui scroll-dismisses=immediately": [
+            "–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "R→", "K ✓", "K", "R↑", "n/a", "R→",
+        ],
         "android": ["–", "R↓", "K", "M~", "R↓ ✓", "R↓", "T", "K", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "R↓", "n/a", "R↓"],
         // The ACTION_UP snippet checks after super.dispatchTouchEvent: email is focused by then.
         "android trigger=up": ["–", "H", "K", "M", "H ✓", "H", "T", "K", "⏎ H", "H ✓", "H", "H ✓", "H", "H", "n/a", "K"],
         "flutter": ["–", "R↓", "K", "M", "R↓ ✓", "R↓", "T", "R↺", "⏎ R↓", "R↓ ✓", "R↓", "R↓ ✓", "R↓", "R↓", "n/a", "K"],
-        "flutter consume-outside-taps=on": ["–", "R↓", "K", "M", "R↓ ✗", "R↓", "T", "R↺", "⏎ R↓", "R↓ ✗", "R↓", "R↓ ✗", "R↓", "R↓", "n/a", "K"],
-        "flutter gesture-detector=on": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
+        "flutter consume-outside-taps=on": [
+            "–", "R↓", "K", "M", "R↓ ✗", "R↓", "T", "R↺", "⏎ R↓", "R↓ ✗", "R↓", "R↓ ✗", "R↓", "R↓", "n/a", "K",
+        ],
+        "flutter gesture-detector=on": [
+            "–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
+        ],
         "react-native": ["–", "R↑", "K", "M", "R↑ ✗", "R↑", "T", "K", "⏎ R↑", "R↑ ✗", "K", "R↑ ✗", "K", "R↑", "n/a", "K"],
-        "react-native persist-taps=handled": ["–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
-        "react-native persist-taps=always": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
+        "react-native persist-taps=handled": [
+            "–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
+        ],
+        "react-native persist-taps=always": [
+            "–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K",
+        ],
     ]
 
     /// Every key of the table: each registered technique, and the option settings above.

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// Nothing outlives its screen: whole apps, pushed and popped screens and the dismissing window
 /// are freed, and their notification observers go with them.
@@ -84,7 +84,8 @@ struct ObserverRemovalTests {
         let h = Harness()
         let application = h.platform.application
         let before = (application.inputObservers.count, application.notificationCenter.observerCount)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-observers-\(UUID().uuidString).jsonl").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-observers-\(UUID().uuidString).jsonl")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         for _ in 0..<10 {
             let recorder = InputRecorder(application: application, sink: try TraceSink.file(path), scenario: "send-event")
@@ -102,12 +103,15 @@ struct ObserverRemovalTests {
     func appLeavesNothing() throws {
         let platform = HeadlessPlatform(screenSize: TapawayApp.defaultSize)
         let application = platform.application
-        _ = application.keyboard // made once, with its own frame observer
+        _ = application.keyboard  // made once, with its own frame observer
         platform.settle()
-        let before = (touch: application.touchObservers.count, focus: application.focusObservers.count,
-                      frame: application.frameObservers.count, control: application.controlEventObservers.count,
-                      center: application.notificationCenter.observerCount)
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-observers-\(UUID().uuidString).jsonl").path
+        let before = (
+            touch: application.touchObservers.count, focus: application.focusObservers.count,
+            frame: application.frameObservers.count, control: application.controlEventObservers.count,
+            center: application.notificationCenter.observerCount
+        )
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-observers-\(UUID().uuidString).jsonl")
+            .path
         defer { try? FileManager.default.removeItem(atPath: path) }
         do {
             let app = TapawayApp(application: application)
@@ -127,7 +131,9 @@ struct ObserverRemovalTests {
 @MainActor
 @Suite("Narrow windows")
 struct NarrowWindowTests {
-    @Test("a hidden inspector and everything in it keep non-negative sizes, from the start and after a resize", arguments: [560.0, 700.0])
+    @Test(
+        "a hidden inspector and everything in it keep non-negative sizes, from the start and after a resize",
+        arguments: [560.0, 700.0])
     func hiddenInspectorFrames(width: Double) {
         let platform = HeadlessPlatform(screenSize: Size(width: width, height: 700))
         let app = TapawayApp(application: platform.application)
@@ -136,7 +142,8 @@ struct NarrowWindowTests {
             #expect(app.inspector.isHidden, "\(when): at \(width) the inspector does not fit")
             var views: [View] = [app.inspector]
             while let view = views.popLast() {
-                #expect(view.frame.width >= 0 && view.frame.height >= 0, "\(when): \(view.identifier ?? "a view") is \(view.frame)")
+                #expect(
+                    view.frame.width >= 0 && view.frame.height >= 0, "\(when): \(view.identifier ?? "a view") is \(view.frame)")
                 views += view.subviews
             }
         }

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// A replay reaches the same decisions however late its timers fire: a busy machine delays the
 /// run loop, and every input that fell due meanwhile is fed at once.
@@ -21,7 +21,9 @@ struct ReplayUnderLoadTests {
         return (try Recording.parse(try String(contentsOfFile: path, encoding: .utf8)), h.decisions, h.focusChanges)
     }
 
-    @Test("focus name, tap h, tap the background: replayed with the run loop stalled, the same decisions", arguments: [0.05, 0.2, 0.5, 2.0])
+    @Test(
+        "focus name, tap h, tap the background: replayed with the run loop stalled, the same decisions",
+        arguments: [0.05, 0.2, 0.5, 2.0])
     func stalledLoop(_ stall: Double) throws {
         let (recording, live, liveFocus) = try record { h in
             h.platform.tap(h.form.name)

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// What a secure field's keystrokes leave behind on the headless platform: the trace must not
 /// say which keypad keys were touched, nor draw the password anywhere in clear.

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// A password's character classes must not leak through the keypad's layers: while a secure
 /// field is focused, switching the keypad to numbers or symbols reaches neither the trace nor a
@@ -48,8 +48,9 @@ struct SecureKeypadLayerTests {
         let acrossLayers = try session(["key-123", "key-1", "key-abc", "key-a"])
         let lettersOnly = try session(["key-shift", "key-b", "key-shift", "key-c"])
         #expect(acrossLayers.contains { $0.contains("\"kind\":\"layout\"") })
-        #expect(!acrossLayers.contains { $0.contains("\"kind\":\"layout\"") && $0.contains("\"key-1\"") },
-                "a layout line shows the numbers layer")
+        #expect(
+            !acrossLayers.contains { $0.contains("\"kind\":\"layout\"") && $0.contains("\"key-1\"") },
+            "a layout line shows the numbers layer")
         #expect(untimed(acrossLayers) == untimed(lettersOnly))
     }
 

@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// Undo and redo in a password are input like any other: a recording keeps the keys, not their
 /// effects, and its replay ends where the session ended.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TapawayDemo
+import Testing
 
 /// A settings file saved by an editor that starts UTF-8 with a byte-order mark is a good file.
 @Suite("Settings with a byte-order mark")

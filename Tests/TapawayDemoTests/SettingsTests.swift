@@ -1,8 +1,8 @@
 import Glibc
-import Testing
 import TapawayDemo
 import TapawayKit
 import TapawayTestSupport
+import Testing
 
 /// A fresh directory under /tmp, removed (with what is in it) by `remove()`.
 private struct TemporaryDirectory {
@@ -72,10 +72,11 @@ private func inode(_ path: String) -> UInt64? {
     return stat(path, &info) == 0 ? UInt64(info.st_ino) : nil
 }
 
-private let sample = Settings(lastScenario: "tap-gesture",
-                              windowSize: Settings.WindowSize(width: 700, height: 820),
-                              overlays: ["touches": true, "frames": false, "decision.log": true],
-                              theme: .dark)
+private let sample = Settings(
+    lastScenario: "tap-gesture",
+    windowSize: Settings.WindowSize(width: 700, height: 820),
+    overlays: ["touches": true, "frames": false, "decision.log": true],
+    theme: .dark)
 
 @Suite("Settings")
 struct SettingsTests {
@@ -101,23 +102,26 @@ struct SettingsTests {
 
     @Test("the parser takes comments, blanks, spaces around '=', CRLF, unknown keys and sections")
     func lenientWhereSafe() throws {
-        let text = "# comment\r\n; another\r\n\r\n[tapaway]\r\n  scenario = send-event \r\nfuture-key=42\r\n"
+        let text =
+            "# comment\r\n; another\r\n\r\n[tapaway]\r\n  scenario = send-event \r\nfuture-key=42\r\n"
             + "[future-section]\r\nanything=goes\r\n[overlays]\r\ntouches = false\r\n"
         let settings = try Settings.parse(text)
         #expect(settings == Settings(lastScenario: "send-event", overlays: ["touches": false]))
     }
 
-    @Test("bad lines and bad values make the file broken, naming the line", arguments: [
-        ("scenario=send-event\n", "line 1"),
-        ("[tapaway]\nthis is not a setting\n", "line 2"),
-        ("[tapaway]\nwindow-size=huge\n", "window-size"),
-        ("[tapaway]\nwindow-size=0x100\n", "window-size"),
-        ("[tapaway]\ntheme=purple\n", "theme"),
-        ("[tapaway]\nscenario=../../etc\n", "scenario"),
-        ("[overlays]\ntouches=maybe\n", "touches"),
-        ("[overlays\n", "section"),
-        ("[tapaway]\n=value\n", "key"),
-    ])
+    @Test(
+        "bad lines and bad values make the file broken, naming the line",
+        arguments: [
+            ("scenario=send-event\n", "line 1"),
+            ("[tapaway]\nthis is not a setting\n", "line 2"),
+            ("[tapaway]\nwindow-size=huge\n", "window-size"),
+            ("[tapaway]\nwindow-size=0x100\n", "window-size"),
+            ("[tapaway]\ntheme=purple\n", "theme"),
+            ("[tapaway]\nscenario=../../etc\n", "scenario"),
+            ("[overlays]\ntouches=maybe\n", "touches"),
+            ("[overlays\n", "section"),
+            ("[tapaway]\n=value\n", "key"),
+        ])
     func brokenText(text: String, mention: String) {
         #expect(throws: SettingsError.self) { try Settings.parse(text) }
         do {
@@ -185,14 +189,15 @@ struct SettingsTests {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
         let store = SettingsStore(directory: dir.path)
-        symlink(store.path, store.path) // points at itself: ELOOP
+        symlink(store.path, store.path)  // points at itself: ELOOP
         var lines: [String] = []
         #expect(store.loadReportingProblems { lines.append($0) } == .defaults)
         #expect(lines.count == 1 && lines[0].contains("cannot be read"))
     }
 
-    @Test("an unreadable file (permission denied) is reported, never fatal",
-          .enabled(if: geteuid() != 0, "root reads any file, so permission cannot be denied"))
+    @Test(
+        "an unreadable file (permission denied) is reported, never fatal",
+        .enabled(if: geteuid() != 0, "root reads any file, so permission cannot be denied"))
     func permissionDenied() {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -287,8 +292,9 @@ struct SettingsTests {
     }
 
     // Never with a system device: a save that wrongly replaced it would replace the machine's own.
-    @Test("a settings file that is a device node is refused: the node stays a device",
-          .enabled(if: geteuid() == 0, "only root can make a device node"))
+    @Test(
+        "a settings file that is a device node is refused: the node stays a device",
+        .enabled(if: geteuid() == 0, "only root can make a device node"))
     func refusesDevices() throws {
         let dir = TemporaryDirectory()
         defer { dir.remove() }
@@ -340,14 +346,19 @@ struct SettingsTests {
 
     @Test("the theme: --theme, else settings, else Tapaway.theme, else the desktop, else light")
     func themeChoice() {
-        #expect(ThemeChoice.resolve(commandLine: .dark, saved: .light, resource: .light, desktop: .light)
-            == ThemeChoice(appearance: .dark, source: "--theme"))
+        #expect(
+            ThemeChoice.resolve(commandLine: .dark, saved: .light, resource: .light, desktop: .light)
+                == ThemeChoice(appearance: .dark, source: "--theme"))
         #expect(ThemeChoice.resolve(commandLine: nil, saved: .dark, resource: .light, desktop: nil).source == "settings")
-        #expect(ThemeChoice.resolve(commandLine: .auto, saved: .auto, resource: .dark, desktop: .light)
-            == ThemeChoice(appearance: .dark, source: "X resource Tapaway.theme"))
-        #expect(ThemeChoice.resolve(commandLine: .auto, saved: nil, resource: nil, desktop: .dark, desktopSource: "GTK_THEME=Adwaita:dark")
-            == ThemeChoice(appearance: .dark, source: "GTK_THEME=Adwaita:dark"))
-        #expect(ThemeChoice.resolve(commandLine: nil, saved: nil, resource: .auto, desktop: nil)
-            == ThemeChoice(appearance: .light, source: "default"))
+        #expect(
+            ThemeChoice.resolve(commandLine: .auto, saved: .auto, resource: .dark, desktop: .light)
+                == ThemeChoice(appearance: .dark, source: "X resource Tapaway.theme"))
+        #expect(
+            ThemeChoice.resolve(
+                commandLine: .auto, saved: nil, resource: nil, desktop: .dark, desktopSource: "GTK_THEME=Adwaita:dark")
+                == ThemeChoice(appearance: .dark, source: "GTK_THEME=Adwaita:dark"))
+        #expect(
+            ThemeChoice.resolve(commandLine: nil, saved: nil, resource: .auto, desktop: nil)
+                == ThemeChoice(appearance: .light, source: "default"))
     }
 }

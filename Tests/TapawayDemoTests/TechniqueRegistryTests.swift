@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// The registry is the one list of techniques: everything that shows or takes a technique reads
 /// it from there, and every option is data that the sidebar, `--set`, the settings and
@@ -39,8 +39,9 @@ struct TechniqueRegistryTests {
         for technique in Techniques.all {
             h.app.show(technique.id, animated: false)
             h.platform.settle()
-            let visible = Set(h.app.sidebar.content.subviews.filter { !$0.isHidden }.compactMap(\.identifier)
-                .filter { $0.hasPrefix("option-") })
+            let visible = Set(
+                h.app.sidebar.content.subviews.filter { !$0.isHidden }.compactMap(\.identifier)
+                    .filter { $0.hasPrefix("option-") })
             var expected = Set<String>()
             for option in technique.options + Techniques.generalOptions {
                 switch option.kind {
@@ -68,8 +69,9 @@ struct TechniqueRegistryTests {
             // Wrapped lines, joined and with their spaces collapsed, read as the sentence.
             let drawn = h.platform.render().texts.joined(separator: " ").split(whereSeparator: \.isWhitespace)
                 .joined(separator: " ")
-            #expect(drawn.contains("IN \(technique.id.rawValue.uppercased()) \(technique.summary)"),
-                    "\(technique.id): the rule is not on the card")
+            #expect(
+                drawn.contains("IN \(technique.id.rawValue.uppercased()) \(technique.summary)"),
+                "\(technique.id): the rule is not on the card")
         }
     }
 
@@ -83,7 +85,8 @@ struct TechniqueRegistryTests {
             for option in technique.options { #expect(text.contains("--set \(option.id)=\(option.valueList)")) }
         }
         guard case .object(let fields) = TechniqueListing.json(),
-              case .array(let techniques)? = fields.first(where: { $0.0 == "techniques" })?.1 else {
+            case .array(let techniques)? = fields.first(where: { $0.0 == "techniques" })?.1
+        else {
             Issue.record("list --json is not an object with techniques")
             return
         }
@@ -151,13 +154,18 @@ struct TechniqueRegistryTests {
         #expect(try OptionAssignment("dim=on", technique: nil).key == OptionKey(.backgroundControl, "dim"))
     }
 
-    @Test("a bad --set names the valid ids and values", arguments: [
-        ("dim=on", TechniqueID.tapGesture, ["'dim' is not an option of tap-gesture", "cancels-touches=on|off", "dismiss=none|on-drag|interactive"]),
-        ("dismiss=sideways", TechniqueID.sendEvent, ["'sideways' is not a value of dismiss", "none, on-drag, interactive"]),
-        ("nonsense", TechniqueID.sendEvent, ["expected ID=VALUE", "dismiss=none|on-drag|interactive"]),
-        ("=on", TechniqueID.sendEvent, ["expected ID=VALUE"]),
-        ("tap-gesture.dim=on", TechniqueID.sendEvent, ["'tap-gesture.dim' is not an option"]),
-    ])
+    @Test(
+        "a bad --set names the valid ids and values",
+        arguments: [
+            (
+                "dim=on", TechniqueID.tapGesture,
+                ["'dim' is not an option of tap-gesture", "cancels-touches=on|off", "dismiss=none|on-drag|interactive"]
+            ),
+            ("dismiss=sideways", TechniqueID.sendEvent, ["'sideways' is not a value of dismiss", "none, on-drag, interactive"]),
+            ("nonsense", TechniqueID.sendEvent, ["expected ID=VALUE", "dismiss=none|on-drag|interactive"]),
+            ("=on", TechniqueID.sendEvent, ["expected ID=VALUE"]),
+            ("tap-gesture.dim=on", TechniqueID.sendEvent, ["'tap-gesture.dim' is not an option"]),
+        ])
     func badAssignments(text: String, technique: TechniqueID, says: [String]) {
         do {
             _ = try OptionAssignment(text, technique: technique)
@@ -169,7 +177,8 @@ struct TechniqueRegistryTests {
 
     @Test("options round-trip through the settings file")
     func settingsRoundTrip() throws {
-        let settings = Settings(lastScenario: "tap-gesture", options: ["dismiss": "on-drag", "tap-gesture.cancels-touches": "off"])
+        let settings = Settings(
+            lastScenario: "tap-gesture", options: ["dismiss": "on-drag", "tap-gesture.cancels-touches": "off"])
         let text = settings.serialized()
         #expect(text.contains("[options]\ndismiss=on-drag\ntap-gesture.cancels-touches=off\n"))
         #expect(try Settings.parse(text) == settings)
@@ -199,7 +208,8 @@ struct ReadmeRegistryTests {
     func section(_ name: String, in text: String) -> [Substring] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let start = lines.firstIndex(where: { $0.hasPrefix("<!-- \(name):") }),
-              let end = lines.firstIndex(where: { $0 == "<!-- end of \(name) -->" }), start < end else { return [] }
+            let end = lines.firstIndex(where: { $0 == "<!-- end of \(name) -->" }), start < end
+        else { return [] }
         return Array(lines[(start + 1)..<end])
     }
 
@@ -219,8 +229,9 @@ struct ReadmeRegistryTests {
     @Test("the README's charter is exactly what `tapaway list --charter` prints")
     func charter() throws {
         let charter = TechniqueListing.charterMarkdown()
-        #expect(section("charter", in: try readme()).joined(separator: "\n") == charter,
-                "README.md's charter is out of date: replace it with the output of `tapaway list --charter`:\n\(charter)")
+        #expect(
+            section("charter", in: try readme()).joined(separator: "\n") == charter,
+            "README.md's charter is out of date: replace it with the output of `tapaway list --charter`:\n\(charter)")
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TapawayDemo
 import TapawayKit
+import Testing
 
 /// A clock the test moves by hand.
 private final class ManualClock: Clock {
@@ -79,7 +79,7 @@ struct TraceSinkTests {
         let watchdog = Watchdog(closing: pipe.readEnd, after: 20)
 
         let padding = String(repeating: "x", count: 200)
-        let lineCount = 12_000 // about 2.8 MB: far past the pipe and the buffer
+        let lineCount = 12_000  // about 2.8 MB: far past the pipe and the buffer
         let started = Date()
         for index in 0..<lineCount {
             clock.now = Double(index) / 1000

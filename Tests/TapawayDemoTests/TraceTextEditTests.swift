@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TapawayDemo
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// The trace's `text` lines carry their edit, so the trace grows with what is typed rather than
 /// with its square, and a consumer rebuilds every text exactly from the edits alone.

@@ -1,7 +1,7 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 import TapawayTestSupport
+import Testing
 
 @MainActor
 @Suite("Gesture recognizers")

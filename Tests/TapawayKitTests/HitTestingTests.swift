@@ -1,6 +1,6 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 @MainActor
 @Suite("Views: geometry and hit testing")

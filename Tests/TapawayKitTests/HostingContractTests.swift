@@ -1,6 +1,6 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// A host that speaks only `HostedApplication`, turn by turn as the contract describes: input
 /// makes a frame needed, the frame leaves dirty rectangles, rendering them clears them, and
@@ -25,8 +25,9 @@ struct HostingContractTests {
         let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300))
         window.addSubview(button)
         application.addWindow(window)
-        #expect(made.count == host.windows.count && made.count >= 2,
-                "the factory makes the platform side of each window as it is added (the keypad's come with the first)")
+        #expect(
+            made.count == host.windows.count && made.count >= 2,
+            "the factory makes the platform side of each window as it is added (the keypad's come with the first)")
 
         host.runFrame()
         #expect(!host.needsFrame)

@@ -1,6 +1,6 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 @MainActor
 @Suite("The keypad")
@@ -37,12 +37,17 @@ struct KeyboardTests {
     func showNotifications() throws {
         let (p, a, _, _) = make()
         var infos: [(String, Rect, Rect, Double)] = []
-        for (name, label) in [(NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
-                              (.keyboardWillChangeFrame, "willChange"), (.textFieldDidBeginEditing, "begin")] {
+        for (name, label) in [
+            (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+            (.keyboardWillChangeFrame, "willChange"), (.textFieldDidBeginEditing, "begin"),
+        ] {
             p.application.notificationCenter.addObserver(forName: name) { note in
-                infos.append((label, note.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,
-                              note.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero,
-                              note.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? -1))
+                infos.append(
+                    (
+                        label, note.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,
+                        note.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero,
+                        note.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? -1
+                    ))
             }
         }
         a.becomeFirstResponder()
@@ -95,12 +100,17 @@ struct KeyboardTests {
         let (p, a, _, _) = make()
         let keyboard = p.application.keyboard
         var notes: [(String, Rect, Rect, Double)] = []
-        for (name, label) in [(NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
-                              (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide")] {
+        for (name, label) in [
+            (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+            (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
+        ] {
             p.application.notificationCenter.addObserver(forName: name) { note in
-                notes.append((label, note.userInfo[KeyboardInfoKey.frameBegin] as! Rect,
-                              note.userInfo[KeyboardInfoKey.frameEnd] as! Rect,
-                              note.userInfo[KeyboardInfoKey.animationDuration] as! Double))
+                notes.append(
+                    (
+                        label, note.userInfo[KeyboardInfoKey.frameBegin] as! Rect,
+                        note.userInfo[KeyboardInfoKey.frameEnd] as! Rect,
+                        note.userInfo[KeyboardInfoKey.animationDuration] as! Double
+                    ))
             }
         }
         a.becomeFirstResponder()
@@ -136,10 +146,13 @@ struct KeyboardTests {
         a.becomeFirstResponder()
         p.settle()
         var log: [(String, Rect, Rect)] = []
-        for (name, label) in [(NotificationName.keyboardWillChangeFrame, "will"), (.keyboardDidChangeFrame, "did"),
-                              (.keyboardWillShow, "show"), (.keyboardWillHide, "hide")] {
+        for (name, label) in [
+            (NotificationName.keyboardWillChangeFrame, "will"), (.keyboardDidChangeFrame, "did"),
+            (.keyboardWillShow, "show"), (.keyboardWillHide, "hide"),
+        ] {
             p.application.notificationCenter.addObserver(forName: name) { note in
-                log.append((label, note.userInfo[KeyboardInfoKey.frameBegin] as! Rect, note.userInfo[KeyboardInfoKey.frameEnd] as! Rect))
+                log.append(
+                    (label, note.userInfo[KeyboardInfoKey.frameBegin] as! Rect, note.userInfo[KeyboardInfoKey.frameEnd] as! Rect))
             }
         }
         b.keyboardType = .numberPad
@@ -162,7 +175,7 @@ struct KeyboardTests {
         keyboard.scale = 1.5
         p.settle()
         #expect(keyboard.height == KeypadMetrics(scale: 1.5).trayHeight)
-        let expected: Double = 12 + 4 * 63 + 3 * 17 + 12 // insets 8, keys 42, rows 11 apart, all × 1.5
+        let expected: Double = 12 + 4 * 63 + 3 * 17 + 12  // insets 8, keys 42, rows 11 apart, all × 1.5
         #expect(keyboard.height == expected)
         #expect(keyboard.frame.maxY == before.maxY, "it stays docked to the bottom")
         #expect(key(p, "key-a").frame.height == 63)
@@ -185,8 +198,10 @@ struct KeyboardTests {
         let (p, a, _, _) = make()
         let center = p.application.notificationCenter
         var heard: [String] = []
-        let names: [(NotificationName, String)] = [(.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
-                                                    (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide")]
+        let names: [(NotificationName, String)] = [
+            (.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+            (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
+        ]
         let tokens = names.map { name, label in center.addObserver(forName: name) { _ in heard.append(label) } }
         defer { tokens.forEach(center.removeObserver) }
         let keyboard = p.application.keyboard
@@ -232,17 +247,22 @@ struct KeyboardTests {
     @Test("default layout: letters, 123 with digits and punctuation, #+= with symbols")
     func defaultLayout() {
         let letters = ids(KeypadLayout.make(layer: .letters, keyboardType: .default))
-        #expect(letters == "qwertyuiop".map { "key-\($0)" } + "asdfghjkl".map { "key-\($0)" }
+        #expect(
+            letters == "qwertyuiop".map { "key-\($0)" } + "asdfghjkl".map { "key-\($0)" }
                 + ["key-shift"] + "zxcvbnm".map { "key-\($0)" } + ["key-backspace", "key-123", "key-space", "key-return"])
         let numbers = ids(KeypadLayout.make(layer: .numbers, keyboardType: .default))
         #expect(numbers.prefix(10) == ArraySlice((1...9).map { "key-\($0)" } + ["key-0"]))
-        for id in ["key-minus", "key-slash", "key-colon", "key-at", "key-quote", "key-symbols", "key-period",
-                   "key-comma", "key-question", "key-exclamation", "key-apostrophe", "key-abc"] {
+        for id in [
+            "key-minus", "key-slash", "key-colon", "key-at", "key-quote", "key-symbols", "key-period",
+            "key-comma", "key-question", "key-exclamation", "key-apostrophe", "key-abc",
+        ] {
             #expect(numbers.contains(id), "numbers layer lacks \(id)")
         }
         let symbols = ids(KeypadLayout.make(layer: .symbols, keyboardType: .default))
-        for id in ["key-bracket-left", "key-brace-right", "key-hash", "key-percent", "key-euro", "key-pound",
-                   "key-backslash", "key-bar", "key-tilde", "key-123", "key-abc"] {
+        for id in [
+            "key-bracket-left", "key-brace-right", "key-hash", "key-percent", "key-euro", "key-pound",
+            "key-backslash", "key-bar", "key-tilde", "key-123", "key-abc",
+        ] {
             #expect(symbols.contains(id), "symbols layer lacks \(id)")
         }
     }
@@ -421,7 +441,8 @@ struct KeyboardTests {
         #expect(balloon.head.minX < keyFrame.minX && balloon.head.maxX > keyFrame.maxX, "and wider than it")
         #expect(balloon.head.minY < keyboard.frame.minY, "a top-row bubble extends above the keypad")
         #expect(preview.frame.contains(balloon.bounds))
-        #expect(p.application.windows.firstIndex { $0 === preview }! > p.application.windows.firstIndex { $0 === keyboard.window }!)
+        #expect(
+            p.application.windows.firstIndex { $0 === preview }! > p.application.windows.firstIndex { $0 === keyboard.window }!)
         p.touchUp(id, at: p.center(of: key(p, "key-t")))
         #expect(preview.isHidden && preview.content == .hidden)
     }
@@ -518,13 +539,13 @@ struct KeyboardTests {
         #expect(a.text.count == start - 1, "one deletion on touch-down")
         p.advance(by: 0.45)
         #expect(a.text.count == start - 1, "nothing more before half a second")
-        p.advance(by: 0.5) // held 0.95 s: repeats at 0.5, 0.6 … 0.9
+        p.advance(by: 0.5)  // held 0.95 s: repeats at 0.5, 0.6 … 0.9
         let afterOneSecond = start - a.text.count
         #expect((5...7).contains(afterOneSecond), "about ten a second: \(afterOneSecond)")
-        p.advance(by: 1.0) // held 1.95 s: ten a second to 1.5, then twenty a second
+        p.advance(by: 1.0)  // held 1.95 s: ten a second to 1.5, then twenty a second
         let afterTwoSeconds = start - a.text.count
         #expect(afterTwoSeconds - afterOneSecond >= 13, "faster after a while: \(afterTwoSeconds - afterOneSecond)")
-        p.advance(by: 0.7) // held 2.65 s: whole words
+        p.advance(by: 0.7)  // held 2.65 s: whole words
         #expect(a.text.hasSuffix("word") || a.text.hasSuffix("word "), "deletes by words: \(a.text.suffix(12))")
         let beforeWords = a.text.count
         p.advance(by: 0.2)
@@ -587,8 +608,8 @@ struct KeyboardTests {
     func capsLockWins() {
         let (p, a, keyboard) = focused()
         a.autocapitalizationType = .sentences
-        p.tapKey("key-shift") // once → off (auto shift was on)
-        p.tapKey("key-shift") // quick second tap → caps lock
+        p.tapKey("key-shift")  // once → off (auto shift was on)
+        p.tapKey("key-shift")  // quick second tap → caps lock
         #expect(keyboard.keypadView.shiftState == .locked)
         for id in ["key-a", "key-space", "key-b"] { p.tapKey(id) }
         #expect(a.text == "A B")
@@ -598,10 +619,12 @@ struct KeyboardTests {
 @MainActor
 @Suite("Auto-capitalisation rules")
 struct AutocapitalizationTests {
-    @Test("sentences", arguments: [
-        ("", true), ("Hello", false), ("Hello ", false), ("Hello.", false), ("Hello. ", true), ("Why? ", true),
-        ("Stop! ", true), ("He said \"Stop.\" ", true), ("line\n", true), ("e.g. ", true), ("a, ", false), ("   ", true),
-    ])
+    @Test(
+        "sentences",
+        arguments: [
+            ("", true), ("Hello", false), ("Hello ", false), ("Hello.", false), ("Hello. ", true), ("Why? ", true),
+            ("Stop! ", true), ("He said \"Stop.\" ", true), ("line\n", true), ("e.g. ", true), ("a, ", false), ("   ", true),
+        ])
     func sentences(context: String, capital: Bool) {
         #expect(AutocapitalizationType.sentences.capitalizesNextLetter(after: context[...]) == capital)
     }

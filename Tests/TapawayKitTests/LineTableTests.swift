@@ -1,7 +1,8 @@
-import Testing
-@testable import TapawayKit
 import TapawayHeadless
 import TapawayTestSupport
+import Testing
+
+@testable import TapawayKit
 
 /// The line table and the re-wrap that stops at a budget: seams left behind keep the lines
 /// whole and within the width, and settling them gives exactly what a full wrap gives.
@@ -34,7 +35,8 @@ struct LineTableTests {
         let width = 97.0
         var random = SeededGenerator(seed: 0x5EA4)
         // Sentences whose breaks rarely fall where they fell before an edit.
-        var text = String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 120) + "\n"
+        var text =
+            String(repeating: "The quick brown fox jumps over the lazy dog. ", count: 120) + "\n"
             + String(repeating: "lorem ipsum dolor sit amet ", count: 40)
         var table = LineTable(TextLayout.wrapOffsets(text, width: width, widths: widths))
         let pieces = ["a", "word ", " ", "xyz", "supercalifragilistic ", "é", "\n"]
@@ -46,8 +48,9 @@ struct LineTableTests {
             edited.replace(at..<(at + length), with: length > 0 && random.next(2) == 0 ? "" : pieces[random.next(pieces.count)])
             let edit = edited.lastEdit!
             text = edited.text
-            TextLayout.rewrap(text, lines: &table, change: ChangedBytes(start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd),
-                              width: width, widths: widths, budget: random.next(4))
+            TextLayout.rewrap(
+                text, lines: &table, change: ChangedBytes(start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd),
+                width: width, widths: widths, budget: random.next(4))
             seamsSeen += table.seams.count
             if round % 7 == 0 { TextLayout.settle(text, lines: &table, width: width, widths: widths, budget: 2) }
             // Unsettled, the lines still cover the text in order, and each fits (or is one word).

@@ -1,5 +1,5 @@
-import Testing
 import TapawayKit
+import Testing
 
 @MainActor
 @Suite("NotificationCenter")

@@ -1,7 +1,7 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 import TapawayTestSupport
+import Testing
 
 /// A single-line field takes at most `TextField.pasteLimit` characters from one paste and says
 /// so; a text view still takes a million characters whole.

@@ -1,7 +1,7 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 import TapawayTestSupport
+import Testing
 
 /// A password leaves nothing to take back once it is cleared or lets go: its undo history is
 /// zeroed and forgotten, and a cleared text is zeroed in place.
@@ -58,7 +58,7 @@ struct SecureWipeTests {
     @Test("wiping a text zeroes its storage, so no copy of it is left readable")
     func wipeZeroes() {
         var text = EditableText(String(repeating: "s3cret-", count: 20))
-        let sharing = text.text // shares the storage, as a stale reference in memory would
+        let sharing = text.text  // shares the storage, as a stale reference in memory would
         text.wipe()
         #expect(text.text.isEmpty && text.count == 0)
         #expect(sharing.utf8.count == 140 && sharing.utf8.allSatisfy { $0 == 0 })

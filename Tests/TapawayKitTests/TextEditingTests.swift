@@ -1,7 +1,7 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 import TapawayTestSupport
+import Testing
 
 /// A clipboard with a primary selection, as the X11 platform has.
 final class TwoSelectionClipboard: Clipboard {
@@ -177,7 +177,7 @@ struct TextEditingTests {
         #expect(field.selectedRange == 0..<7)
         p.press(.text("c"), modifiers: .control)
         #expect(p.application.clipboard.text == "copy me")
-        p.press(.left, modifiers: .control) // a plain Left would do: any move collapses
+        p.press(.left, modifiers: .control)  // a plain Left would do: any move collapses
         p.press(.end)
         p.press(.text("v"), modifiers: .control)
         #expect(field.text == "copy mecopy me")
@@ -273,41 +273,45 @@ struct TextEditingTests {
         var mismatches: [String] = []
         for round in 0..<3_000 {
             switch next(10) {
-            case 0..<4: // typing at the caret, sometimes over a selection
+            case 0..<4:  // typing at the caret, sometimes over a selection
                 if next(5) == 0 { let a = next(text.count + 1); text.select(a..<min(text.count, a + next(4))) }
                 let before = text
                 text.insert(pieces[next(pieces.count)])
                 history.record(from: before, to: text, kind: .typing)
                 reference.record(before, text, .typing)
-            case 4..<6: // deleting
+            case 4..<6:  // deleting
                 let before = text
                 if next(2) == 0 { text.deleteBackward() } else { text.deleteForward() }
                 history.record(from: before, to: text, kind: .deleting)
                 reference.record(before, text, .deleting)
-            case 6: // a paste somewhere
+            case 6:  // a paste somewhere
                 let before = text
                 text.moveCaret(to: next(text.count + 1))
                 text.insert(pieces[next(pieces.count)] + pieces[next(pieces.count)])
                 history.closeRun(); reference.runOpen = false
                 history.record(from: before, to: text, kind: .paste)
                 reference.record(before, text, .paste)
-            case 7: // the caret moves: the run ends
+            case 7:  // the caret moves: the run ends
                 text.moveCaret(to: next(text.count + 1))
                 history.closeRun(); reference.runOpen = false
-            case 8: // undo
+            case 8:  // undo
                 let expected = reference.undo.popLast()
                 if let e = expected { reference.redo.append(e); reference.runOpen = false }
                 let got = history.undo(from: text)
                 if got?.text != expected?.before.text || got?.selection != expected?.before.selection {
-                    mismatches.append("round \(round) undo: \(String(describing: got?.text)) against \(String(describing: expected?.before.text))")
+                    mismatches.append(
+                        "round \(round) undo: \(String(describing: got?.text)) against \(String(describing: expected?.before.text))"
+                    )
                 }
                 if let got { text = got }
-            default: // redo
+            default:  // redo
                 let expected = reference.redo.popLast()
                 if let e = expected { reference.undo.append(e); reference.runOpen = false }
                 let got = history.redo(from: text)
                 if got?.text != expected?.after.text || got?.selection != expected?.after.selection {
-                    mismatches.append("round \(round) redo: \(String(describing: got?.text)) against \(String(describing: expected?.after.text))")
+                    mismatches.append(
+                        "round \(round) redo: \(String(describing: got?.text)) against \(String(describing: expected?.after.text))"
+                    )
                 }
                 if let got { text = got }
             }
@@ -367,12 +371,14 @@ struct TextEditingTests {
 
     // MARK: Sanitising and paste
 
-    @Test("sanitising: line breaks, tabs and control characters", arguments: [
-        ("a\r\nb", true, "a\nb"), ("a\r\nb", false, "a b"), ("a\rb\nc", true, "a\nb\nc"),
-        ("tab\there", true, "tab here"), ("bell\u{7}nul\u{0}del\u{7F}c1\u{85}", true, "bellnuldelc1"),
-        ("copied from a terminal\n", false, "copied from a terminal"), ("two\n\nlines\n", true, "two\n\nlines\n"),
-        ("para\u{2029}line\u{2028}end", true, "para\nline\nend"), ("👨‍👩‍👧 e\u{301}", false, "👨‍👩‍👧 e\u{301}"),
-    ])
+    @Test(
+        "sanitising: line breaks, tabs and control characters",
+        arguments: [
+            ("a\r\nb", true, "a\nb"), ("a\r\nb", false, "a b"), ("a\rb\nc", true, "a\nb\nc"),
+            ("tab\there", true, "tab here"), ("bell\u{7}nul\u{0}del\u{7F}c1\u{85}", true, "bellnuldelc1"),
+            ("copied from a terminal\n", false, "copied from a terminal"), ("two\n\nlines\n", true, "two\n\nlines\n"),
+            ("para\u{2029}line\u{2028}end", true, "para\nline\nend"), ("👨‍👩‍👧 e\u{301}", false, "👨‍👩‍👧 e\u{301}"),
+        ])
     func sanitize(input: String, multiline: Bool, output: String) {
         #expect(TextSanitizer.sanitize(input, allowsNewlines: multiline) == output)
     }
@@ -478,7 +484,10 @@ struct TextEditingTests {
         let (p, field) = fieldPlatform()
         field.placeholder = "Your name"
         let empty = p.render()
-        #expect(empty.operations.contains { if case .text("Your name", _, Palette.placeholder) = $0 { return true }; return false })
+        #expect(
+            empty.operations.contains {
+                if case .text("Your name", _, Palette.placeholder) = $0 { return true }; return false
+            })
         p.type("A")
         let typed = p.render()
         #expect(!typed.texts.contains("Your name"))
@@ -584,15 +593,19 @@ struct TextEditingTests {
         let widths = CharacterWidths(font: FixedFont(size: 10))
         var text = "alpha beta gamma delta\nshort\n\nlong paragraph with many words in it to wrap around\nend"
         var lines = TextLayout.wrap(text, width: 60, widths: widths)
-        let edits: [(Range<Int>, String)] = [(3..<3, "XYZ "), (23..<23, "\n"), (0..<0, "start "), (40..<52, ""),
-                                              (10..<30, "joined"), (0..<0, "é\u{301}"), (5..<6, "🇫🇷 ")]
+        let edits: [(Range<Int>, String)] = [
+            (3..<3, "XYZ "), (23..<23, "\n"), (0..<0, "start "), (40..<52, ""),
+            (10..<30, "joined"), (0..<0, "é\u{301}"), (5..<6, "🇫🇷 "),
+        ]
         for (range, insert) in edits {
             var edited = EditableText(text)
             edited.replace(range, with: insert)
             let new = edited.text
             let fast = TextLayout.rewrap(new, from: text, lines: lines, width: 60, widths: widths)
             let slow = TextLayout.wrap(new, width: 60, widths: widths)
-            #expect(fast.map { String(new[$0]) } == slow.map { String(new[$0]) }, "after replacing \(range) with \(insert.debugDescription)")
+            #expect(
+                fast.map { String(new[$0]) } == slow.map { String(new[$0]) },
+                "after replacing \(range) with \(insert.debugDescription)")
             text = new
             lines = fast
         }
@@ -636,15 +649,22 @@ struct TextEditingTests {
         let widths = CharacterWidths(font: FixedFont(size: 10))
         var random = SeededGenerator(seed: 0xB17E)
         func next(_ n: Int) -> Int { random.next(n) }
-        let pieces = ["a", "b", "word", " ", "\t", "\n", "\r\n", "\r", "e\u{301}", "o\u{308}\u{304}", "🇫🇷", "👍🏽",
-                      "\u{A0}", "\u{2028}", "x\u{200D}y", "Z", ".", "supercalifragilistic"]
+        let pieces = [
+            "a", "b", "word", " ", "\t", "\n", "\r\n", "\r", "e\u{301}", "o\u{308}\u{304}", "🇫🇷", "👍🏽",
+            "\u{A0}", "\u{2028}", "x\u{200D}y", "Z", ".", "supercalifragilistic",
+        ]
         for round in 0..<300 {
             var text = ""
             for _ in 0..<next(120) { text += pieces[next(pieces.count)] }
             let width = Double(20 + next(200))
             let lines = TextLayout.wrap(text, width: width, widths: widths)
-            let offsets = lines.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound) }
-            #expect(offsets == Self.referenceWrap(text, width: width, widths: widths), "round \(round): \(text.debugDescription) at \(width)")
+            let offsets = lines.map {
+                text.utf8.distance(
+                    from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound)
+            }
+            #expect(
+                offsets == Self.referenceWrap(text, width: width, widths: widths),
+                "round \(round): \(text.debugDescription) at \(width)")
             if offsets != Self.referenceWrap(text, width: width, widths: widths) { break }
         }
     }
@@ -671,7 +691,10 @@ struct TextEditingTests {
             }
             let text = view.text
             func offsets(_ lines: [Range<String.Index>]) -> [Range<Int>] {
-                lines.map { text.utf8.distance(from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound) }
+                lines.map {
+                    text.utf8.distance(
+                        from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound)
+                }
             }
             let kept = offsets(view.lines), full = offsets(TextLayout.wrap(text, width: width, widths: widths))
             #expect(kept == full, "round \(round)")
@@ -701,7 +724,7 @@ struct TextEditingTests {
             switch op {
             case .fill(let r, _), .roundedRect(let r, _), .strokedRoundedRect(let r, _), .ellipse(let r, _), .polygon(let r, _):
                 return r.intersection(view.frame)
-            case .text(_, let point, _): // the start of its line, as far as the view shows it
+            case .text(_, let point, _):  // the start of its line, as far as the view shows it
                 return Rect(x: point.x, y: point.y - font.ascent, width: 1, height: font.lineHeight).intersection(view.frame)
             }
         }
@@ -715,7 +738,7 @@ struct TextEditingTests {
             case 0, 1, 2, 3: view.insertText(pieces[next(pieces.count)])
             case 4, 5: view.deleteBackward()
             case 6: view.undo()
-            default: // typing over a selection
+            default:  // typing over a selection
                 let a = next(view.text.count + 1), b = next(view.text.count + 1)
                 view.select(min(a, b)..<max(a, b))
                 view.insertText("z")
@@ -741,11 +764,14 @@ struct TextEditingTests {
         var random = SeededGenerator(seed: 0x5EED)
         func next(_ n: Int) -> Int { random.next(n) }
         let pieces = ["a", "word ", "longerword ", " ", "  ", "\n", "supercalifragilisticexpialidocious", "é", "🇫🇷", "x y z "]
-        var text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 30) + "\n"
+        var text =
+            String(repeating: "the quick brown fox jumps over the lazy dog ", count: 30) + "\n"
             + String(repeating: "lorem ipsum dolor sit amet ", count: 20)
         var lines = TextLayout.wrap(text, width: 97, widths: widths)
         func offsets(_ lines: [Range<String.Index>], in s: String) -> [Range<Int>] {
-            lines.map { s.utf8.distance(from: s.startIndex, to: $0.lowerBound)..<s.utf8.distance(from: s.startIndex, to: $0.upperBound) }
+            lines.map {
+                s.utf8.distance(from: s.startIndex, to: $0.lowerBound)..<s.utf8.distance(from: s.startIndex, to: $0.upperBound)
+            }
         }
         var mismatches = 0
         for _ in 0..<2_000 {
@@ -767,7 +793,9 @@ struct TextEditingTests {
     func countAndIndicesStayExact() {
         var random = SeededGenerator(seed: 0xC0FFEE)
         func next(_ n: Int) -> Int { random.next(n) }
-        let pieces = ["a", "e", "\u{301}", "\u{308}\u{301}", "🇫", "🇷", "🇫🇷", "👩", "\u{200D}", "💻", "🏽", " ", "\n", "\r", "\r\n", "xyz"]
+        let pieces = [
+            "a", "e", "\u{301}", "\u{308}\u{301}", "🇫", "🇷", "🇫🇷", "👩", "\u{200D}", "💻", "🏽", " ", "\n", "\r", "\r\n", "xyz",
+        ]
         var text = EditableText("start")
         var wrong: [String] = []
         for step in 0..<3_000 {
@@ -786,7 +814,7 @@ struct TextEditingTests {
 
     @Test("wrapping breaks at spaces and keeps explicit newlines")
     func wrap() {
-        let font = FixedFont(size: 10) // 6 px a character
+        let font = FixedFont(size: 10)  // 6 px a character
         let text = "aaa bbb ccc\nd"
         let lines = TextLayout.wrap(text, width: 48, font: font).map { String(text[$0]) }
         #expect(lines == ["aaa bbb ", "ccc", "d"])

@@ -1,8 +1,8 @@
 import Glibc
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 import TapawayTestSupport
+import Testing
 
 /// The themes, `Palette` reading the current one, and switching at run time. Every test that
 /// changes `Palette.current` puts the light theme back before it returns (the tests run on the
@@ -54,7 +54,9 @@ struct ThemeTests {
             #expect(Theme.dark[role] != Theme.light[role] || role == .switchKnob, "\(role) is the same in both themes")
         }
         #expect(Theme.light.counterpart(of: Theme.light.groupedBackground, in: .dark) == Theme.dark.groupedBackground)
-        #expect(Theme.light.counterpart(of: Theme.light.secondaryLabel, in: .dark, roles: Theme.Role.inks) == Theme.dark.secondaryLabel)
+        #expect(
+            Theme.light.counterpart(of: Theme.light.secondaryLabel, in: .dark, roles: Theme.Role.inks)
+                == Theme.dark.secondaryLabel)
         #expect(Theme.light.counterpart(of: Color(hex: 0x123456), in: .dark) == nil)
         // Light's white is a field or cell background before it is a key.
         #expect(Theme.light.counterpart(of: .white, in: .dark, roles: Theme.Role.fills) == Theme.dark.secondaryGroupedBackground)
@@ -97,7 +99,7 @@ struct ThemeTests {
         let window = platform.makeWindow(background)
         let other = platform.makeWindow()
         platform.settle()
-        _ = platform.render() // takes every dirty rect
+        _ = platform.render()  // takes every dirty rect
         #expect(!window.hasDirtyRect && !other.hasDirtyRect)
 
         var posted: [(Theme, Theme)] = []
@@ -123,7 +125,10 @@ struct ThemeTests {
         window.invalidate(window.bounds)
         let canvas = platform.render()
         #expect(canvas.operations.contains(.fill(Rect(x: 0, y: 0, width: 300, height: 400), Theme.dark.groupedBackground)))
-        #expect(canvas.operations.contains { if case .text("Title", _, Theme.dark.label) = $0 { return true }; return false })
+        #expect(
+            canvas.operations.contains {
+                if case .text("Title", _, Theme.dark.label) = $0 { return true }; return false
+            })
 
         // The same theme again: nothing to do.
         platform.application.applyTheme(.dark)

@@ -1,6 +1,6 @@
-import Testing
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
+import Testing
 
 /// A view that records the touch callbacks it receives.
 @MainActor

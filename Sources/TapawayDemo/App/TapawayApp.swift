@@ -84,10 +84,11 @@ package final class TapawayApp {
         application.addWindow(inspector)
         application.addWindow(helpCard)
         window.setRootViewController(navigation)
-        observers.append(application.notificationCenter.addObserver(forName: .dismissalDecision) { [weak self] note in
-            guard let decision = note.userInfo[DismissalDecision.userInfoKey] as? DismissalDecision else { return }
-            self?.record(decision)
-        })
+        observers.append(
+            application.notificationCenter.addObserver(forName: .dismissalDecision) { [weak self] note in
+                guard let decision = note.userInfo[DismissalDecision.userInfoKey] as? DismissalDecision else { return }
+                self?.record(decision)
+            })
         techniques.onChoose = { [weak self] chosen in self?.push(chosen) }
         navigation.onTopChange = { [weak self] top in self?.topDidChange(top) }
         sidebar.onTechnique = { [weak self] chosen in self?.show(chosen, animated: false) }
@@ -103,8 +104,9 @@ package final class TapawayApp {
             self?.technique ?? Techniques.defaultID
         }
         wireInstruments()
-        editingEndNotes = EditingEndNotes(application: application, log: inspector.log, navigation: navigation,
-                                          decisions: decisionObservers)
+        editingEndNotes = EditingEndNotes(
+            application: application, log: inspector.log, navigation: navigation,
+            decisions: decisionObservers)
         techniqueSetUps = Techniques.all.compactMap { $0.setUp(in: application) }
         show(self.technique, animated: false)
     }
@@ -114,12 +116,15 @@ package final class TapawayApp {
     /// (the inspector first).
     package nonisolated static func split(_ size: Size, inspector: Bool) -> (chrome: Rect, device: Rect, inspector: Rect) {
         let chromeWidth = size.width >= SidebarWindow.width + minimumDeviceWidth ? SidebarWindow.width : 0
-        let inspectorWidth = inspector && size.width >= chromeWidth + minimumDeviceWidth + InspectorWindow.width
+        let inspectorWidth =
+            inspector && size.width >= chromeWidth + minimumDeviceWidth + InspectorWindow.width
             ? InspectorWindow.width : 0
         let deviceWidth = size.width - chromeWidth - inspectorWidth
-        return (Rect(x: 0, y: 0, width: chromeWidth, height: size.height),
-                Rect(x: chromeWidth, y: 0, width: deviceWidth, height: size.height),
-                Rect(x: chromeWidth + deviceWidth, y: 0, width: inspectorWidth, height: size.height))
+        return (
+            Rect(x: 0, y: 0, width: chromeWidth, height: size.height),
+            Rect(x: chromeWidth, y: 0, width: deviceWidth, height: size.height),
+            Rect(x: chromeWidth + deviceWidth, y: 0, width: inspectorWidth, height: size.height)
+        )
     }
 
     /// The inspector's frame: its part of the window, or, when there is no room for it, its
@@ -172,10 +177,11 @@ package final class TapawayApp {
             guard let app = self?.application else { return }
             app.mouse.liftPinned(timestamp: app.clock.now)
         }
-        decisionTokens.append(application.touchObservers.add { [weak self] touch in
-            guard touch.identifier == MouseTouches.pinnedID else { return }
-            self?.sidebar.show(pinnedFinger: !touch.phase.isFinished)
-        })
+        decisionTokens.append(
+            application.touchObservers.add { [weak self] touch in
+                guard touch.identifier == MouseTouches.pinnedID else { return }
+                self?.sidebar.show(pinnedFinger: !touch.phase.isFinished)
+            })
         sidebar.recordItem.onTap = { [weak self] _ in self?.onRecordingToggle?() }
         application.unhandledKeyHandler = { [weak self] key in self?.shortcut(key) }
     }
@@ -193,7 +199,8 @@ package final class TapawayApp {
     /// Shows whether input is being recorded, and to which file, in the sidebar.
     package func showRecording(to path: String?) {
         sidebar.recordItem.isOn = path != nil
-        sidebar.recordItem.subtitle = path.map { "F9 · recording to " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? "F9"
+        sidebar.recordItem.subtitle =
+            path.map { "F9 · recording to " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? "F9"
     }
 
     /// Shows or hides the help card.
@@ -314,8 +321,9 @@ package final class TapawayApp {
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.
     package func didBecomeReady() {
-        tracer?.ready(scenario: technique.rawValue, window: application.screenSize, device: application.deviceFrame,
-                      scale: application.pixelScale)
+        tracer?.ready(
+            scenario: technique.rawValue, window: application.screenSize, device: application.deviceFrame,
+            scale: application.pixelScale)
         tracer?.layoutIfChanged(application, force: true)
     }
 

@@ -62,33 +62,40 @@ package final class ChromeItem: Control {
             let baseline = b.midY + ((titleFont.ascent - titleFont.descent) / 2).rounded()
             let subtitleWidth = small.width(of: subtitle)
             canvas.save()
-            canvas.clip(to: Rect(x: x, y: b.minY, width: max(0, b.width - (kind == .toggle ? 74 : 28) - subtitleWidth), height: b.height))
-            canvas.drawText(title, at: Point(x: x, y: baseline), font: titleFont,
-                            color: kind == .choice && isOn ? Palette.accent : Palette.label)
+            canvas.clip(
+                to: Rect(x: x, y: b.minY, width: max(0, b.width - (kind == .toggle ? 74 : 28) - subtitleWidth), height: b.height))
+            canvas.drawText(
+                title, at: Point(x: x, y: baseline), font: titleFont,
+                color: kind == .choice && isOn ? Palette.accent : Palette.label)
             canvas.restore()
             let right = kind == .toggle ? b.maxX - 54 : b.maxX - 8
-            canvas.drawText(subtitle, at: Point(x: right - subtitleWidth, y: baseline), font: small,
-                            color: Palette.secondaryLabel)
+            canvas.drawText(
+                subtitle, at: Point(x: right - subtitleWidth, y: baseline), font: small,
+                color: Palette.secondaryLabel)
         } else if let subtitle, !subtitle.isEmpty {
             let small = fonts.font(size: 11.5, weight: .regular)
             // A toggle's title stops short of its switch.
             canvas.save()
             canvas.clip(to: Rect(x: x, y: b.minY, width: max(0, b.width - (kind == .toggle ? 64 : 20)), height: b.height))
-            canvas.drawText(title, at: Point(x: x, y: b.minY + 8 + titleFont.ascent), font: titleFont,
-                            color: kind == .choice && isOn ? Palette.accent : Palette.label)
+            canvas.drawText(
+                title, at: Point(x: x, y: b.minY + 8 + titleFont.ascent), font: titleFont,
+                color: kind == .choice && isOn ? Palette.accent : Palette.label)
             canvas.restore()
             canvas.save()
             canvas.clip(to: Rect(x: x, y: b.minY, width: b.width - 20, height: b.height))
-            canvas.drawText(subtitle, at: Point(x: x, y: b.minY + 12 + titleFont.lineHeight + small.ascent), font: small,
-                            color: Palette.secondaryLabel)
+            canvas.drawText(
+                subtitle, at: Point(x: x, y: b.minY + 12 + titleFont.lineHeight + small.ascent), font: small,
+                color: Palette.secondaryLabel)
             canvas.restore()
         } else {
-            canvas.drawText(title, at: Point(x: x, y: b.midY + ((titleFont.ascent - titleFont.descent) / 2).rounded()),
-                            font: titleFont, color: Palette.label)
+            canvas.drawText(
+                title, at: Point(x: x, y: b.midY + ((titleFont.ascent - titleFont.descent) / 2).rounded()),
+                font: titleFont, color: Palette.label)
         }
         if kind == .toggle {
             let track = Rect(x: b.maxX - 44, y: b.midY - 11, width: 36, height: 22)
-            canvas.fillRoundedRect(track, radius: 11, color: isOn ? Palette.switchOn : Palette.switchOff.mixed(with: Palette.separator, amount: 0.4))
+            canvas.fillRoundedRect(
+                track, radius: 11, color: isOn ? Palette.switchOn : Palette.switchOff.mixed(with: Palette.separator, amount: 0.4))
             let knob = Rect(x: isOn ? track.maxX - 20 : track.minX + 2, y: track.minY + 2, width: 18, height: 18)
             canvas.fillEllipse(in: knob, color: .white)
         }
@@ -100,15 +107,17 @@ package final class ChromeItem: Control {
         if isOn {
             canvas.fillRoundedRect(b, radius: 7, color: Palette.accent)
         } else {
-            canvas.fillRoundedRect(b, radius: 7, color: isHighlighted ? Palette.chromeSelection : Palette.chromeSelection.withAlpha(0.45))
+            canvas.fillRoundedRect(
+                b, radius: 7, color: isHighlighted ? Palette.chromeSelection : Palette.chromeSelection.withAlpha(0.45))
         }
         guard let fonts = application?.fonts else { return }
         let font = fonts.font(size: 12, weight: isOn ? .semibold : .regular)
         let width = font.width(of: title)
         canvas.save()
         canvas.clip(to: b.insetBy(dx: 4, dy: 0))
-        canvas.drawText(title, at: Point(x: b.midX - min(width, b.width - 8) / 2, y: b.midY + ((font.ascent - font.descent) / 2).rounded()),
-                        font: font, color: isOn ? .white : Palette.label)
+        canvas.drawText(
+            title, at: Point(x: b.midX - min(width, b.width - 8) / 2, y: b.midY + ((font.ascent - font.descent) / 2).rounded()),
+            font: font, color: isOn ? .white : Palette.label)
         canvas.restore()
     }
 }

@@ -9,17 +9,21 @@ package final class InspectorWindow: Window {
     /// The inspector's width.
     package nonisolated static let width = 300.0
     /// `overlay-touches`: draw each touch with a fading trail.
-    package let touchesItem = ChromeItem(title: "Touches", subtitle: "Coloured by phase, with a trail", kind: .toggle,
-                                        identifier: "overlay-touches")
+    package let touchesItem = ChromeItem(
+        title: "Touches", subtitle: "Coloured by phase, with a trail", kind: .toggle,
+        identifier: "overlay-touches")
     /// `overlay-regions`: outline the focused field and its group; number the Prev/Next order.
-    package let regionsItem = ChromeItem(title: "Focus and order", subtitle: "Inside regions, Prev/Next badges",
-                                        kind: .toggle, identifier: "overlay-regions")
+    package let regionsItem = ChromeItem(
+        title: "Focus and order", subtitle: "Inside regions, Prev/Next badges",
+        kind: .toggle, identifier: "overlay-regions")
     /// `overlay-keypad`: the keypad's frame and the avoidance distance.
-    package let keypadItem = ChromeItem(title: "Keypad frame", subtitle: "And the distance kept above it",
-                                       kind: .toggle, identifier: "overlay-keypad")
+    package let keypadItem = ChromeItem(
+        title: "Keypad frame", subtitle: "And the distance kept above it",
+        kind: .toggle, identifier: "overlay-keypad")
     /// `help-button`: the help card (F1).
-    package let helpItem = ChromeItem(title: "Shortcuts and experiments", subtitle: "F1", kind: .choice,
-                                     identifier: "help-button")
+    package let helpItem = ChromeItem(
+        title: "Shortcuts and experiments", subtitle: "F1", kind: .choice,
+        identifier: "help-button")
     /// The list of decisions.
     package let log = DecisionLogView()
     /// `inspector-clear`: empties the log.
@@ -44,8 +48,10 @@ package final class InspectorWindow: Window {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
-        for view in [titleLabel, hintLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
-                     eventsHeader, clearItem, filterItem, log] as [View] {
+        for view in [
+            titleLabel, hintLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
+            eventsHeader, clearItem, filterItem, log,
+        ] as [View] {
             addSubview(view)
         }
         clearItem.onTap = { [weak self] _ in self?.log.clear() }
@@ -149,16 +155,20 @@ package final class DecisionLogView: ScrollView {
 
     /// Adds a decision at the top, folding it into the top entry when it repeats it.
     package func append(_ decision: DismissalDecision) {
-        add(LogEntry(number: count + 1, decision: decision, verdict: Self.verdict(decision.action),
-                     source: decision.strategy, reason: decision.reason, touches: decision.touches,
-                     traceLine: Tracer.decisionLine(decision)))
+        add(
+            LogEntry(
+                number: count + 1, decision: decision, verdict: Self.verdict(decision.action),
+                source: decision.strategy, reason: decision.reason, touches: decision.touches,
+                traceLine: Tracer.decisionLine(decision)))
     }
 
     /// Adds a note on something that ended editing with no technique deciding it.
     package func appendNote(verdict: String, source: String, reason: String) {
         let line = JSON.object([("kind", .string("note")), ("source", .string(source)), ("reason", .string(reason))]).serialized
-        add(LogEntry(number: count + 1, decision: nil, verdict: verdict, source: source, reason: reason, touches: [],
-                     traceLine: line))
+        add(
+            LogEntry(
+                number: count + 1, decision: nil, verdict: verdict, source: source, reason: reason, touches: [],
+                traceLine: line))
     }
 
     private func add(_ entry: LogEntry) {
@@ -237,7 +247,9 @@ final class DecisionLogContent: View {
         let body = fonts.font(size: 12, weight: .regular)
         let small = fonts.font(size: 11, weight: .regular)
         let reasonLines = TextLayout.wrap(entry.reason, width: width - 24, font: body).count
-        let touchLines = entry.touches.reduce(0) { $0 + TextLayout.wrap(DecisionLogView.describe($1), width: width - 24, font: small).count }
+        let touchLines = entry.touches.reduce(0) {
+            $0 + TextLayout.wrap(DecisionLogView.describe($1), width: width - 24, font: small).count
+        }
         return 30 + Double(reasonLines) * 16 + Double(touchLines) * 15 + 8
     }
 
@@ -279,7 +291,8 @@ final class DecisionLogContent: View {
         if bands.count != shown.count { _ = measure(width: bounds.width) }
         for (entry, band) in zip(shown, bands) where band.y < rect.maxY && band.y + band.height > rect.minY {
             let y = band.y
-            canvas.fillRoundedRect(Rect(x: 0, y: y, width: bounds.width, height: band.height), radius: 8, color: Palette.fieldBackground)
+            canvas.fillRoundedRect(
+                Rect(x: 0, y: y, width: bounds.width, height: band.height), radius: 8, color: Palette.fieldBackground)
             let pill: Color
             switch entry.action {
             case .resign?: pill = DecisionLogView.resignColor

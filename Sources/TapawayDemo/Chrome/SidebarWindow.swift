@@ -24,8 +24,9 @@ package final class SidebarWindow: Window {
     package let recordItem = ChromeItem(title: "Record input", subtitle: "F9", kind: .toggle, identifier: "record-toggle")
     /// `pinned-finger`: shown while a finger is pinned (a right click), so a forgotten one does
     /// not silently turn every later tap into a two-finger touch; a click lifts it.
-    package let pinnedItem = ChromeItem(title: "1 finger pinned", subtitle: "Right click to lift, or click here",
-                                        kind: .choice, identifier: "pinned-finger")
+    package let pinnedItem = ChromeItem(
+        title: "1 finger pinned", subtitle: "Right click to lift, or click here",
+        kind: .choice, identifier: "pinned-finger")
     /// `help-toggle`: the help card (F1).
     package let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
     private let instrumentsHeader = Label(text: "INSTRUMENTS")
@@ -74,7 +75,9 @@ package final class SidebarWindow: Window {
         }
         pinnedItem.isHidden = true
         pinnedItem.isOn = true
-        for view in [titleLabel, subtitleLabel, pinnedItem, instrumentsHeader, inspectorItem, recordItem, helpItem, summaryLabel] as [View] {
+        for view in [titleLabel, subtitleLabel, pinnedItem, instrumentsHeader, inspectorItem, recordItem, helpItem, summaryLabel]
+            as [View]
+        {
             content.addSubview(view)
         }
         for item in [inspectorItem, recordItem, helpItem] { item.subtitleInline = true }
@@ -82,8 +85,9 @@ package final class SidebarWindow: Window {
         for (_, header) in platformHeaders { content.addSubview(header) }
         for technique in Techniques.all {
             let id = technique.id
-            let item = ChromeItem(title: technique.title, subtitle: nil, kind: .choice,
-                                  identifier: "scenario-\(id.rawValue)")
+            let item = ChromeItem(
+                title: technique.title, subtitle: nil, kind: .choice,
+                identifier: "scenario-\(id.rawValue)")
             item.onTap = { [weak self] _ in self?.onTechnique?(id) }
             scenarioItems.append(item)
             content.addSubview(item)
@@ -108,8 +112,9 @@ package final class SidebarWindow: Window {
         let key = OptionKey(technique, option.id)
         switch option.kind {
         case .toggle:
-            let item = ChromeItem(title: option.title, subtitle: option.subtitle, kind: .toggle,
-                                  identifier: option.itemIdentifier())
+            let item = ChromeItem(
+                title: option.title, subtitle: option.subtitle, kind: .toggle,
+                identifier: option.itemIdentifier())
             item.onTap = { [weak self] item in self?.onOption?(key, item.isOn ? "off" : "on") }
             return [OptionItem(key: key, value: nil, item: item)]
         case .choice:
@@ -122,8 +127,9 @@ package final class SidebarWindow: Window {
             content.addSubview(caption)
             choiceLabels[key] = (header, caption)
             return option.values.map { value in
-                let item = ChromeItem(title: value.id, subtitle: value.subtitle, kind: .segment,
-                                      identifier: option.itemIdentifier(for: value.id))
+                let item = ChromeItem(
+                    title: value.id, subtitle: value.subtitle, kind: .segment,
+                    identifier: option.itemIdentifier(for: value.id))
                 item.onTap = { [weak self] _ in self?.onOption?(key, value.id) }
                 return OptionItem(key: key, value: value.id, item: item)
             }

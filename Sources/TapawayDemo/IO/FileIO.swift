@@ -44,8 +44,11 @@ package enum FileIO {
     /// - Throws: `ReadFailure` when the file cannot be opened or read, is a directory, is not
     ///   of an `accepted` kind, or holds more than `limit` bytes (checked before reading a
     ///   regular file, and as a stream is read).
-    package static func read(_ path: String, limit: Int, accepting accepted: Accepted = .regularFiles)
-        throws(ReadFailure) -> [UInt8] {
+    package static func read(
+        _ path: String, limit: Int, accepting accepted: Accepted = .regularFiles
+    )
+        throws(ReadFailure) -> [UInt8]
+    {
         let blocking = accepted == .regularFilesAndStreams ? 0 : O_NONBLOCK
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | blocking)
         guard fd >= 0 else { throw .cannotOpen(errno) }

@@ -9,7 +9,7 @@ package enum Printable {
         for scalar in text.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .format where scalar.value == 0x200C || scalar.value == 0x200D:
-                out.unicodeScalars.append(scalar) // joiners hold emoji and scripts together; they act on nothing
+                out.unicodeScalars.append(scalar)  // joiners hold emoji and scripts together; they act on nothing
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .unassigned, .privateUse:
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default:

@@ -16,7 +16,10 @@ package enum Comparison {
     /// A Markdown table of outcomes, one column per technique.
     package static func table(_ results: [(TechniqueID, SessionOutcome)]) -> String {
         var columns: [(String, (SessionOutcome) -> String)] = [
-            ("focus changes", { o in o.focusChanges.isEmpty ? "—" : o.focusChanges.map { $0 ?? "none" }.joined(separator: " → ") }),
+            (
+                "focus changes",
+                { o in o.focusChanges.isEmpty ? "—" : o.focusChanges.map { $0 ?? "none" }.joined(separator: " → ") }
+            ),
             ("keypad shown", { "\($0.keypadShows)" }),
             ("keypad hidden", { "\($0.keypadHides)" }),
             ("resign decisions", { "\($0.decisions["resign"] ?? 0)" }),

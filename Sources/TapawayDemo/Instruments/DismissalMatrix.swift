@@ -49,19 +49,24 @@ package enum DismissalMatrix {
         Case(number: 4, title: "`name` focused, tap `email`", focus: "name", typed: nil, step: .tap("email")),
         Case(number: 5, title: "`name` focused, tap Submit", focus: "name", typed: nil, step: .tap("submit")),
         Case(number: 6, title: "`name` focused, tap the caption label", focus: "name", typed: nil, step: .tap("caption")),
-        Case(number: 7, title: "`name` focused, tap keypad keys h, i", focus: "name", typed: nil, step: .keys(["key-h", "key-i"])),
-        Case(number: 8, title: "A finger held on `name`, a tap on the background", focus: "name", typed: nil,
-             step: .holdAndTapBackground("name")),
-        Case(number: 9, title: "`notes` focused, Return, then tap the background", focus: "notes", typed: nil,
-             step: .keysThenBackground(["key-return"])),
+        Case(
+            number: 7, title: "`name` focused, tap keypad keys h, i", focus: "name", typed: nil, step: .keys(["key-h", "key-i"])),
+        Case(
+            number: 8, title: "A finger held on `name`, a tap on the background", focus: "name", typed: nil,
+            step: .holdAndTapBackground("name")),
+        Case(
+            number: 9, title: "`notes` focused, Return, then tap the background", focus: "notes", typed: nil,
+            step: .keysThenBackground(["key-return"])),
         Case(number: 10, title: "`name` focused, tap the switch", focus: "name", typed: nil, step: .tap("subscribe")),
         Case(number: 11, title: "`name` focused, drag on the background", focus: "name", typed: nil, step: .dragBackground),
         Case(number: 12, title: "`name` focused, tap suggestion `row-2`", focus: "name", typed: nil, step: .tap("row-2")),
         Case(number: 13, title: "`name` focused, tap the navigation bar", focus: "name", typed: nil, step: .tap("navbar")),
-        Case(number: 14, title: "`email` holds “ab”, which its delegate refuses to let go, tap the background", focus: "email",
-             typed: "ab", step: .tapBackground, emailValidates: true),
-        Case(number: 15, title: "`name` focused, tap Done on the keyboard's toolbar", focus: "name", typed: nil,
-             step: .tap("toolbar-done")),
+        Case(
+            number: 14, title: "`email` holds “ab”, which its delegate refuses to let go, tap the background", focus: "email",
+            typed: "ab", step: .tapBackground, emailValidates: true),
+        Case(
+            number: 15, title: "`name` focused, tap Done on the keyboard's toolbar", focus: "name", typed: nil,
+            step: .tap("toolbar-done")),
         Case(number: 16, title: "`name` focused, a drag that starts on `email`", focus: "name", typed: nil, step: .drag("email")),
     ]
 
@@ -145,12 +150,14 @@ package enum DismissalMatrix {
         }
         let outcome = session.finish()
         if missing {
-            return Cell(number: matrixCase.number, code: "n/a", words: "no such thing here", outcome: outcome,
-                        focusedBefore: focusedBefore)
+            return Cell(
+                number: matrixCase.number, code: "n/a", words: "no such thing here", outcome: outcome,
+                focusedBefore: focusedBefore)
         }
-        return Cell(number: matrixCase.number, code: code(outcome, focusedBefore: focusedBefore, matrixCase: matrixCase),
-                    words: describe(outcome, focusedBefore: focusedBefore, matrixCase: matrixCase), outcome: outcome,
-                    focusedBefore: focusedBefore)
+        return Cell(
+            number: matrixCase.number, code: code(outcome, focusedBefore: focusedBefore, matrixCase: matrixCase),
+            words: describe(outcome, focusedBefore: focusedBefore, matrixCase: matrixCase), outcome: outcome,
+            focusedBefore: focusedBefore)
     }
 
     /// Whether `view` and every ancestor are shown, in a window that is.
@@ -201,10 +208,15 @@ package enum DismissalMatrix {
         case (nil, nil): parts.append(o.focusChanges.isEmpty ? "–" : "K")
         case (_?, nil): parts.append("R" + timing(lostAt ?? nil))
         case (let before?, let after?) where before == after:
-            if resigned { parts.append("R↺") }
-            else if o.keypadHides > 0 && o.keypadShows == 0 { parts.append("H") }
-            else if case .keys = matrixCase.step { parts.append("T") }
-            else { parts.append("K") }
+            if resigned {
+                parts.append("R↺")
+            } else if o.keypadHides > 0 && o.keypadShows == 0 {
+                parts.append("H")
+            } else if case .keys = matrixCase.step {
+                parts.append("T")
+            } else {
+                parts.append("K")
+            }
         case (_, _?):
             parts.append(o.keypadHides > 0 && o.keypadShows > 0 ? "M~" : "M")
         }
@@ -227,9 +239,13 @@ package enum DismissalMatrix {
             parts.append(resigned ? "resigns, then `\(after)` takes focus again" : "stays focused")
         case (_, let after?): parts.append("focus moves to `\(after)`")
         }
-        if o.keypadHides > 0 && o.keypadShows > 0 { parts.append("the keypad hides and shows") }
-        else if o.keypadHides > 0 && o.finalFocus != nil { parts.append("the keypad hides") }
-        else if o.keypadHides == 0 && focusedBefore != nil && o.finalFocus != nil { parts.append("keypad stays up") }
+        if o.keypadHides > 0 && o.keypadShows > 0 {
+            parts.append("the keypad hides and shows")
+        } else if o.keypadHides > 0 && o.finalFocus != nil {
+            parts.append("the keypad hides")
+        } else if o.keypadHides == 0 && focusedBefore != nil && o.finalFocus != nil {
+            parts.append("keypad stays up")
+        }
         for (key, count) in o.actions.sorted(by: { $0.key < $1.key }) {
             let pieces = key.split(separator: " ")
             guard pieces.count == 2 else { continue }
@@ -260,16 +276,22 @@ package enum DismissalMatrix {
     // MARK: Output
 
     /// Every cell: one row per technique (`ids`), one cell per case.
-    package static func cells(for ids: [TechniqueID] = TechniqueID.allCases,
-                             options: [OptionAssignment] = []) -> [(TechniqueID, [Cell])] {
-        ids.map { id in (id, cases.map { run($0, in: id, options: options.filter { $0.key.technique == nil || $0.key.technique == id }) }) }
+    package static func cells(
+        for ids: [TechniqueID] = TechniqueID.allCases,
+        options: [OptionAssignment] = []
+    ) -> [(TechniqueID, [Cell])] {
+        ids.map { id in
+            (id, cases.map { run($0, in: id, options: options.filter { $0.key.technique == nil || $0.key.technique == id }) })
+        }
     }
 
     /// The matrix as Markdown: techniques as rows, cases as columns, in codes; then the cases
     /// and the codes spelled out.
     package static func table(_ cells: [(TechniqueID, [Cell])]) -> String {
-        var lines = ["| technique | " + cases.map { "\($0.number)" }.joined(separator: " | ") + " |",
-                     "|---|" + String(repeating: "---|", count: cases.count)]
+        var lines = [
+            "| technique | " + cases.map { "\($0.number)" }.joined(separator: " | ") + " |",
+            "|---|" + String(repeating: "---|", count: cases.count),
+        ]
         for (id, row) in cells {
             lines.append("| `\(id)` | " + row.map(\.code).joined(separator: " | ") + " |")
         }
@@ -296,21 +318,36 @@ package enum DismissalMatrix {
         .object([
             ("cases", .array(cases.map { .object([("number", .number(Double($0.number))), ("title", .string($0.title))]) })),
             ("legend", .array(legend.map { .object([("code", .string($0.0)), ("meaning", .string($0.1))]) })),
-            ("techniques", .array(cells.map { id, row in
-                .object([
-                    ("id", .string(id.rawValue)),
-                    ("cells", .array(row.map { cell in
+            (
+                "techniques",
+                .array(
+                    cells.map { id, row in
                         .object([
-                            ("case", .number(Double(cell.number))), ("code", .string(cell.code)), ("words", .string(cell.words)),
-                            ("focusBefore", .optional(cell.focusedBefore)),
-                            ("focusChanges", .array(cell.outcome.focusChanges.map { .optional($0) })),
-                            ("keypadShows", .number(Double(cell.outcome.keypadShows))),
-                            ("keypadHides", .number(Double(cell.outcome.keypadHides))),
-                            ("actions", .object(cell.outcome.actions.sorted { $0.key < $1.key }.map { ($0.key, .number(Double($0.value))) })),
+                            ("id", .string(id.rawValue)),
+                            (
+                                "cells",
+                                .array(
+                                    row.map { cell in
+                                        .object([
+                                            ("case", .number(Double(cell.number))), ("code", .string(cell.code)),
+                                            ("words", .string(cell.words)),
+                                            ("focusBefore", .optional(cell.focusedBefore)),
+                                            ("focusChanges", .array(cell.outcome.focusChanges.map { .optional($0) })),
+                                            ("keypadShows", .number(Double(cell.outcome.keypadShows))),
+                                            ("keypadHides", .number(Double(cell.outcome.keypadHides))),
+                                            (
+                                                "actions",
+                                                .object(
+                                                    cell.outcome.actions.sorted { $0.key < $1.key }.map {
+                                                        ($0.key, .number(Double($0.value)))
+                                                    })
+                                            ),
+                                        ])
+                                    })
+                            ),
                         ])
-                    })),
-                ])
-            })),
+                    })
+            ),
         ])
     }
 }

@@ -19,16 +19,19 @@ final class EditingEndNotes {
 
     /// Watches `application` and writes notes to `log`; `decisions` is the app's list of
     /// technique decisions.
-    init(application: Application, log: DecisionLogView, navigation: NavigationController,
-         decisions: ObserverList<DismissalDecision>) {
+    init(
+        application: Application, log: DecisionLogView, navigation: NavigationController,
+        decisions: ObserverList<DismissalDecision>
+    ) {
         self.application = application
         self.log = log
         self.navigation = navigation
         self.decisions = decisions
-        tokens.append(application.inputObservers.add { [weak self] input in
-            self?.lastInput = input
-            self?.decided = false
-        })
+        tokens.append(
+            application.inputObservers.add { [weak self] input in
+                self?.lastInput = input
+                self?.decided = false
+            })
         tokens.append(application.focusObservers.add { [weak self] responder in self?.focusChanged(to: responder) })
         decisionToken = decisions.add { [weak self] decision in
             if decision.action == .resign || decision.action == .hide { self?.decided = true }
@@ -54,7 +57,9 @@ final class EditingEndNotes {
     private func cause(ended: View, name: String) -> (String, String)? {
         let onTop = (navigation?.topViewController as? FormViewController)?.view
         if ended.window == nil || onTop.map({ !ended.isDescendant(of: $0) }) ?? true {
-            return ("navigation", "the screen holding \(name) left (Back, or another technique chosen), and \(name) resigned with it")
+            return (
+                "navigation", "the screen holding \(name) left (Back, or another technique chosen), and \(name) resigned with it"
+            )
         }
         switch lastInput {
         case .key(let key)?:
@@ -66,9 +71,15 @@ final class EditingEndNotes {
         case .pointer?, .pointers?:
             switch scrollView(around: ended)?.keyboardDismissMode ?? .none {
             case .onDrag:
-                return ("keyboardDismissMode", "the drag began a scroll, and the scroll view's keyboardDismissMode (on drag) ended editing in \(name)")
+                return (
+                    "keyboardDismissMode",
+                    "the drag began a scroll, and the scroll view's keyboardDismissMode (on drag) ended editing in \(name)"
+                )
             case .interactive:
-                return ("keyboardDismissMode", "the keypad followed the finger and was let go low: the interactive dismissal ended editing in \(name)")
+                return (
+                    "keyboardDismissMode",
+                    "the keypad followed the finger and was let go low: the interactive dismissal ended editing in \(name)"
+                )
             case .none:
                 return ("not the technique", "editing in \(name) ended with no technique deciding it")
             }

@@ -1,5 +1,5 @@
-import TapawayKit
 import TapawayHeadless
+import TapawayKit
 
 /// What happened in a headless run, as `compare` and `matrix` report it.
 package struct SessionOutcome: Equatable, Sendable {
@@ -69,10 +69,11 @@ package final class HeadlessSession {
         }
         let center = application.notificationCenter
         observers.append(center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in outcome.keypadShows += 1 })
-        observers.append(center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in
-            outcome.keypadHides += 1
-            outcome.hidePhases.append(currentPhase)
-        })
+        observers.append(
+            center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in
+                outcome.keypadHides += 1
+                outcome.hidePhases.append(currentPhase)
+            })
         for id in TechniqueID.allCases {
             let form = app.screen(for: id).form
             let previous = form.onRowSelected

@@ -98,9 +98,11 @@ final class HelpContentView: View {
         let twoColumns = bounds.width >= Self.twoColumnWidth
         let column = twoColumns ? (bounds.width - 56) / 2 : bounds.width - 32
         let end = drawShortcuts(at: Point(x: x, y: 60), width: column, fonts: fonts, canvas: canvas)
-        drawCharter(at: twoColumns ? Point(x: x + column + 24, y: 60) : Point(x: x, y: end + 10),
-                    width: column, bottom: bounds.height - 40, fonts: fonts, canvas: canvas)
-        canvas.drawText("Tap anywhere, F1 or Escape to close.", at: Point(x: x, y: bounds.height - 16), font: body, color: Palette.accent)
+        drawCharter(
+            at: twoColumns ? Point(x: x + column + 24, y: 60) : Point(x: x, y: end + 10),
+            width: column, bottom: bounds.height - 40, fonts: fonts, canvas: canvas)
+        canvas.drawText(
+            "Tap anywhere, F1 or Escape to close.", at: Point(x: x, y: bounds.height - 16), font: body, color: Palette.accent)
     }
 
     /// Draws the shortcuts from `origin`, keys in a column as wide as the widest; returns the
@@ -132,8 +134,9 @@ final class HelpContentView: View {
         let body = fonts.font(size: 13, weight: .regular)
         var y = origin.y
         let charter = HelpCardWindow.charter(for: technique)
-        canvas.drawText("EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
-                        font: heading, color: Palette.secondaryLabel)
+        canvas.drawText(
+            "EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
+            font: heading, color: Palette.secondaryLabel)
         y += 20
         // The technique's rule in one line, above what it does in each experiment.
         if let rule = Techniques.technique(for: technique)?.summary {
@@ -149,8 +152,9 @@ final class HelpContentView: View {
             // Room for this one, and for the line about the rest if it is not the last.
             if y + 17 * Double(lines.count) + (left > 1 ? 23 : 0) > bottom {
                 let more = left == 1 ? "1 more experiment" : "\(left) more experiments"
-                canvas.drawText("\(more) in a wider window", at: Point(x: origin.x, y: y),
-                                font: body, color: Palette.secondaryLabel)
+                canvas.drawText(
+                    "\(more) in a wider window", at: Point(x: origin.x, y: y),
+                    font: body, color: Palette.secondaryLabel)
                 return
             }
             canvas.drawText(todo, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)

@@ -39,14 +39,16 @@ package final class InputRecorder {
         write(header)
         inputToken = application.inputObservers.add { [weak self] input in self?.record(input) }
         let center = application.notificationCenter
-        observers.append(center.addObserver(forName: .textFieldDidBeginEditing) { [weak self] note in
-            guard let field = note.object as? TextField else { return }
-            self?.lengths[ObjectIdentifier(field)] = field.text.count
-        })
-        observers.append(center.addObserver(forName: .textFieldDidChange) { [weak self] note in
-            guard let field = note.object as? TextField, field.isSecureTextEntry else { return }
-            self?.secureTextChanged(field)
-        })
+        observers.append(
+            center.addObserver(forName: .textFieldDidBeginEditing) { [weak self] note in
+                guard let field = note.object as? TextField else { return }
+                self?.lengths[ObjectIdentifier(field)] = field.text.count
+            })
+        observers.append(
+            center.addObserver(forName: .textFieldDidChange) { [weak self] note in
+                guard let field = note.object as? TextField, field.isSecureTextEntry else { return }
+                self?.secureTextChanged(field)
+            })
     }
 
     isolated deinit {
@@ -71,7 +73,8 @@ package final class InputRecorder {
     /// Whether a finger's change is written: not while it touches the keypad of a secure field.
     private func keeps(_ change: PointerChange) -> Bool {
         if change.phase == .began, secureFieldFocused,
-           application.window(at: change.at) === application.keyboard.window {
+            application.window(at: change.at) === application.keyboard.window
+        {
             suppressedTouches.insert(change.id)
         }
         if suppressedTouches.contains(change.id) {
@@ -89,7 +92,8 @@ package final class InputRecorder {
         case .pointers(let changes):
             let kept = changes.filter(keeps)
             if kept.isEmpty { return }
-            let input: PlatformInput = kept.count == 1 ? .pointer(id: kept[0].id, phase: kept[0].phase, at: kept[0].at) : .pointers(kept)
+            let input: PlatformInput =
+                kept.count == 1 ? .pointer(id: kept[0].id, phase: kept[0].phase, at: kept[0].at) : .pointers(kept)
             for line in RecordingCodec.lines(for: input, at: now) { write(line) }
             return
         case .key(let key):
@@ -97,13 +101,13 @@ package final class InputRecorder {
                 let control = key.modifiers.contains(.control)
                 switch key.key {
                 case .text where !control, .backspace, .delete:
-                    return // written as placeholders once the field changes
+                    return  // written as placeholders once the field changes
                 case .text(let letter) where ["z", "y"].contains(letter.lowercased()):
-                    keyMakesChange = true // undo and redo: the input is recorded, not its effect
+                    keyMakesChange = true  // undo and redo: the input is recorded, not its effect
                 case .text(let letter) where letter.lowercased() == "v":
-                    return // a paste: the clipboard may differ at replay; placeholders stand for it
+                    return  // a paste: the clipboard may differ at replay; placeholders stand for it
                 case .other("Insert") where key.modifiers.contains(.shift) && !control:
-                    return // Shift+Insert pastes too
+                    return  // Shift+Insert pastes too
                 default:
                     break
                 }
@@ -226,7 +230,11 @@ package final class InputReplayer {
             application.handlePointer(id: id, phase: phase, at: point, timestamp: now)
         case .pointers(let changes):
             for change in changes {
-                if change.phase == .began { fingersDown.insert(change.id) } else if change.phase.isFinished { fingersDown.remove(change.id) }
+                if change.phase == .began {
+                    fingersDown.insert(change.id)
+                } else if change.phase.isFinished {
+                    fingersDown.remove(change.id)
+                }
             }
             application.handlePointers(changes, timestamp: now)
         case .key(let key): application.handleKey(key, timestamp: now)

@@ -227,19 +227,24 @@ package struct Recording: Sendable {
             if line.kind == "header" {
                 guard !sawContent else { throw RecordingError(line: number, message: "a header may only be the first line") }
                 if let v = line.version, v > RecordingCodec.version {
-                    throw RecordingError(line: number, message: "format version \(v) is newer than this tapaway reads (\(RecordingCodec.version))")
+                    throw RecordingError(
+                        line: number, message: "format version \(v) is newer than this tapaway reads (\(RecordingCodec.version))")
                 }
                 if let scenario = line.scenario {
                     guard TechniqueID(scenario).technique != nil else {
-                        throw RecordingError(line: number, message: "unknown scenario \(Printable.quoted(scenario)): use one of \(TechniqueID.allIDs)")
+                        throw RecordingError(
+                            line: number,
+                            message: "unknown scenario \(Printable.quoted(scenario)): use one of \(TechniqueID.allIDs)")
                     }
                     recording.scenario = scenario
                 }
                 recording.inspector = line.inspector
                 if let focused = line.focused {
                     guard StandardForm.inputIdentifiers.contains(focused) else {
-                        throw RecordingError(line: number, message: "'focused' is \(Printable.quoted(focused)), not an input: use one of "
-                                             + StandardForm.inputIdentifiers.joined(separator: ", "))
+                        throw RecordingError(
+                            line: number,
+                            message: "'focused' is \(Printable.quoted(focused)), not an input: use one of "
+                                + StandardForm.inputIdentifiers.joined(separator: ", "))
                     }
                     recording.focused = focused
                 }
@@ -261,16 +266,22 @@ package struct Recording: Sendable {
             if line.with == true {
                 // A finger that changed in the same event as the touch before it.
                 guard case .pointer(let id, let phase, let at) = input, let last = recording.inputs.last, last.t == t else {
-                    throw RecordingError(line: number, message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
+                    throw RecordingError(
+                        line: number,
+                        message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
                 }
                 let change = PointerChange(id: id, phase: phase, at: at)
                 switch last.input {
                 case .pointer(let firstID, let firstPhase, let firstAt) where firstID != id:
-                    recording.inputs[recording.inputs.count - 1].input = .pointers([PointerChange(id: firstID, phase: firstPhase, at: firstAt), change])
+                    recording.inputs[recording.inputs.count - 1].input = .pointers([
+                        PointerChange(id: firstID, phase: firstPhase, at: firstAt), change,
+                    ])
                 case .pointers(let changes) where !changes.contains(where: { $0.id == id }):
                     recording.inputs[recording.inputs.count - 1].input = .pointers(changes + [change])
                 default:
-                    throw RecordingError(line: number, message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
+                    throw RecordingError(
+                        line: number,
+                        message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
                 }
                 continue
             }
@@ -291,7 +302,7 @@ package struct Recording: Sendable {
         if let decoding = error as? DecodingError {
             switch decoding {
             case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-                 .dataCorrupted(let context):
+                .dataCorrupted(let context):
                 let path = context.codingPath.map(\.stringValue).joined(separator: ".")
                 return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
             @unknown default:

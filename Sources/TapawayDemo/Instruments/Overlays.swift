@@ -33,17 +33,20 @@ package final class InstrumentOverlays {
             self?.draw(in: window, canvas: canvas)
         }
         tokens.append(application.touchObservers.add { [weak self] touch in self?.track(touch) })
-        tokens.append(application.focusObservers.add { [weak self] _ in
-            guard let self, self.showsRegions || self.showsKeypad else { return }
-            self.appWindow.invalidate(self.appWindow.bounds)
-        })
+        tokens.append(
+            application.focusObservers.add { [weak self] _ in
+                guard let self, self.showsRegions || self.showsKeypad else { return }
+                self.appWindow.invalidate(self.appWindow.bounds)
+            })
         var generation = -1
-        tokens.append(application.frameObservers.add { [weak self, unowned application] in
-            guard let self, self.showsRegions || self.showsKeypad,
-                  application.geometryGeneration != generation else { return }
-            generation = application.geometryGeneration
-            self.appWindow.invalidate(self.appWindow.bounds)
-        })
+        tokens.append(
+            application.frameObservers.add { [weak self, unowned application] in
+                guard let self, self.showsRegions || self.showsKeypad,
+                    application.geometryGeneration != generation
+                else { return }
+                generation = application.geometryGeneration
+                self.appWindow.invalidate(self.appWindow.bounds)
+            })
     }
 
     isolated deinit {
@@ -152,7 +155,8 @@ package final class InstrumentOverlays {
                 guard age < 1 else { continue }
                 let r = 3 + 5 * (1 - age) * Double(i + 1) / Double(points.count)
                 let c = local(p.point)
-                canvas.fillEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), color: color.withAlpha(0.35 * (1 - age)))
+                canvas.fillEllipse(
+                    in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), color: color.withAlpha(0.35 * (1 - age)))
             }
         }
         for (id, touch) in live { drawRing(id: id, at: local(touch.point), phase: touch.phase, canvas: canvas) }
@@ -178,14 +182,17 @@ package final class InstrumentOverlays {
         func local(_ r: Rect) -> Rect { r.offsetBy(dx: -origin.x, dy: -origin.y) }
         let focusColor = Color(hex: 0xFF2D55)
         let focused = appWindow.firstResponder as? View
-        let regions = current?.focusRegions(for: focused, in: appWindow)
+        let regions =
+            current?.focusRegions(for: focused, in: appWindow)
             ?? FocusRegions(inside: [], order: FocusNavigation.readingOrder(in: appWindow))
         if let focused {
-            canvas.strokeRoundedRect(local(focused.frameInScreen).insetBy(dx: -5, dy: -5), radius: 12, lineWidth: 3,
-                                     color: focusColor)
+            canvas.strokeRoundedRect(
+                local(focused.frameInScreen).insetBy(dx: -5, dy: -5), radius: 12, lineWidth: 3,
+                color: focusColor)
             for member in regions.inside {
-                canvas.strokeRoundedRect(local(member.frameInScreen).insetBy(dx: -4, dy: -4), radius: 10, lineWidth: 2,
-                                         color: focusColor.withAlpha(0.6))
+                canvas.strokeRoundedRect(
+                    local(member.frameInScreen).insetBy(dx: -4, dy: -4), radius: 10, lineWidth: 2,
+                    color: focusColor.withAlpha(0.6))
             }
         }
         drawBadges(canvas: canvas, inputs: regions.order)
@@ -199,7 +206,8 @@ package final class InstrumentOverlays {
             let badge = Rect(x: f.maxX - 14, y: f.minY - 8, width: 20, height: 20)
             canvas.fillEllipse(in: badge, color: Color(hex: 0xFF2D55))
             let text = "\(i + 1)"
-            canvas.drawText(text, at: Point(x: badge.midX - font.width(of: text) / 2, y: badge.midY + 4), font: font, color: .white)
+            canvas.drawText(
+                text, at: Point(x: badge.midX - font.width(of: text) / 2, y: badge.midY + 4), font: font, color: .white)
         }
     }
 
@@ -217,10 +225,13 @@ package final class InstrumentOverlays {
         if window === keyboard.window {
             canvas.strokeRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: 2, lineWidth: 2, color: color)
             let font = application.fonts.font(size: 11, weight: .semibold)
-            let text = "keypad \(Int(frame.minX + window.frame.minX - application.deviceFrame.minX)),\(Int(keyboard.frame.minY)) \(Int(frame.width))×\(Int(frame.height))"
-            canvas.fillRoundedRect(Rect(x: frame.maxX - font.width(of: text) - 16, y: frame.maxY - 22, width: font.width(of: text) + 12, height: 18),
-                                   radius: 4, color: color)
-            canvas.drawText(text, at: Point(x: frame.maxX - font.width(of: text) - 10, y: frame.maxY - 9), font: font, color: .white)
+            let text =
+                "keypad \(Int(frame.minX + window.frame.minX - application.deviceFrame.minX)),\(Int(keyboard.frame.minY)) \(Int(frame.width))×\(Int(frame.height))"
+            canvas.fillRoundedRect(
+                Rect(x: frame.maxX - font.width(of: text) - 16, y: frame.maxY - 22, width: font.width(of: text) + 12, height: 18),
+                radius: 4, color: color)
+            canvas.drawText(
+                text, at: Point(x: frame.maxX - font.width(of: text) - 10, y: frame.maxY - 9), font: font, color: .white)
             return
         }
         // In the app's window: the keypad's top edge, and the band a technique keeps clear above it.
@@ -229,7 +240,8 @@ package final class InstrumentOverlays {
             canvas.fill(Rect(x: x, y: top - 2, width: 7, height: 2), color: color)
         }
         if let distance = avoidanceDistance, distance > 0 {
-            canvas.fill(Rect(x: 0, y: top - 2 - distance, width: window.bounds.width, height: distance), color: color.withAlpha(0.18))
+            canvas.fill(
+                Rect(x: 0, y: top - 2 - distance, width: window.bounds.width, height: distance), color: color.withAlpha(0.18))
             let font = application.fonts.font(size: 11, weight: .semibold)
             canvas.drawText("\(Int(distance)) px kept clear", at: Point(x: 8, y: top - 6 - distance), font: font, color: color)
         }

@@ -56,7 +56,9 @@ package class FormViewController: ViewController {
     /// Reports a decision of this screen's technique to the trace and the instruments.
     package func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
         guard let center = notificationCenter else { return }
-        DismissalDecision(technique: technique, action: action, reason: reason, firstResponder: editingInput,
-                          touches: touches).post(to: center)
+        DismissalDecision(
+            technique: technique, action: action, reason: reason, firstResponder: editingInput,
+            touches: touches
+        ).post(to: center)
     }
 }

@@ -123,8 +123,11 @@ package final class StandardForm: ScrollView {
                 self?.onRowSelected?(row)
             }
         }
-        let views: [View] = [hint, name, email, password, phone, caption, subscribeLabel, subscribe, submit,
-                             suggestionsHeader] + rows + [notes]
+        let views: [View] =
+            [
+                hint, name, email, password, phone, caption, subscribeLabel, subscribe, submit,
+                suggestionsHeader,
+            ] + rows + [notes]
         for view in views { background.addSubview(view) }
     }
 

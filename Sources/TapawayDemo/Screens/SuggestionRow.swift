@@ -62,7 +62,8 @@ package final class SuggestionRow: View {
         if !roundedCorners.top { canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: r), color: fill) }
         if !roundedCorners.bottom { canvas.fill(Rect(x: 0, y: bounds.height - r, width: bounds.width, height: r), color: fill) }
         if showsSeparator {
-            canvas.fill(Rect(x: 16, y: bounds.height - 1, width: bounds.width - 16, height: 1), color: Palette.separator.withAlpha(0.6))
+            canvas.fill(
+                Rect(x: 16, y: bounds.height - 1, width: bounds.width - 16, height: 1), color: Palette.separator.withAlpha(0.6))
         }
         guard let font = application?.fonts.font(size: 16, weight: .regular) else { return }
         let baseline = ((bounds.height + font.ascent - font.descent) / 2).rounded()
@@ -70,15 +71,21 @@ package final class SuggestionRow: View {
         let cx = bounds.width - 22, cy = bounds.midY
         if showsDisclosure {
             let s = 5.0, t = 1.1
-            canvas.fillPolygon([Point(x: cx - s - t, y: cy - s - t * 2), Point(x: cx - s + t, y: cy - s - t * 2 + 0.5),
-                                Point(x: cx + s / 2 + t, y: cy), Point(x: cx - s + t, y: cy + s + t * 2 - 0.5),
-                                Point(x: cx - s - t, y: cy + s + t * 2), Point(x: cx + s / 2 - t, y: cy)],
-                               color: Palette.separator)
+            canvas.fillPolygon(
+                [
+                    Point(x: cx - s - t, y: cy - s - t * 2), Point(x: cx - s + t, y: cy - s - t * 2 + 0.5),
+                    Point(x: cx + s / 2 + t, y: cy), Point(x: cx - s + t, y: cy + s + t * 2 - 0.5),
+                    Point(x: cx - s - t, y: cy + s + t * 2), Point(x: cx + s / 2 - t, y: cy),
+                ],
+                color: Palette.separator)
         } else if isSelected {
             let t = 1.2
-            canvas.fillPolygon([Point(x: cx - 7, y: cy - t), Point(x: cx - 3, y: cy + 3), Point(x: cx + 6, y: cy - 7),
-                                Point(x: cx + 6 + t * 1.4, y: cy - 7 + t * 1.4), Point(x: cx - 3, y: cy + 3 + t * 2.6),
-                                Point(x: cx - 7 - t * 1.2, y: cy + t)], color: Palette.accent)
+            canvas.fillPolygon(
+                [
+                    Point(x: cx - 7, y: cy - t), Point(x: cx - 3, y: cy + 3), Point(x: cx + 6, y: cy - 7),
+                    Point(x: cx + 6 + t * 1.4, y: cy - 7 + t * 1.4), Point(x: cx - 3, y: cy + 3 + t * 2.6),
+                    Point(x: cx - 7 - t * 1.2, y: cy + t),
+                ], color: Palette.accent)
         }
     }
 }

@@ -41,8 +41,9 @@ package struct Settings: Equatable, Sendable {
         package init?(_ text: String) {
             let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
             guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
-                  let w = Int(parts[0]), let h = Int(parts[1]),
-                  WindowSize.range.contains(w), WindowSize.range.contains(h) else { return nil }
+                let w = Int(parts[0]), let h = Int(parts[1]),
+                WindowSize.range.contains(w), WindowSize.range.contains(h)
+            else { return nil }
             self.init(width: w, height: h)
         }
 
@@ -65,8 +66,10 @@ package struct Settings: Equatable, Sendable {
     package var options: [String: String]
 
     /// Settings with the given values; no arguments give the defaults.
-    package init(lastScenario: String? = nil, windowSize: WindowSize? = nil,
-                overlays: [String: Bool] = [:], theme: ThemePreference? = nil, options: [String: String] = [:]) {
+    package init(
+        lastScenario: String? = nil, windowSize: WindowSize? = nil,
+        overlays: [String: Bool] = [:], theme: ThemePreference? = nil, options: [String: String] = [:]
+    ) {
         self.lastScenario = lastScenario
         self.windowSize = windowSize
         self.overlays = overlays
@@ -175,7 +178,7 @@ package struct Settings: Equatable, Sendable {
                     }
                     settings.theme = theme
                 default:
-                    continue // a newer version's key
+                    continue  // a newer version's key
                 }
             case overlaySection:
                 guard isValidName(key) else {
@@ -195,7 +198,7 @@ package struct Settings: Equatable, Sendable {
                 }
                 settings.options[key] = value
             default:
-                continue // a newer version's section
+                continue  // a newer version's section
             }
         }
         return settings
@@ -217,7 +220,8 @@ extension StringProtocol {
     func trimmingWhitespace() -> String {
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }),
-              let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+            let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
         return String(self[first...last])
     }
 

@@ -78,7 +78,8 @@ package struct SettingsStore: Sendable {
     package func loadReportingProblems(_ report: (String) -> Void) -> Settings {
         let result = load()
         if case .broken(let error) = result {
-            let fate = replacementRefusal() == nil
+            let fate =
+                replacementRefusal() == nil
                 ? "the file is replaced when Tapaway closes"
                 : "it is left as it is, and the settings are not saved"
             report("tapaway: the settings file \(path) \(error.message); starting from the defaults (\(fate))")
@@ -121,7 +122,8 @@ package struct SettingsStore: Sendable {
             }
             return nil
         case S_IFLNK:
-            return SettingsError("cannot write \(path): it is a symbolic link, which Tapaway neither replaces nor writes through; \(kept)")
+            return SettingsError(
+                "cannot write \(path): it is a symbolic link, which Tapaway neither replaces nor writes through; \(kept)")
         case S_IFDIR:
             return SettingsError("cannot write \(path): it is a directory, not a file")
         default:

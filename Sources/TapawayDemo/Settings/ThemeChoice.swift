@@ -20,9 +20,11 @@ package struct ThemeChoice: Equatable, Sendable {
     }
 
     /// Resolves the choice from what each level says (nil: says nothing).
-    package static func resolve(commandLine: ThemePreference?, saved: ThemePreference?,
-                               resource: ThemePreference?, desktop: Theme.Appearance?,
-                               desktopSource: String? = nil) -> ThemeChoice {
+    package static func resolve(
+        commandLine: ThemePreference?, saved: ThemePreference?,
+        resource: ThemePreference?, desktop: Theme.Appearance?,
+        desktopSource: String? = nil
+    ) -> ThemeChoice {
         let levels: [(ThemePreference?, String)] = [
             (commandLine, "--theme"), (saved, "settings"), (resource, "X resource Tapaway.theme"),
         ]

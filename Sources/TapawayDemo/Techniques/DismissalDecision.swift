@@ -55,16 +55,20 @@ package struct DismissalDecision: Sendable, Equatable {
     /// technique's own idea of inside, which by default is "in the first responder or one of
     /// its subviews").
     @MainActor
-    package init(technique: TechniqueID, action: Action, reason: String, firstResponder: View?, touches: [Touch],
-                inside: ((View) -> Bool)? = nil) {
+    package init(
+        technique: TechniqueID, action: Action, reason: String, firstResponder: View?, touches: [Touch],
+        inside: ((View) -> Bool)? = nil
+    ) {
         let isInside: (View) -> Bool = inside ?? { view in firstResponder.map { view.isDescendant(of: $0) } ?? false }
         let facts = touches.map { touch in
-            TouchFact(touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
-                      canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
-                      insideFirstResponder: firstResponder != nil && (touch.view.map(isInside) ?? false))
+            TouchFact(
+                touch: touch.identifier, phase: touch.phase, view: touch.view?.traceName,
+                canBecomeFirstResponder: touch.view?.canBecomeFirstResponder ?? false,
+                insideFirstResponder: firstResponder != nil && (touch.view.map(isInside) ?? false))
         }
-        self.init(technique: technique, action: action, reason: reason, firstResponder: firstResponder?.traceName,
-                  touches: facts)
+        self.init(
+            technique: technique, action: action, reason: reason, firstResponder: firstResponder?.traceName,
+            touches: facts)
     }
 }
 

@@ -30,13 +30,17 @@ package enum TechniqueListing {
     /// `options` (the general ones); each option has id, title, kind, values and default.
     package static func json() -> JSON {
         .object([
-            ("techniques", .array(Techniques.all.map { technique in
-                .object([
-                    ("id", .string(technique.id.rawValue)), ("title", .string(technique.title)),
-                    ("platform", .string(technique.platform.rawValue)), ("summary", .string(technique.summary)),
-                    ("options", .array(technique.options.map(json(for:)))),
-                ])
-            })),
+            (
+                "techniques",
+                .array(
+                    Techniques.all.map { technique in
+                        .object([
+                            ("id", .string(technique.id.rawValue)), ("title", .string(technique.title)),
+                            ("platform", .string(technique.platform.rawValue)), ("summary", .string(technique.summary)),
+                            ("options", .array(technique.options.map(json(for:)))),
+                        ])
+                    })
+            ),
             ("options", .array(Techniques.generalOptions.map(json(for:)))),
         ])
     }

@@ -46,19 +46,25 @@ package struct TechniqueOption: Sendable {
     package let apply: @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void
 
     /// An on/off option: `--set ID=on` or `off`.
-    package static func toggle(_ id: String, title: String, subtitle: String? = nil, default isOn: Bool,
-                              apply: @escaping @MainActor @Sendable (_ isOn: Bool, _ screen: FormViewController) -> Void) -> TechniqueOption {
-        TechniqueOption(id: id, title: title, subtitle: subtitle, kind: .toggle,
-                        values: [Value("on", title: "On"), Value("off", title: "Off")],
-                        defaultValue: isOn ? "on" : "off", apply: { value, screen in apply(value == "on", screen) })
+    package static func toggle(
+        _ id: String, title: String, subtitle: String? = nil, default isOn: Bool,
+        apply: @escaping @MainActor @Sendable (_ isOn: Bool, _ screen: FormViewController) -> Void
+    ) -> TechniqueOption {
+        TechniqueOption(
+            id: id, title: title, subtitle: subtitle, kind: .toggle,
+            values: [Value("on", title: "On"), Value("off", title: "Off")],
+            defaultValue: isOn ? "on" : "off", apply: { value, screen in apply(value == "on", screen) })
     }
 
     /// One of several values.
-    package static func choice(_ id: String, title: String, values: [Value], default defaultValue: String,
-                              apply: @escaping @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void) -> TechniqueOption {
+    package static func choice(
+        _ id: String, title: String, values: [Value], default defaultValue: String,
+        apply: @escaping @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void
+    ) -> TechniqueOption {
         precondition(values.contains { $0.id == defaultValue }, "the default of \(id) is not one of its values")
-        return TechniqueOption(id: id, title: title, subtitle: nil, kind: .choice, values: values,
-                               defaultValue: defaultValue, apply: apply)
+        return TechniqueOption(
+            id: id, title: title, subtitle: nil, kind: .choice, values: values,
+            defaultValue: defaultValue, apply: apply)
     }
 
     /// Whether `value` is one of the option's values.

@@ -44,4 +44,3 @@ package enum Techniques {
         return chosen
     }
 }
-

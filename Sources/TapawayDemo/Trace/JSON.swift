@@ -42,9 +42,13 @@ package enum JSON: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n):
-            if n.isFinite, n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) }
-            else if n.isFinite { out += String(n) }
-            else { out += "null" }
+            if n.isFinite, n == n.rounded(), abs(n) < 1e15 {
+                out += String(Int64(n))
+            } else if n.isFinite {
+                out += String(n)
+            } else {
+                out += "null"
+            }
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let items):
             out += "["

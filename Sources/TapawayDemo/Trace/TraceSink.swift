@@ -45,12 +45,14 @@ package final class TraceSink: PendingOutput {
     /// shell's own descriptor keeps its flags; where it cannot be (a socket), the shared one is
     /// made non-blocking until `finish`. `label` names the output in messages, which go to
     /// `report` (standard error by default).
-    package static func standardOutput(label: String = "the trace",
-                                      report: @escaping (String) -> Void = TraceSink.standardError) -> TraceSink {
+    package static func standardOutput(
+        label: String = "the trace",
+        report: @escaping (String) -> Void = TraceSink.standardError
+    ) -> TraceSink {
         var info = stat()
         let kind = fstat(1, &info) == 0 ? info.st_mode & S_IFMT : 0
         if kind == S_IFREG {
-            return TraceSink(fd: 1, owns: false, label: label, report: report) // a file never blocks
+            return TraceSink(fd: 1, owns: false, label: label, report: report)  // a file never blocks
         }
         let reopened = open("/proc/self/fd/1", O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         if kind != S_IFSOCK, reopened >= 0 {
@@ -67,8 +69,10 @@ package final class TraceSink: PendingOutput {
 
     /// A file, created or truncated (a FIFO waits for its reader, as before). `label` names the
     /// output in messages, which go to `report`. Throws a message when it cannot be opened.
-    package static func file(_ path: String, label: String = "the trace",
-                            report: @escaping (String) -> Void = TraceSink.standardError) throws(TraceError) -> TraceSink {
+    package static func file(
+        _ path: String, label: String = "the trace",
+        report: @escaping (String) -> Void = TraceSink.standardError
+    ) throws(TraceError) -> TraceSink {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOCTTY, 0o644)
         guard fd >= 0 else {
             throw TraceError(message: "cannot write \(label) to '\(path)': \(String(cString: strerror(errno)))")
@@ -102,7 +106,7 @@ package final class TraceSink: PendingOutput {
         if pendingByteCount > 0 { writePending() }
         guard !failed else { return }
         if dropped > 0 {
-            dropped += 1 // still catching up: nothing is taken until all that waited is written
+            dropped += 1  // still catching up: nothing is taken until all that waited is written
             return
         }
         var bytes = Array(line.utf8)
@@ -113,7 +117,9 @@ package final class TraceSink: PendingOutput {
             dropped = 1
             if !saidBehind {
                 saidBehind = true
-                report("tapaway: \(label)'s reader is not keeping up: lines are dropped while more than \(TraceSink.bufferLimit >> 20) MiB waits, and a \"dropped\" line counts them")
+                report(
+                    "tapaway: \(label)'s reader is not keeping up: lines are dropped while more than \(TraceSink.bufferLimit >> 20) MiB waits, and a \"dropped\" line counts them"
+                )
             }
         } else {
             pending.append(contentsOf: bytes)
@@ -179,7 +185,7 @@ package final class TraceSink: PendingOutput {
         case .complete:
             break
         case .wouldBlock(let written):
-            pending.append(contentsOf: bytes[written...]) // the rest of the line waits, whatever its size
+            pending.append(contentsOf: bytes[written...])  // the rest of the line waits, whatever its size
         case .failed(let code, _):
             fail(code)
         }

@@ -31,24 +31,30 @@ final class TraceWiring {
             (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
         ]
         for (name, phase) in phases {
-            notificationTokens.append(center.addObserver(forName: name) { [weak tracer] note in
-                tracer?.keypad(phase: phase, notification: note)
-            })
+            notificationTokens.append(
+                center.addObserver(forName: name) { [weak tracer] note in
+                    tracer?.keypad(phase: phase, notification: note)
+                })
         }
-        notificationTokens.append(center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
-            guard let field = note.object as? TextField else { return }
-            tracer?.text(id: field.traceName, input: field, editable: field.editableText, secure: field.isSecureTextEntry,
-                         screen: Self.technique(showing: field)?.rawValue)
-        })
-        notificationTokens.append(center.addObserver(forName: .textViewDidChange) { [weak tracer] note in
-            guard let view = note.object as? TextView else { return }
-            tracer?.text(id: view.traceName, input: view, editable: view.editableText, secure: false,
-                         screen: Self.technique(showing: view)?.rawValue)
-        })
-        notificationTokens.append(center.addObserver(forName: .keyboardManagerNote) { [weak tracer] note in
-            guard let message = note.userInfo["note"] as? String else { return }
-            tracer?.manager(message, focused: note.userInfo["focused"] as? String)
-        })
+        notificationTokens.append(
+            center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
+                guard let field = note.object as? TextField else { return }
+                tracer?.text(
+                    id: field.traceName, input: field, editable: field.editableText, secure: field.isSecureTextEntry,
+                    screen: Self.technique(showing: field)?.rawValue)
+            })
+        notificationTokens.append(
+            center.addObserver(forName: .textViewDidChange) { [weak tracer] note in
+                guard let view = note.object as? TextView else { return }
+                tracer?.text(
+                    id: view.traceName, input: view, editable: view.editableText, secure: false,
+                    screen: Self.technique(showing: view)?.rawValue)
+            })
+        notificationTokens.append(
+            center.addObserver(forName: .keyboardManagerNote) { [weak tracer] note in
+                guard let message = note.userInfo["note"] as? String else { return }
+                tracer?.manager(message, focused: note.userInfo["focused"] as? String)
+            })
     }
 
     isolated deinit {
@@ -63,7 +69,8 @@ final class TraceWiring {
     /// trace then hides which key it is on), else nil.
     static func secureKeypadFrame(for touch: Touch, in app: Application) -> Rect? {
         guard (app.firstResponder as? TextField)?.isSecureTextEntry == true,
-              touch.window === app.keyboard.window else { return nil }
+            touch.window === app.keyboard.window
+        else { return nil }
         return app.keyboard.frame
     }
 

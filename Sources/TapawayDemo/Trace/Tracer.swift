@@ -38,8 +38,10 @@ package final class Tracer {
     /// Writes the `ready` line.
     package func ready(scenario: String, window: Size, device: Rect? = nil, scale: Double = 1) {
         isReady = true
-        var fields: [(String, JSON)] = [("scenario", .string(scenario)),
-                                        ("window", .array([.number(window.width), .number(window.height)]))]
+        var fields: [(String, JSON)] = [
+            ("scenario", .string(scenario)),
+            ("window", .array([.number(window.width), .number(window.height)])),
+        ]
         if let device { fields.append(("device", .rect(device))) }
         fields.append(("scale", .number(scale)))
         emit("ready", fields)
@@ -61,11 +63,17 @@ package final class Tracer {
         [
             ("strategy", .string(d.strategy)), ("action", .string(d.action.rawValue)), ("reason", .string(d.reason)),
             ("firstResponder", .optional(d.firstResponder)),
-            ("touches", .array(d.touches.map { fact in
-                .object([("touch", .number(Double(fact.touch))), ("phase", .string(fact.phase.rawValue)),
-                         ("view", .optional(fact.view)), ("canBecomeFirstResponder", .bool(fact.canBecomeFirstResponder)),
-                         ("inside", .bool(fact.insideFirstResponder))])
-            })),
+            (
+                "touches",
+                .array(
+                    d.touches.map { fact in
+                        .object([
+                            ("touch", .number(Double(fact.touch))), ("phase", .string(fact.phase.rawValue)),
+                            ("view", .optional(fact.view)), ("canBecomeFirstResponder", .bool(fact.canBecomeFirstResponder)),
+                            ("inside", .bool(fact.insideFirstResponder)),
+                        ])
+                    })
+            ),
         ]
     }
 
@@ -82,11 +90,15 @@ package final class Tracer {
     package func touch(_ touch: Touch, redactedWithin keypadFrame: Rect? = nil) {
         var fields: [(String, JSON)] = [("touch", .number(Double(touch.identifier))), ("phase", .string(touch.phase.rawValue))]
         if let keypadFrame {
-            fields += [("at", .point(keypadFrame.center)), ("view", .string("keypad")),
-                       ("tapCount", .number(1)), ("redacted", .bool(true))]
+            fields += [
+                ("at", .point(keypadFrame.center)), ("view", .string("keypad")),
+                ("tapCount", .number(1)), ("redacted", .bool(true)),
+            ]
         } else {
-            fields += [("at", .point(touch.locationInScreen)), ("view", .optional(touch.view?.traceName)),
-                       ("tapCount", .number(Double(touch.tapCount)))]
+            fields += [
+                ("at", .point(touch.locationInScreen)), ("view", .optional(touch.view?.traceName)),
+                ("tapCount", .number(Double(touch.tapCount))),
+            ]
         }
         emit("touch", fields)
     }
@@ -103,8 +115,12 @@ package final class Tracer {
         let end = notification.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero
         let begin = notification.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero
         let duration = notification.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? 0
-        emit("keypad", [("phase", .string(phase)), ("frame", .rect(end)), ("beginFrame", .rect(begin)),
-                        ("duration", .number((duration * 1000).rounded() / 1000))])
+        emit(
+            "keypad",
+            [
+                ("phase", .string(phase)), ("frame", .rect(end)), ("beginFrame", .rect(begin)),
+                ("duration", .number((duration * 1000).rounded() / 1000)),
+            ])
     }
 
     /// Writes an `action` line for a control event.
@@ -161,8 +177,9 @@ package final class Tracer {
             let knownBytes = known?.bytes ?? 0
             var edit: (from: Int, to: Int, inserted: String)
             if let change = editable.lastEdit,
-               known.map({ $0.input === input && $0.editCount + 1 == editable.editCount }) == true
-                || (knownBytes == 0 && utf8.count - change.inserted + change.removed.count == 0) {
+                known.map({ $0.input === input && $0.editCount + 1 == editable.editCount }) == true
+                    || (knownBytes == 0 && utf8.count - change.inserted + change.removed.count == 0)
+            {
                 let lower = utf8.index(utf8.startIndex, offsetBy: change.start)
                 let upper = utf8.index(lower, offsetBy: change.inserted)
                 edit = (change.start, change.oldEnd, String(decoding: utf8[lower..<upper], as: UTF8.self))
@@ -214,10 +231,11 @@ package final class Tracer {
         for window in application.windows {
             for view in window.allViews() where view !== window {
                 guard let id = view.identifier, id != "keypad" else { continue }
-                views.append(.object([
-                    ("id", .string(id)), ("type", .string(typeName(view))), ("frame", .rect(view.frameInScreen)),
-                    ("visible", .bool(view.isVisibleInHierarchy)),
-                ]))
+                views.append(
+                    .object([
+                        ("id", .string(id)), ("type", .string(typeName(view))), ("frame", .rect(view.frameInScreen)),
+                        ("visible", .bool(view.isVisibleInHierarchy)),
+                    ]))
             }
         }
         return .array(views)

@@ -33,8 +33,10 @@ public final class Animation {
     /// Whether it is still running.
     public internal(set) var isRunning = true
 
-    init(start: Double, duration: Double, curve: AnimationCurve,
-         step: @escaping (Double) -> Void, completion: ((Bool) -> Void)?) {
+    init(
+        start: Double, duration: Double, curve: AnimationCurve,
+        step: @escaping (Double) -> Void, completion: ((Bool) -> Void)?
+    ) {
         self.start = start; self.duration = duration; self.curve = curve
         self.step = step; self.completion = completion
     }
@@ -54,6 +56,7 @@ public final class Animation {
 
 /// Linear interpolation between two rectangles.
 public func interpolate(_ a: Rect, _ b: Rect, _ t: Double) -> Rect {
-    Rect(x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
-         width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
+    Rect(
+        x: a.minX + (b.minX - a.minX) * t, y: a.minY + (b.minY - a.minY) * t,
+        width: a.width + (b.width - a.width) * t, height: a.height + (b.height - a.height) * t)
 }

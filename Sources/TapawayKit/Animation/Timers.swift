@@ -37,10 +37,13 @@ public final class TimerQueue {
     /// An `ambient` timer is upkeep that leaves the program as idle as it was (a caret's blink):
     /// its firing does not count in `workFired`.
     @discardableResult
-    public func schedule(after delay: Double, repeats: Bool = false, ambient: Bool = false,
-                         _ block: @escaping (Timer) -> Void) -> Timer {
-        let timer = Timer(deadline: clock.now + delay, interval: repeats ? max(delay, 0.001) : nil,
-                          isAmbient: ambient, block: block)
+    public func schedule(
+        after delay: Double, repeats: Bool = false, ambient: Bool = false,
+        _ block: @escaping (Timer) -> Void
+    ) -> Timer {
+        let timer = Timer(
+            deadline: clock.now + delay, interval: repeats ? max(delay, 0.001) : nil,
+            isAmbient: ambient, block: block)
         timers.append(timer)
         return timer
     }

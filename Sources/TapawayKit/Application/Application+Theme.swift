@@ -18,8 +18,9 @@ extension Application {
             window.setNeedsDisplay()
         }
         setNeedsFrame()
-        notificationCenter.post(name: .themeDidChange, object: self,
-                                userInfo: [ThemeChangeKey.old: old, ThemeChangeKey.new: theme])
+        notificationCenter.post(
+            name: .themeDidChange, object: self,
+            userInfo: [ThemeChangeKey.old: old, ThemeChangeKey.new: theme])
     }
 }
 
@@ -33,7 +34,8 @@ extension View {
                 view.backgroundColor = color
             }
             if let label = view as? Label,
-               let color = old.counterpart(of: label.textColor, in: theme, roles: Theme.Role.inks) {
+                let color = old.counterpart(of: label.textColor, in: theme, roles: Theme.Role.inks)
+            {
                 label.textColor = color
             }
         }

@@ -74,8 +74,10 @@ open class Application: Responder {
     public var frameRate = 60.0
 
     /// Creates an application for a screen of `screenSize`.
-    public init(screenSize: Size, clock: Clock, fonts: FontProvider,
-                clipboard: Clipboard = MemoryClipboard(), notificationCenter: NotificationCenter = NotificationCenter()) {
+    public init(
+        screenSize: Size, clock: Clock, fonts: FontProvider,
+        clipboard: Clipboard = MemoryClipboard(), notificationCenter: NotificationCenter = NotificationCenter()
+    ) {
         self.screenSize = screenSize
         self.deviceFrame = Rect(origin: .zero, size: screenSize)
         self.clock = clock
@@ -150,7 +152,8 @@ open class Application: Responder {
     /// are stationary, and the windows see a single `sendEvent`.
     public func handlePointers(_ changes: [PointerChange], timestamp: Double) {
         guard let first = changes.first else { return }
-        let input: PlatformInput = changes.count == 1 ? .pointer(id: first.id, phase: first.phase, at: first.at) : .pointers(changes)
+        let input: PlatformInput =
+            changes.count == 1 ? .pointer(id: first.id, phase: first.phase, at: first.at) : .pointers(changes)
         inputObservers.notify(input)
         var changed: [Touch] = []
         for change in changes {
@@ -179,7 +182,8 @@ open class Application: Responder {
             }
             var count = 1
             if let last = lastTap, timestamp - last.time <= multiTapInterval,
-               last.location.distance(to: point) <= multiTapDistance {
+                last.location.distance(to: point) <= multiTapDistance
+            {
                 count = last.count + 1
             }
             let touch = Touch(identifier: id, phase: .began, locationInScreen: point, timestamp: timestamp, tapCount: count)
@@ -283,8 +287,10 @@ open class Application: Responder {
     /// Runs `step` with the eased progress (0…1) on every frame for `duration` seconds, then
     /// `completion(true)`; a cancelled animation calls `completion(false)`.
     @discardableResult
-    public func animate(duration: Double, curve: AnimationCurve = .easeInOut,
-                        step: @escaping (Double) -> Void, completion: ((Bool) -> Void)? = nil) -> Animation {
+    public func animate(
+        duration: Double, curve: AnimationCurve = .easeInOut,
+        step: @escaping (Double) -> Void, completion: ((Bool) -> Void)? = nil
+    ) -> Animation {
         let animation = Animation(start: clock.now, duration: duration, curve: curve, step: step, completion: completion)
         if duration <= 0 {
             animation.isRunning = false

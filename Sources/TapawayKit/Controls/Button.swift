@@ -37,8 +37,9 @@ open class Button: Control {
             canvas.fillRoundedRect(bounds, radius: radius, color: fill.withAlpha(dim * alpha))
             titleColor = .white
         case .tinted:
-            canvas.fillRoundedRect(bounds, radius: radius,
-                                   color: Palette.accent.withAlpha((isHighlighted ? 0.25 : 0.14) * dim * alpha))
+            canvas.fillRoundedRect(
+                bounds, radius: radius,
+                color: Palette.accent.withAlpha((isHighlighted ? 0.25 : 0.14) * dim * alpha))
             titleColor = Palette.accent
         case .plain:
             titleColor = isHighlighted ? Palette.accent.withAlpha(0.4) : Palette.accent
@@ -50,9 +51,12 @@ open class Button: Control {
         if showsBackChevron {
             let ink = titleColor.withAlpha(titleColor.alpha * dim * alpha)
             let cx = bounds.minX + 10, cy = bounds.midY, s = 7.0, t = 1.3
-            canvas.fillPolygon([Point(x: cx + s - t, y: cy - s - t), Point(x: cx + s + t, y: cy - s + t),
-                                Point(x: cx + 2 * t, y: cy), Point(x: cx + s + t, y: cy + s - t),
-                                Point(x: cx + s - t, y: cy + s + t), Point(x: cx - t, y: cy)], color: ink)
+            canvas.fillPolygon(
+                [
+                    Point(x: cx + s - t, y: cy - s - t), Point(x: cx + s + t, y: cy - s + t),
+                    Point(x: cx + 2 * t, y: cy), Point(x: cx + s + t, y: cy + s - t),
+                    Point(x: cx + s - t, y: cy + s + t), Point(x: cx - t, y: cy),
+                ], color: ink)
             x = bounds.minX + 24
         }
         canvas.drawText(title, at: Point(x: x, y: y), font: font, color: titleColor.withAlpha(titleColor.alpha * dim * alpha))

@@ -100,7 +100,8 @@ open class Control: View {
     /// ancestor does not begin for a tap on a control.
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         if recognizer.view !== self, let tap = recognizer as? TapGestureRecognizer,
-           tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1 {
+            tap.numberOfTapsRequired == 1, tap.numberOfTouchesRequired == 1
+        {
             return false
         }
         return true

@@ -23,10 +23,12 @@ open class Switch: Control {
         slide?.cancel()
         let from = knobPosition, to: Double = on ? 1 : 0
         if animated, let app = application {
-            slide = app.animate(duration: 0.2, curve: .easeOut, step: { [weak self] t in
-                self?.knobPosition = from + (to - from) * t
-                self?.setNeedsDisplay()
-            })
+            slide = app.animate(
+                duration: 0.2, curve: .easeOut,
+                step: { [weak self] t in
+                    self?.knobPosition = from + (to - from) * t
+                    self?.setNeedsDisplay()
+                })
         } else {
             knobPosition = to
             setNeedsDisplay()

@@ -344,8 +344,9 @@ open class TextField: Control, TextInput, TextEditing {
     /// The area the text is drawn in.
     private var textRect: Rect {
         let right = isClearButtonShown ? bounds.maxX - clearButtonRect.minX + 6 : textInset
-        return Rect(x: bounds.minX + textInset, y: bounds.minY,
-                    width: max(1, bounds.width - textInset - right), height: bounds.height)
+        return Rect(
+            x: bounds.minX + textInset, y: bounds.minY,
+            width: max(1, bounds.width - textInset - right), height: bounds.height)
     }
 
     /// The character offset nearest to `x` in the field's coordinates.
@@ -390,8 +391,9 @@ open class TextField: Control, TextInput, TextEditing {
             let selection = editable.selection
             if !selection.isEmpty && focused {
                 let a = stops[selection.lowerBound], b = stops[selection.upperBound]
-                canvas.fill(Rect(x: x0 + a, y: baseline - font.ascent - 2, width: b - a, height: font.lineHeight + 4),
-                            color: Palette.selection)
+                canvas.fill(
+                    Rect(x: x0 + a, y: baseline - font.ascent - 2, width: b - a, height: font.lineHeight + 4),
+                    color: Palette.selection)
             }
             // The characters that meet the visible area, one either side for overhanging glyphs.
             let first = max(0, TextLayout.nearestStop(in: stops, to: scrollX) - 1)
@@ -402,14 +404,16 @@ open class TextField: Control, TextInput, TextEditing {
             } else {
                 shown = editable.text[editable.index(at: first)..<editable.index(at: last)]
             }
-            canvas.drawText(shown, at: Point(x: x0 + stops[first], y: baseline), font: font,
-                            color: isEnabled ? Palette.label : Palette.secondaryLabel)
+            canvas.drawText(
+                shown, at: Point(x: x0 + stops[first], y: baseline), font: font,
+                color: isEnabled ? Palette.label : Palette.secondaryLabel)
         }
         if focused && blinker.isVisible && editable.selection.isEmpty {
             let stops = caretStops
             let cx = (x0 + stops[min(editable.caret, stops.count - 1)]).rounded()
-            canvas.fillRoundedRect(Rect(x: cx - 1, y: baseline - font.ascent - 1, width: 2, height: font.lineHeight + 2),
-                                   radius: 1, color: Palette.accent)
+            canvas.fillRoundedRect(
+                Rect(x: cx - 1, y: baseline - font.ascent - 1, width: 2, height: font.lineHeight + 2),
+                radius: 1, color: Palette.accent)
         }
         canvas.restore()
     }
@@ -419,11 +423,17 @@ open class TextField: Control, TextInput, TextEditing {
         let pressed = clearButtonTouch != nil
         canvas.fillEllipse(in: r, color: pressed ? Palette.secondaryLabel : Palette.placeholder)
         let c = r.center, s = 3.6, t = 0.75
-        canvas.fillPolygon([Point(x: c.x - s - t, y: c.y - s + t), Point(x: c.x - s + t, y: c.y - s - t),
-                            Point(x: c.x + s + t, y: c.y + s - t), Point(x: c.x + s - t, y: c.y + s + t)],
-                           color: Palette.fieldBackground)
-        canvas.fillPolygon([Point(x: c.x + s - t, y: c.y - s - t), Point(x: c.x + s + t, y: c.y - s + t),
-                            Point(x: c.x - s + t, y: c.y + s + t), Point(x: c.x - s - t, y: c.y + s - t)],
-                           color: Palette.fieldBackground)
+        canvas.fillPolygon(
+            [
+                Point(x: c.x - s - t, y: c.y - s + t), Point(x: c.x - s + t, y: c.y - s - t),
+                Point(x: c.x + s + t, y: c.y + s - t), Point(x: c.x + s - t, y: c.y + s + t),
+            ],
+            color: Palette.fieldBackground)
+        canvas.fillPolygon(
+            [
+                Point(x: c.x + s - t, y: c.y - s - t), Point(x: c.x + s + t, y: c.y - s + t),
+                Point(x: c.x - s + t, y: c.y + s + t), Point(x: c.x - s - t, y: c.y + s - t),
+            ],
+            color: Palette.fieldBackground)
     }
 }

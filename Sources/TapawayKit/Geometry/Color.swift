@@ -15,9 +15,10 @@ public struct Color: Hashable, Sendable {
     }
     /// Creates a colour from a 24-bit `0xRRGGBB` value.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double((hex >> 16) & 0xFF) / 255,
-                  green: Double((hex >> 8) & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double((hex >> 16) & 0xFF) / 255,
+            green: Double((hex >> 8) & 0xFF) / 255,
+            blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
     /// The same colour with another opacity.
     public func withAlpha(_ alpha: Double) -> Color {
@@ -26,8 +27,9 @@ public struct Color: Hashable, Sendable {
     /// The colour mixed toward `other` by `amount` (0 keeps this colour, 1 gives `other`).
     public func mixed(with other: Color, amount: Double) -> Color {
         let t = min(max(amount, 0), 1)
-        return Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-                     blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        return Color(
+            red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+            blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
     }
     /// The colour as a 24-bit `0xRRGGBB` value (alpha dropped).
     public var rgb: UInt32 {

@@ -108,9 +108,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
     /// The rectangle shrunk by the given insets.
     public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX + insets.left, y: minY + insets.top,
-             width: max(0, width - insets.left - insets.right),
-             height: max(0, height - insets.top - insets.bottom))
+        Rect(
+            x: minX + insets.left, y: minY + insets.top,
+            width: max(0, width - insets.left - insets.right),
+            height: max(0, height - insets.top - insets.bottom))
     }
     /// The rectangle grown outward to whole pixels.
     public var integral: Rect {

@@ -67,8 +67,9 @@ open class GestureRecognizer {
     public func location(in view: View?) -> Point {
         guard !touches.isEmpty else { return .zero }
         let points = touches.map { $0.location(in: view) }
-        return Point(x: points.map(\.x).reduce(0, +) / Double(points.count),
-                     y: points.map(\.y).reduce(0, +) / Double(points.count))
+        return Point(
+            x: points.map(\.x).reduce(0, +) / Double(points.count),
+            y: points.map(\.y).reduce(0, +) / Double(points.count))
     }
 
     /// Whether it is still deciding.

@@ -18,8 +18,9 @@ open class PanGestureRecognizer: GestureRecognizer {
         let live = touches.filter { !$0.phase.isFinished }
         let set = live.isEmpty ? touches : live
         guard !set.isEmpty else { return .zero }
-        return Point(x: set.map(\.locationInScreen.x).reduce(0, +) / Double(set.count),
-                     y: set.map(\.locationInScreen.y).reduce(0, +) / Double(set.count))
+        return Point(
+            x: set.map(\.locationInScreen.x).reduce(0, +) / Double(set.count),
+            y: set.map(\.locationInScreen.y).reduce(0, +) / Double(set.count))
     }
 
     /// Notes where the fingers start.

@@ -22,27 +22,37 @@ public struct KeyBalloon: Sendable, Hashable {
         let s = metrics.scale
         let expand = min(12 * s, key.width * 0.45)
         let width = key.width + 2 * expand
-        return KeyBalloon(key: key, head: placeHead(width: width, height: (52 * s).rounded(), over: key,
-                                                      preferredMinX: key.minX - expand, metrics: metrics, within: bounds),
-                          keyRadius: metrics.cornerRadius, headRadius: 9 * s)
+        return KeyBalloon(
+            key: key,
+            head: placeHead(
+                width: width, height: (52 * s).rounded(), over: key,
+                preferredMinX: key.minX - expand, metrics: metrics, within: bounds),
+            keyRadius: metrics.cornerRadius, headRadius: 9 * s)
     }
 
     /// The popup for `count` alternates of cells `cellWidth` wide: it starts over the key and
     /// runs right, or left when `leftward` (keys on the right half), staying inside `bounds`.
-    public static func alternates(for key: Rect, count: Int, cellWidth: Double, leftward: Bool,
-                                  metrics: KeypadMetrics, within bounds: Rect) -> KeyBalloon {
+    public static func alternates(
+        for key: Rect, count: Int, cellWidth: Double, leftward: Bool,
+        metrics: KeypadMetrics, within bounds: Rect
+    ) -> KeyBalloon {
         let s = metrics.scale
         let padding = 6 * s
         let width = Double(max(1, count)) * cellWidth + 2 * padding
         let firstCellMinX = key.midX - cellWidth / 2
         let preferred = leftward ? firstCellMinX + cellWidth + padding - width : firstCellMinX - padding
-        return KeyBalloon(key: key, head: placeHead(width: width, height: (50 * s).rounded(), over: key,
-                                                      preferredMinX: preferred, metrics: metrics, within: bounds),
-                          keyRadius: metrics.cornerRadius, headRadius: 9 * s)
+        return KeyBalloon(
+            key: key,
+            head: placeHead(
+                width: width, height: (50 * s).rounded(), over: key,
+                preferredMinX: preferred, metrics: metrics, within: bounds),
+            keyRadius: metrics.cornerRadius, headRadius: 9 * s)
     }
 
-    private static func placeHead(width: Double, height: Double, over key: Rect, preferredMinX: Double,
-                                  metrics: KeypadMetrics, within bounds: Rect) -> Rect {
+    private static func placeHead(
+        width: Double, height: Double, over key: Rect, preferredMinX: Double,
+        metrics: KeypadMetrics, within bounds: Rect
+    ) -> Rect {
         let neck = (10 * metrics.scale).rounded()
         let margin = 1.0
         var minX = min(max(preferredMinX, bounds.minX + margin), bounds.maxX - margin - width)
@@ -125,8 +135,9 @@ struct PolygonPath {
     mutating func corner(to p: Point, through c: Point) {
         guard let p0 = points.last else { return move(to: p) }
         let kappa = 0.5523
-        cubic(Point(x: p0.x + (c.x - p0.x) * kappa, y: p0.y + (c.y - p0.y) * kappa),
-              Point(x: p.x + (c.x - p.x) * kappa, y: p.y + (c.y - p.y) * kappa), p, steps: 6)
+        cubic(
+            Point(x: p0.x + (c.x - p0.x) * kappa, y: p0.y + (c.y - p0.y) * kappa),
+            Point(x: p.x + (c.x - p.x) * kappa, y: p.y + (c.y - p.y) * kappa), p, steps: 6)
     }
 
     /// An S-curve to `p` that leaves and arrives vertically: the balloon's neck.
@@ -141,8 +152,10 @@ struct PolygonPath {
         for i in 1...steps {
             let t = Double(i) / Double(steps), u = 1 - t
             let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            points.append(Point(x: a * p0.x + b * c1.x + c * c2.x + d * p3.x,
-                                y: a * p0.y + b * c1.y + c * c2.y + d * p3.y))
+            points.append(
+                Point(
+                    x: a * p0.x + b * c1.x + c * c2.x + d * p3.x,
+                    y: a * p0.y + b * c1.y + c * c2.y + d * p3.y))
         }
     }
 }

@@ -106,8 +106,9 @@ public final class KeyPreviewWindow: Window {
         func moved(_ points: [Point]) -> [Point] { points.map { $0.offsetBy(dx: shift.x, dy: shift.y) } }
         // A soft edge and the key's 1 px drop shadow, then the face.
         canvas.fillPolygon(moved(balloon.outline(outset: 0.75)), color: Palette.keypadKeyShadow.withAlpha(0.35))
-        canvas.fillPolygon(moved(balloon.outline()).map { $0.offsetBy(dx: 0, dy: metrics.scale) },
-                           color: Palette.keypadKeyShadow)
+        canvas.fillPolygon(
+            moved(balloon.outline()).map { $0.offsetBy(dx: 0, dy: metrics.scale) },
+            color: Palette.keypadKeyShadow)
         canvas.fillPolygon(moved(balloon.outline()), color: Palette.keypadKey)
     }
 
@@ -119,8 +120,9 @@ public final class KeyPreviewWindow: Window {
         // Lower-case letters sit a little higher, as on the keys, so they look centred.
         let lift = label.first?.isLowercase == true ? 3 * metrics.scale : 0
         let baseline = box.minY + ((box.height + font.ascent - font.descent) / 2).rounded() - lift
-        canvas.drawText(label, at: Point(x: box.minX + ((box.width - w) / 2).rounded(), y: baseline.rounded()),
-                        font: font, color: Palette.keypadKeyLabel)
+        canvas.drawText(
+            label, at: Point(x: box.minX + ((box.width - w) / 2).rounded(), y: baseline.rounded()),
+            font: font, color: Palette.keypadKeyLabel)
     }
 
     private func drawAlternates(_ options: [String], cells: [Rect], selected: Int?, canvas: Canvas) {
@@ -130,13 +132,15 @@ public final class KeyPreviewWindow: Window {
             let box = local(cell)
             let chosen = index == selected
             if chosen {
-                canvas.fillRoundedRect(box.insetBy(dx: 1 * metrics.scale, dy: 4 * metrics.scale),
-                                       radius: 6 * metrics.scale, color: Palette.accent)
+                canvas.fillRoundedRect(
+                    box.insetBy(dx: 1 * metrics.scale, dy: 4 * metrics.scale),
+                    radius: 6 * metrics.scale, color: Palette.accent)
             }
             let w = font.width(of: option)
             let baseline = box.minY + ((box.height + font.ascent - font.descent) / 2).rounded()
-            canvas.drawText(option, at: Point(x: box.minX + ((box.width - w) / 2).rounded(), y: baseline),
-                            font: font, color: chosen ? Palette.keypadProminentKeyLabel : Palette.keypadKeyLabel)
+            canvas.drawText(
+                option, at: Point(x: box.minX + ((box.width - w) / 2).rounded(), y: baseline),
+                font: font, color: chosen ? Palette.keypadProminentKeyLabel : Palette.keypadKeyLabel)
         }
     }
 }

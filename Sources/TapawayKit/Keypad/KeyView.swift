@@ -97,11 +97,13 @@ public final class KeyView: View {
             let top = body.minY + ((body.height - blockHeight) / 2).rounded()
             let digitBaseline = (top + digitFont.ascent - (hasLetterLine ? 2 * s : 0)).rounded()
             let w = digitFont.width(of: label)
-            canvas.drawText(label, at: Point(x: body.minX + ((body.width - w) / 2).rounded(), y: digitBaseline),
-                            font: digitFont, color: ink)
+            canvas.drawText(
+                label, at: Point(x: body.minX + ((body.width - w) / 2).rounded(), y: digitBaseline),
+                font: digitFont, color: ink)
             if let letters = key.subtitle, !letters.isEmpty {
-                KeyGlyphs.drawTracked(letters, centredIn: body.midX, baseline: (digitBaseline + gap + letterFont.ascent).rounded(),
-                                      tracking: 2 * s, font: letterFont, color: ink, canvas: canvas)
+                KeyGlyphs.drawTracked(
+                    letters, centredIn: body.midX, baseline: (digitBaseline + gap + letterFont.ascent).rounded(),
+                    tracking: 2 * s, font: letterFont, color: ink, canvas: canvas)
             }
             return
         }
@@ -131,9 +133,11 @@ enum KeyGlyphs {
     static func drawShift(in rect: Rect, state: ShiftState, scale s: Double, face: Color, ink: Color, canvas: Canvas) {
         let cx = rect.midX, cy = rect.midY - (state == .locked ? 2 * s : 0)
         func arrow(_ k: Double) -> [Point] {
-            [Point(x: cx, y: cy - 9 * k), Point(x: cx + 9 * k, y: cy + 1 * k), Point(x: cx + 4 * k, y: cy + 1 * k),
-             Point(x: cx + 4 * k, y: cy + 8 * k), Point(x: cx - 4 * k, y: cy + 8 * k), Point(x: cx - 4 * k, y: cy + 1 * k),
-             Point(x: cx - 9 * k, y: cy + 1 * k)]
+            [
+                Point(x: cx, y: cy - 9 * k), Point(x: cx + 9 * k, y: cy + 1 * k), Point(x: cx + 4 * k, y: cy + 1 * k),
+                Point(x: cx + 4 * k, y: cy + 8 * k), Point(x: cx - 4 * k, y: cy + 8 * k), Point(x: cx - 4 * k, y: cy + 1 * k),
+                Point(x: cx - 9 * k, y: cy + 1 * k),
+            ]
         }
         canvas.fillPolygon(arrow(s), color: ink)
         if state == .off {
@@ -148,22 +152,32 @@ enum KeyGlyphs {
     static func drawBackspace(in rect: Rect, scale s: Double, face: Color, ink: Color, canvas: Canvas) {
         let cx = rect.midX, cy = rect.midY
         func tag(_ inset: Double) -> [Point] {
-            [Point(x: cx - 11 * s + inset * 1.4, y: cy), Point(x: cx - 5 * s + inset, y: cy - 7 * s + inset),
-             Point(x: cx + 11 * s - inset, y: cy - 7 * s + inset), Point(x: cx + 11 * s - inset, y: cy + 7 * s - inset),
-             Point(x: cx - 5 * s + inset, y: cy + 7 * s - inset)]
+            [
+                Point(x: cx - 11 * s + inset * 1.4, y: cy), Point(x: cx - 5 * s + inset, y: cy - 7 * s + inset),
+                Point(x: cx + 11 * s - inset, y: cy - 7 * s + inset), Point(x: cx + 11 * s - inset, y: cy + 7 * s - inset),
+                Point(x: cx - 5 * s + inset, y: cy + 7 * s - inset),
+            ]
         }
         canvas.fillPolygon(tag(0), color: ink)
         canvas.fillPolygon(tag(1.6 * s), color: face)
         let x0 = cx + 2.5 * s, a = 3.2 * s, t = 0.8 * s
-        canvas.fillPolygon([Point(x: x0 - a - t, y: cy - a + t), Point(x: x0 - a + t, y: cy - a - t),
-                            Point(x: x0 + a + t, y: cy + a - t), Point(x: x0 + a - t, y: cy + a + t)], color: ink)
-        canvas.fillPolygon([Point(x: x0 + a - t, y: cy - a - t), Point(x: x0 + a + t, y: cy - a + t),
-                            Point(x: x0 - a + t, y: cy + a + t), Point(x: x0 - a - t, y: cy + a - t)], color: ink)
+        canvas.fillPolygon(
+            [
+                Point(x: x0 - a - t, y: cy - a + t), Point(x: x0 - a + t, y: cy - a - t),
+                Point(x: x0 + a + t, y: cy + a - t), Point(x: x0 + a - t, y: cy + a + t),
+            ], color: ink)
+        canvas.fillPolygon(
+            [
+                Point(x: x0 + a - t, y: cy - a - t), Point(x: x0 + a + t, y: cy - a + t),
+                Point(x: x0 - a + t, y: cy + a + t), Point(x: x0 - a - t, y: cy + a - t),
+            ], color: ink)
     }
 
     /// Draws `text` letter by letter with `tracking` pixels between letters, centred on `x`.
-    static func drawTracked(_ text: String, centredIn x: Double, baseline: Double, tracking: Double,
-                            font: Font, color: Color, canvas: Canvas) {
+    static func drawTracked(
+        _ text: String, centredIn x: Double, baseline: Double, tracking: Double,
+        font: Font, color: Color, canvas: Canvas
+    ) {
         let widths = text.map { font.width(of: String($0)) }
         let total = widths.reduce(0, +) + tracking * Double(max(0, text.count - 1))
         var pen = (x - total / 2).rounded()

@@ -150,28 +150,34 @@ public final class Keyboard: TextInputDelegate {
         center.post(name: showing ? .keyboardWillShow : .keyboardWillHide, object: nil, userInfo: info)
         center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
         if showing { window.setVisible(true) }
-        slide = application.animate(duration: duration, curve: animationCurve, step: { [weak self] t in
-            guard let self else { return }
-            // The target is read on every step, so a change of size on the way lands right.
-            let target = showing ? self.shownFrame : self.hiddenFrame
-            // Whole pixels, rounded towards the target: the first step after the input that
-            // started the slide already moves, so the response shows at once.
-            let travel = (target.minY - begin.minY) * t
-            self.window.frame = Rect(x: target.minX, y: begin.minY + (travel >= 0 ? travel.rounded(.up) : travel.rounded(.down)),
-                                     width: target.width, height: target.height)
-        }, completion: { [weak self] finished in
-            guard let self, finished else { return }
-            self.slide = nil
-            self.state = target
-            if !showing { self.window.setVisible(false) }
-            center.post(name: showing ? .keyboardDidShow : .keyboardDidHide, object: nil, userInfo: info)
-            center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
-        })
+        slide = application.animate(
+            duration: duration, curve: animationCurve,
+            step: { [weak self] t in
+                guard let self else { return }
+                // The target is read on every step, so a change of size on the way lands right.
+                let target = showing ? self.shownFrame : self.hiddenFrame
+                // Whole pixels, rounded towards the target: the first step after the input that
+                // started the slide already moves, so the response shows at once.
+                let travel = (target.minY - begin.minY) * t
+                self.window.frame = Rect(
+                    x: target.minX, y: begin.minY + (travel >= 0 ? travel.rounded(.up) : travel.rounded(.down)),
+                    width: target.width, height: target.height)
+            },
+            completion: { [weak self] finished in
+                guard let self, finished else { return }
+                self.slide = nil
+                self.state = target
+                if !showing { self.window.setVisible(false) }
+                center.post(name: showing ? .keyboardDidShow : .keyboardDidHide, object: nil, userInfo: info)
+                center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
+            })
     }
 
     private func userInfo(begin: Rect, end: Rect, duration: Double) -> [String: Any] {
-        [KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: end,
-         KeyboardInfoKey.animationDuration: duration, KeyboardInfoKey.animationCurve: animationCurve]
+        [
+            KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: end,
+            KeyboardInfoKey.animationDuration: duration, KeyboardInfoKey.animationCurve: animationCurve,
+        ]
     }
 
     /// Posts will and did change-frame for a change made at once (no animation).
@@ -209,7 +215,7 @@ public final class Keyboard: TextInputDelegate {
         switch state {
         case .hidden: window.frame = hiddenFrame
         case .shown: window.frame = shownFrame
-        case .showing, .hiding: break // the slide's next step places it
+        case .showing, .hiding: break  // the slide's next step places it
         }
         if state == .shown && begin != window.frame { postFrameChange(from: begin, to: window.frame) }
     }
@@ -221,8 +227,9 @@ public final class Keyboard: TextInputDelegate {
         let begin = window.frame
         let accessoryHeight = accessoryView?.frame.height ?? 0
         keypadView.frame = Rect(x: 0, y: accessoryHeight, width: application.deviceFrame.width, height: keypadHeight)
-        window.frame = Rect(x: window.frame.minX, y: window.frame.minY, width: application.deviceFrame.width,
-                            height: accessoryHeight + keypadHeight)
+        window.frame = Rect(
+            x: window.frame.minX, y: window.frame.minY, width: application.deviceFrame.width,
+            height: accessoryHeight + keypadHeight)
         // A slide cut short by the resize lands at once, and its did-notification is still
         // posted: observers that heard will-show or will-hide always hear the matching did.
         switch state {
@@ -273,9 +280,11 @@ public final class Keyboard: TextInputDelegate {
         guard !hide, offset > 0, state == .shown else { return }
         let begin = window.frame, end = shownFrame
         slide?.cancel()
-        slide = application.animate(duration: animationDuration * offset / max(height, 1), curve: .easeOut, step: { [weak self] t in
-            self?.window.frame = interpolate(begin, end, t).rounded
-        }, completion: { [weak self] _ in self?.slide = nil })
+        slide = application.animate(
+            duration: animationDuration * offset / max(height, 1), curve: .easeOut,
+            step: { [weak self] t in
+                self?.window.frame = interpolate(begin, end, t).rounded
+            }, completion: { [weak self] _ in self?.slide = nil })
     }
 
     // MARK: Typing

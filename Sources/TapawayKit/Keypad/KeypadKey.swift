@@ -33,8 +33,10 @@ public struct KeypadKey: Sendable, Hashable {
     public let isProminent: Bool
 
     /// Creates a key.
-    public init(id: String, kind: Kind, label: String, units: Double = 1, alternates: [String] = [],
-                subtitle: String? = nil, isProminent: Bool = false) {
+    public init(
+        id: String, kind: Kind, label: String, units: Double = 1, alternates: [String] = [],
+        subtitle: String? = nil, isProminent: Bool = false
+    ) {
         self.id = id; self.kind = kind; self.label = label; self.units = units
         self.alternates = alternates; self.subtitle = subtitle; self.isProminent = isProminent
     }
@@ -65,8 +67,9 @@ public struct KeypadKey: Sendable, Hashable {
     /// A character key, identified by a readable name (`key-a`, `key-0`, `key-period`), with the
     /// alternates iOS offers for it.
     public static func character(_ c: String, units: Double = 1) -> KeypadKey {
-        KeypadKey(id: "key-" + readableName(c), kind: .character(c), label: c, units: units,
-                  alternates: KeypadAlternates.alternates(for: c))
+        KeypadKey(
+            id: "key-" + readableName(c), kind: .character(c), label: c, units: units,
+            alternates: KeypadAlternates.alternates(for: c))
     }
 
     /// The readable name of a character for key identifiers: letters and digits stand for

@@ -48,10 +48,13 @@ public struct KeypadLayout: Sendable, Hashable {
     public var keys: [KeypadKey] { rows.flatMap { $0 } }
 
     /// The layout for a layer, keyboard type and return key.
-    public static func make(layer: KeypadLayer, keyboardType: KeyboardType,
-                            returnKeyType: ReturnKeyType = .default) -> KeypadLayout {
-        let returnKey = KeypadKey(id: "key-return", kind: .returnKey, label: returnKeyType.title, units: 2.3,
-                                  isProminent: returnKeyType.isProminent)
+    public static func make(
+        layer: KeypadLayer, keyboardType: KeyboardType,
+        returnKeyType: ReturnKeyType = .default
+    ) -> KeypadLayout {
+        let returnKey = KeypadKey(
+            id: "key-return", kind: .returnKey, label: returnKeyType.title, units: 2.3,
+            isProminent: returnKeyType.isProminent)
         let backspace = KeypadKey(id: "key-backspace", kind: .backspace, label: "", units: 1.35)
         func chars(_ s: String, units: Double = 1) -> [KeypadKey] { s.map { KeypadKey.character(String($0), units: units) } }
 
@@ -60,14 +63,18 @@ public struct KeypadLayout: Sendable, Hashable {
             let digits = (1...9).map { n in
                 KeypadKey(id: "key-\(n)", kind: .character("\(n)"), label: "\(n)", subtitle: letters[n - 1])
             }
-            return KeypadLayout(rows: [
-                Array(digits[0..<3]), Array(digits[3..<6]), Array(digits[6..<9]),
-                [KeypadKey(id: "key-0", kind: .character("0"), label: "0"),
-                 KeypadKey(id: "key-backspace", kind: .backspace, label: "")],
-            ], layer: .numberPad)
+            return KeypadLayout(
+                rows: [
+                    Array(digits[0..<3]), Array(digits[3..<6]), Array(digits[6..<9]),
+                    [
+                        KeypadKey(id: "key-0", kind: .character("0"), label: "0"),
+                        KeypadKey(id: "key-backspace", kind: .backspace, label: ""),
+                    ],
+                ], layer: .numberPad)
         }
 
-        let switchKey: KeypadKey = layer == .letters
+        let switchKey: KeypadKey =
+            layer == .letters
             ? KeypadKey(id: "key-123", kind: .layer(.numbers), label: "123", units: 2.3)
             : KeypadKey(id: "key-abc", kind: .layer(.letters), label: "ABC", units: 2.3)
         let space = KeypadKey(id: "key-space", kind: .space, label: "space", units: 0)
@@ -76,8 +83,10 @@ public struct KeypadLayout: Sendable, Hashable {
         case .emailAddress:
             bottom = [switchKey, space, .character("@", units: 1.2), .character(".", units: 1.2), returnKey]
         case .url:
-            bottom = [switchKey, .character(".", units: 1.4), .character("/", units: 1.4),
-                      KeypadKey(id: "key-dot-com", kind: .character(".com"), label: ".com", units: 0), returnKey]
+            bottom = [
+                switchKey, .character(".", units: 1.4), .character("/", units: 1.4),
+                KeypadKey(id: "key-dot-com", kind: .character(".com"), label: ".com", units: 0), returnKey,
+            ]
         case .default, .numberPad:
             bottom = [switchKey, space, returnKey]
         }
@@ -90,11 +99,12 @@ public struct KeypadLayout: Sendable, Hashable {
         }
         switch layer {
         case .letters:
-            return KeypadLayout(rows: [
-                chars("qwertyuiop"), chars("asdfghjkl"),
-                [KeypadKey(id: "key-shift", kind: .shift, label: "", units: 1.35)] + chars("zxcvbnm") + [backspace],
-                bottom,
-            ], layer: layer)
+            return KeypadLayout(
+                rows: [
+                    chars("qwertyuiop"), chars("asdfghjkl"),
+                    [KeypadKey(id: "key-shift", kind: .shift, label: "", units: 1.35)] + chars("zxcvbnm") + [backspace],
+                    bottom,
+                ], layer: layer)
         case .numbers:
             return withBottom([
                 chars("1234567890"), chars("-/:;()$&@\""),
@@ -134,8 +144,9 @@ public struct KeypadLayout: Sendable, Hashable {
             for (r, row) in rows.enumerated() {
                 for (c, key) in row.enumerated() {
                     let column = 3 - row.count + c
-                    let rect = Rect(x: inset.left + Double(column) * (keyWidth + gap),
-                                    y: inset.top + Double(r) * (rowHeight + gap), width: keyWidth, height: rowHeight)
+                    let rect = Rect(
+                        x: inset.left + Double(column) * (keyWidth + gap),
+                        y: inset.top + Double(r) * (rowHeight + gap), width: keyWidth, height: rowHeight)
                     result.append((key, rect))
                 }
             }

@@ -228,8 +228,9 @@ extension KeypadView {
         let key = view.frameInScreen
         let leftward = key.midX > screenBounds.midX
         let cellWidth = max(key.width, (30 * metrics.scale).rounded())
-        let balloon = KeyBalloon.alternates(for: key, count: options.count, cellWidth: cellWidth, leftward: leftward,
-                                            metrics: metrics, within: screenBounds)
+        let balloon = KeyBalloon.alternates(
+            for: key, count: options.count, cellWidth: cellWidth, leftward: leftward,
+            metrics: metrics, within: screenBounds)
         let cells = balloon.alternateCells(count: options.count, cellWidth: cellWidth, leftward: leftward)
         press.alternates = (options, cells, balloon, 0)
         previewWindow?.metrics = metrics

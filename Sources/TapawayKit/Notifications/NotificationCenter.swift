@@ -58,11 +58,15 @@ public final class NotificationCenter {
     /// Calls `block` for every notification named `name` (any name when nil) from `object`
     /// (any object when nil). Keep the token to remove the observer.
     @discardableResult
-    public func addObserver(forName name: NotificationName?, object: AnyObject? = nil,
-                            using block: @escaping (Notification) -> Void) -> ObserverToken {
+    public func addObserver(
+        forName name: NotificationName?, object: AnyObject? = nil,
+        using block: @escaping (Notification) -> Void
+    ) -> ObserverToken {
         let token = ObserverToken()
-        registrations.append(Registration(token: token, name: name, object: object,
-                                          matchesAnyObject: object == nil, block: block))
+        registrations.append(
+            Registration(
+                token: token, name: name, object: object,
+                matchesAnyObject: object == nil, block: block))
         return token
     }
 
@@ -83,7 +87,8 @@ public final class NotificationCenter {
             if let name = registration.name, name != notification.name { continue }
             if !registration.matchesAnyObject {
                 guard let wanted = registration.object, let object = notification.object,
-                      wanted === object else { continue }
+                    wanted === object
+                else { continue }
             }
             guard registrations.contains(where: { $0.token == registration.token }) else { continue }
             registration.block(notification)

@@ -64,11 +64,13 @@ public struct EditHistory: Sendable {
     /// Records an edit from `before` to `after`. A new edit clears the redo stack.
     public mutating func record(from before: EditableText, to after: EditableText, kind: Kind) {
         if after.editCount == before.editCount + 1, let edit = after.lastEdit {
-            return record(edit, selectionBefore: (before.anchor, before.caret), after: after, kind: kind) // one edit: no comparing
+            // One edit: no comparing.
+            return record(edit, selectionBefore: (before.anchor, before.caret), after: after, kind: kind)
         }
         let change = Self.change(from: before.text, to: after.text)
-        let edit = EditableText.Edit(start: change.start, removed: Self.bytes(of: before.text, change.start..<change.oldEnd),
-                                     inserted: change.newEnd - change.start)
+        let edit = EditableText.Edit(
+            start: change.start, removed: Self.bytes(of: before.text, change.start..<change.oldEnd),
+            inserted: change.newEnd - change.start)
         record(edit, selectionBefore: (before.anchor, before.caret), after: after, kind: kind)
     }
 
@@ -84,10 +86,12 @@ public struct EditHistory: Sendable {
             trim()
             return
         }
-        undoSteps.append(Step(start: edit.start, removed: edit.removed,
-                              inserted: Self.bytes(of: after.text, edit.start..<edit.newEnd),
-                              selectionBefore: selectionBefore, selectionAfter: (after.anchor, after.caret),
-                              kind: kind))
+        undoSteps.append(
+            Step(
+                start: edit.start, removed: edit.removed,
+                inserted: Self.bytes(of: after.text, edit.start..<edit.newEnd),
+                selectionBefore: selectionBefore, selectionAfter: (after.anchor, after.caret),
+                kind: kind))
         undoBytes += undoSteps[undoSteps.count - 1].size
         trim()
         isRunOpen = kind.joinsRuns
@@ -136,7 +140,7 @@ public struct EditHistory: Sendable {
     /// `last`, made again.
     private static func join(_ last: Step, _ edit: EditableText.Edit, after: String) -> Step {
         if edit.removed.isEmpty && edit.inserted == 0 { return last }
-        let s1 = last.start, e1 = last.start + last.inserted.count // what `last` put in, in the text before `edit`
+        let s1 = last.start, e1 = last.start + last.inserted.count  // what `last` put in, in the text before `edit`
         guard edit.start <= e1, edit.oldEnd >= s1 else {
             let before = replacing(after, start: edit.start, count: edit.inserted, with: edit.removed)
             let original = replacing(before, start: last.start, count: last.inserted.count, with: last.removed)
@@ -148,7 +152,7 @@ public struct EditHistory: Sendable {
             return joined
         }
         let start = min(s1, edit.start)
-        let unionEnd = max(e1, edit.oldEnd) // in the text before `edit`
+        let unionEnd = max(e1, edit.oldEnd)  // in the text before `edit`
         /// Bytes of the text before `edit`: `after` outside the edit, its removed bytes inside.
         func before(_ range: Range<Int>) -> [UInt8] {
             guard !range.isEmpty else { return [] }
@@ -195,8 +199,9 @@ public struct EditHistory: Sendable {
         undoBytes -= step.size
         redoSteps.append(step)
         isRunOpen = false
-        text.replaceBytes(step.start..<(step.start + step.inserted.count), with: step.removed,
-                          selecting: (step.selectionBefore.0, step.selectionBefore.1))
+        text.replaceBytes(
+            step.start..<(step.start + step.inserted.count), with: step.removed,
+            selecting: (step.selectionBefore.0, step.selectionBefore.1))
         return true
     }
 
@@ -206,8 +211,9 @@ public struct EditHistory: Sendable {
         undoSteps.append(step)
         undoBytes += step.size
         isRunOpen = false
-        text.replaceBytes(step.start..<(step.start + step.removed.count), with: step.inserted,
-                          selecting: (step.selectionAfter.0, step.selectionAfter.1))
+        text.replaceBytes(
+            step.start..<(step.start + step.removed.count), with: step.inserted,
+            selecting: (step.selectionAfter.0, step.selectionAfter.1))
         return true
     }
 

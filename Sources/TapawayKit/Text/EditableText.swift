@@ -296,8 +296,10 @@ extension EditableText {
         var o = clamp(offset)
         var i = index(at: o)
         // Prefer the word the offset touches: at its end, or at the end of the text, look left.
-        if i == text.endIndex || (!isWordCharacter(at: i) && i > text.startIndex
-                                  && isWordCharacter(at: text.index(before: i))) {
+        if i == text.endIndex
+            || (!isWordCharacter(at: i) && i > text.startIndex
+                && isWordCharacter(at: text.index(before: i)))
+        {
             i = text.index(before: i); o -= 1
         }
         let c = text[i]

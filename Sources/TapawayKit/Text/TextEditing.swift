@@ -53,7 +53,9 @@ extension TextEditing {
     func typeText(_ string: String) {
         let clean = TextSanitizer.sanitize(string, allowsNewlines: isMultiline)
         guard !clean.isEmpty || !editable.selection.isEmpty else { return }
-        perform(.typing) { $0.insert(clean); return true }
+        perform(.typing) {
+            $0.insert(clean); return true
+        }
     }
 
     /// Backspace.
@@ -136,7 +138,9 @@ extension TextEditing {
     func cutSelection() {
         guard !isSecure, !editable.selection.isEmpty, let clipboard = application?.clipboard else { return }
         clipboard.text = String(editable.selectedText)
-        perform(.cut) { $0.insert(""); return true }
+        perform(.cut) {
+            $0.insert(""); return true
+        }
     }
 
     /// Pastes the clipboard's text, sanitised, over the selection.
@@ -156,14 +160,18 @@ extension TextEditing {
             if kept.endIndex != text.endIndex {
                 let pastedBytes = text.utf8.count
                 text = String(kept)
-                application?.notificationCenter.post(name: .textFieldPasteWasCut, object: self, userInfo: [
-                    PasteCutKey.kept: TextField.pasteLimit, PasteCutKey.pastedBytes: pastedBytes,
-                ])
+                application?.notificationCenter.post(
+                    name: .textFieldPasteWasCut, object: self,
+                    userInfo: [
+                        PasteCutKey.kept: TextField.pasteLimit, PasteCutKey.pastedBytes: pastedBytes,
+                    ])
             }
         }
         let clean = TextSanitizer.sanitize(text, allowsNewlines: isMultiline)
         guard !clean.isEmpty else { return }
-        perform(.paste) { $0.insert(clean); return true }
+        perform(.paste) {
+            $0.insert(clean); return true
+        }
     }
 
     /// Takes back the last edit.
@@ -194,8 +202,7 @@ extension TextEditing {
         case .backspace:
             if control { deleteWordBackwardEdit() } else { deleteBackwardEdit() }
         case .delete:
-            if shift && !control { cutSelection() }
-            else if control { deleteWordForwardEdit() } else { deleteForwardEdit() }
+            if shift && !control { cutSelection() } else if control { deleteWordForwardEdit() } else { deleteForwardEdit() }
         case .left:
             if control && !isSecure {
                 moveSelection(to: editable.wordStart(before: editable.caret), extend: shift)
@@ -214,7 +221,9 @@ extension TextEditing {
             }
         case .up, .down:
             let direction = key.key == .up ? -1 : 1
-            let from = selection.isEmpty || shift ? editable.caret
+            let from =
+                selection.isEmpty || shift
+                ? editable.caret
                 : (direction < 0 ? selection.lowerBound : selection.upperBound)
             guard let target = verticalMove(from: from, direction: direction) else { return false }
             moveSelection(to: target, extend: shift)

@@ -68,15 +68,19 @@ public enum TextLayout {
     }
 
     /// The lines of the part `range` of `text`, which must start at the start of a line.
-    public static func wrap(_ text: String, in range: Range<String.Index>, width: Double,
-                            widths: CharacterWidths) -> [Range<String.Index>] {
+    public static func wrap(
+        _ text: String, in range: Range<String.Index>, width: Double,
+        widths: CharacterWidths
+    ) -> [Range<String.Index>] {
         wrap(text, in: range, width: width, widths: widths, stopBefore: { _ in false }).lines
     }
 
     /// Wraps like `wrap(_:in:width:widths:)`, but stops as soon as `stopBefore` accepts the
     /// start of a new line, returning the lines so far and that start (nil when it ran to the end).
-    static func wrap(_ text: String, in range: Range<String.Index>, width: Double, widths: CharacterWidths,
-                     stopBefore: (String.Index) -> Bool) -> (lines: [Range<String.Index>], stoppedAt: String.Index?) {
+    static func wrap(
+        _ text: String, in range: Range<String.Index>, width: Double, widths: CharacterWidths,
+        stopBefore: (String.Index) -> Bool
+    ) -> (lines: [Range<String.Index>], stoppedAt: String.Index?) {
         var lines: [Range<String.Index>] = []
         var lineStart = range.lowerBound
         var x = 0.0
@@ -150,8 +154,10 @@ public enum TextLayout {
     /// an edit changed them: from the line before the edit (a deletion can pull a word up) until
     /// a line starts where one started before, past the edit; the lines before are kept and the
     /// lines after are moved.
-    public static func rewrap(_ new: String, from old: String, lines oldLines: [Range<String.Index>],
-                              width: Double, widths: CharacterWidths) -> [Range<String.Index>] {
+    public static func rewrap(
+        _ new: String, from old: String, lines oldLines: [Range<String.Index>],
+        width: Double, widths: CharacterWidths
+    ) -> [Range<String.Index>] {
         guard !oldLines.isEmpty, let change = ChangedBytes(old: old, new: new) else {
             return oldLines.isEmpty ? wrap(new, width: width, widths: widths) : oldLines
         }
@@ -175,8 +181,10 @@ public enum TextLayout {
     /// Returns the rows whose text or place changed: those wrapped again, or every row from the
     /// first of them on when the number of lines changed.
     @discardableResult
-    static func rewrap(_ text: String, lines table: inout LineTable, change: ChangedBytes,
-                       width: Double, widths: CharacterWidths, budget: Int = .max) -> Range<Int> {
+    static func rewrap(
+        _ text: String, lines table: inout LineTable, change: ChangedBytes,
+        width: Double, widths: CharacterWidths, budget: Int = .max
+    ) -> Range<Int> {
         guard table.count > 0 else {
             table = LineTable(wrapOffsets(text, width: width, widths: widths))
             return 0..<table.count
@@ -190,8 +198,10 @@ public enum TextLayout {
         // Lines before `first` are unchanged: the text before the edit is the same in both.
         var after = edited + 1
         var past = 0, seamed = false
-        let wrapped = wrap(text, in: utf8.index(utf8.startIndex, offsetBy: restart)..<text.endIndex,
-                           width: width, widths: widths) { start in
+        let wrapped = wrap(
+            text, in: utf8.index(utf8.startIndex, offsetBy: restart)..<text.endIndex,
+            width: width, widths: widths
+        ) { start in
             let o = offset(start)
             guard o > change.newEnd else { return false }
             let oldStart = o - delta
@@ -218,11 +228,14 @@ public enum TextLayout {
     /// Wraps again from the first seam of `table`, at most `budget` lines on (leaving a seam
     /// further on if that was not enough). Returns the rows changed, or nil when there was no seam.
     @discardableResult
-    static func settle(_ text: String, lines table: inout LineTable, width: Double, widths: CharacterWidths,
-                       budget: Int) -> Range<Int>? {
+    static func settle(
+        _ text: String, lines table: inout LineTable, width: Double, widths: CharacterWidths,
+        budget: Int
+    ) -> Range<Int>? {
         guard let seam = table.seams.first else { return nil }
-        return rewrap(text, lines: &table, change: ChangedBytes(start: seam, oldEnd: seam, newEnd: seam),
-                      width: width, widths: widths, budget: budget)
+        return rewrap(
+            text, lines: &table, change: ChangedBytes(start: seam, oldEnd: seam, newEnd: seam),
+            width: width, widths: widths, budget: budget)
     }
 
     /// The caret index in `line` nearest to `x` (measured from the line's start).
@@ -231,8 +244,10 @@ public enum TextLayout {
     }
 
     /// `index(in:line:nearestTo:font:)` with a width table that outlives the call.
-    public static func index(in text: String, line: Range<String.Index>, nearestTo x: Double,
-                             widths: CharacterWidths) -> String.Index {
+    public static func index(
+        in text: String, line: Range<String.Index>, nearestTo x: Double,
+        widths: CharacterWidths
+    ) -> String.Index {
         var position = 0.0
         var index = line.lowerBound
         while index < line.upperBound {
@@ -283,15 +298,18 @@ struct ChangedBytes {
                 // Eight bytes a step while they agree, then byte by byte.
                 let rx = UnsafeRawBufferPointer(x), ry = UnsafeRawBufferPointer(y)
                 while prefix + 8 <= shorter
-                        && rx.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == ry.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) {
+                    && rx.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                        == ry.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
+                {
                     prefix += 8
                 }
                 while prefix < shorter && x[prefix] == y[prefix] { prefix += 1 }
                 if prefix == x.count && prefix == y.count { return nil }
                 var suffix = 0
                 while suffix + 8 <= shorter - prefix
-                        && rx.loadUnaligned(fromByteOffset: x.count - suffix - 8, as: UInt64.self)
-                        == ry.loadUnaligned(fromByteOffset: y.count - suffix - 8, as: UInt64.self) {
+                    && rx.loadUnaligned(fromByteOffset: x.count - suffix - 8, as: UInt64.self)
+                        == ry.loadUnaligned(fromByteOffset: y.count - suffix - 8, as: UInt64.self)
+                {
                     suffix += 8
                 }
                 while suffix < shorter - prefix && x[x.count - 1 - suffix] == y[y.count - 1 - suffix] { suffix += 1 }
@@ -311,7 +329,7 @@ enum BreakKind: Equatable {
     init(_ c: Character) {
         if let ascii = c.asciiValue {
             switch ascii {
-            case 0x0A...0x0D: self = .newline // LF, VT, FF, CR; CR LF reads as LF
+            case 0x0A...0x0D: self = .newline  // LF, VT, FF, CR; CR LF reads as LF
             case 0x20, 0x09: self = .space
             default: self = .other
             }

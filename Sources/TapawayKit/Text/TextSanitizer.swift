@@ -31,7 +31,7 @@ public enum TextSanitizer {
             previousWasCR = v == 0x0D
             switch v {
             case 0x0A:
-                if !wasCR { pendingBreaks += 1 } // CR LF is one break
+                if !wasCR { pendingBreaks += 1 }  // CR LF is one break
             case 0x0D, 0x2028, 0x2029:
                 pendingBreaks += 1
             case 0x09:
@@ -56,8 +56,8 @@ public enum TextSanitizer {
             switch byte {
             case 0x0A where allowsNewlines: break
             case 0x00..<0x20, 0x7F: return false
-            case 0x80...0x9F where previous == 0xC2: return false                       // C1
-            case 0xA8...0xA9 where previous == 0x80 && beforePrevious == 0xE2: return false // U+2028, U+2029
+            case 0x80...0x9F where previous == 0xC2: return false  // C1
+            case 0xA8...0xA9 where previous == 0x80 && beforePrevious == 0xE2: return false  // U+2028, U+2029
             default: break
             }
             beforePrevious = previous

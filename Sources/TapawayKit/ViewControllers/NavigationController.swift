@@ -113,8 +113,10 @@ open class NavigationController: ViewController {
         }
     }
 
-    private func replaceTop(from old: ViewController?, to new: ViewController, forward: Bool,
-                            animated: Bool, update: @escaping () -> Void) {
+    private func replaceTop(
+        from old: ViewController?, to new: ViewController, forward: Bool,
+        animated: Bool, update: @escaping () -> Void
+    ) {
         transition?.cancel()
         guard isViewLoaded, view.window != nil else {
             update()
@@ -126,7 +128,7 @@ open class NavigationController: ViewController {
             onTopChange?(new)
             return
         }
-        _ = new.view // loaded before it is told it will appear
+        _ = new.view  // loaded before it is told it will appear
         let visible = old?.isVisible ?? false
         if visible { old?.beginAppearance(false, animated: animated) }
         new.beginAppearance(true, animated: animated)
@@ -152,15 +154,17 @@ open class NavigationController: ViewController {
         }
         let frame = contentFrame
         if !forward { view.insertSubview(new.view, at: 0) }
-        transition = app.animate(duration: transitionDuration, curve: .easeInOut, step: { t in
-            if forward {
-                new.view.frame = frame.offsetBy(dx: (width * (1 - t)).rounded(), dy: 0)
-                old.view.frame = frame.offsetBy(dx: (-width * 0.3 * t).rounded(), dy: 0)
-            } else {
-                old.view.frame = frame.offsetBy(dx: (width * t).rounded(), dy: 0)
-                new.view.frame = frame.offsetBy(dx: (-width * 0.3 * (1 - t)).rounded(), dy: 0)
-            }
-        }, completion: finish)
+        transition = app.animate(
+            duration: transitionDuration, curve: .easeInOut,
+            step: { t in
+                if forward {
+                    new.view.frame = frame.offsetBy(dx: (width * (1 - t)).rounded(), dy: 0)
+                    old.view.frame = frame.offsetBy(dx: (-width * 0.3 * t).rounded(), dy: 0)
+                } else {
+                    old.view.frame = frame.offsetBy(dx: (width * t).rounded(), dy: 0)
+                    new.view.frame = frame.offsetBy(dx: (-width * 0.3 * (1 - t)).rounded(), dy: 0)
+                }
+            }, completion: finish)
     }
 }
 

@@ -43,7 +43,7 @@ open class ViewController: Responder {
     /// The view is about to join the window.
     open func viewWillAppear(_ animated: Bool) {}
     /// The view is in the window and any transition has finished.
-    open func viewDidAppear(_ animated: Bool) { }
+    open func viewDidAppear(_ animated: Bool) {}
     /// The view is about to leave the window.
     open func viewWillDisappear(_ animated: Bool) {}
     /// The view has left the window.

@@ -45,8 +45,9 @@ open class Label: View {
             case .center: x = bounds.minX + ((bounds.width - w) / 2).rounded()
             case .right: x = bounds.maxX - w
             }
-            canvas.drawText(slice, at: Point(x: x, y: y + ((lineHeight + font.ascent - font.descent) / 2).rounded()),
-                            font: font, color: textColor.withAlpha(textColor.alpha * alpha))
+            canvas.drawText(
+                slice, at: Point(x: x, y: y + ((lineHeight + font.ascent - font.descent) / 2).rounded()),
+                font: font, color: textColor.withAlpha(textColor.alpha * alpha))
             y += lineHeight
         }
     }

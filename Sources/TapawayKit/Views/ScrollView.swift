@@ -76,7 +76,8 @@ open class ScrollView: View {
             contentOffset = clamped(Point(x: contentOffset.x + dx, y: contentOffset.y - pan.delta.y))
         }
         guard keyboardDismissMode == .interactive, let keyboard = application?.keyboard,
-              keyboard.state == .shown, let touch = pan.touches.first(where: { !$0.phase.isFinished }) else { return }
+            keyboard.state == .shown, let touch = pan.touches.first(where: { !$0.phase.isFinished })
+        else { return }
         let below = touch.locationInScreen.y - keyboard.shownFrame.minY
         if below > 0 || interactiveDismissal {
             interactiveDismissal = true
@@ -95,15 +96,17 @@ open class ScrollView: View {
 
     /// The largest offsets that still show content (with insets).
     public var maximumOffset: Point {
-        Point(x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
-              y: max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
+        Point(
+            x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
+            y: max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
     }
 
     /// The offset limited to the scrollable range.
     public func clamped(_ offset: Point) -> Point {
         let maxOffset = maximumOffset
-        return Point(x: min(max(offset.x, -contentInset.left), maxOffset.x),
-                     y: min(max(offset.y, -contentInset.top), maxOffset.y))
+        return Point(
+            x: min(max(offset.x, -contentInset.left), maxOffset.x),
+            y: min(max(offset.y, -contentInset.top), maxOffset.y))
     }
 
     private func clampOffset() {
@@ -146,9 +149,11 @@ open class ScrollView: View {
             return
         }
         let start = contentOffset
-        scrollAnimation = app.animate(duration: duration, curve: .easeInOut, step: { [weak self] t in
-            self?.contentOffset = Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t)
-        })
+        scrollAnimation = app.animate(
+            duration: duration, curve: .easeInOut,
+            step: { [weak self] t in
+                self?.contentOffset = Point(x: start.x + (target.x - start.x) * t, y: start.y + (target.y - start.y) * t)
+            })
     }
 
     /// Scrolls the least amount that makes `rect` (in content coordinates) visible, with `margin`

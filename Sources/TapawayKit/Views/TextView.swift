@@ -288,7 +288,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// The wrapped lines of the text (made for this call: linear in the number of lines), as a
     /// full wrap makes them: any seam a keystroke left is settled first.
     public var lines: [Range<String.Index>] {
-        _ = wrappedLines // up to date with the text first, then settled
+        _ = wrappedLines  // up to date with the text first, then settled
         while settleSlice() {}
         return wrappedLines.all.map(indices)
     }
@@ -309,10 +309,11 @@ open class TextView: ScrollView, TextInput, TextEditing {
         if var table = lineTable, wrappedWidth == wrapWidth {
             if !linesAreStale { return table }
             if editable.editCount == wrappedEditCount + 1, let edit = editable.lastEdit {
-                lineTable = nil // `table` alone holds the lines, so they change in place
-                rewrappedRows = TextLayout.rewrap(editable.text, lines: &table,
-                                  change: ChangedBytes(edit),
-                                  width: wrapWidth, widths: widths, budget: rewrapBudget)
+                lineTable = nil  // `table` alone holds the lines, so they change in place
+                rewrappedRows = TextLayout.rewrap(
+                    editable.text, lines: &table,
+                    change: ChangedBytes(edit),
+                    width: wrapWidth, widths: widths, budget: rewrapBudget)
                 remember(table)
                 if !table.isSettled { scheduleSettling() }
                 return table
@@ -339,10 +340,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
     @discardableResult
     private func settleSlice() -> Bool {
         guard var table = lineTable, !table.isSettled, !linesAreStale, wrappedWidth == wrapWidth,
-              let widths = characterWidths else { return false }
-        lineTable = nil // `table` alone holds the lines, so they change in place
-        let rows = TextLayout.settle(editable.text, lines: &table, width: wrapWidth, widths: widths,
-                                     budget: Self.settleBudget)
+            let widths = characterWidths
+        else { return false }
+        lineTable = nil  // `table` alone holds the lines, so they change in place
+        let rows = TextLayout.settle(
+            editable.text, lines: &table, width: wrapWidth, widths: widths,
+            budget: Self.settleBudget)
         lineTable = table
         if let rows, !rows.isEmpty {
             let area = self.area(of: rows)
@@ -389,15 +392,17 @@ open class TextView: ScrollView, TextInput, TextEditing {
         let lines = wrappedLines
         let n = lines.line(holding: byteOffset(index))
         let line = indices(lines[n])
-        let x = characterWidths?.width(of: editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))]) ?? 0
+        let x =
+            characterWidths?.width(of: editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))]) ?? 0
         return (n, x)
     }
 
     /// The caret's rectangle in content coordinates.
     public var caretRect: Rect {
         let (line, x) = caretPosition(editable.caret)
-        return Rect(x: textInsets.left + x - 1, y: textInsets.top + Double(line) * lineHeight,
-                    width: 2, height: lineHeight)
+        return Rect(
+            x: textInsets.left + x - 1, y: textInsets.top + Double(line) * lineHeight,
+            width: 2, height: lineHeight)
     }
 
     /// The character offset nearest to `point` (in the view's bounds coordinates).
@@ -407,7 +412,8 @@ open class TextView: ScrollView, TextInput, TextEditing {
         let row = ((point.y - textInsets.top) / lineHeight).rounded(.down)
         if row < 0 { return 0 }
         if row >= Double(lines.count) { return editable.count }
-        let index = TextLayout.index(in: editable.text, line: indices(lines[Int(row)]), nearestTo: point.x - textInsets.left, widths: widths)
+        let index = TextLayout.index(
+            in: editable.text, line: indices(lines[Int(row)]), nearestTo: point.x - textInsets.left, widths: widths)
         return editable.offset(of: index)
     }
 
@@ -441,15 +447,17 @@ open class TextView: ScrollView, TextInput, TextEditing {
         canvas.clip(to: bounds.insetBy(dx: 2, dy: 2))
         let text = editable.text
         if text.isEmpty {
-            canvas.drawText(placeholder, at: Point(x: textInsets.left, y: textInsets.top + font.ascent + (lineHeight - font.lineHeight) / 2),
-                            font: font, color: Palette.placeholder)
+            canvas.drawText(
+                placeholder, at: Point(x: textInsets.left, y: textInsets.top + font.ascent + (lineHeight - font.lineHeight) / 2),
+                font: font, color: Palette.placeholder)
         }
         let lines = wrappedLines
         let first = max(0, Int(((rect.minY - textInsets.top) / lineHeight).rounded(.down)))
         let last = min(lines.count - 1, Int(((rect.maxY - textInsets.top) / lineHeight).rounded(.up)))
         if first <= last {
             let selection = editable.selection
-            let selectionBounds = focused && !selection.isEmpty
+            let selectionBounds =
+                focused && !selection.isEmpty
                 ? (editable.index(at: selection.lowerBound), editable.index(at: selection.upperBound)) : nil
             for n in first...last {
                 let line = indices(lines[n])
@@ -466,7 +474,8 @@ open class TextView: ScrollView, TextInput, TextEditing {
         if focused && blinker.isVisible && editable.selection.isEmpty {
             let r = caretRect
             paintedCaret = Self.paintedArea(ofCaret: r)
-            canvas.fillRoundedRect(Rect(x: r.minX.rounded(), y: r.minY + 2, width: 2, height: r.height - 4), radius: 1, color: Palette.accent)
+            canvas.fillRoundedRect(
+                Rect(x: r.minX.rounded(), y: r.minY + 2, width: 2, height: r.height - 4), radius: 1, color: Palette.accent)
         }
         canvas.restore()
         if focused {
@@ -478,8 +487,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// Fills the selected part of one line; a selection that runs on past the line's end (over
     /// its newline or wrap) reaches to the right edge.
-    private func drawSelection(of line: Range<String.Index>, from lo: String.Index, to hi: String.Index, top: Double,
-                               text: String, widths: CharacterWidths, canvas: Canvas) {
+    private func drawSelection(
+        of line: Range<String.Index>, from lo: String.Index, to hi: String.Index, top: Double,
+        text: String, widths: CharacterWidths, canvas: Canvas
+    ) {
         let start = max(lo, line.lowerBound), end = min(hi, line.upperBound)
         let endsWithNewline = line.upperBound < text.endIndex && text[line.upperBound].isNewline
         let runsOn = hi > line.upperBound && (start < line.upperBound || endsWithNewline)

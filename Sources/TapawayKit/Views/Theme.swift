@@ -242,8 +242,10 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
     /// `color` is none of this theme's colours in `roles`. Roles are tried in order, so the
     /// first role that has this colour decides (light's white is a field background before it
     /// is a key).
-    public func counterpart(of color: Color, in other: Theme,
-                            roles: [Role] = Role.allCases) -> Color? {
+    public func counterpart(
+        of color: Color, in other: Theme,
+        roles: [Role] = Role.allCases
+    ) -> Color? {
         for role in roles where self[role] == color {
             return other[role]
         }

@@ -177,8 +177,9 @@ open class View: Responder {
         var p = point
         var view: View? = self
         while let current = view, !(current is Window) {
-            p = Point(x: p.x - current.boundsOrigin.x + current.frame.minX,
-                      y: p.y - current.boundsOrigin.y + current.frame.minY)
+            p = Point(
+                x: p.x - current.boundsOrigin.x + current.frame.minX,
+                y: p.y - current.boundsOrigin.y + current.frame.minY)
             view = current.superview
         }
         if let window = view as? Window { p = p.offsetBy(dx: -window.boundsOrigin.x, dy: -window.boundsOrigin.y) }
@@ -229,8 +230,9 @@ open class View: Responder {
     open func hitTest(_ point: Point) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point) else { return nil }
         for subview in subviews.reversed() {
-            let local = Point(x: point.x - subview.frame.minX + subview.boundsOrigin.x,
-                              y: point.y - subview.frame.minY + subview.boundsOrigin.y)
+            let local = Point(
+                x: point.x - subview.frame.minX + subview.boundsOrigin.x,
+                y: point.y - subview.frame.minY + subview.boundsOrigin.y)
             if let hit = subview.hitTest(local) { return hit }
         }
         return self
@@ -299,10 +301,12 @@ open class View: Responder {
             let inParent = subview.frame
             guard inParent.intersects(dirty) || !subview.clipsToBounds else { continue }
             canvas.save()
-            canvas.translate(dx: subview.frame.minX - subview.boundsOrigin.x,
-                             dy: subview.frame.minY - subview.boundsOrigin.y)
-            let local = dirty.offsetBy(dx: -subview.frame.minX + subview.boundsOrigin.x,
-                                       dy: -subview.frame.minY + subview.boundsOrigin.y)
+            canvas.translate(
+                dx: subview.frame.minX - subview.boundsOrigin.x,
+                dy: subview.frame.minY - subview.boundsOrigin.y)
+            let local = dirty.offsetBy(
+                dx: -subview.frame.minX + subview.boundsOrigin.x,
+                dy: -subview.frame.minY + subview.boundsOrigin.y)
             subview.render(local, in: canvas)
             canvas.restore()
         }
@@ -320,7 +324,8 @@ open class View: Responder {
     @discardableResult
     public func endEditing(_ force: Bool) -> Bool {
         guard let window, let responder = window.firstResponder as? View,
-              responder.isDescendant(of: self) else { return true }
+            responder.isDescendant(of: self)
+        else { return true }
         if force { return window.transferFirstResponder(to: nil, force: true) }
         return responder.resignFirstResponder()
     }

@@ -143,8 +143,10 @@ open class Window: View {
         // A recognizer that decided now releases what it held for touches of earlier events
         // first, so views see phases in the order the fingers made them.
         for recognizer in involved {
-            for touch in recognizer.touches where !changed.contains(where: { $0 === touch })
-                && (touch.heldBegan || touch.heldEnded) {
+            for touch in recognizer.touches
+            where !changed.contains(where: { $0 === touch })
+                && (touch.heldBegan || touch.heldEnded)
+            {
                 releaseHeld(touch, event: event)
             }
         }

@@ -72,8 +72,10 @@ package final class XWatcher {
                     let notify = withUnsafePointer(to: &event) {
                         $0.withMemoryRebound(to: XDamageNotifyEvent.self, capacity: 1) { $0.pointee }
                     }
-                    damages.append(Change(time: now, x: Int(notify.area.x), y: Int(notify.area.y),
-                                          width: Int(notify.area.width), height: Int(notify.area.height)))
+                    damages.append(
+                        Change(
+                            time: now, x: Int(notify.area.x), y: Int(notify.area.y),
+                            width: Int(notify.area.width), height: Int(notify.area.height)))
                 }
                 if returnEarly { return }
             }

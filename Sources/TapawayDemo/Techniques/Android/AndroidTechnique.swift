@@ -18,13 +18,14 @@ enum AndroidTechnique: DismissalTechnique {
     static let summary = "The activity hides the keyboard on ACTION_DOWN outside the focused EditText, then dispatches."
 
     static let options: [TechniqueOption] = [
-        .choice("trigger", title: "Trigger",
-                values: [
-                    .init("down", title: "ACTION_DOWN, clearFocus", subtitle: "Hide and clear focus at touch-down"),
-                    .init("up", title: "ACTION_UP, no clearFocus", subtitle: "Hide at lift; the field keeps focus"),
-                ],
-                default: "down",
-                apply: { value, screen in (screen as? AndroidViewController)?.trigger = value == "up" ? .up : .down }),
+        .choice(
+            "trigger", title: "Trigger",
+            values: [
+                .init("down", title: "ACTION_DOWN, clearFocus", subtitle: "Hide and clear focus at touch-down"),
+                .init("up", title: "ACTION_UP, no clearFocus", subtitle: "Hide at lift; the field keeps focus"),
+            ],
+            default: "down",
+            apply: { value, screen in (screen as? AndroidViewController)?.trigger = value == "up" ? .up : .down })
     ]
 
     @MainActor static func makeScreen() -> FormViewController { AndroidViewController() }
@@ -36,7 +37,8 @@ enum AndroidTechnique: DismissalTechnique {
         .drag: "Hides the keyboard at touch-down, before the form scrolls.",
         .navigationBar: "Hides the keyboard: the app bar is in the activity's window, outside the field.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
-        .otherField: "The keyboard hides and shows again: only the focused field counts as inside, so the new field's touch first clears focus.",
+        .otherField:
+            "The keyboard hides and shows again: only the focused field counts as inside, so the new field's touch first clears focus.",
         .pinch: "Hides the keyboard when the first finger lands outside the field; the second is never looked at.",
         .switchOrCaption: "Hides the keyboard and the switch flips; the caption is outside the field too.",
     ]

@@ -56,9 +56,13 @@ package final class AndroidViewController: FormViewController {
         let changed = touches.filter { $0.phase != .stationary }
         let others = touches.filter { $0.phase == .stationary }
         let action: Trigger?
-        if others.isEmpty, changed.count == 1, changed[0].phase == .began { action = .down }
-        else if others.isEmpty, changed.count == 1, changed[0].phase == .ended { action = .up }
-        else { action = nil }
+        if others.isEmpty, changed.count == 1, changed[0].phase == .began {
+            action = .down
+        } else if others.isEmpty, changed.count == 1, changed[0].phase == .ended {
+            action = .up
+        } else {
+            action = nil
+        }
         let began = changed.contains { $0.phase == .began }
         guard let focused = editingInput else {
             if began && wanted == .down { report(.none, "no EditText has focus", touches: changed) }
@@ -66,8 +70,10 @@ package final class AndroidViewController: FormViewController {
         }
         guard let action else {
             if began {
-                report(.keep, "ACTION_POINTER_DOWN: another finger is already down, and only \(wanted == .down ? "ACTION_DOWN" : "ACTION_UP") is checked",
-                       touches: changed)
+                report(
+                    .keep,
+                    "ACTION_POINTER_DOWN: another finger is already down, and only \(wanted == .down ? "ACTION_DOWN" : "ACTION_UP") is checked",
+                    touches: changed)
             }
             return
         }
@@ -78,7 +84,9 @@ package final class AndroidViewController: FormViewController {
                 // A tap on the focused field brings the keyboard back, as on Android.
                 view.application?.keyboard.show()
             }
-            report(.keep, "\(motion) inside the focused EditText's rectangle (\(focused.traceName ?? "the field"))", touches: changed)
+            report(
+                .keep, "\(motion) inside the focused EditText's rectangle (\(focused.traceName ?? "the field"))", touches: changed
+            )
             return
         }
         switch action {

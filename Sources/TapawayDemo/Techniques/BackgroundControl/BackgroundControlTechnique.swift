@@ -15,8 +15,9 @@ enum BackgroundControlTechnique: DismissalTechnique {
     static let summary = "The background is a control; Return ends editing."
 
     static let options: [TechniqueOption] = [
-        .toggle("dim", title: "Dim around the field", subtitle: "Fades with the keypad", default: false,
-                apply: { isOn, screen in (screen as? BackgroundControlViewController)?.dimsAroundField = isOn }),
+        .toggle(
+            "dim", title: "Dim around the field", subtitle: "Fades with the keypad", default: false,
+            apply: { isOn, screen in (screen as? BackgroundControlViewController)?.dimsAroundField = isOn })
     ]
 
     @MainActor static func makeScreen() -> FormViewController { BackgroundControlViewController() }
@@ -27,7 +28,8 @@ enum BackgroundControlTechnique: DismissalTechnique {
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: the background control never sees a touch that lands on the button.",
         .row: "The row selects and the keypad stays up: the row is not the background.",
-        .pinnedFinger: "The background control's touch-up-inside resigns, and the held finger's lift focuses name again: the keypad hides and shows. While a finger rests, the scroll view's pan recognizer stays possible and holds the tap's end back, so on a device both may happen only when the held finger lifts (inferred).",
+        .pinnedFinger:
+            "The background control's touch-up-inside resigns, and the held finger's lift focuses name again: the keypad hides and shows. While a finger rests, the scroll view's pan recognizer stays possible and holds the tap's end back, so on a device both may happen only when the held finger lifts (inferred).",
         .drag: "Keeps the keypad: the scroll view takes the drag from the background control.",
         .navigationBar: "Keeps focus: the bar is not the background control.",
         .returnKey: "Return ends editing in a single-line field (editingDidEndOnExit); notes adds a line.",

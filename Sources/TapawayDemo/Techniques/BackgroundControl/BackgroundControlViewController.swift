@@ -54,7 +54,8 @@ package final class BackgroundControlViewController: FormViewController {
         guard let focused = editingInput, let background = form.background as? Control else { return }
         for touch in event.touches(for: window) where touch.phase == .began && touch.view !== background {
             let place = touch.view?.traceName ?? "no view"
-            let why = touch.view.map { $0.isDescendant(of: focused) } == true
+            let why =
+                touch.view.map { $0.isDescendant(of: focused) } == true
                 ? "it landed in \(place), the field being edited" : "it landed on \(place)"
             report(.keep, "the background control never saw this touch: \(why)", touches: [touch])
         }

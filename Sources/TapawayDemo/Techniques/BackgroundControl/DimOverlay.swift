@@ -27,12 +27,15 @@ package final class DimOverlay: View {
             setNeedsDisplay()
             return
         }
-        fadeAnimation = app.animate(duration: duration, curve: .easeInOut, step: { [weak self] t in
-            self?.level = start + (target - start) * t
-            self?.setNeedsDisplay()
-        }, completion: { [weak self] finished in
-            if finished, target == 0 { self?.isHidden = true }
-        })
+        fadeAnimation = app.animate(
+            duration: duration, curve: .easeInOut,
+            step: { [weak self] t in
+                self?.level = start + (target - start) * t
+                self?.setNeedsDisplay()
+            },
+            completion: { [weak self] finished in
+                if finished, target == 0 { self?.isHidden = true }
+            })
     }
 
     /// Draws the dim everywhere but around the focused field.

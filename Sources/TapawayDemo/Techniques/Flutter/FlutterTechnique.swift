@@ -18,22 +18,28 @@ enum FlutterTechnique: DismissalTechnique {
     static let summary = "Each pointer down outside the text fields' tap region unfocuses."
 
     static let options: [TechniqueOption] = [
-        .toggle("consume-outside-taps", title: "Consume outside taps", subtitle: "TapRegion.consumeOutsideTaps",
-                default: false,
-                apply: { isOn, screen in (screen as? FlutterViewController)?.consumesOutsideTaps = isOn }),
-        .toggle("gesture-detector", title: "GestureDetector instead", subtitle: "Opaque, around the page",
-                default: false,
-                apply: { isOn, screen in (screen as? FlutterViewController)?.usesGestureDetector = isOn }),
+        .toggle(
+            "consume-outside-taps", title: "Consume outside taps", subtitle: "TapRegion.consumeOutsideTaps",
+            default: false,
+            apply: { isOn, screen in (screen as? FlutterViewController)?.consumesOutsideTaps = isOn }),
+        .toggle(
+            "gesture-detector", title: "GestureDetector instead", subtitle: "Opaque, around the page",
+            default: false,
+            apply: { isOn, screen in (screen as? FlutterViewController)?.usesGestureDetector = isOn }),
     ]
 
     @MainActor static func makeScreen() -> FormViewController { FlutterViewController() }
 
     static let charter: [Experiment: String] = [
-        .submit: "Unfocuses at pointer down and the button still fires: the tap region is not in the gesture arena. With Consume outside taps the button never gets the tap; with the GestureDetector the button wins and focus stays.",
-        .row: "Unfocuses and the row selects; consumed, it does not. The GestureDetector loses to the row's InkWell: focus stays.",
-        .pinnedFinger: "Unfocuses when the second pointer goes down on the background: onTapOutside looks at each pointer, not at gestures (inferred).",
+        .submit:
+            "Unfocuses at pointer down and the button still fires: the tap region is not in the gesture arena. With Consume outside taps the button never gets the tap; with the GestureDetector the button wins and focus stays.",
+        .row:
+            "Unfocuses and the row selects; consumed, it does not. The GestureDetector loses to the row's InkWell: focus stays.",
+        .pinnedFinger:
+            "Unfocuses when the second pointer goes down on the background: onTapOutside looks at each pointer, not at gestures (inferred).",
         .drag: "Unfocuses at pointer down, before the form scrolls; the GestureDetector sees no tap and keeps focus.",
-        .navigationBar: "Unfocuses: the app bar is outside the text fields' region. The GestureDetector wraps only the body and keeps focus.",
+        .navigationBar:
+            "Unfocuses: the app bar is outside the text fields' region. The GestureDetector wraps only the body and keeps focus.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up: every text field is in the same tap region.",
         .pinch: "Unfocuses when a finger goes down outside the fields.",

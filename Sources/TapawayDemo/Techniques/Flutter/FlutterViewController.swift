@@ -55,13 +55,18 @@ package final class FlutterViewController: FormViewController {
         for touch in event.touches(for: window) where touch.phase == .began {
             guard let focused = editingInput else { continue }
             if let view = touch.view, view is any TextInput {
-                report(.keep, "pointer down in \(view.traceName ?? "a text field"): inside the text fields' tap region",
-                       touches: [touch])
+                report(
+                    .keep, "pointer down in \(view.traceName ?? "a text field"): inside the text fields' tap region",
+                    touches: [touch])
                 continue
             }
-            let consumed = consumesOutsideTaps ? "; consumeOutsideTaps: \(touch.view?.traceName ?? "the widget") never gets it" : ""
-            report(.resign, "pointer down outside the text fields' tap region: onTapOutside unfocuses \(focused.traceName ?? "the field")" + consumed,
-                   touches: [touch])
+            let consumed =
+                consumesOutsideTaps ? "; consumeOutsideTaps: \(touch.view?.traceName ?? "the widget") never gets it" : ""
+            report(
+                .resign,
+                "pointer down outside the text fields' tap region: onTapOutside unfocuses \(focused.traceName ?? "the field")"
+                    + consumed,
+                touches: [touch])
             if consumesOutsideTaps { window.redirect(touch, to: nil) }
             _ = window.transferFirstResponder(to: nil, force: true)
         }
@@ -72,8 +77,9 @@ package final class FlutterViewController: FormViewController {
             report(.none, "the GestureDetector's onTap, with nothing focused", touches: recognizer.touches)
             return
         }
-        report(.resign, "the GestureDetector won the tap on \(recognizer.touches.first?.view?.traceName ?? "the page"): unfocus",
-               touches: recognizer.touches)
+        report(
+            .resign, "the GestureDetector won the tap on \(recognizer.touches.first?.view?.traceName ?? "the page"): unfocus",
+            touches: recognizer.touches)
         _ = focused.window?.transferFirstResponder(to: nil, force: true)
     }
 

@@ -47,9 +47,10 @@ final class KeyboardManagerAdapter {
             center.post(name: .keyboardManagerNote, userInfo: info)
         case .resign, .keep:
             let manager = KeyboardManager.shared
-            var made = DismissalDecision(technique: .keyboardManager, action: decision.action == .resign ? .resign : .keep,
-                                         reason: decision.reason, firstResponder: manager.activeInput,
-                                         touches: decision.touches, inside: manager.countsAsInside)
+            var made = DismissalDecision(
+                technique: .keyboardManager, action: decision.action == .resign ? .resign : .keep,
+                reason: decision.reason, firstResponder: manager.activeInput,
+                touches: decision.touches, inside: manager.countsAsInside)
             // The manager names the input it works for, which is the first responder it saw.
             made.firstResponder = decision.focused
             made.post(to: center)

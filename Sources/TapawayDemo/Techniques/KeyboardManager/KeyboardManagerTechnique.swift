@@ -26,14 +26,16 @@ enum KeyboardManagerTechnique: DismissalTechnique {
     /// The manager's own groups and Prev / Next order.
     @MainActor static func focusRegions(for focused: View?, in window: Window) -> FocusRegions {
         guard let focused else { return FocusRegions(inside: [], order: FocusNavigation.readingOrder(in: window)) }
-        return FocusRegions(inside: KeyboardManager.shared.groupedViews(for: focused),
-                            order: KeyboardManager.shared.orderedInputs(around: focused))
+        return FocusRegions(
+            inside: KeyboardManager.shared.groupedViews(for: focused),
+            order: KeyboardManager.shared.orderedInputs(around: focused))
     }
 
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: the manager ignores controls.",
         .row: "Resigns and the row selects: the manager never cancels touches.",
-        .pinnedFinger: "Resigns when the background tap lifts: like IQKeyboardManager's, its recognizer never receives a touch on a control, and the held field is one, so it sees a one-finger tap. The held finger's lift then focuses the field again.",
+        .pinnedFinger:
+            "Resigns when the background tap lifts: like IQKeyboardManager's, its recognizer never receives a touch on a control, and the held field is one, so it sees a one-finger tap. The held finger's lift then focuses the field again.",
         .drag: "Keeps the keypad: a drag or scroll beyond 10 px never dismisses.",
         .navigationBar: "Keeps focus: the manager ignores the navigation bar.",
         .returnKey: "Return moves to the next field, and resigns after the last; notes adds a line.",

@@ -18,29 +18,34 @@ enum ReactNativeTechnique: DismissalTechnique {
     static let summary = "The ScrollView takes taps while the keyboard is up and blurs on release (keyboardShouldPersistTaps)."
 
     static let options: [TechniqueOption] = [
-        .choice("persist-taps", title: "keyboardShouldPersistTaps",
-                values: [
-                    .init("never", title: "never", subtitle: "The default: children never get the tap"),
-                    .init("handled", title: "handled", subtitle: "Blur unless a child handled it"),
-                    .init("always", title: "always", subtitle: "A tap never blurs"),
-                ],
-                default: "never",
-                apply: { value, screen in
-                    (screen as? ReactNativeViewController)?.persistTaps = ReactNativeViewController.PersistTaps(rawValue: value) ?? .never
-                }),
+        .choice(
+            "persist-taps", title: "keyboardShouldPersistTaps",
+            values: [
+                .init("never", title: "never", subtitle: "The default: children never get the tap"),
+                .init("handled", title: "handled", subtitle: "Blur unless a child handled it"),
+                .init("always", title: "always", subtitle: "A tap never blurs"),
+            ],
+            default: "never",
+            apply: { value, screen in
+                (screen as? ReactNativeViewController)?.persistTaps =
+                    ReactNativeViewController.PersistTaps(rawValue: value) ?? .never
+            })
     ]
 
     @MainActor static func makeScreen() -> FormViewController { ReactNativeViewController() }
 
     static let charter: [Experiment: String] = [
-        .submit: "With never, the scroll view takes the touch at its start: the button never fires, and the input blurs on release. handled and always let the button have it.",
+        .submit:
+            "With never, the scroll view takes the touch at its start: the button never fires, and the input blurs on release. handled and always let the button have it.",
         .row: "With never, the row never selects and the input blurs; handled and always let it select.",
-        .pinnedFinger: "Keeps focus: the first finger went to the text input, and only a gesture's first touch is taken (inferred).",
+        .pinnedFinger:
+            "Keeps focus: the first finger went to the text input, and only a gesture's first touch is taken (inferred).",
         .drag: "The scroll view scrolls and nothing blurs: it blurs only when no scroll happened since it took the touch.",
         .navigationBar: "Keeps focus: the header is outside the scroll view.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up: a touch on a text input is never taken.",
         .pinch: "The scroll view takes the first finger; the input blurs when the gesture ends without a scroll.",
-        .switchOrCaption: "With never, the switch does not flip and the input blurs; a tap on the caption blurs with never and handled.",
+        .switchOrCaption:
+            "With never, the switch does not flip and the input blurs; a tap on the caption blurs with never and handled.",
     ]
 }

@@ -39,18 +39,21 @@ package final class ReactNativeViewController: FormViewController {
             startGesture(with: began, in: window)
         }
         guard let responder = responderTouch, let touch = changed.first(where: { $0 === responder.touch }),
-              touch.phase.isFinished else { return }
+            touch.phase.isFinished
+        else { return }
         responderTouch = nil
-        release(touch, scrolled: form.contentOffset != responder.offset || form.panGestureRecognizer.state != .possible,
-                captured: responder.captured, others: touches.filter { $0 !== touch })
+        release(
+            touch, scrolled: form.contentOffset != responder.offset || form.panGestureRecognizer.state != .possible,
+            captured: responder.captured, others: touches.filter { $0 !== touch })
     }
 
     /// A gesture's first touch: does the scroll view become its responder?
     private func startGesture(with touch: Touch, in window: AppWindow) {
         guard let view = touch.view, view.isDescendant(of: form) else {
             if let focused = editingInput?.traceName {
-                report(.keep, "the touch is outside the ScrollView (\(touch.view?.traceName ?? "no view")): \(focused) stays",
-                       touches: [touch])
+                report(
+                    .keep, "the touch is outside the ScrollView (\(touch.view?.traceName ?? "no view")): \(focused) stays",
+                    touches: [touch])
             }
             return
         }
@@ -60,16 +63,20 @@ package final class ReactNativeViewController: FormViewController {
         switch persistTaps {
         case .never where keyboardUp && !isTextInput:
             // onStartShouldSetResponderCapture: the scroll view takes the touch from its children.
-            report(.keep, "the scroll view took the touch at its start (keyboardShouldPersistTaps never); "
-                   + "\(touch.view?.traceName ?? "its child") never gets it, and \(focused.traceName ?? "the input") blurs on release unless it scrolls",
-                   touches: [touch])
+            report(
+                .keep,
+                "the scroll view took the touch at its start (keyboardShouldPersistTaps never); "
+                    + "\(touch.view?.traceName ?? "its child") never gets it, and \(focused.traceName ?? "the input") blurs on release unless it scrolls",
+                touches: [touch])
             window.redirect(touch, to: form)
             responderTouch = (touch, form.contentOffset, true)
         case .handled where keyboardUp && !Self.handlesTouches(view):
             // No child became the responder: the scroll view does.
             responderTouch = (touch, form.contentOffset, false)
-            report(.keep, "no child handled the touch on \(view.traceName ?? "the background"): the scroll view is its responder "
-                   + "(keyboardShouldPersistTaps handled) and blurs on release unless it scrolls", touches: [touch])
+            report(
+                .keep,
+                "no child handled the touch on \(view.traceName ?? "the background"): the scroll view is its responder "
+                    + "(keyboardShouldPersistTaps handled) and blurs on release unless it scrolls", touches: [touch])
         default:
             let why: String
             switch persistTaps {
@@ -89,8 +96,9 @@ package final class ReactNativeViewController: FormViewController {
             report(.keep, "the scroll view scrolled since it took the touch: no blur", touches: [touch])
             return
         }
-        report(.resign, "the scroll view's touch ended without a scroll: blurTextInput(\(focused.traceName ?? "the input"))",
-               touches: [touch] + others)
+        report(
+            .resign, "the scroll view's touch ended without a scroll: blurTextInput(\(focused.traceName ?? "the input"))",
+            touches: [touch] + others)
         // A React Native TextInput has no delegate that could refuse the blur.
         _ = focused.window?.transferFirstResponder(to: nil, force: true)
     }

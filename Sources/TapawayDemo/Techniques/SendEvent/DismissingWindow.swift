@@ -36,15 +36,17 @@ package final class DismissingWindow: AppWindow {
 
     private func startObservingFirstResponder() {
         for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
-            observers.append(notificationCenter.addObserver(forName: name) { [weak self] note in
-                self?.currentFirstResponder = note.object as? View
-            })
+            observers.append(
+                notificationCenter.addObserver(forName: name) { [weak self] note in
+                    self?.currentFirstResponder = note.object as? View
+                })
         }
         for name in [NotificationName.textFieldDidEndEditing, .textViewDidEndEditing] {
-            observers.append(notificationCenter.addObserver(forName: name) { [weak self] note in
-                guard let self, let ended = note.object as? View, ended === self.currentFirstResponder else { return }
-                self.currentFirstResponder = nil
-            })
+            observers.append(
+                notificationCenter.addObserver(forName: name) { [weak self] note in
+                    guard let self, let ended = note.object as? View, ended === self.currentFirstResponder else { return }
+                    self.currentFirstResponder = nil
+                })
         }
     }
 
@@ -75,8 +77,9 @@ package final class DismissingWindow: AppWindow {
     /// What the rule decides for `event`, without acting on it.
     package func decide(for event: Event) -> DismissalDecision {
         let responder = currentFirstResponder
-        let seen = DismissalDecision(technique: .sendEvent, action: .none, reason: "", firstResponder: responder,
-                                     touches: event.touches(for: self))
+        let seen = DismissalDecision(
+            technique: .sendEvent, action: .none, reason: "", firstResponder: responder,
+            touches: event.touches(for: self))
         func verdict(_ action: DismissalDecision.Action, _ reason: String) -> DismissalDecision {
             var decision = seen
             decision.action = action

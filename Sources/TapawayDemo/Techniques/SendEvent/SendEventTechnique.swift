@@ -25,9 +25,11 @@ enum SendEventTechnique: DismissalTechnique {
         .drag: "Resigns at touch-down: a touch that began in a view that cannot become first responder is enough.",
         .navigationBar: "Resigns: the bar is in the window, outside the field.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
-        .otherField: "Focus moves in one step and the keypad stays up: the new touch is in a view that can become first responder.",
+        .otherField:
+            "Focus moves in one step and the keypad stays up: the new touch is in a view that can become first responder.",
         .pinch: "Resigns only when neither finger began on the field.",
-        .switchOrCaption: "The switch flips and the field resigns; the caption takes no touches, so a tap on it is on the background.",
+        .switchOrCaption:
+            "The switch flips and the field resigns; the caption takes no touches, so a tap on it is on the background.",
     ]
 }
 

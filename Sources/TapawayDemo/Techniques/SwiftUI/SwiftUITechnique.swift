@@ -16,23 +16,25 @@ enum SwiftUITechnique: DismissalTechnique {
     static let summary = "A tap gesture on the background behind the content sets the focus state to nil."
 
     static let options: [TechniqueOption] = [
-        .choice("scroll-dismisses", title: "Scroll dismisses keyboard",
-                values: [
-                    .init("never", title: ".never", subtitle: "A scroll leaves the keyboard alone"),
-                    .init("immediately", title: ".immediately", subtitle: "When a scroll begins"),
-                    .init("interactively", title: ".interactively", subtitle: "The keyboard follows the finger"),
-                ],
-                default: "never",
-                apply: { value, screen in
-                    let mode: KeyboardDismissMode = value == "immediately" ? .onDrag : value == "interactively" ? .interactive : .none
-                    (screen as? SwiftUIViewController)?.scrollDismissMode = mode
-                }),
+        .choice(
+            "scroll-dismisses", title: "Scroll dismisses keyboard",
+            values: [
+                .init("never", title: ".never", subtitle: "A scroll leaves the keyboard alone"),
+                .init("immediately", title: ".immediately", subtitle: "When a scroll begins"),
+                .init("interactively", title: ".interactively", subtitle: "The keyboard follows the finger"),
+            ],
+            default: "never",
+            apply: { value, screen in
+                let mode: KeyboardDismissMode = value == "immediately" ? .onDrag : value == "interactively" ? .interactive : .none
+                (screen as? SwiftUIViewController)?.scrollDismissMode = mode
+            })
     ]
 
     @MainActor static func makeScreen() -> FormViewController { SwiftUIViewController() }
 
     static let charter: [Experiment: String] = [
-        .submit: "Keeps the keyboard up and the button fires: the button is in front of the background, which never sees the tap.",
+        .submit:
+            "Keeps the keyboard up and the button fires: the button is in front of the background, which never sees the tap.",
         .row: "The row selects and the keyboard stays: the row is in front of the background.",
         .pinnedFinger: "Keeps focus: two fingers are no tap for the gesture (inferred).",
         .drag: "Keeps the keyboard: a drag is no tap. Scroll dismisses keyboard .immediately or .interactively end editing.",
@@ -40,6 +42,7 @@ enum SwiftUITechnique: DismissalTechnique {
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up.",
         .pinch: "Keeps focus: a pinch is not a tap.",
-        .switchOrCaption: "The switch flips and focus stays. A Text takes the hit too, so a tap on the caption keeps focus: only the background's own area dismisses.",
+        .switchOrCaption:
+            "The switch flips and focus stays. A Text takes the hit too, so a tap on the caption keeps focus: only the background's own area dismisses.",
     ]
 }

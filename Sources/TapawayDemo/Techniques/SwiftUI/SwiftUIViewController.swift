@@ -45,7 +45,8 @@ package final class SwiftUIViewController: FormViewController {
         backgroundTap.onStateChange = { [weak self] recognizer, state in
             guard state == .failed, let self, self.editingInput != nil else { return }
             let hit = recognizer.touches.first { $0.view !== self.form.background }?.view.map(Self.describe)
-            let why = hit.map { "\($0) is in front of the background and takes the hit" } ?? (recognizer.failureReason ?? "no tap")
+            let why =
+                hit.map { "\($0) is in front of the background and takes the hit" } ?? (recognizer.failureReason ?? "no tap")
             self.report(.keep, "the background's tap gesture did not fire: \(why)", touches: recognizer.touches)
         }
         form.background.addGestureRecognizer(backgroundTap)

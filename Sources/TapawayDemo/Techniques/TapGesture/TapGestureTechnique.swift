@@ -14,15 +14,17 @@ enum TapGestureTechnique: DismissalTechnique {
     static let summary = "A tap recognizer on the root view, added while the keypad shows."
 
     static let options: [TechniqueOption] = [
-        .toggle("cancels-touches", title: "Cancel touches in view", subtitle: "The first tap is eaten", default: true,
-                apply: { isOn, screen in (screen as? TapGestureViewController)?.cancelsTouchesInView = isOn }),
+        .toggle(
+            "cancels-touches", title: "Cancel touches in view", subtitle: "The first tap is eaten", default: true,
+            apply: { isOn, screen in (screen as? TapGestureViewController)?.cancelsTouchesInView = isOn })
     ]
 
     @MainActor static func makeScreen() -> FormViewController { TapGestureViewController() }
 
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: a control wins its own tap over the recognizer.",
-        .row: "Resigns, but the row does not select: cancelsTouchesInView cancels the row's touch. Turn off Cancel touches in view and it selects.",
+        .row:
+            "Resigns, but the row does not select: cancelsTouchesInView cancels the row's touch. Turn off Cancel touches in view and it selects.",
         .pinnedFinger: "Keeps focus: a two-finger event is not a one-finger tap.",
         .drag: "Keeps the keypad: a drag is no tap. Dismiss on drag and Interactive resign.",
         .navigationBar: "Keeps focus: the bar is outside the screen's root view, which holds the recognizer.",

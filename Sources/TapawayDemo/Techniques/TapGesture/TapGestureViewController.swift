@@ -57,8 +57,9 @@ package final class TapGestureViewController: FormViewController {
 
     private func dismissKeyboard(_ recognizer: GestureRecognizer) {
         let name = recognizer.touches.first?.view?.traceName ?? "the screen"
-        report(.resign, "tap recognized on \(name)" + (cancelsTouchesInView ? "; the view's touch is cancelled" : ""),
-               touches: recognizer.touches)
+        report(
+            .resign, "tap recognized on \(name)" + (cancelsTouchesInView ? "; the view's touch is cancelled" : ""),
+            touches: recognizer.touches)
         view.endEditing(true)
     }
 }

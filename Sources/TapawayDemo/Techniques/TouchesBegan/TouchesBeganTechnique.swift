@@ -17,34 +17,40 @@ enum TouchesBeganTechnique: DismissalTechnique {
     static let summary = "The view controller ends editing in touchesBegan, for touches that reach it up the responder chain."
 
     static let options: [TechniqueOption] = [
-        .choice("container", title: "Container",
-                values: [
-                    .init("plain-view", title: "Plain view", subtitle: "Touches reach the controller"),
-                    .init("scroll-view", title: "Scroll view", subtitle: "The scroll view keeps them"),
-                    .init("table", title: "Table", subtitle: "A table is a scroll view"),
-                ],
-                default: "scroll-view",
-                apply: { value, screen in (screen as? TouchesBeganViewController)?.container = value }),
-        .choice("resign-with", title: "Resign with",
-                values: [
-                    .init("end-editing", title: "endEditing(true)", subtitle: "Forces the first responder"),
-                    .init("send-action", title: "sendAction(resignFirstResponder)", subtitle: "Asks; it can refuse"),
-                ],
-                default: "end-editing",
-                apply: { value, screen in (screen as? TouchesBeganViewController)?.forcesResign = value == "end-editing" }),
+        .choice(
+            "container", title: "Container",
+            values: [
+                .init("plain-view", title: "Plain view", subtitle: "Touches reach the controller"),
+                .init("scroll-view", title: "Scroll view", subtitle: "The scroll view keeps them"),
+                .init("table", title: "Table", subtitle: "A table is a scroll view"),
+            ],
+            default: "scroll-view",
+            apply: { value, screen in (screen as? TouchesBeganViewController)?.container = value }),
+        .choice(
+            "resign-with", title: "Resign with",
+            values: [
+                .init("end-editing", title: "endEditing(true)", subtitle: "Forces the first responder"),
+                .init("send-action", title: "sendAction(resignFirstResponder)", subtitle: "Asks; it can refuse"),
+            ],
+            default: "end-editing",
+            apply: { value, screen in (screen as? TouchesBeganViewController)?.forcesResign = value == "end-editing" }),
     ]
 
     @MainActor static func makeScreen() -> FormViewController { TouchesBeganViewController() }
 
     static let charter: [Experiment: String] = [
-        .submit: "Keeps the keypad up and the button fires: the button handles its touch, which never travels up to the controller.",
+        .submit:
+            "Keeps the keypad up and the button fires: the button handles its touch, which never travels up to the controller.",
         .row: "The row selects and the keypad stays: the row handles its touch.",
-        .pinnedFinger: "In a plain view the background touch reaches the controller and endEditing(true) forces the field out, then the held finger's lift focuses it again (inferred); in a scroll view nothing happens.",
+        .pinnedFinger:
+            "In a plain view the background touch reaches the controller and endEditing(true) forces the field out, then the held finger's lift focuses it again (inferred); in a scroll view nothing happens.",
         .drag: "In a plain view it resigns at touch-down; in a scroll view the form scrolls and focus stays.",
-        .navigationBar: "Keeps focus: the bar's touches travel the navigation controller's chain, not this controller's (inferred).",
+        .navigationBar:
+            "Keeps focus: the bar's touches travel the navigation controller's chain, not this controller's (inferred).",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up: the field handles its touch.",
         .pinch: "In a plain view the fingers' touches reach the controller, which resigns at touch-down.",
-        .switchOrCaption: "The switch flips and focus stays. The caption takes no touches: in a plain view the tap reaches the controller and resigns; in a scroll view it does not.",
+        .switchOrCaption:
+            "The switch flips and focus stays. The caption takes no touches: in a plain view the tap reaches the controller and resigns; in a scroll view it does not.",
     ]
 }

@@ -40,7 +40,9 @@ package final class TouchesBeganViewController: FormViewController {
             report(.resign, "touchesBegan reached the view controller: sendAction(resignFirstResponder)", touches: touches)
             focused.resignFirstResponder()
         } else {
-            report(.keep, "touchesBegan sent resignFirstResponder, and \(focused.traceName ?? "the field") refused", touches: touches)
+            report(
+                .keep, "touchesBegan sent resignFirstResponder, and \(focused.traceName ?? "the field") refused", touches: touches
+            )
         }
     }
 }
