@@ -36,6 +36,20 @@ func writeErrorLine(_ line: String) {
 enum XErrorHandlers {
     /// The display name, for the lost-connection message.
     nonisolated(unsafe) static var displayName = ""
+    /// While set, protocol errors are expected (a request that may name a window gone by
+    /// now) and pass without a line; `quietly(on:_:)` sets it.
+    nonisolated(unsafe) private static var quiet = false
+
+    /// Runs `body` with protocol errors expected: the requests it makes are synchronised, so
+    /// their errors arrive (and are passed over) before it returns.
+    static func quietly<T>(on display: OpaquePointer, _ body: () -> T) -> T {
+        quiet = true
+        defer {
+            XSync(display, 0)
+            quiet = false
+        }
+        return body()
+    }
 
     /// Installs the I/O error handler (lost connection: one line on fd 2, exit status 69,
     /// EX_UNAVAILABLE: the display is gone) and a
@@ -51,6 +65,7 @@ enum XErrorHandlers {
             let error = event.pointee
             // Focus can race with mapping (a window manager, an unmap): not worth a line.
             if error.request_code == 42 /* X_SetInputFocus */ { return 0 }
+            if XErrorHandlers.quiet { return 0 }
             var buffer = [CChar](repeating: 0, count: 160)
             XGetErrorText(display, Int32(error.error_code), &buffer, Int32(buffer.count))
             let text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }

@@ -231,8 +231,7 @@ extension X11Platform {
             var format: Int32 = 0
             var count: UInt = 0, remaining: UInt = 0
             var data: UnsafeMutablePointer<UInt8>?
-            // A stale id makes this fail with BadWindow; the error handler reports it as a line,
-            // so only ask windows that the root named, and only once each.
+            // Only windows that the root named are asked, once each.
             guard
                 XGetWindowProperty(
                     display, window, check, 0, 1, 0, 33 /* XA_WINDOW */, &type, &format,
@@ -243,6 +242,8 @@ extension X11Platform {
             return data.withMemoryRebound(to: UInt.self, capacity: 1) { $0.pointee }
         }
         guard let child = supportingWindow(of: XRootWindow(display, screen)), child != 0 else { return false }
-        return supportingWindow(of: child) == child
+        // A window manager that was killed leaves the root naming a window that is gone: asking
+        // it fails with BadWindow, which here only means "no window manager".
+        return XErrorHandlers.quietly(on: display) { supportingWindow(of: child) } == child
     }
 }
