@@ -702,3 +702,37 @@ struct RecordingHeaderTests {
         #expect(StandardForm.inputIdentifiers == Harness().app.focusableIdentifiers, "the list follows the form")
     }
 }
+
+/// What stops a recording is not part of it.
+@MainActor
+@Suite("The input that stops a recording")
+struct RecordingStopTests {
+    @Test("a click on the record switch and the F9 key are left out of the recording; the session's taps are in")
+    func stoppingInputLeftOut() throws {
+        let h = Harness()
+        h.app.onRecordingToggle = {}
+        h.platform.settle()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-stop-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = InputRecorder(application: h.platform.application, sink: try TraceSink.file(path), scenario: "send-event")
+        h.platform.tap(h.form.name)
+        h.platform.tap(h.app.sidebar.recordItem)
+        h.platform.press(.function(9))
+        recorder.stopObserving()
+        let recording = try Recording.load(contentsOf: path)
+        let toggle = h.app.sidebar.recordItem.frameInScreen
+        var points: [Point] = []
+        var keys: [KeyInput.Key] = []
+        for (_, input) in recording.inputs {
+            switch input {
+            case .pointer(_, _, let at): points.append(at)
+            case .pointers(let changes): points += changes.map(\.at)
+            case .key(let key): keys.append(key.key)
+            default: break
+            }
+        }
+        #expect(points.count == 2 && points.allSatisfy { h.form.name.frameInScreen.contains($0) }, "\(points)")
+        #expect(!points.contains { toggle.contains($0) }, "the record switch's click was recorded")
+        #expect(!keys.contains(.function(9)), "F9 was recorded")
+    }
+}

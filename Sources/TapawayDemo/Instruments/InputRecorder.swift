@@ -19,6 +19,8 @@ package final class InputRecorder {
     /// change itself, so the change gets no placeholder (it would be made twice).
     private var keyMakesChange = false
     private var inputToken: ObserverToken?
+    /// The sidebar's switch that starts and stops recording; touches on it are not recorded.
+    static let recordToggleIdentifier = "record-toggle"
     /// The number of lines written (the header included).
     package private(set) var linesWritten = 0
 
@@ -77,6 +79,13 @@ package final class InputRecorder {
         {
             suppressedTouches.insert(change.id)
         }
+        // The recording's own switch is not part of the session: a replay would press it again.
+        if change.phase == .began, let window = application.window(at: change.at),
+            window.hitTest(window.convert(fromScreen: change.at))?.identifiedAncestor?.identifier
+                == Self.recordToggleIdentifier
+        {
+            suppressedTouches.insert(change.id)
+        }
         if suppressedTouches.contains(change.id) {
             if change.phase.isFinished { suppressedTouches.remove(change.id) }
             return false
@@ -97,6 +106,8 @@ package final class InputRecorder {
             for line in RecordingCodec.lines(for: input, at: now) { write(line) }
             return
         case .key(let key):
+            // F9 starts and stops recording: the key that stops it is not part of the session.
+            if key.key == .function(9) { return }
             if secureFieldFocused {
                 let control = key.modifiers.contains(.control)
                 switch key.key {
