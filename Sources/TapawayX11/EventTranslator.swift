@@ -39,6 +39,7 @@ extension X11Platform {
             }
             let timestamp = clock.now
             if let key = inputMethod.translate(&event) {
+                if keyInterceptor?(key) == true { return }
                 application?.handleKey(key, timestamp: timestamp)
             }
 

@@ -20,6 +20,10 @@ package final class X11Platform {
     /// Called once, after the first complete frame has been painted and the window is mapped,
     /// exposed and synchronised with the server (its pixels can be read back).
     package var onReady: (() -> Void)?
+    /// Offered each key the user types before the application gets it; returning true keeps it
+    /// from the application. The launcher sets it while a replay runs, whose controls (pause,
+    /// step) are keys, so that they never reach the replayed session.
+    package var keyInterceptor: ((KeyInput) -> Bool)?
     /// Told after every frame: layout, the application's frame observers and painting of the
     /// dirty areas. Add an observer and keep its token; remove the token to stop.
     package let paintedFrameObservers = ObserverList<Void>()

@@ -94,8 +94,33 @@ final class SessionInstruments {
     func replay(_ recording: Recording, from path: String, speed: Double?, exitAfterwards: Bool) {
         let replayer = InputReplayer(application: application, recording: recording, speed: speed)
         replayer.onResize = { [unowned platform] size in platform.resize(to: size) }
+        // The replay shows itself: a banner with its progress, and the touches it plays.
+        let touchesWereShown = app.overlays.showsTouches
+        app.setOverlay("overlay-touches", on: true)
+        app.replayBanner.show(fed: 0, of: replayer.total, paused: false)
+        replayer.onProgress = { [weak self, unowned replayer] fed in
+            self?.app.replayBanner.show(fed: fed, of: replayer.total, paused: replayer.isPaused)
+        }
+        // Space pauses and resumes; the right arrow steps one input while paused. The keys
+        // never reach the replayed session.
+        platform.keyInterceptor = { [weak self, unowned replayer] key in
+            guard let self, !self.replayFinished, key.modifiers.isEmpty else { return false }
+            switch key.key {
+            case .text(" "):
+                if replayer.isPaused { replayer.resume() } else { replayer.pause() }
+            case .right:
+                replayer.step()
+            default:
+                return false
+            }
+            self.app.replayBanner.show(fed: replayer.fed, of: replayer.total, paused: replayer.isPaused)
+            return true
+        }
         replayer.onFinish = { [weak self] count in
             guard let self else { return }
+            self.platform.keyInterceptor = nil
+            self.app.replayBanner.setVisible(false)
+            if !touchesWereShown { self.app.setOverlay("overlay-touches", on: false) }
             self.replayFinished = true
             self.app.tracer?.emit("replay", [("phase", .string("finished")), ("inputs", .number(Double(count)))])
             Console.out("tapaway: replayed \(Self.count(count, "input")) from \(path)")

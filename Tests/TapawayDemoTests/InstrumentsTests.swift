@@ -736,3 +736,63 @@ struct RecordingStopTests {
         #expect(!keys.contains(.function(9)), "F9 was recorded")
     }
 }
+
+/// A replay can be paused, stepped and resumed, and says how far it has gone.
+@MainActor
+@Suite("Replay controls")
+struct ReplayControlTests {
+    @Test("paused, no input goes in however long it waits; each step feeds one; resumed, it finishes")
+    func pauseStepResume() throws {
+        let (text, _) = try InstrumentsRecording.make { h in
+            for field in [h.form.name, h.form.email, h.form.password] {
+                h.platform.advance(by: 0.5)
+                h.platform.tap(field)
+            }
+        }
+        let recording = try Recording.parse(text)
+        let replay = Harness()
+        let replayer = InputReplayer(application: replay.platform.application, recording: recording, speed: 1)
+        var progress: [Int] = []
+        var finished = false
+        replayer.onProgress = { progress.append($0) }
+        replayer.onFinish = { _ in finished = true }
+        replayer.start()
+        replayer.pause()
+        replay.platform.advance(by: 5)
+        #expect(replayer.fed == 0 && progress.isEmpty, "paused, nothing goes in")
+        replayer.step()
+        replayer.step()
+        #expect(replayer.fed == 2 && progress == [1, 2])
+        replay.platform.advance(by: 5)
+        #expect(replayer.fed == 2, "still paused after stepping")
+        replayer.resume()
+        for _ in 0..<600 where !finished { replay.platform.advance(by: 1.0 / 60) }
+        #expect(finished && replayer.fed == replayer.total)
+        #expect(replay.firstResponderID == "password", "the replay ends where the session did")
+    }
+
+    @Test("the banner says how far the replay has gone and which keys control it")
+    func bannerWords() {
+        let h = Harness()
+        h.app.replayBanner.show(fed: 12, of: 40, paused: false)
+        #expect(h.app.replayBanner.message == "Replaying 12 of 40 · Space pauses")
+        #expect(!h.app.replayBanner.isHidden && !h.app.replayBanner.isUserInteractionEnabled)
+        h.app.replayBanner.show(fed: 12, of: 40, paused: true)
+        #expect(h.app.replayBanner.message == "Paused at 12 of 40 · Space resumes · → steps one")
+        #expect(h.app.replayBanner.frame.minY > h.app.window.frame.minY && h.app.replayBanner.frame.width > 0)
+    }
+}
+
+/// Records what a body does on a fresh harness.
+@MainActor
+enum InstrumentsRecording {
+    static func make(_ body: (Harness) -> Void) throws -> (String, Harness) {
+        let h = Harness()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-rec-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = InputRecorder(application: h.platform.application, sink: try TraceSink.file(path), scenario: "send-event")
+        body(h)
+        recorder.stopObserving()
+        return (try String(contentsOfFile: path, encoding: .utf8), h)
+    }
+}

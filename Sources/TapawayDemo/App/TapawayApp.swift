@@ -17,6 +17,8 @@ package final class TapawayApp {
     package let sidebar: SidebarWindow
     /// The host chrome on the right: the inspector (F2).
     package let inspector: InspectorWindow
+    /// The banner over the simulated screen while a recording replays.
+    package let replayBanner = ReplayBanner()
     /// The help card over the simulated screen (F1).
     package let helpCard: HelpCardWindow
     /// The overlays drawn over the simulated screen and the keypad.
@@ -78,11 +80,13 @@ package final class TapawayApp {
         inspector = InspectorWindow(frame: Self.inspectorFrame(side, screen: application.screenSize))
         inspector.isHidden = side.width == 0
         helpCard = HelpCardWindow(frame: Self.helpCardFrame(device: device, inspector: side))
+        replayBanner.frame = Self.replayBannerFrame(device: device)
         navigation = NavigationController(root: techniques)
         application.addWindow(window)
         application.addWindow(sidebar)
         application.addWindow(inspector)
         application.addWindow(helpCard)
+        application.addWindow(replayBanner)
         window.setRootViewController(navigation)
         observers.append(
             application.notificationCenter.addObserver(forName: .dismissalDecision) { [weak self] note in
@@ -127,6 +131,11 @@ package final class TapawayApp {
         )
     }
 
+    /// The replay banner: a pill under the navigation bar, across most of the simulated screen.
+    nonisolated static func replayBannerFrame(device: Rect) -> Rect {
+        Rect(x: device.minX + 12, y: device.minY + 60, width: max(0, device.width - 24), height: ReplayBanner.height)
+    }
+
     /// The inspector's frame: its part of the window, or, when there is no room for it, its
     /// usual size just off the window's right edge, so that a hidden inspector keeps sane
     /// frames (the trace lists them).
@@ -144,6 +153,7 @@ package final class TapawayApp {
 
     private func layout(for size: Size) {
         let (chrome, device, side) = Self.split(size, inspector: inspectorWanted)
+        replayBanner.frame = Self.replayBannerFrame(device: device)
         application.deviceFrame = device
         window.frame = device
         helpCard.frame = Self.helpCardFrame(device: device, inspector: side)

@@ -182,6 +182,16 @@ package final class InputReplayer {
     package var onFinish: ((Int) -> Void)?
     /// Called to resize the platform's window for a `resize` line (the Kit resizes itself too).
     package var onResize: ((Size) -> Void)?
+    /// Called after each input goes in, with how many have gone in so far.
+    package var onProgress: ((Int) -> Void)?
+    /// How many inputs the recording holds.
+    package var total: Int { recording.inputs.count }
+    /// How many have gone in.
+    package var fed: Int { index }
+    /// Whether the replay waits for `resume()` or `step()`.
+    package private(set) var isPaused = false
+    /// A timer for the next input is pending.
+    private var scheduled = false
 
     /// Prepares a replay.
     package init(application: Application, recording: Recording, speed: Double?) {
@@ -196,7 +206,40 @@ package final class InputReplayer {
         scheduleNext()
     }
 
+    /// Stops feeding inputs until `resume()`; `step()` feeds one at a time meanwhile.
+    package func pause() {
+        isPaused = true
+    }
+
+    /// Goes on from where the replay paused, keeping the recorded gaps from here on.
+    package func resume() {
+        guard isPaused else { return }
+        isPaused = false
+        if let speed, index < recording.inputs.count {
+            startTime = application.clock.now - recording.inputs[index].t / speed
+            lastFed =
+                application.clock.now - (index > 0 ? (recording.inputs[index].t - recording.inputs[index - 1].t) / speed : 0)
+        }
+        if !scheduled { scheduleNext() }
+    }
+
+    /// While paused, feeds the next input now.
+    package func step() {
+        guard isPaused, index < recording.inputs.count else { return }
+        if application.isAnimating { application.stepAnimations() }
+        feedNext()
+        if index == recording.inputs.count { onFinish?(recording.inputs.count) }
+    }
+
+    private func feedNext() {
+        feed(recording.inputs[index].input)
+        lastFed = application.clock.now
+        index += 1
+        onProgress?(index)
+    }
+
     private func scheduleNext() {
+        guard !isPaused else { return }
         guard index < recording.inputs.count else {
             onFinish?(recording.inputs.count)
             return
@@ -214,21 +257,28 @@ package final class InputReplayer {
         } else {
             delay = 0
         }
-        application.timers.schedule(after: delay) { [weak self] _ in self?.feedDue() }
+        scheduled = true
+        application.timers.schedule(after: delay) { [weak self] _ in
+            self?.scheduled = false
+            self?.feedDue()
+        }
     }
 
     private func feedDue() {
+        guard !isPaused, index < recording.inputs.count else { return }
         if speed == nil && fingersDown.isEmpty && application.isAnimating {
             // Let the slide finish first; look again next frame.
-            application.timers.schedule(after: 1.0 / 60) { [weak self] _ in self?.feedDue() }
+            scheduled = true
+            application.timers.schedule(after: 1.0 / 60) { [weak self] _ in
+                self?.scheduled = false
+                self?.feedDue()
+            }
             return
         }
         // One input a turn, so timers, layout and frames run between inputs; animations are
         // first brought to the clock's time, as a frame would have before the input arrived.
         if application.isAnimating { application.stepAnimations() }
-        feed(recording.inputs[index].input)
-        lastFed = application.clock.now
-        index += 1
+        feedNext()
         scheduleNext()
     }
 
