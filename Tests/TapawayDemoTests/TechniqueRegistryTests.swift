@@ -254,3 +254,31 @@ struct SidebarBackTests {
         #expect(h.app.sidebar.scenarioItems.filter(\.isOn).map(\.identifier) == ["scenario-\(TechniqueID.allCases[0].rawValue)"])
     }
 }
+
+/// The sidebar's rows keep their text whole.
+@MainActor
+@Suite("The sidebar's recording row")
+struct SidebarRecordingRowTests {
+    @Test("while recording, the file's name has a line of its own that fits, with room for its descenders")
+    func recordingRow() {
+        let h = Harness()
+        h.app.onRecordingToggle = {}
+        let name = "tapaway-recording-20261124-012058-2.jsonl"
+        h.app.showRecording(to: "/home/someone/.local/share/tapaway/" + name)
+        h.platform.settle()
+        let item = h.app.sidebar.recordItem
+        #expect(item.isOn && item.subtitle == name)
+        // The name, wrapped to the row's width, fits under the title with its descenders.
+        let fonts = h.platform.application.fonts
+        let small = fonts.font(size: 11.5, weight: .regular), title = fonts.font(size: 14, weight: .regular)
+        let lines = TextLayout.wrap(name, width: item.frame.width - 36, font: small).count
+        #expect(
+            item.frame.height >= 2 + 12 + title.lineHeight + Double(lines) * small.lineHeight,
+            "\(lines) lines in \(item.frame.height)")
+        let drawn = h.platform.render().texts.joined()
+        #expect(drawn.contains(name), "the whole name is drawn")
+        h.app.showRecording(to: nil)
+        h.platform.settle()
+        #expect(!item.isOn && item.subtitle == "F9" && item.frame.height == 34)
+    }
+}

@@ -208,9 +208,12 @@ package final class TapawayApp {
 
     /// Shows whether input is being recorded, and to which file, in the sidebar.
     package func showRecording(to path: String?) {
-        sidebar.recordItem.isOn = path != nil
-        sidebar.recordItem.subtitle =
-            path.map { "F9 · recording to " + ($0.split(separator: "/").last.map(String.init) ?? $0) } ?? "F9"
+        let item = sidebar.recordItem
+        item.isOn = path != nil
+        // While recording, the file's name on a line of its own under the title; else F9 beside it.
+        item.subtitleInline = path == nil
+        item.subtitle = path.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "F9"
+        sidebar.setNeedsLayout()
     }
 
     /// Shows or hides the help card.

@@ -42,6 +42,14 @@ package final class ChromeItem: Control {
     /// (the technique rows: a title and its id in one compact line).
     package var subtitleInline = false { didSet { setNeedsDisplay() } }
 
+    /// The height the row needs at `width` to show its title and its subtitle wrapped whole.
+    package func neededHeight(width: Double) -> Double {
+        guard let fonts = application?.fonts, let subtitle, !subtitle.isEmpty, !subtitleInline else { return 34 }
+        let title = fonts.font(size: 14, weight: .regular), small = fonts.font(size: 11.5, weight: .regular)
+        let lines = max(1, TextLayout.wrap(subtitle, width: width - 16 - 20, font: small).count)
+        return max(48, 2 + 12 + title.lineHeight + Double(lines) * small.lineHeight + 6)
+    }
+
     /// Draws the row.
     package override func draw(_ rect: Rect, in canvas: Canvas) {
         if kind == .segment {
@@ -81,11 +89,14 @@ package final class ChromeItem: Control {
                 title, at: Point(x: x, y: b.minY + 8 + titleFont.ascent), font: titleFont,
                 color: kind == .choice && isOn ? Palette.accent : Palette.label)
             canvas.restore()
+            // The subtitle wraps rather than being cut (a recording's long file name).
             canvas.save()
             canvas.clip(to: Rect(x: x, y: b.minY, width: b.width - 20, height: b.height))
-            canvas.drawText(
-                subtitle, at: Point(x: x, y: b.minY + 12 + titleFont.lineHeight + small.ascent), font: small,
-                color: Palette.secondaryLabel)
+            var baseline = b.minY + 12 + titleFont.lineHeight + small.ascent
+            for range in TextLayout.wrap(subtitle, width: b.width - 20, font: small) {
+                canvas.drawText(subtitle[range], at: Point(x: x, y: baseline), font: small, color: Palette.secondaryLabel)
+                baseline += small.lineHeight
+            }
             canvas.restore()
         } else {
             canvas.drawText(

@@ -193,7 +193,9 @@ package final class SidebarWindow: Window {
         }
         instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
         for item in [inspectorItem, recordItem, helpItem] where !item.isHidden {
-            item.frame = Rect(x: 0, y: y, width: w, height: 34); y += 34
+            // A two-line item (the recording's file name under its title) takes a taller row.
+            let height = item.neededHeight(width: w)
+            item.frame = Rect(x: 0, y: y, width: w, height: height); y += height
         }
         y += 10
         for (platform, header) in platformHeaders {

@@ -9,7 +9,7 @@ package final class StandardForm: ScrollView {
     /// The background behind the form: a plain view, or a control in the background-control scenario.
     package let background: View
     /// The hint at the top.
-    package let hint = Label(text: "Focus a field, then tap outside it and watch.")
+    package let hint = Label(text: "Focus a field, then tap outside it.")
     /// The name field.
     package let name = TextField(placeholder: "Name")
     /// The email field (email keypad); with `emailValidates`, it refuses to resign while it holds
@@ -131,6 +131,13 @@ package final class StandardForm: ScrollView {
         for view in views { background.addSubview(view) }
     }
 
+    /// The height `label` draws its text in at `width`, wrapped as `Label` wraps it.
+    private func wrappedHeight(of label: Label, width: Double) -> Double {
+        guard let font = application?.fonts.font(size: label.fontSize, weight: label.fontWeight) else { return 0 }
+        let lines = max(1, TextLayout.wrap(label.text, width: width, font: font).count)
+        return Double(lines) * (font.lineHeight * 1.2).rounded()
+    }
+
     /// Stacks the rows top to bottom at the width available.
     package override func layoutSubviews() {
         let m = Self.margin
@@ -140,9 +147,10 @@ package final class StandardForm: ScrollView {
             view.frame = Rect(x: m + inset, y: y, width: width - inset, height: height)
             y += height + gap
         }
-        place(hint, height: 20, gap: 8)
+        // The two texts take the lines they wrap to at this width (a narrow phone wraps the hint).
+        place(hint, height: max(20, wrappedHeight(of: hint, width: width)), gap: 8)
         for field in [name, email, password, phone] { place(field, height: Self.fieldHeight) }
-        place(caption, height: 32, gap: 6)
+        place(caption, height: max(32, wrappedHeight(of: caption, width: width)), gap: 6)
         subscribeLabel.frame = Rect(x: m, y: y, width: width - Switch.size.width - 8, height: Switch.size.height)
         subscribe.frame = Rect(x: m + width - Switch.size.width, y: y, width: Switch.size.width, height: Switch.size.height)
         y += Switch.size.height + 10
