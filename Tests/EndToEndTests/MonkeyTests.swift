@@ -30,7 +30,11 @@ struct MonkeyModel {
     var focused: String?
     /// The scenario whose screen holds the focused input.
     var focusedScreen: String?
+    /// Whether the keypad's keys show: its last phase was did-show, with the software keyboard
+    /// in use (a hardware keyboard leaves only the bar).
     var keypadShown = false
+    /// Whether the software keyboard is in use, as the last keypad line said (`keys`).
+    var softwareKeyboard = true
     /// Whether the last keypad hide was a technique's own, with the focus kept.
     var hiddenByTechnique = false
     var texts: [String: String] = [:]
@@ -60,7 +64,8 @@ struct MonkeyModel {
                 focusedScreen = line.string("screen")
                 hiddenByTechnique = false
             case "keypad":
-                if line.string("phase") == "didShow" { keypadShown = true; hiddenByTechnique = false }
+                if let keys = line["keys"] as? Bool { softwareKeyboard = keys }
+                if line.string("phase") == "didShow" { keypadShown = softwareKeyboard; hiddenByTechnique = false }
                 if line.string("phase") == "didHide" { keypadShown = false }
             case "text":
                 guard let id = line.string("id") else { break }
@@ -228,7 +233,7 @@ struct Monkey {
 
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
     private static let keys = [
-        "BackSpace", "Delete", "Left", "Right", "Home", "End", "Tab", "Return", "Escape", "space", "F1", "F2",
+        "BackSpace", "Delete", "Left", "Right", "Home", "End", "Tab", "Return", "Escape", "space", "F1", "F2", "F3", "F4",
     ]
     private static let chords = ["a", "c", "x", "v", "z"]
 
@@ -338,8 +343,11 @@ struct Monkey {
         try session.settle()
         if let problem = model.apply(session.app.refresh()) { return problem }
         let focusedInput = model.focused.map(MonkeyModel.inputs.contains) ?? false
-        if focusedInput != model.keypadShown && !(focusedInput && model.hiddenByTechnique) {
-            return "settled with \(model.focused ?? "nothing") focused but the keypad \(model.keypadShown ? "shown" : "hidden")"
+        // The keys show exactly when a text input is focused and the software keyboard is in use.
+        let wanted = focusedInput && model.softwareKeyboard
+        if wanted != model.keypadShown && !(focusedInput && model.hiddenByTechnique) {
+            return
+                "settled with \(model.focused ?? "nothing") focused, the software keyboard \(model.softwareKeyboard ? "in use" : "not in use"), but the keypad \(model.keypadShown ? "shown" : "hidden")"
         }
         if let field = model.focused, MonkeyModel.inputs.contains(field) {
             // Keys belong to the help card while it is open: close it before typing the probe.

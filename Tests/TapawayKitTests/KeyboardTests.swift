@@ -139,7 +139,7 @@ struct KeyboardTests {
         #expect(abs(willShow.3 - 0.25 * share) < 1e-9)
     }
 
-    @Test("a change of layout while up posts will/did change frame, but no show or hide")
+    @Test("a change of layout while up posts will-show and will/did change frame again, but no hide")
     func layoutChangePostsChangeFrame() {
         let (p, a, b, _) = make()
         let keyboard = p.application.keyboard
@@ -159,7 +159,7 @@ struct KeyboardTests {
         b.becomeFirstResponder()
         p.settle()
         #expect(keyboard.keypadView.layer == .numberPad)
-        #expect(log.map(\.0) == ["will", "did"])
+        #expect(log.map(\.0) == ["show", "will", "did"])
         #expect(log.allSatisfy { $0.1 == keyboard.shownFrame && $0.2 == keyboard.shownFrame })
     }
 
@@ -614,6 +614,135 @@ struct KeyboardTests {
         for id in ["key-a", "key-space", "key-b"] { p.tapKey(id) }
         #expect(a.text == "A B")
     }
+
+    // MARK: Hardware keyboard and the software keyboard toggle
+
+    /// Records every keyboard notification as (name, begin, end, duration).
+    func record(_ p: HeadlessPlatform) -> () -> [(String, Rect, Rect, Double)] {
+        final class Box { var log: [(String, Rect, Rect, Double)] = [] }
+        let box = Box()
+        for (name, label) in [
+            (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+            (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
+            (.keyboardWillChangeFrame, "willChange"), (.keyboardDidChangeFrame, "didChange"),
+        ] {
+            p.application.notificationCenter.addObserver(forName: name) { note in
+                box.log.append(
+                    (
+                        label, note.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,
+                        note.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero,
+                        note.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? -1
+                    ))
+            }
+        }
+        return { box.log }
+    }
+
+    @Test(
+        "with a hardware keyboard, a focused field shows no keys, only the 44-point shortcut bar, and the notifications carry its frame"
+    )
+    func hardwareKeyboardShowsTheBar() {
+        let (p, a, _, _) = make()
+        let keyboard = p.application.keyboard
+        keyboard.isHardwareKeyboardConnected = true
+        #expect(!keyboard.usesSoftwareKeyboard)
+        let log = record(p)
+        a.becomeFirstResponder()
+        p.settle()
+        #expect(a.isFirstResponder)
+        #expect(keyboard.state == .shown && keyboard.isVisible && !keyboard.showsKeys)
+        #expect(keyboard.frame == Rect(x: 0, y: 656, width: 390, height: 44))
+        #expect(keyboard.keypadHeight == 0)
+        #expect(keyboard.keypadView.isHidden && !keyboard.shortcutBar.isHidden)
+        #expect(keyboard.shortcutBar.frame == Rect(x: 0, y: 0, width: 390, height: 44))
+        #expect(log().map(\.0) == ["willShow", "willChange", "didShow", "didChange"])
+        #expect(log().allSatisfy { $0.1 == Rect(x: 0, y: 700, width: 390, height: 44) })
+        #expect(log().allSatisfy { $0.2 == Rect(x: 0, y: 656, width: 390, height: 44) && $0.3 == 0.25 })
+    }
+
+    @Test("with a hardware keyboard, a field's accessory is the bar: no shortcut bar, the accessory's frame")
+    func hardwareKeyboardShowsTheAccessory() {
+        let (p, a, _, _) = make()
+        let keyboard = p.application.keyboard
+        keyboard.isHardwareKeyboardConnected = true
+        let toolbar = View(frame: Rect(x: 0, y: 0, width: 390, height: 50))
+        a.inputAccessoryView = toolbar
+        a.becomeFirstResponder()
+        p.settle()
+        #expect(keyboard.frame == Rect(x: 0, y: 650, width: 390, height: 50))
+        #expect(keyboard.shortcutBar.isHidden && keyboard.keypadView.isHidden)
+        #expect(toolbar.frame == Rect(x: 0, y: 0, width: 390, height: 50))
+        keyboard.isHardwareKeyboardConnected = false
+        p.settle()
+        #expect(keyboard.frame == Rect(x: 0, y: 433, width: 390, height: 267), "the accessory over the 217-point keys")
+        #expect(!keyboard.keypadView.isHidden && keyboard.showsKeys)
+    }
+
+    @Test("connecting a hardware keyboard while typing keeps the focus and posts will/did show and change frame, no hide")
+    func connectingWhileFocused() {
+        let (p, a, keyboard) = focused()
+        #expect(keyboard.frame == Rect(x: 0, y: 483, width: 390, height: 217))
+        let log = record(p)
+        keyboard.isHardwareKeyboardConnected = true
+        #expect(keyboard.frame == Rect(x: 0, y: 656, width: 390, height: 44), "the bar takes its frame at once")
+        p.settle()
+        #expect(a.isFirstResponder && keyboard.state == .shown)
+        #expect(log().map(\.0) == ["willShow", "willChange", "didShow", "didChange"])
+        #expect(
+            log().allSatisfy {
+                $0.1 == Rect(x: 0, y: 483, width: 390, height: 217) && $0.2 == Rect(x: 0, y: 656, width: 390, height: 44)
+                    && $0.3 == 0.25
+            })
+    }
+
+    @Test("the software keyboard toggle hides and shows the keys while the field keeps its focus")
+    func softwareKeyboardToggle() {
+        let (p, a, keyboard) = focused()
+        let log = record(p)
+        keyboard.toggleSoftwareKeyboard()
+        p.settle()
+        #expect(a.isFirstResponder && !keyboard.usesSoftwareKeyboard && !keyboard.showsKeys)
+        #expect(keyboard.frame == Rect(x: 0, y: 656, width: 390, height: 44))
+        keyboard.toggleSoftwareKeyboard()
+        p.settle()
+        #expect(a.isFirstResponder && keyboard.showsKeys)
+        #expect(keyboard.frame == Rect(x: 0, y: 483, width: 390, height: 217))
+        #expect(
+            log().filter { $0.0 == "willShow" }.map(\.2) == [
+                Rect(x: 0, y: 656, width: 390, height: 44), Rect(x: 0, y: 483, width: 390, height: 217),
+            ])
+        #expect(!log().contains { $0.0 == "willHide" || $0.0 == "didHide" })
+        a.resignFirstResponder()
+        p.settle()
+        #expect(keyboard.state == .hidden && keyboard.frame == Rect(x: 0, y: 700, width: 390, height: 217))
+    }
+
+    @Test(
+        "focus moving to a field with another accessory posts will/did show and change frame with both frames; the same kind of field posts nothing"
+    )
+    func focusMovePostsAgain() {
+        let (p, a, b, _) = make()
+        let keyboard = p.application.keyboard
+        let c = TextField(frame: Rect(x: 10, y: 250, width: 200, height: 44))
+        a.window?.addSubview(c)
+        b.inputAccessoryView = View(frame: Rect(x: 0, y: 0, width: 390, height: 40))
+        a.becomeFirstResponder()
+        p.settle()
+        let log = record(p)
+        c.becomeFirstResponder()
+        p.settle()
+        #expect(log().isEmpty, "same keyboard type, no accessory: nothing to post")
+        b.becomeFirstResponder()
+        p.settle()
+        #expect(log().map(\.0) == ["willShow", "willChange", "didShow", "didChange"])
+        #expect(
+            log().allSatisfy {
+                $0.1 == Rect(x: 0, y: 483, width: 390, height: 217) && $0.2 == Rect(x: 0, y: 443, width: 390, height: 257)
+                    && $0.3 == 0.25
+            })
+        #expect(keyboard.frame == Rect(x: 0, y: 443, width: 390, height: 257))
+    }
+
 }
 
 @MainActor

@@ -102,7 +102,10 @@ package final class TapawayApp {
                 sidebar.show(option: OptionKey(technique.id, option.id), value: option.defaultValue)
             }
         }
-        for option in Techniques.generalOptions { sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue) }
+        for option in Techniques.generalOptions {
+            sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue)
+            option.applyToApplication?(option.defaultValue, application)
+        }
         application.onScreenResize = { [weak self] size in self?.layout(for: size) }
         overlays = InstrumentOverlays(application: application, appWindow: window) { [weak self] in
             self?.technique ?? Techniques.defaultID
@@ -200,6 +203,8 @@ package final class TapawayApp {
         switch key.key {
         case .function(1): toggleHelp()
         case .function(2): toggleInspector()
+        case .function(3): toggleHardwareKeyboard()
+        case .function(4): application.keyboard.toggleSoftwareKeyboard()
         case .function(9): onRecordingToggle?()
         case .function(12): onScreenshotRequest?()
         default: break
@@ -220,6 +225,13 @@ package final class TapawayApp {
     package func toggleHelp() {
         helpCard.setVisible(helpCard.isHidden)
         helpCard.setNeedsLayout()
+    }
+
+    /// Connects or disconnects the hardware keyboard (the `keyboard` option), as its row in the
+    /// sidebar does.
+    package func toggleHardwareKeyboard() {
+        let key = OptionKey(nil, KeyboardOption.keyboard.id)
+        setOption(key, to: value(of: key) == "hardware" ? "software" : "hardware")
     }
 
     /// Shows or hides the inspector (the simulated screen takes the room).
@@ -309,6 +321,7 @@ package final class TapawayApp {
         guard let option = key.definition, option.accepts(value) else { return false }
         optionValues[key] = value == option.defaultValue ? nil : value
         for (id, screen) in screens where key.technique == nil || key.technique == id { option.apply(value, screen) }
+        option.applyToApplication?(value, application)
         sidebar.show(option: key, value: value)
         return true
     }

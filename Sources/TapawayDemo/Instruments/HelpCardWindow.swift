@@ -20,6 +20,7 @@ package final class HelpCardWindow: Window {
         ("Ctrl+Z", "undo; with Shift, redo"),
         ("F1", "this card"),
         ("F2", "show or hide the inspector"),
+        ("F3 / F4", "hardware keyboard; keys on or off"),
         ("F9", "start or stop recording your input"),
         ("F12", "save a screenshot"),
     ]
@@ -138,8 +139,11 @@ final class HelpContentView: View {
             "EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
             font: heading, color: Palette.secondaryLabel)
         y += 20
-        // The technique's rule in one line, above what it does in each experiment.
-        if let rule = Techniques.technique(for: technique)?.summary {
+        // The technique's rule in one line, above what it does in each experiment, when it fits
+        // above the line about the experiments left out (a short window has room for that only).
+        if let rule = Techniques.technique(for: technique)?.summary,
+            y + 17 * Double(TextLayout.wrap(rule, width: width, font: bold).count) + 6 + 23 <= bottom
+        {
             for range in TextLayout.wrap(rule, width: width, font: bold) {
                 canvas.drawText(rule[range], at: Point(x: origin.x, y: y), font: bold, color: Palette.accent)
                 y += 17

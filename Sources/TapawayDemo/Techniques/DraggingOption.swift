@@ -43,3 +43,25 @@ enum ValidationOption {
         "email-validates", title: "Email refuses to resign", subtitle: "While it holds no @", default: false,
         apply: { isOn, screen in screen.form.emailValidates = isOn })
 }
+
+/// The general option that connects a hardware keyboard, as on an iPhone or iPad with one: a
+/// focused field then shows no keys, only the bar iOS keeps at the bottom (its accessory, such as
+/// the keyboard manager's toolbar, else a thin shortcut bar), and the keyboard notifications
+/// carry that bar's frame.
+enum KeyboardOption {
+    /// `keyboard`: software (the default) or hardware.
+    static let keyboard: TechniqueOption = {
+        var option = TechniqueOption.choice(
+            "keyboard", title: "Keyboard",
+            values: [
+                .init("software", title: "Software keyboard"),
+                .init("hardware", title: "Hardware keyboard connected", subtitle: "F3 · F4 shows or hides the keys"),
+            ],
+            default: "software",
+            apply: { _, _ in })
+        option.applyToApplication = { value, application in
+            application.keyboard.isHardwareKeyboardConnected = value == "hardware"
+        }
+        return option
+    }()
+}

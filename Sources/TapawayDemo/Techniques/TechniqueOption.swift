@@ -44,6 +44,10 @@ package struct TechniqueOption: Sendable {
     /// What setting a value does to a screen (the technique's own screen, or every screen for a
     /// general option). Called with a valid value when a screen is made and on every change.
     package let apply: @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void
+    /// What setting a value does to the application as a whole (the keypad's hardware keyboard),
+    /// for a general option that concerns no screen; nil for the others. Called with a valid
+    /// value when the app starts and on every change.
+    package var applyToApplication: (@MainActor @Sendable (_ value: String, _ application: Application) -> Void)? = nil
 
     /// An on/off option: `--set ID=on` or `off`.
     package static func toggle(

@@ -19,7 +19,9 @@ package enum Techniques {
     ]
 
     /// Options that apply to every technique's screen.
-    package static let generalOptions: [TechniqueOption] = [DraggingOption.dismissMode, ValidationOption.emailValidates]
+    package static let generalOptions: [TechniqueOption] = [
+        DraggingOption.dismissMode, ValidationOption.emailValidates, KeyboardOption.keyboard,
+    ]
 
     /// The technique shown when nothing else is asked for or remembered.
     package static var defaultID: TechniqueID { all[0].id }

@@ -32,8 +32,8 @@ final class TraceWiring {
         ]
         for (name, phase) in phases {
             notificationTokens.append(
-                center.addObserver(forName: name) { [weak tracer] note in
-                    tracer?.keypad(phase: phase, notification: note)
+                center.addObserver(forName: name) { [weak tracer, unowned app] note in
+                    tracer?.keypad(phase: phase, notification: note, keys: app.keyboard.usesSoftwareKeyboard)
                 })
         }
         notificationTokens.append(

@@ -110,8 +110,9 @@ package final class Tracer {
         emit("focus", fields)
     }
 
-    /// Writes a `keypad` line from a keyboard notification.
-    package func keypad(phase: String, notification: Notification) {
+    /// Writes a `keypad` line from a keyboard notification; `keys` says whether the keys show
+    /// (false while a hardware keyboard leaves only the bar at the bottom).
+    package func keypad(phase: String, notification: Notification, keys: Bool = true) {
         let end = notification.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero
         let begin = notification.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero
         let duration = notification.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? 0
@@ -119,7 +120,7 @@ package final class Tracer {
             "keypad",
             [
                 ("phase", .string(phase)), ("frame", .rect(end)), ("beginFrame", .rect(begin)),
-                ("duration", .number((duration * 1000).rounded() / 1000)),
+                ("duration", .number((duration * 1000).rounded() / 1000)), ("keys", .bool(keys)),
             ])
     }
 

@@ -6,6 +6,13 @@
 /// The slide is eased and interruptible: focusing an input while the keypad hides turns it back
 /// from where it is, in the share of the time left. A change of layout (another keyboard type,
 /// another return key), of height (`scale`, an accessory) or of width posts will/did change frame.
+///
+/// With a hardware keyboard connected (`isHardwareKeyboardConnected`), or the software keyboard
+/// toggled off (`usesSoftwareKeyboard`, as the iOS Simulator's Cmd+K), a focused input shows no
+/// keys, only the bar iOS keeps at the bottom: its input accessory, else the thin
+/// `shortcutBar`. The notifications then carry that bar's frame. While the keypad is up, focus
+/// moving to an input with another keyboard type or accessory, or the keys coming or going,
+/// posts will-show and will-change-frame again, then did-show and did-change-frame, as iOS does.
 @MainActor
 public final class Keyboard: TextInputDelegate {
     /// Where the keypad is in its life.
@@ -46,6 +53,42 @@ public final class Keyboard: TextInputDelegate {
     }
     private var slide: Animation?
 
+    /// Whether a hardware keyboard is connected. Connecting one puts the software keyboard out
+    /// of use (a focused input shows only its bar); disconnecting puts it back in use.
+    public var isHardwareKeyboardConnected = false {
+        didSet {
+            guard isHardwareKeyboardConnected != oldValue else { return }
+            usesSoftwareKeyboard = !isHardwareKeyboardConnected
+        }
+    }
+
+    /// Whether the keys show for a focused input (true with no hardware keyboard). Turning it
+    /// off or on while an input is focused keeps the focus: the keypad shrinks to the bar or
+    /// grows back, and will/did show and change frame are posted with the frames.
+    public var usesSoftwareKeyboard = true {
+        didSet {
+            guard usesSoftwareKeyboard != oldValue else { return }
+            let begin = window.frame
+            layOut()
+            if state == .shown && begin != window.frame { reshow(from: begin) }
+        }
+    }
+
+    /// Hides or shows the keys while the focused input keeps its focus (the iOS Simulator's
+    /// "Toggle Software Keyboard").
+    public func toggleSoftwareKeyboard() { usesSoftwareKeyboard.toggle() }
+
+    /// The thin bar shown at the bottom for a focused input while the software keyboard is not
+    /// in use and the input has no accessory (iOS's shortcuts bar), identified
+    /// `keyboard-shortcut-bar`.
+    public let shortcutBar: View
+
+    /// The shortcut bar's height: 44 points at `scale` 1.
+    public var shortcutBarHeight: Double { (44 * scale).rounded() }
+
+    /// Whether the keys are on screen: the keypad is up and the software keyboard in use.
+    public var showsKeys: Bool { isVisible && usesSoftwareKeyboard }
+
     init(application: Application) {
         self.application = application
         let height = KeypadLayout.height()
@@ -55,6 +98,12 @@ public final class Keyboard: TextInputDelegate {
         window.backgroundColor = Palette.keypadTray
         keypadView = KeypadView(frame: Rect(x: 0, y: 0, width: device.width, height: height))
         window.addSubview(keypadView)
+        shortcutBar = View(frame: Rect(x: 0, y: 0, width: device.width, height: 44))
+        shortcutBar.identifier = "keyboard-shortcut-bar"
+        shortcutBar.backgroundColor = Palette.keypadTray
+        shortcutBar.autoresizingMask = [.flexibleWidth]
+        shortcutBar.isHidden = true
+        window.addSubview(shortcutBar)
         window.isHidden = true
         previewWindow = KeyPreviewWindow()
         keypadView.previewWindow = previewWindow
@@ -69,8 +118,8 @@ public final class Keyboard: TextInputDelegate {
 
     /// The height of the keypad and its accessory together.
     public var height: Double { window.frame.height }
-    /// The keypad's own height, without the accessory.
-    public var keypadHeight: Double { keypadView.frame.height }
+    /// The keys' own height, without the accessory (0 while the software keyboard is not in use).
+    public var keypadHeight: Double { usesSoftwareKeyboard ? keypadView.frame.height : 0 }
     /// The accessory shown above the keys (the focused responder's `inputAccessoryView`).
     public private(set) var accessoryView: View?
     /// The frame when docked, in screen coordinates.
@@ -97,12 +146,17 @@ public final class Keyboard: TextInputDelegate {
             input.inputDelegate = self
             let begin = window.frame
             let relaid = keypadView.configure(keyboardType: input.keyboardType, returnKeyType: input.returnKeyType)
-            setAccessoryView(input.inputAccessoryView)
+            let accessoryChanged = input.inputAccessoryView !== accessoryView
             if !isVisible {
+                setAccessoryView(input.inputAccessoryView)
                 show()
-            } else if relaid && state == .shown && begin == window.frame {
-                // Another layout at the same height: observers still hear of the change.
-                postFrameChange(from: begin, to: window.frame)
+            } else if state == .shown && (relaid || accessoryChanged) {
+                // Another keyboard type or accessory: iOS posts will/did show and change frame
+                // again, with the frames, even when the height stays.
+                installAccessory(input.inputAccessoryView)
+                reshow(from: begin)
+            } else {
+                setAccessoryView(input.inputAccessoryView)
             }
         } else {
             client = nil
@@ -173,6 +227,31 @@ public final class Keyboard: TextInputDelegate {
             })
     }
 
+    /// While docked: the keypad takes its new frame at once and posts will-show and
+    /// will-change-frame from `begin`, with the slide's duration and curve, then did-show and
+    /// did-change-frame once that time has passed.
+    private func reshow(from begin: Rect) {
+        let info = userInfo(begin: begin, end: shownFrame, duration: animationDuration)
+        slide?.cancel()
+        state = .showing
+        let center = application.notificationCenter
+        center.post(name: .keyboardWillShow, object: nil, userInfo: info)
+        center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
+        slide = application.animate(
+            duration: animationDuration, curve: animationCurve,
+            step: { [weak self] _ in
+                guard let self else { return }
+                self.window.frame = self.shownFrame
+            },
+            completion: { [weak self] finished in
+                guard let self, finished else { return }
+                self.slide = nil
+                self.state = .shown
+                center.post(name: .keyboardDidShow, object: nil, userInfo: info)
+                center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
+            })
+    }
+
     private func userInfo(begin: Rect, end: Rect, duration: Double) -> [String: Any] {
         [
             KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: end,
@@ -193,6 +272,14 @@ public final class Keyboard: TextInputDelegate {
     /// while it is up, will/did change-frame are posted with the old and new frames.
     public func setAccessoryView(_ view: View?) {
         guard view !== accessoryView else { return }
+        let begin = window.frame
+        installAccessory(view)
+        if state == .shown && begin != window.frame { postFrameChange(from: begin, to: window.frame) }
+    }
+
+    /// Puts `view` above the keys and lays the keypad out, posting nothing.
+    private func installAccessory(_ view: View?) {
+        guard view !== accessoryView else { return }
         accessoryView?.removeFromSuperview()
         accessoryView = view
         if let view {
@@ -200,24 +287,35 @@ public final class Keyboard: TextInputDelegate {
             view.autoresizingMask = [.flexibleWidth]
             window.addSubview(view)
         }
-        resize(keypadHeight: keypadHeight)
+        layOut()
     }
 
-    /// Lays the accessory and the keys out in the window at `keypadHeight`, keeping the bottom
-    /// edge where it is, and reports the change while the keypad is up.
+    /// Changes the keys' height at once, reporting it while the keypad is up.
     private func resize(keypadHeight: Double) {
         let begin = window.frame
+        layOut(keysHeight: keypadHeight)
+        if state == .shown && begin != window.frame { postFrameChange(from: begin, to: window.frame) }
+    }
+
+    /// Lays the accessory, the keys (or the shortcut bar) out in the window, keeping the bottom
+    /// edge where it is; posts nothing.
+    private func layOut(keysHeight: Double? = nil) {
         let accessoryHeight = accessoryView?.frame.height ?? 0
         let width = application.deviceFrame.width
-        keypadView.frame = Rect(x: 0, y: accessoryHeight, width: width, height: keypadHeight)
-        let total = accessoryHeight + keypadHeight
+        let keys = keysHeight ?? keypadView.frame.height
+        keypadView.frame = Rect(x: 0, y: accessoryHeight, width: width, height: keys)
+        keypadView.isHidden = !usesSoftwareKeyboard
+        if !usesSoftwareKeyboard { keypadView.cancelPresses() }
+        let barShows = !usesSoftwareKeyboard && accessoryView == nil
+        shortcutBar.frame = Rect(x: 0, y: 0, width: width, height: shortcutBarHeight)
+        shortcutBar.isHidden = !barShows
+        let total = usesSoftwareKeyboard ? accessoryHeight + keys : (barShows ? shortcutBarHeight : accessoryHeight)
         window.frame = Rect(x: window.frame.minX, y: window.frame.maxY - total, width: width, height: total)
         switch state {
         case .hidden: window.frame = hiddenFrame
         case .shown: window.frame = shownFrame
         case .showing, .hiding: break  // the slide's next step places it
         }
-        if state == .shown && begin != window.frame { postFrameChange(from: begin, to: window.frame) }
     }
 
     func screenDidResize() {
@@ -225,11 +323,11 @@ public final class Keyboard: TextInputDelegate {
         slide = nil
         keypadView.cancelPresses()
         let begin = window.frame
-        let accessoryHeight = accessoryView?.frame.height ?? 0
-        keypadView.frame = Rect(x: 0, y: accessoryHeight, width: application.deviceFrame.width, height: keypadHeight)
-        window.frame = Rect(
-            x: window.frame.minX, y: window.frame.minY, width: application.deviceFrame.width,
-            height: accessoryHeight + keypadHeight)
+        let wasState = state
+        // Laid out as if hidden, then placed below by the state it ends in.
+        state = .hidden
+        layOut()
+        state = wasState
         // A slide cut short by the resize lands at once, and its did-notification is still
         // posted: observers that heard will-show or will-hide always hear the matching did.
         switch state {

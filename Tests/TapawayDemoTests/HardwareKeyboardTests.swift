@@ -1,0 +1,117 @@
+import TapawayDemo
+import TapawayHeadless
+import TapawayKit
+import Testing
+
+/// The `keyboard` option, F3 and F4, and what each technique meets with a hardware keyboard.
+@MainActor
+@Suite("A hardware keyboard")
+struct HardwareKeyboardTests {
+    /// The option key of `keyboard`.
+    let key = OptionKey(nil, "keyboard")
+
+    /// The shortcut bar's frame at the bottom of the default window's simulated screen.
+    func barFrame(_ h: Harness) -> Rect {
+        let device = h.platform.application.deviceFrame
+        return Rect(x: device.minX, y: device.maxY - 44, width: device.width, height: 44)
+    }
+
+    @Test("keyboard is a general option, software or hardware, software by default, that --set and the settings name")
+    func optionIsData() throws {
+        let option = try #require(Techniques.generalOptions.first { $0.id == "keyboard" })
+        #expect(option.values.map(\.id) == ["software", "hardware"])
+        #expect(option.defaultValue == "software")
+        #expect(OptionKey("keyboard") == key)
+        let assignment = try OptionAssignment("keyboard=hardware", technique: nil)
+        #expect(assignment.key == key && assignment.value == "hardware")
+    }
+
+    @Test("with keyboard=hardware a focused field shows no keys, the shortcut bar at the bottom, and will-show carries its frame")
+    func hardwareShowsTheBar() {
+        let h = Harness(.sendEvent)
+        #expect(h.app.setOption(key, to: "hardware"))
+        #expect(h.keyboard.isHardwareKeyboardConnected)
+        var ends: [Rect] = []
+        h.platform.application.notificationCenter.addObserver(forName: .keyboardWillShow) { note in
+            ends.append(note.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero)
+        }
+        h.focus(h.form.name)
+        #expect(h.firstResponderID == "name")
+        #expect(h.keyboard.frame == barFrame(h))
+        #expect(ends == [barFrame(h)])
+        #expect(h.keyboard.keypadView.isHidden && !h.keyboard.shortcutBar.isHidden)
+        #expect(h.keyboard.keypadView.keyView("key-a")?.isVisibleInHierarchy == false)
+        h.app.setOption(key, to: "software")
+        h.platform.settle()
+        #expect(h.firstResponderID == "name" && h.keyboard.showsKeys)
+        #expect(h.keyboard.frame.height == KeypadLayout.height())
+    }
+
+    @Test(
+        "F3 connects and disconnects the hardware keyboard, as the option; F4 hides and shows the keys, the field keeps its focus"
+    )
+    func shortcuts() {
+        let h = Harness(.sendEvent)
+        h.focus(h.form.name)
+        h.platform.press(.function(3))
+        h.platform.settle()
+        #expect(h.app.value(of: key) == "hardware")
+        #expect(h.keyboard.frame == barFrame(h))
+        h.platform.press(.function(3))
+        h.platform.settle()
+        #expect(h.app.value(of: key) == "software" && h.keyboard.showsKeys)
+        h.platform.press(.function(4))
+        h.platform.settle()
+        #expect(h.firstResponderID == "name")
+        #expect(h.keyboard.frame == barFrame(h) && !h.keyboard.usesSoftwareKeyboard)
+        #expect(!h.keyboardEvents.contains("willHide"))
+        h.platform.press(.function(4))
+        h.platform.settle()
+        #expect(h.keyboard.showsKeys && h.firstResponderID == "name")
+    }
+
+    @Test("tap-gesture: the recognizer added on will-show is there with the bar, and a tap on the background resigns")
+    func tapGestureMeetsTheBar() {
+        let h = Harness(.tapGesture)
+        h.app.setOption(key, to: "hardware")
+        h.focus(h.form.name)
+        #expect(h.app.screen(for: .tapGesture).view.gestureRecognizers.contains { $0.identifier == "dismiss-tap" })
+        h.platform.tap(at: h.emptyBackgroundPoint)
+        h.platform.settle()
+        #expect(h.firstResponderID == nil)
+        #expect(h.keyboard.state == .hidden)
+    }
+
+    @Test("background-control: the form shrinks by the bar's overlap only, 44 points")
+    func backgroundControlAvoidsTheBar() {
+        let h = Harness(.backgroundControl)
+        let form = h.app.screen(for: .backgroundControl).form
+        let full = form.frame
+        h.app.setOption(key, to: "hardware")
+        h.focus(h.form.name)
+        #expect(form.frameInScreen.maxY == barFrame(h).minY, "the form ends where the bar begins")
+        #expect(form.frame == Rect(x: full.minX, y: full.minY, width: full.width, height: full.height - 44))
+    }
+
+    @Test("keyboard-manager: the manager's toolbar is the bar at the bottom, and the notifications carry its frame")
+    func managerToolbarAtTheBottom() throws {
+        let h = Harness(.keyboardManager)
+        h.app.setOption(key, to: "hardware")
+        h.focus(h.form.name)
+        let toolbar = try #require(h.keyboard.accessoryView)
+        #expect(toolbar.identifier == "toolbar")
+        let device = h.platform.application.deviceFrame
+        let height = toolbar.frame.height
+        #expect(height > 0)
+        #expect(h.keyboard.frame == Rect(x: device.minX, y: device.maxY - height, width: device.width, height: height))
+        #expect(toolbar.frameInScreen == h.keyboard.frame)
+        #expect(h.keyboard.shortcutBar.isHidden && h.keyboard.keypadView.isHidden)
+        // Next keeps the same toolbar: nothing is posted again.
+        h.platform.tap(try #require(h.platform.application.keyboard.window.view(withIdentifier: "toolbar-next")))
+        h.platform.settle()
+        #expect(h.firstResponderID == "email")
+        // The email field's keyboard type differs: will/did show again, with the same frame.
+        #expect(h.keyboardEvents == ["willShow", "didShow"])
+        #expect(h.keyboard.frame == Rect(x: device.minX, y: device.maxY - height, width: device.width, height: height))
+    }
+}
