@@ -655,6 +655,22 @@ struct InspectorLogTests {
         #expect(log.copiedNumber == log.shownEntries.first?.number)
     }
 
+    @Test("a tap on where an entry was, after Clear and before the next layout, copies nothing (the monkey's crash)")
+    func copyAfterClear() {
+        let h = Harness(.sendEvent)
+        h.focus(h.form.name)
+        h.platform.tap(at: h.emptyBackgroundPoint)
+        h.platform.settle()
+        let log = h.app.inspector.log
+        #expect(!log.shownEntries.isEmpty)
+        h.platform.application.clipboard.text = "before"
+        log.clear()
+        // The entries' bands are those of the last layout until the next one.
+        h.platform.tap(at: log.frameInScreen.origin.offsetBy(dx: 40, dy: 12))
+        #expect(h.platform.application.clipboard.text == "before")
+        #expect(log.copiedNumber == nil)
+    }
+
     @Test("the log scrolls when its entries are taller than it")
     func scrolls() {
         let h = Harness(.sendEvent)

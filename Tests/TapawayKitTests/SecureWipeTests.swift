@@ -55,6 +55,23 @@ struct SecureWipeTests {
         #expect(password.text.count == 8, "undo after refocusing changed the password")
     }
 
+    @Test("a plain field and a text view forget their undo history when they resign, so it cannot grow across edits (issue 21)")
+    func resignBoundsHistory() {
+        let (p, password, other) = passwordPlatform()
+        let notes = TextView(frame: Rect(x: 10, y: 130, width: 300, height: 120))
+        password.superview?.addSubview(notes)
+        for input in [other, notes] as [View] {
+            input.becomeFirstResponder()
+            p.type("hello")
+            #expect((input as? TextField)?.canUndo ?? (input as? TextView)?.canUndo ?? false)
+            password.becomeFirstResponder()
+            input.becomeFirstResponder()
+            #expect(!((input as? TextField)?.canUndo ?? (input as? TextView)?.canUndo ?? true), "\(input) kept its history")
+            p.press(.text("z"), modifiers: .control)
+            #expect(((input as? TextField)?.text ?? (input as? TextView)?.text) == "hello")
+        }
+    }
+
     @Test("wiping a text zeroes its storage, so no copy of it is left readable")
     func wipeZeroes() {
         var text = EditableText(String(repeating: "s3cret-", count: 20))

@@ -191,7 +191,10 @@ package final class DecisionLogView: ScrollView {
 
     /// Copies the entry under `point` (in the content's coordinates) as its trace line.
     func copyEntry(at point: Point) {
-        guard let index = content.entryIndex(at: point) else { return }
+        // The bands are those of the last layout: Clear or the filter since then has changed
+        // the entries shown, so lay out first.
+        layoutIfNeeded()
+        guard let index = content.entryIndex(at: point), shownEntries.indices.contains(index) else { return }
         let entry = shownEntries[index]
         application?.clipboard.text = entry.traceLine
         copiedNumber = entry.number

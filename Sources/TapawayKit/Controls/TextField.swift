@@ -116,9 +116,10 @@ open class TextField: Control, TextInput, TextEditing {
     open override func didResignFirstResponder() {
         blinker.stop()
         selectionDrag = nil
-        history.closeRun()
-        // A password's undo steps hold what was typed and deleted: gone once it lets go.
-        if isSecureTextEntry { history.wipe() }
+        // Editing ends with its undo history, as a UITextField's undo actions go when it resigns:
+        // the history of every input kept would otherwise grow with all that was ever typed
+        // (issue 21's memory creep). A password's steps are overwritten first.
+        if isSecureTextEntry { history.wipe() } else { history.removeAll() }
         editable.moveCaret(to: editable.caret)
         setNeedsDisplay()
         sendActions(for: .editingDidEnd)

@@ -106,7 +106,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
     open override func didResignFirstResponder() {
         blinker.stop()
         selectionDrag = nil
-        history.closeRun()
+        // Editing ends with its undo history, as in a text field: kept, every text view's history
+        // would grow with all that was ever typed in it (issue 21's memory creep).
+        history.removeAll()
         editable.moveCaret(to: editable.caret)
         setNeedsDisplay()
         application?.notificationCenter.post(name: .textViewDidEndEditing, object: self)
