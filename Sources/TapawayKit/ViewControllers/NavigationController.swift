@@ -23,6 +23,9 @@ open class NavigationController: ViewController {
     /// The screen on top.
     public var topViewController: ViewController? { viewControllers.last }
 
+    /// Whether a screen is sliding in or out (two screens' views are in the container).
+    public var isTransitioning: Bool { transition != nil }
+
     /// The container: the bar on top, the top screen's view below it.
     open override func loadView() {
         let container = ContainerView()
