@@ -186,20 +186,6 @@ package final class TapawayApp {
         sidebar.inspectorItem.isOn = inspectorWanted
         sidebar.inspectorItem.onTap = { [weak self] _ in self?.toggleInspector() }
         sidebar.helpItem.onTap = { [weak self] _ in self?.toggleHelp() }
-        // Only the screen on top holds focus: should a field of another screen take it (the monkey
-        // saw this happen, rarely, and its cause is not found yet), it is resigned at once and
-        // the inspector says so.
-        decisionTokens.append(
-            application.focusObservers.add { [weak self] responder in
-                guard let self, let view = responder as? View, !self.navigation.isTransitioning,
-                    let top = self.navigation.topViewController as? FormViewController, view.window === self.window,
-                    !view.isDescendant(of: top.view)
-                else { return }
-                self.inspector.log.appendNote(
-                    verdict: "resigned", source: "Tapaway",
-                    reason: "\(view.traceName ?? "a field") is not on the screen on top, so it cannot keep the focus")
-                _ = self.window.transferFirstResponder(to: nil, force: true)
-            })
         sidebar.pinnedItem.onTap = { [weak self] _ in
             guard let app = self?.application else { return }
             app.mouse.liftPinned(timestamp: app.clock.now)
@@ -372,7 +358,6 @@ package final class TapawayApp {
         for token in observers { application.notificationCenter.removeObserver(token) }
         decisionObservers.remove(decisionTokens)
         application.touchObservers.remove(decisionTokens)
-        application.focusObservers.remove(decisionTokens)
         overlays = nil
         tracing = nil
         editingEndNotes = nil

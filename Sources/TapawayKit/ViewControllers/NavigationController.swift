@@ -23,9 +23,6 @@ open class NavigationController: ViewController {
     /// The screen on top.
     public var topViewController: ViewController? { viewControllers.last }
 
-    /// Whether a screen is sliding in or out (two screens' views are in the container).
-    public var isTransitioning: Bool { transition != nil }
-
     /// The container: the bar on top, the top screen's view below it.
     open override func loadView() {
         let container = ContainerView()
@@ -138,7 +135,12 @@ open class NavigationController: ViewController {
         update()
         // The screen that leaves takes its editing with it: the keyboard slides away with the
         // transition, as on iOS, not after it.
-        if let old, old.isViewLoaded { _ = old.view.endEditing(true) }
+        // Nor can it take editing back while it slides: a finger that lifts on one of its fields
+        // does not focus it (the monkey found the focus left on a screen that had gone).
+        if let old, old.isViewLoaded {
+            _ = old.view.endEditing(true)
+            old.view.isUserInteractionEnabled = false
+        }
         installView(of: new)
         updateBar()
         let width = view.bounds.width
@@ -146,6 +148,7 @@ open class NavigationController: ViewController {
             guard let self else { return }
             self.transition = nil
             old?.view.removeFromSuperview()
+            if let old, old.isViewLoaded { old.view.isUserInteractionEnabled = true }
             new.view.frame = self.contentFrame
             if visible { old?.endAppearance(false, animated: animated) }
             new.endAppearance(true, animated: animated)

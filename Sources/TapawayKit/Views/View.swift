@@ -160,6 +160,18 @@ open class View: Responder {
         return result
     }
 
+    /// Whether this view and every view above it take touches (`isUserInteractionEnabled`): a
+    /// touch that began before an ancestor stopped taking them still ends here, but a control
+    /// should not act on it.
+    public var isUserInteractionEnabledInHierarchy: Bool {
+        var view: View? = self
+        while let current = view {
+            if !current.isUserInteractionEnabled { return false }
+            view = current.superview
+        }
+        return true
+    }
+
     /// Whether the view and all its ancestors are shown.
     public var isVisibleInHierarchy: Bool {
         var view: View? = self
