@@ -21,6 +21,17 @@ struct TransitionFocusTests {
         #expect(h.focusChanges.isEmpty)
     }
 
+    @Test("a finger lifted on Submit on the screen sliding away cancels the touch, sending no action")
+    func buttonDuringSlide() {
+        let h = Harness(TechniqueID("none"))
+        let submit = h.form.submit
+        let touch = h.platform.touchDown(at: h.platform.center(of: submit))
+        h.app.show(TechniqueID("flutter"), animated: true)
+        h.platform.touchUp(touch, at: h.platform.center(of: submit))
+        #expect(h.count("submit", "touchUpInside") == 0)
+        #expect(h.count("submit", "touchCancel") == 1)
+    }
+
     @Test("the screen takes touches again when it comes back")
     func screenComesBack() {
         let h = Harness(TechniqueID("none"))
@@ -31,5 +42,7 @@ struct TransitionFocusTests {
         h.platform.tap(h.form.name)
         #expect(h.firstResponderID == "name")
         #expect(h.form.name.isUserInteractionEnabledInHierarchy)
+        h.platform.tap(h.form.submit)
+        #expect(h.count("submit", "touchUpInside") == 1)
     }
 }
