@@ -172,15 +172,19 @@ enum Executables {
         return nil
     }
 
+    /// The longest a program or server of an end-to-end test may live, in seconds: 300, or
+    /// `TAPAWAY_E2E_LIFETIME` for long runs (the monkey's), and always five minutes more than a
+    /// soak asked for with `TAPAWAY_MONKEY_MINUTES`, so a soak is never cut short by its own Xvfb.
+    static var sessionLifetime: Int {
+        let environment = ProcessInfo.processInfo.environment
+        let asked = environment["TAPAWAY_E2E_LIFETIME"].flatMap(Int.init) ?? 0
+        let soak = environment["TAPAWAY_MONKEY_MINUTES"].flatMap(Double.init).map { Int(($0 * 60).rounded(.up)) + 300 } ?? 0
+        return max(300, asked, soak)
+    }
+
     /// `command` wrapped in `timeout -k 5 LIMIT` when coreutils' `timeout` exists. The wrapper
     /// passes SIGTERM on to the command, and bounds the command's lifetime should the test
     /// process crash before it can clean up.
-    /// The longest a program or server of an end-to-end test may live, in seconds: 300, or
-    /// `TAPAWAY_E2E_LIFETIME` for long runs (the monkey's, a soak).
-    static var sessionLifetime: Int {
-        ProcessInfo.processInfo.environment["TAPAWAY_E2E_LIFETIME"].flatMap(Int.init).map { max($0, 300) } ?? 300
-    }
-
     static func bounded(_ command: [String], lifetimeLimit seconds: Int) -> [String] {
         guard let timeout = find("timeout") else { return command }
         return [timeout, "-k", "5", String(seconds)] + command
