@@ -156,12 +156,6 @@ open class Control: View {
     /// Follows the finger: drag inside / outside / enter / exit.
     open override func touchesMoved(_ touches: [Touch], with event: Event) {
         guard isTracking, let touch = touches.first else { return }
-        // A control whose screen stopped taking touches while it tracked one (a screen sliding
-        // away) does not act on it: the touch is cancelled instead.
-        guard isUserInteractionEnabledInHierarchy else {
-            touchesCancelled(touches, with: event)
-            return
-        }
         let inside = isInsideTrackingArea(touch.location(in: self))
         if inside != isTouchInside {
             sendActions(for: inside ? .touchDragEnter : .touchDragExit, with: event)
@@ -174,12 +168,6 @@ open class Control: View {
     /// Ends tracking: touch-up inside (the "tap") or outside.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard isTracking, let touch = touches.first else { return }
-        // A control whose screen stopped taking touches while it tracked one (a screen sliding
-        // away) does not act on it: the touch is cancelled instead.
-        guard isUserInteractionEnabledInHierarchy else {
-            touchesCancelled(touches, with: event)
-            return
-        }
         let inside = isInsideTrackingArea(touch.location(in: self))
         isTracking = false
         isHighlighted = false

@@ -256,7 +256,7 @@ open class TextField: Control, TextInput, TextEditing {
         let point = touch.location(in: self)
         if let clearTouch = clearButtonTouch, clearTouch === touch {
             clearButtonTouch = nil
-            if clearButtonHitRect.contains(point), isFirstResponder || isUserInteractionEnabledInHierarchy {
+            if clearButtonHitRect.contains(point) {
                 if !isFirstResponder { becomeFirstResponder() }
                 clear()
             }
@@ -268,11 +268,7 @@ open class TextField: Control, TextInput, TextEditing {
             return
         }
         guard wasTracking, bounds.contains(point) else { return }
-        if !isFirstResponder {
-            // A field whose screen stopped taking touches (one sliding away) is not focused by them.
-            guard isUserInteractionEnabledInHierarchy else { return }
-            becomeFirstResponder()
-        }
+        if !isFirstResponder { becomeFirstResponder() }
         guard isFirstResponder else { return }
         let start = convert(fromScreen: touch.startLocationInScreen)
         let end = caretOffset(atX: point.x)

@@ -255,11 +255,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         guard let touch = touches.first, let start = tapStart else { return }
         tapStart = nil
         guard touch.locationInScreen.distance(to: start) < 10 else { return }
-        if !isFirstResponder {
-            // A view whose screen stopped taking touches (one sliding away) is not focused by them.
-            guard isUserInteractionEnabledInHierarchy else { return }
-            becomeFirstResponder()
-        }
+        if !isFirstResponder { becomeFirstResponder() }
         if isFirstResponder {
             moveSelection(to: caretOffset(at: touch.location(in: self)), extend: false)
         }

@@ -160,9 +160,8 @@ open class View: Responder {
         return result
     }
 
-    /// Whether this view and every view above it take touches (`isUserInteractionEnabled`): a
-    /// touch that began before an ancestor stopped taking them still ends here, but a control
-    /// should not act on it.
+    /// Whether this view and every view above it take touches (`isUserInteractionEnabled`). The
+    /// window cancels, for the view, a touch that was already down when this became false.
     public var isUserInteractionEnabledInHierarchy: Bool {
         var view: View? = self
         while let current = view {

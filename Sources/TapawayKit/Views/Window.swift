@@ -175,7 +175,9 @@ open class Window: View {
 
     private func deliverToView(_ touch: Touch, event: Event) {
         guard let view = touch.view else { return }
-        if claimed(touch) {
+        // A touch whose view stopped taking touches while it was down (its screen slides away)
+        // is cancelled for the view, as a touch a recognizer claimed is.
+        if claimed(touch) || !view.isUserInteractionEnabledInHierarchy {
             if touch.viewSawBegan && !touch.isCancelledForView { view.touchesCancelled([touch], with: event) }
             touch.isCancelledForView = true
             touch.heldBegan = false
@@ -219,7 +221,7 @@ open class Window: View {
     /// Delivers phases held back for recognizers that have since decided.
     private func releaseHeld(_ touch: Touch, event: Event) {
         guard let view = touch.view, touch.heldBegan || touch.heldEnded else { return }
-        if claimed(touch) {
+        if claimed(touch) || !view.isUserInteractionEnabledInHierarchy {
             touch.heldBegan = false
             touch.heldEnded = false
             touch.isCancelledForView = true
