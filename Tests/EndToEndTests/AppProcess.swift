@@ -35,8 +35,16 @@ final class AppProcess {
     /// The number of the last mark `settle(through:)` sent.
     private var marks = 0
 
-    /// Every complete trace line read so far, in order.
+    /// The complete trace lines read so far and not forgotten, in order (each keeps its index
+    /// in the whole trace; `forget(before:)` drops the oldest).
     private(set) var lines: [TraceLine] = []
+    /// How many lines `forget(before:)` has dropped: the index of `lines.first`.
+    private(set) var forgotten = 0
+    /// The last `layout` line read, kept when older lines are forgotten.
+    private var lastLayoutLine: TraceLine?
+
+    /// The number of complete trace lines read so far, forgotten ones included.
+    var count: Int { forgotten + lines.count }
 
     /// Launches `tapaway [--trace FILE] ARGUMENTS` and returns at once (see `waitForReady()`).
     ///
@@ -147,19 +155,37 @@ final class AppProcess {
             pending.removeSubrange(pending.startIndex...newline)
             let raw = String(decoding: lineData, as: UTF8.self)
             if raw.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            lines.append(TraceLine(index: lines.count, raw: raw))
+            let line = TraceLine(index: count, raw: raw)
+            if line.kind == "layout" { lastLayoutLine = line }
+            lines.append(line)
         }
         return lines
     }
 
+    /// Drops the lines before index `index` from memory, keeping the last `layout` line: a
+    /// long run (the monkey's soak) that has folded them into its own model then holds only
+    /// what it has not read. Lines from a forgotten index on are no longer searched.
+    func forget(before index: Int) {
+        let drop = min(max(0, index - forgotten), lines.count)
+        guard drop > 0 else { return }
+        lines.removeFirst(drop)
+        forgotten += drop
+    }
+
     /// The number of trace lines so far: a mark to pass as `after:` to only consider lines
     /// written after some action.
-    var mark: Int { refresh().count }
+    var mark: Int {
+        refresh()
+        return count
+    }
+
+    /// The position in `lines` of the line with index `index` (clamped to what is held).
+    private func position(of index: Int) -> Int { min(max(0, index - forgotten), lines.count) }
 
     /// Lines from index `start` on (optionally of one kind).
     func lines(from start: Int, kind: String? = nil) -> [TraceLine] {
         refresh()
-        let slice = lines[min(start, lines.count)...]
+        let slice = lines[position(of: start)...]
         return slice.filter { kind == nil || $0.kind == kind }
     }
 
@@ -177,17 +203,17 @@ final class AppProcess {
         where predicate: (TraceLine) -> Bool = { _ in true }
     ) throws -> TraceLine {
         let deadline = Date().addingTimeInterval(timeout)
-        var searched = start
+        var searched = max(start, forgotten)
         while true {
             refresh()
-            while searched < lines.count {
-                let line = lines[searched]
+            while searched < count {
+                let line = lines[position(of: searched)]
                 searched += 1
                 if line.kind == kind && predicate(line) { return line }
             }
             if !process.isRunning {
                 refresh()
-                if let line = lines[min(searched, lines.count)...].first(where: { $0.kind == kind && predicate($0) }) {
+                if let line = lines[position(of: searched)...].first(where: { $0.kind == kind && predicate($0) }) {
                     return line
                 }
                 throw EndToEndError(
@@ -246,7 +272,10 @@ final class AppProcess {
     }
 
     /// The last `layout` line so far.
-    var lastLayout: TraceLine? { refresh().last { $0.kind == "layout" } }
+    var lastLayout: TraceLine? {
+        refresh()
+        return lastLayoutLine
+    }
 
     /// The views of the last `layout` line.
     var views: [TraceView] { lastLayout?.views ?? [] }
@@ -294,7 +323,7 @@ final class AppProcess {
             .suffix(15).joined(separator: "\n")
         return """
             --- tapaway \(arguments.joined(separator: " ")) [\(exitDescription)]
-            --- last \(min(count, lines.count)) of \(lines.count) trace lines:
+            --- last \(min(count, lines.count)) of \(self.count) trace lines:
             \(tail)\(partial)
             --- stderr (tail):
             \(stderrTail)

@@ -46,6 +46,7 @@ struct MonkeyModel {
     var hiddenByTechnique = false
     var texts: [String: String] = [:]
     var lengths: [String: Int] = [:]
+    /// The index of the first trace line not yet applied.
     var read = 0
 
     static let inputs: Set<String> = ["name", "email", "password", "phone", "notes"]
@@ -62,7 +63,7 @@ struct MonkeyModel {
     /// Applies the trace lines not yet read; returns the first broken invariant, if any.
     mutating func apply(_ lines: [TraceLine]) -> String? {
         var problem: String?
-        for line in lines.dropFirst(read) {
+        for line in lines where line.index >= read {
             switch line.kind {
             case "scenario":
                 scenario = line.string("id") ?? scenario
@@ -127,7 +128,7 @@ struct MonkeyModel {
                 break
             }
         }
-        read = lines.count
+        read = max(read, (lines.last?.index ?? -1) + 1)
         return problem
     }
 }
@@ -330,7 +331,7 @@ struct Monkey {
             // Every 20 inputs, catch up with the trace and clear a focused input that pastes
             // have made long, before more pastes double it again.
             if index % 20 == 19 {
-                if let problem = model.apply(session.app.refresh()) { return problem }
+                if let problem = catchUp() { return problem }
                 try clearIfLong()
             }
         }
@@ -346,6 +347,15 @@ struct Monkey {
             self.size = (930, 820)
         }
         return try check()
+    }
+
+    /// Applies the trace lines the program has written since the last call to the model, and
+    /// lets the session forget them: a soak of hours holds only the model, not every line.
+    /// Returns the first broken invariant, if any.
+    private mutating func catchUp() -> String? {
+        let problem = model.apply(session.app.refresh())
+        session.app.forget(before: model.read)
+        return problem
     }
 
     /// A tester clears an input that has grown long (pastes double it): the soak then measures
@@ -366,7 +376,7 @@ struct Monkey {
         checks += 1
         guard session.app.process.isRunning else { return "tapaway exited (\(session.app.exitDescription))" }
         try session.settle()
-        if let problem = model.apply(session.app.refresh()) { return problem }
+        if let problem = catchUp() { return problem }
         if let line = Self.unexpectedErrorLines(session.app.stderr).first {
             return "tapaway wrote to standard error: \(line.debugDescription)"
         }
@@ -383,7 +393,7 @@ struct Monkey {
                 try session.x.key(named: "Escape")
                 inputs += 1
                 try session.settle()
-                if let problem = model.apply(session.app.refresh()) { return problem }
+                if let problem = catchUp() { return problem }
                 if helpCardShown() { return "Escape did not close the help card" }
                 guard model.focused == field else { return "Escape over the help card ended editing in \(field)" }
             }
@@ -401,7 +411,7 @@ struct Monkey {
 
     /// Whether the last layout line shows the help card.
     private func helpCardShown() -> Bool {
-        guard let layout = session.app.lines(from: 0, kind: "layout").last else { return false }
+        guard let layout = session.app.lastLayout else { return false }
         return layout.views.contains { $0.id == "help-content" && $0.visible }
     }
 
@@ -419,7 +429,7 @@ struct Monkey {
         let line = try session.app.waitFor(kind: "text", after: mark, what: "the probe's \(character) in \(field)") {
             $0.string("id") == field
         }
-        if let problem = model.apply(session.app.refresh()) { return problem }
+        if let problem = catchUp() { return problem }
         if field == "password" {
             let length = Int(line.number("length") ?? -1)
             return length == beforeLength + 1 ? nil : "password held \(beforeLength) characters and \(length) after one more"
