@@ -95,9 +95,11 @@ struct TechniqueCommandLineTests {
         }
     }
 
-    @Test("--set dismiss=on-drag: a drag on the background resigns under a technique that keeps the keypad otherwise")
+    @Test(
+        "--set dismiss=on-drag --set bounce=always: a drag on the background resigns under a technique that keeps the keypad otherwise"
+    )
     func setOption() throws {
-        try Session.run(arguments: ["--scenario", "tap-gesture", "--set", "dismiss=on-drag"]) { s in
+        try Session.run(arguments: ["--scenario", "tap-gesture", "--set", "dismiss=on-drag", "--set", "bounce=always"]) { s in
             try s.focusAndShowKeypad("name")
             let start = s.app.mark
             let form = try s.frame(of: "caption")
@@ -106,6 +108,20 @@ struct TechniqueCommandLineTests {
             try s.waitForKeypad("didHide", after: start)
             let focus = s.app.lines(from: start, kind: "focus")
             #expect(focus.count == 1 && focus.last?.isNull("id") == true, "\(focus)\n\(s.app.diagnostics)")
+        }
+    }
+
+    @Test("--set dismiss=on-drag alone: on a form that fits, as on iOS, the drag begins no scroll and the keypad stays")
+    func dragOnAFormThatFits() throws {
+        try Session.run(arguments: ["--scenario", "tap-gesture", "--set", "dismiss=on-drag"]) { s in
+            try s.focusAndShowKeypad("name")
+            let start = s.app.mark
+            let form = try s.frame(of: "caption")
+            let from = (x: Int(form.minX) + 4, y: Int(form.maxY) + 30)
+            s.x.drag(from: from, to: (x: from.x, y: from.y - 80), steps: 6)
+            try s.settle()
+            #expect(s.app.lines(from: start, kind: "focus").isEmpty, "the drag ended editing\n\(s.app.diagnostics)")
+            #expect(s.app.lines(from: start, kind: "keypad").isEmpty, "the drag moved the keypad\n\(s.app.diagnostics)")
         }
     }
 }

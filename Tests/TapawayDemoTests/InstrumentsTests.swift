@@ -434,7 +434,8 @@ struct InspectorTests {
             }.first ?? 0
         let lowest =
             canvas.operations.compactMap { op -> Double? in
-                if case .text(let t, let p, _) = op,
+                // Only the card's own text: the sidebar beside it may hold the same words.
+                if case .text(let t, let p, _) = op, h.app.helpCard.frame.contains(p),
                     HelpCardWindow.charter(for: h.app.technique).contains(where: { $0.1.contains(t) })
                 {
                     return p.y
@@ -594,6 +595,8 @@ struct InspectorLogTests {
         #expect(h.app.inspector.log.entries.first?.decision == nil)
 
         h.app.setOption(OptionKey(nil, "dismiss"), to: "on-drag")
+        // The form fits the screen: as on iOS, only a form that always bounces begins a drag.
+        h.app.setOption(OptionKey(nil, "bounce"), to: "always")
         h.focus(h.form.name)
         h.platform.drag(from: h.emptyBackgroundPoint, to: h.emptyBackgroundPoint.offsetBy(dx: 0, dy: -80))
         h.platform.settle()

@@ -153,11 +153,37 @@ struct GestureTests {
         let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 40))
         scroll.addSubview(field)
         scroll.keyboardDismissMode = .onDrag
+        // The content fits: only a scroll view that always bounces begins a drag (UIKit's fix).
+        scroll.alwaysBounceVertical = true
         p.makeWindow(scroll)
         field.becomeFirstResponder()
         p.settle()
         p.drag(from: Point(x: 200, y: 200), to: Point(x: 200, y: 260))
         #expect(!field.isFirstResponder)
+    }
+
+    @Test("a scroll view whose content fits begins no drag unless it always bounces, so onDrag does nothing")
+    func contentThatFits() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        scroll.contentSize = Size(width: 400, height: 500)
+        let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 40))
+        scroll.addSubview(field)
+        scroll.keyboardDismissMode = .onDrag
+        p.makeWindow(scroll)
+        field.becomeFirstResponder()
+        p.settle()
+        p.drag(from: Point(x: 200, y: 200), to: Point(x: 200, y: 260))
+        #expect(field.isFirstResponder, "a drag on content that fits began a scroll")
+        // alwaysBounceVertical needs bounces.
+        scroll.alwaysBounceVertical = true
+        scroll.bounces = false
+        p.drag(from: Point(x: 200, y: 200), to: Point(x: 200, y: 260))
+        #expect(field.isFirstResponder)
+        scroll.bounces = true
+        p.drag(from: Point(x: 200, y: 200), to: Point(x: 200, y: 260))
+        #expect(!field.isFirstResponder)
+        #expect(scroll.contentOffset == .zero, "content that fits does not move")
     }
 
     @Test("keyboardDismissMode interactive: the keypad follows the finger down, and springs back or hides")
@@ -167,6 +193,8 @@ struct GestureTests {
         let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 40))
         scroll.addSubview(field)
         scroll.keyboardDismissMode = .interactive
+        // The content fits: only a scroll view that always bounces begins a drag (UIKit's fix).
+        scroll.alwaysBounceVertical = true
         p.makeWindow(scroll)
         field.becomeFirstResponder()
         p.settle()

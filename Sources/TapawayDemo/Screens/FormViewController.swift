@@ -45,6 +45,12 @@ package class FormViewController: ViewController {
     /// *Dragging the form* option leaves this screen alone.
     package var ownsKeyboardDismissMode: Bool { false }
 
+    /// Whether this platform's scroll view lets a drag begin when its content fits, so that a
+    /// drag-to-dismiss mode acts on a short form: false for UIKit (`alwaysBounceVertical` is
+    /// false by default) and Android (`ScrollView` does not intercept a drag it cannot
+    /// scroll); the screens of toolkits whose scroll views always bounce say true.
+    package var platformBouncesWhenContentFits: Bool { false }
+
     /// Sees every touch event of the window before it is delivered, while this screen is on
     /// top: for techniques that act on touches before any view does. Does nothing by default.
     package func willDeliver(_ event: Event, in window: AppWindow) {}

@@ -17,6 +17,21 @@ enum DraggingOption {
             screen.form.keyboardDismissMode = mode(value)
         })
 
+    /// `bounce`: whether a drag begins on a form whose content fits (UIKit's
+    /// `alwaysBounceVertical`): as the platform does (the default), always, or never.
+    static let bounce = TechniqueOption.choice(
+        "bounce", title: "When the form fits",
+        values: [
+            .init("platform", title: "As the platform does", subtitle: "UIKit, Android: no drag"),
+            .init("always", title: "Always drags", subtitle: "alwaysBounceVertical"),
+            .init("never", title: "Drags only to scroll"),
+        ],
+        default: "platform",
+        apply: { value, screen in
+            screen.form.alwaysBounceVertical =
+                value == "always" || (value == "platform" && screen.platformBouncesWhenContentFits)
+        })
+
     /// The dismiss mode a value stands for.
     static func mode(_ value: String) -> KeyboardDismissMode {
         switch value {

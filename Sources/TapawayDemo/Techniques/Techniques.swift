@@ -20,7 +20,7 @@ package enum Techniques {
 
     /// Options that apply to every technique's screen.
     package static let generalOptions: [TechniqueOption] = [
-        DraggingOption.dismissMode, ValidationOption.emailValidates, KeyboardOption.keyboard,
+        DraggingOption.dismissMode, DraggingOption.bounce, ValidationOption.emailValidates, KeyboardOption.keyboard,
     ]
 
     /// The technique shown when nothing else is asked for or remembered.

@@ -8,6 +8,16 @@ open class ScrollView: View {
     public var contentInset: EdgeInsets = .zero { didSet { clampOffset() } }
     /// Whether the user can scroll.
     public var isScrollEnabled = true
+    /// Whether a drag may go past the content's edge (UIKit's `bounces`, true by default). Only
+    /// with it do `alwaysBounceVertical` and `alwaysBounceHorizontal` mean anything.
+    public var bounces = true
+    /// Whether a vertical drag begins even when the content fits (UIKit's
+    /// `alwaysBounceVertical`, false by default). Without it, a scroll view whose content fits
+    /// never begins a drag, so its `keyboardDismissMode` never acts: the common fix on iOS.
+    public var alwaysBounceVertical = false
+    /// Whether a horizontal drag begins even when the content fits (UIKit's
+    /// `alwaysBounceHorizontal`, false by default).
+    public var alwaysBounceHorizontal = false
     /// Called whenever the content offset changes.
     public var onScroll: ((ScrollView) -> Void)?
     /// How a drag in the scroll view dismisses the keypad, as `UIScrollView.keyboardDismissMode`.
@@ -27,9 +37,20 @@ open class ScrollView: View {
     }
 
     /// Whether the content is larger than the view in either direction.
-    public var canScroll: Bool {
-        contentSize.height + contentInset.top + contentInset.bottom > bounds.height + 0.5
-            || contentSize.width + contentInset.left + contentInset.right > bounds.width + 0.5
+    public var canScroll: Bool { canScrollVertically || canScrollHorizontally }
+
+    /// Whether the content, with its insets, is taller than the view.
+    public var canScrollVertically: Bool { contentSize.height + contentInset.top + contentInset.bottom > bounds.height + 0.5 }
+
+    /// Whether the content, with its insets, is wider than the view.
+    public var canScrollHorizontally: Bool { contentSize.width + contentInset.left + contentInset.right > bounds.width + 0.5 }
+
+    /// Whether a drag can begin at all: the content is larger than the view, or the view
+    /// bounces and is told to always bounce. UIKit documents that with `alwaysBounceVertical` the
+    /// scroll view "allows vertical dragging even if the content is smaller than the bounds";
+    /// without it no drag begins, and no keyboard dismiss mode acts.
+    public var canBeginDrag: Bool {
+        canScroll || (bounces && (alwaysBounceVertical || alwaysBounceHorizontal))
     }
 
     /// A nested scroll view that can scroll wins the drag, as in UIKit.
@@ -42,7 +63,7 @@ open class ScrollView: View {
                 view = current.superview
             }
         }
-        return canScroll || keyboardDismissMode != .none
+        return canBeginDrag
     }
 
     private func handlePan(_ pan: PanGestureRecognizer) {

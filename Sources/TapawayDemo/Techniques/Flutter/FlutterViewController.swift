@@ -31,6 +31,10 @@ package final class FlutterViewController: FormViewController {
     /// Creates the screen.
     package init() { super.init(technique: .flutter) }
 
+    /// Flutter documents that a primary scroll view (a vertical `ListView` with no controller,
+    /// as here) can always be scrolled, "even if it does not have sufficient content".
+    package override var platformBouncesWhenContentFits: Bool { true }
+
     /// The detector goes on the form (the page body, under the app bar).
     package override func viewDidLoad() {
         super.viewDidLoad()

@@ -20,7 +20,8 @@ enum NoneTechnique: DismissalTechnique {
         .submit: "Keeps the keypad up and the button fires: no code listens for a tap outside.",
         .row: "The row selects and the keypad stays up.",
         .pinnedFinger: "Keeps focus: nothing dismisses.",
-        .drag: "Keeps the keypad while the form scrolls; only Dismiss on drag or Interactive end editing.",
+        .drag:
+            "Keeps the keypad; Dismiss on drag or Interactive end editing, once the form can drag (taller than the screen, or it always bounces).",
         .navigationBar: "Keeps focus.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up.",

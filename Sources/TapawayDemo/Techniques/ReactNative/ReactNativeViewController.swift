@@ -23,6 +23,10 @@ package final class ReactNativeViewController: FormViewController {
         case always
     }
 
+    /// React Native documents `alwaysBounceVertical` (iOS) as true by default for a vertical
+    /// `ScrollView`, so a drag begins even on a form that fits.
+    package override var platformBouncesWhenContentFits: Bool { true }
+
     /// The scroll view's `keyboardShouldPersistTaps`.
     package var persistTaps = PersistTaps.never
     /// The touch the scroll view is the responder for, and the scroll offset when it took it.

@@ -28,6 +28,11 @@ package final class SwiftUIViewController: FormViewController {
     /// `.scrollDismissesKeyboard` is this screen's own.
     package override var ownsKeyboardDismissMode: Bool { true }
 
+    /// SwiftUI's `ScrollView` bounces by default whatever its content's size; iOS 16.4 added
+    /// `.scrollBounceBehavior(.basedOnSize)` to make it bounce only when the content is larger.
+    /// Inferred from that modifier's documentation; not observed on a device here.
+    package override var platformBouncesWhenContentFits: Bool { true }
+
     /// Texts take hits; the background gets `.onTapGesture`.
     package override func viewDidLoad() {
         super.viewDidLoad()

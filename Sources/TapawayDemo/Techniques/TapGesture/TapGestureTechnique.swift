@@ -26,7 +26,8 @@ enum TapGestureTechnique: DismissalTechnique {
         .row:
             "Resigns, but the row does not select: cancelsTouchesInView cancels the row's touch. Turn off Cancel touches in view and it selects.",
         .pinnedFinger: "Keeps focus: a two-finger event is not a one-finger tap.",
-        .drag: "Keeps the keypad: a drag is no tap. Dismiss on drag and Interactive resign.",
+        .drag:
+            "Keeps the keypad: a drag is no tap. Dismiss on drag and Interactive resign once the form can drag (alwaysBounceVertical when it fits).",
         .navigationBar: "Keeps focus: the bar is outside the screen's root view, which holds the recognizer.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up: the field's own tap wins.",

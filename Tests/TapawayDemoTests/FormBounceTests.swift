@@ -1,0 +1,44 @@
+import TapawayDemo
+import TapawayHeadless
+import TapawayKit
+import Testing
+
+/// The general option *When the form fits* (`bounce`): whether a drag begins on a form whose
+/// content fits, per toolkit by default (issue 18 item 13).
+@MainActor
+@Suite("When the form fits")
+struct FormBounceTests {
+    /// The toolkits whose scroll views take a drag whatever their content's size.
+    private static let alwaysBouncing: Set<TechniqueID> = [
+        TechniqueID("swiftui"), TechniqueID("flutter"), TechniqueID("react-native"),
+    ]
+
+    @Test("each screen follows its toolkit by default; always and never override it")
+    func perToolkit() {
+        let h = Harness(.tapGesture)
+        for technique in Techniques.all {
+            let form = h.app.screen(for: technique.id).form
+            #expect(form.alwaysBounceVertical == Self.alwaysBouncing.contains(technique.id), "\(technique.id.rawValue)")
+        }
+        #expect(h.app.setOption(OptionKey(nil, "bounce"), to: "always"))
+        #expect(Techniques.all.allSatisfy { h.app.screen(for: $0.id).form.alwaysBounceVertical })
+        #expect(h.app.setOption(OptionKey(nil, "bounce"), to: "never"))
+        #expect(Techniques.all.allSatisfy { !h.app.screen(for: $0.id).form.alwaysBounceVertical })
+    }
+
+    @Test("with dismiss on drag, a drag on the fitting UIKit form keeps the keypad until the form always bounces")
+    func dismissOnDragNeedsADrag() {
+        let h = Harness(.tapGesture)
+        h.app.setOption(OptionKey(nil, "dismiss"), to: "on-drag")
+        h.focus(h.form.name)
+        #expect(!h.form.canScroll, "the form fits the default window")
+        let from = h.emptyBackgroundPoint
+        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
+        h.platform.settle()
+        #expect(h.firstResponderID == "name", "no drag began, so on-drag did nothing")
+        h.app.setOption(OptionKey(nil, "bounce"), to: "always")
+        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
+        h.platform.settle()
+        #expect(h.firstResponderID == nil, "the form always bounces: the drag began and dismissed")
+    }
+}
