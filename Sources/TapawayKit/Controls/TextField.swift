@@ -106,6 +106,7 @@ open class TextField: Control, TextInput, TextEditing {
 
     /// Starts editing: caret blinking, editing-did-begin, the did-begin notification.
     open override func didBecomeFirstResponder() {
+        keepCaretVisible()
         blinker.restart(timers: application?.timers)
         setNeedsDisplay()
         sendActions(for: .editingDidBegin)
@@ -121,6 +122,10 @@ open class TextField: Control, TextInput, TextEditing {
         // (issue 21's memory creep). A password's steps are overwritten first.
         if isSecureTextEntry { history.wipe() } else { history.removeAll() }
         editable.moveCaret(to: editable.caret)
+        // A field that is not being edited shows the start of its text, as UITextField does, and
+        // needs no caret stops: drop them (a long text's stops cost 8 bytes a character).
+        scrollX = 0
+        stops = nil
         setNeedsDisplay()
         sendActions(for: .editingDidEnd)
         application?.notificationCenter.post(name: .textFieldDidEndEditing, object: self)
@@ -356,6 +361,11 @@ open class TextField: Control, TextInput, TextEditing {
     }
 
     private func keepCaretVisible() {
+        // Only the field being edited scrolls to its caret; the others show their start.
+        guard isFirstResponder else {
+            scrollX = 0
+            return
+        }
         let stops = caretStops
         let visible = textRect.width
         let caretX = stops[min(editable.caret, stops.count - 1)]
@@ -387,6 +397,11 @@ open class TextField: Control, TextInput, TextEditing {
         let x0 = area.minX - scrollX
         if editable.text.isEmpty {
             canvas.drawText(placeholder, at: Point(x: area.minX, y: baseline), font: font, color: Palette.placeholder)
+        } else if !focused, let widths = characterWidths {
+            // Not being edited: the start of the text, measured only as far as it shows.
+            canvas.drawText(
+                Substring(visiblePrefix(width: area.width + 2, widths: widths)), at: Point(x: area.minX, y: baseline),
+                font: font, color: isEnabled ? Palette.label : Palette.secondaryLabel)
         } else {
             let stops = caretStops
             let selection = editable.selection
@@ -417,6 +432,22 @@ open class TextField: Control, TextInput, TextEditing {
                 radius: 1, color: Palette.accent)
         }
         canvas.restore()
+    }
+
+    /// The characters from the start of the shown text (bullets in a secure field) that meet a
+    /// line `width` wide, and one more for a glyph that overhangs the edge.
+    private func visiblePrefix(width: Double, widths: CharacterWidths) -> String {
+        if isSecureTextEntry {
+            let bullet = max(widths.width(of: "\u{2022}"), 1)
+            return String(repeating: "\u{2022}", count: min(editable.count, Int(width / bullet) + 1))
+        }
+        var x = 0.0
+        var end = editable.text.startIndex
+        while end < editable.text.endIndex, x <= width {
+            x += widths.width(of: editable.text[end])
+            end = editable.text.index(after: end)
+        }
+        return String(editable.text[..<end])
     }
 
     private func drawClearButton(in canvas: Canvas) {
