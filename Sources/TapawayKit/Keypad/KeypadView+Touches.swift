@@ -170,6 +170,11 @@ extension KeypadView {
         } else if layer == .numbers && view.key.character == "'" {
             // As on iOS: an apostrophe is mostly typed inside a word, so the letters come back.
             setLayer(.letters)
+        } else if layer == .numbers && view.key.kind == .space && typedOnNumbers {
+            // As on iOS: a number and then a space ends the number, so the letters come back.
+            setLayer(.letters)
+        } else if layer == .numbers && view.key.character != nil {
+            typedOnNumbers = true
         }
     }
 

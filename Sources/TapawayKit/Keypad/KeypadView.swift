@@ -44,6 +44,9 @@ public final class KeypadView: View {
     var presses: [KeyPress] = []
     var lastShiftTap = -1.0
     var typedWhileShiftHeld = false
+    /// Whether a character was typed on the numbers plane since it came up: a space after one
+    /// brings the letters back, as on iOS.
+    var typedOnNumbers = false
 
     /// Creates the keypad view.
     public override init(frame: Rect = .zero) {
@@ -110,6 +113,7 @@ public final class KeypadView: View {
     func setLayer(_ target: KeypadLayer) {
         guard target != layer else { return }
         layer = target
+        typedOnNumbers = false
         if shiftState == .once { shiftState = .off }
         rebuildKeys()
         updateAutoShift()
@@ -176,14 +180,11 @@ public final class KeypadView: View {
 public struct BackspaceRepeat: Sendable, Hashable {
     /// Seconds before the first repeat.
     public var delay = 0.5
-    /// Seconds between repeats at first.
+    /// Seconds between character repeats.
     public var interval = 0.1
-    /// Seconds held before repeats come faster.
-    public var fastAfter = 1.5
-    /// Seconds between repeats once faster.
-    public var fastInterval = 0.05
-    /// Seconds held before each repeat deletes a whole word.
-    public var wordsAfter = 2.5
+    /// Seconds held before each repeat deletes a whole word: about a second and a half, as a
+    /// tester timed it on an iPhone (Apple documents no figure).
+    public var wordsAfter = 1.5
     /// Seconds between word deletions.
     public var wordInterval = 0.2
 
@@ -193,6 +194,6 @@ public struct BackspaceRepeat: Sendable, Hashable {
     /// Whether a repeat `held` seconds after touch-down deletes a word, and the wait until the next.
     public func step(held: Double) -> (byWord: Bool, next: Double) {
         if held >= wordsAfter { return (true, wordInterval) }
-        return (false, held >= fastAfter ? fastInterval : interval)
+        return (false, interval)
     }
 }
