@@ -44,7 +44,10 @@ package final class StandardForm: ScrollView {
     /// touches that reach it travel on up the responder chain to the screen's view controller,
     /// as they do through a plain `UIView` (the `touches-began` technique's container option).
     package var isPlainView = false {
-        didSet { panGestureRecognizer.isEnabled = !isPlainView }
+        didSet {
+            panGestureRecognizer.isEnabled = !isPlainView
+            delaysContentTouches = !isPlainView
+        }
     }
 
     /// As a plain view, passes touches up the chain; as a scroll view, keeps them.

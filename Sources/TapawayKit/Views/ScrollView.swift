@@ -24,6 +24,14 @@ open class ScrollView: View {
     public var keyboardDismissMode: KeyboardDismissMode = .none
     /// The drag recognizer that scrolls the content.
     public let panGestureRecognizer = PanGestureRecognizer()
+    /// Whether a new touch reaches the content only after a moment (about 150 ms), once it is
+    /// clear the finger is not scrolling (UIKit's `delaysContentTouches`, true by default): a
+    /// quick drag then never sends a control its touch-down, nor a cancel.
+    public var delaysContentTouches = true { didSet { contentTouchDelay.isEnabled = delaysContentTouches } }
+    /// Whether a drag may take a touch the content is already tracking (UIKit's
+    /// `canCancelContentTouches`, true by default); `touchesShouldCancel(in:)` decides per view.
+    public var canCancelContentTouches = true
+    private let contentTouchDelay = ContentTouchDelay()
     private var scrollAnimation: Animation?
     private var interactiveDismissal = false
 
@@ -34,7 +42,21 @@ open class ScrollView: View {
         panGestureRecognizer.shouldBegin = { [weak self] recognizer in self?.panShouldBegin(recognizer) ?? false }
         panGestureRecognizer.addAction { [weak self] recognizer in self?.handlePan(recognizer as! PanGestureRecognizer) }
         addGestureRecognizer(panGestureRecognizer)
+        // A scroll view that cannot scroll has nothing to wait for (inferred: UIKit's delay
+        // belongs to scrolling). The input being edited is not kept waiting: UIKit's text
+        // inputs place the caret and select through recognizers of their own, which see a
+        // touch at once whatever the scroll view delays.
+        contentTouchDelay.shouldReceive = { [weak self] _, touch in
+            guard let self, self.isScrollEnabled else { return false }
+            return touch.view?.isFirstResponder != true
+        }
+        addGestureRecognizer(contentTouchDelay)
     }
+
+    /// Whether a drag takes a touch away from `view`, which is already tracking it: as UIKit's
+    /// default, yes unless the view is a control (a button, a switch, a text field), so a drag
+    /// that begins on a control after the delay does not scroll.
+    open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
 
     /// Whether the content is larger than the view in either direction.
     public var canScroll: Bool { canScrollVertically || canScrollHorizontally }
@@ -56,6 +78,12 @@ open class ScrollView: View {
     /// A nested scroll view that can scroll wins the drag, as in UIKit.
     private func panShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         guard isScrollEnabled else { return false }
+        // Content that is already tracking the touch (the delay passed) keeps it unless the
+        // scroll view may cancel it.
+        for touch in recognizer.touches where touch.viewSawBegan && !touch.isCancelledForView {
+            guard let tracking = touch.view, tracking !== self else { continue }
+            if !canCancelContentTouches || !touchesShouldCancel(in: tracking) { return false }
+        }
         for touch in recognizer.touches {
             var view = touch.view
             while let current = view, current !== self {
