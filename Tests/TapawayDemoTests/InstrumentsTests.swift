@@ -514,6 +514,31 @@ struct InspectorTests {
         #expect(badge, "numbered badges for the order")
         #expect(focused.texts.contains { $0.hasPrefix("keypad ") }, "the keypad's frame is labelled")
     }
+
+    @Test("the keypad's tag gives the trace's window coordinates and sits above the keys, covering none")
+    func keypadTag() {
+        let h = Harness()
+        h.app.setOverlay("overlay-keypad", on: true)
+        var traced: Rect?
+        let token = h.platform.application.notificationCenter.addObserver(forName: .keyboardDidShow) { note in
+            traced = note.userInfo[KeyboardInfoKey.frameEnd] as? Rect
+        }
+        defer { h.platform.application.notificationCenter.removeObserver(token) }
+        h.focus(h.form.name)
+        guard let frame = traced else {
+            Issue.record("no did-show notification")
+            return
+        }
+        let tag = InstrumentOverlays.keypadTag(frame)
+        #expect(tag == "keypad \(Int(frame.minX)),\(Int(frame.minY)) \(Int(frame.width))×\(Int(frame.height))")
+        let canvas = h.platform.render()
+        let drawn = canvas.operations.compactMap { op -> Point? in
+            if case .text(let t, let p, _) = op, t == tag { return p }
+            return nil
+        }
+        #expect(drawn.count == 1, "the tag is drawn once: \(canvas.texts.filter { $0.hasPrefix("keypad") })")
+        if let baseline = drawn.first { #expect(baseline.y < frame.minY, "the tag sits above the keypad, over no key") }
+    }
 }
 
 /// The help card is modal for the keyboard.

@@ -211,6 +211,12 @@ package final class InstrumentOverlays {
         }
     }
 
+    /// The keypad frame's tag: `keypad x,y w×h` in window coordinates, the numbers of the
+    /// trace's `keypad` lines.
+    package static func keypadTag(_ frame: Rect) -> String {
+        "keypad \(Int(frame.minX)),\(Int(frame.minY)) \(Int(frame.width))×\(Int(frame.height))"
+    }
+
     /// The distance the current technique keeps between the focused field and the keypad.
     private var avoidanceDistance: Double? {
         guard let focused = appWindow.firstResponder as? View else { return nil }
@@ -224,21 +230,22 @@ package final class InstrumentOverlays {
         let frame = keyboard.frame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
         if window === keyboard.window {
             canvas.strokeRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: 2, lineWidth: 2, color: color)
-            let font = application.fonts.font(size: 11, weight: .semibold)
-            let text =
-                "keypad \(Int(frame.minX + window.frame.minX - application.deviceFrame.minX)),\(Int(keyboard.frame.minY)) \(Int(frame.width))×\(Int(frame.height))"
-            canvas.fillRoundedRect(
-                Rect(x: frame.maxX - font.width(of: text) - 16, y: frame.maxY - 22, width: font.width(of: text) + 12, height: 18),
-                radius: 4, color: color)
-            canvas.drawText(
-                text, at: Point(x: frame.maxX - font.width(of: text) - 10, y: frame.maxY - 9), font: font, color: .white)
             return
         }
-        // In the app's window: the keypad's top edge, and the band a technique keeps clear above it.
+        // In the app's window: the keypad's top edge, its frame as the trace's keypad lines give
+        // it (window coordinates), tagged above the edge where it covers no key, and the band a
+        // technique keeps clear above it.
         let top = frame.minY
         for x in stride(from: 0.0, to: window.bounds.width, by: 12) {
             canvas.fill(Rect(x: x, y: top - 2, width: 7, height: 2), color: color)
         }
+        let tagFont = application.fonts.font(size: 11, weight: .semibold)
+        let tag = Self.keypadTag(keyboard.frame)
+        let tagWidth = tagFont.width(of: tag) + 12
+        // Centred: the order badges sit at the right edge, the kept distance at the left.
+        let tagX = ((window.bounds.width - tagWidth) / 2).rounded()
+        canvas.fillRoundedRect(Rect(x: tagX, y: top - 22, width: tagWidth, height: 18), radius: 4, color: color)
+        canvas.drawText(tag, at: Point(x: tagX + 6, y: top - 9), font: tagFont, color: .white)
         if let distance = avoidanceDistance, distance > 0 {
             canvas.fill(
                 Rect(x: 0, y: top - 2 - distance, width: window.bounds.width, height: distance), color: color.withAlpha(0.18))
