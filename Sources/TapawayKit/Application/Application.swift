@@ -3,9 +3,20 @@
 /// and drives layout once per frame.
 @MainActor
 open class Application: Responder {
-    /// The application created last, as `UIApplication.shared`: libraries built on the Kit (the
-    /// keyboard manager) find the app through it.
-    public private(set) static weak var shared: Application?
+    /// The application created last that is still alive, as `UIApplication.shared`: libraries
+    /// built on the Kit (the keyboard manager) find the app through it. A second application made
+    /// for a moment (a headless run of a matrix case beside a window) does not take it away from
+    /// the first once it is gone.
+    public static var shared: Application? {
+        created.removeAll { $0.application == nil }
+        return created.last?.application
+    }
+
+    private final class WeakApplication {
+        weak var application: Application?
+        init(_ application: Application) { self.application = application }
+    }
+    private static var created: [WeakApplication] = []
 
     /// The time source.
     public let clock: Clock
@@ -86,7 +97,8 @@ open class Application: Responder {
         self.clipboard = clipboard
         self.notificationCenter = notificationCenter
         super.init()
-        Application.shared = self
+        Application.created.removeAll { $0.application == nil }
+        Application.created.append(WeakApplication(self))
     }
 
     // MARK: Windows

@@ -16,11 +16,17 @@ extension NotificationName {
 final class KeyboardManagerAdapter {
     private unowned let application: Application
     private var token: ObserverToken?
+    /// The application the manager worked for before this adapter took it, and whether it was
+    /// on: a second app made for a moment (a headless run beside the window) gives it back.
+    private weak var previousApplication: Application?
+    private let previouslyEnabled: Bool
 
     /// Enables the manager in `application`, for the `keyboard-manager` screen only.
     init(application: Application) {
         self.application = application
         let manager = KeyboardManager.shared
+        previousApplication = manager.isEnabled ? manager.application : nil
+        previouslyEnabled = manager.isEnabled
         manager.application = application
         manager.enabledViewControllerClasses = [KeyboardManagerViewController.self]
         manager.isEnabled = true
@@ -33,12 +39,18 @@ final class KeyboardManagerAdapter {
         // The manager is shared: when it works for this app, it stops with it (another app's
         // adapter turns it on again for that app).
         if manager.application === application {
-            manager.isEnabled = false
-            manager.application = nil
+            if previouslyEnabled, let previousApplication {
+                manager.application = previousApplication
+            } else {
+                manager.isEnabled = false
+                manager.application = nil
+            }
         }
     }
 
     private func forward(_ decision: KeyboardManagerDecision) {
+        // The shared manager works for one app at a time: another app's decisions are not ours.
+        guard KeyboardManager.shared.application === application else { return }
         let center = application.notificationCenter
         switch decision.action {
         case .info:
