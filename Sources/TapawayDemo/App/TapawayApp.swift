@@ -41,6 +41,8 @@ package final class TapawayApp {
     package let techniques = TechniquesViewController()
     /// The trace, if one was asked for.
     package private(set) var tracer: Tracer?
+    /// The matrix case playing in the window, if one is (the help card starts it).
+    package internal(set) var casePlayer: CasePlayer?
     /// Every decision of every technique, after the trace has it (for instruments).
     package let decisionObservers = ObserverList<DismissalDecision>()
     /// The technique on screen, after it changes.
@@ -93,6 +95,7 @@ package final class TapawayApp {
                 guard let decision = note.userInfo[DismissalDecision.userInfoKey] as? DismissalDecision else { return }
                 self?.record(decision)
             })
+        helpCard.onPlayCase = { [weak self] number in self?.playCase(number) }
         techniques.onChoose = { [weak self] chosen in self?.push(chosen) }
         navigation.onTopChange = { [weak self] top in self?.topDidChange(top) }
         sidebar.onTechnique = { [weak self] chosen in self?.show(chosen, animated: false) }
@@ -292,6 +295,7 @@ package final class TapawayApp {
         }
         window.activeScreen = screen
         let changed = screen.technique != technique
+        if changed { stopCase() }
         technique = screen.technique
         sidebar.show(technique: technique)
         helpCard.technique = technique

@@ -160,8 +160,16 @@ package enum DismissalMatrix {
             focusedBefore: focusedBefore)
     }
 
+    /// A point on the form's background that no other view covers: below Submit, at the notes
+    /// view's left edge.
+    @MainActor
+    package static func backgroundPoint(in app: TapawayApp) -> Point {
+        let form = app.form
+        return Point(x: form.notes.frameInScreen.minX + 4, y: form.submit.frameInScreen.maxY + 10)
+    }
+
     /// Whether `view` and every ancestor are shown, in a window that is.
-    private static func isShown(_ view: View) -> Bool {
+    package static func isShown(_ view: View) -> Bool {
         var current: View? = view
         while let v = current {
             if v.isHidden { return false }

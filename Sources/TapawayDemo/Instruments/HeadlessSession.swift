@@ -32,84 +32,26 @@ package final class HeadlessSession {
     package let platform: HeadlessPlatform
     /// The app.
     package let app: TapawayApp
+    private let recorder: OutcomeRecorder
+
     /// What happened so far.
-    package private(set) var outcome = SessionOutcome()
-    private var observers: [ObserverToken] = []
-    private var focusToken, controlToken, decisionToken, touchToken, frameToken, inputToken: ObserverToken?
-    /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
-    /// by the next input and at the end of the frame.
-    private var currentPhase: TouchPhase?
+    package var outcome: SessionOutcome { recorder.outcome }
 
     /// Starts the app showing `technique` on a screen of `size` and lets it settle.
     package init(technique: TechniqueID, size: Size = TapawayApp.defaultSize) {
         platform = HeadlessPlatform(screenSize: size)
         app = TapawayApp(application: platform.application, technique: technique)
-        let application = platform.application
-        focusToken = application.focusObservers.add { [unowned self] responder in
-            outcome.focusChanges.append((responder as? View)?.traceName)
-            outcome.focusPhases.append(currentPhase)
-        }
-        touchToken = application.touchObservers.add { [unowned self] touch in
-            // A lift outranks a landing in the same event, a landing outranks a move.
-            switch (currentPhase, touch.phase) {
-            case (.ended?, _): break
-            case (_, .ended), (_, .cancelled): currentPhase = .ended
-            case (.began?, _): break
-            default: currentPhase = touch.phase == .stationary ? currentPhase : touch.phase
-            }
-        }
-        frameToken = application.frameObservers.add { [unowned self] in currentPhase = nil }
-        inputToken = application.inputObservers.add { [unowned self] _ in currentPhase = nil }
-        controlToken = application.controlEventObservers.add { [unowned self] control, event in
-            guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
-            outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
-        }
-        decisionToken = app.decisionObservers.add { [unowned self] decision in
-            outcome.decisions[decision.action.rawValue, default: 0] += 1
-        }
-        let center = application.notificationCenter
-        observers.append(center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in outcome.keypadShows += 1 })
-        observers.append(
-            center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in
-                outcome.keypadHides += 1
-                outcome.hidePhases.append(currentPhase)
-            })
-        for id in TechniqueID.allCases {
-            let form = app.screen(for: id).form
-            let previous = form.onRowSelected
-            form.onRowSelected = { [unowned self] row in
-                previous?(row)
-                outcome.actions["\(row.identifier ?? "?") select", default: 0] += 1
-            }
-        }
+        recorder = OutcomeRecorder(application: platform.application, app: app)
         platform.settle()
     }
 
-    isolated deinit {
-        let application = platform.application
-        for token in observers { application.notificationCenter.removeObserver(token) }
-        if let focusToken { application.focusObservers.remove(focusToken) }
-        if let controlToken { application.controlEventObservers.remove(controlToken) }
-        if let decisionToken { app.decisionObservers.remove(decisionToken) }
-        if let touchToken { application.touchObservers.remove(touchToken) }
-        if let frameToken { application.frameObservers.remove(frameToken) }
-        if let inputToken { application.inputObservers.remove(inputToken) }
-    }
-
     /// Forgets what happened so far (after setting a case up).
-    package func resetOutcome() { outcome = SessionOutcome() }
+    package func resetOutcome() { recorder.reset() }
 
     /// The outcome with the final focus and texts filled in.
     package func finish() -> SessionOutcome {
         platform.settle()
-        var result = outcome
-        result.finalFocus = (platform.application.firstResponder as? View)?.traceName
-        let form = app.form
-        for field in [form.name, form.email, form.password, form.phone] {
-            result.texts[field.identifier ?? "?"] = field.isSecureTextEntry ? "\(field.text.count) characters" : field.text
-        }
-        result.texts["notes"] = form.notes.text
-        return result
+        return recorder.finish()
     }
 
     /// Plays a recording, advancing the manual clock to each input's time.
@@ -133,8 +75,5 @@ package final class HeadlessSession {
     }
 
     /// A point on the background that no other view covers.
-    package var backgroundPoint: Point {
-        let form = app.form
-        return Point(x: form.notes.frameInScreen.minX + 4, y: form.submit.frameInScreen.maxY + 10)
-    }
+    package var backgroundPoint: Point { DismissalMatrix.backgroundPoint(in: app) }
 }

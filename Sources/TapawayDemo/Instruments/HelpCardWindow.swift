@@ -69,9 +69,26 @@ package final class HelpCardWindow: Window {
         content.frame = bounds.insetBy(dx: 16, dy: 16)
     }
 
-    /// Any tap closes the card.
+    /// Called with a matrix case's number when the user taps an experiment that has one: the
+    /// app plays it in the window.
+    package var onPlayCase: ((Int) -> Void)?
+
+    /// The card's last line: how to play an experiment and how to close the card.
+    package nonisolated static let closingLine = "Tap an experiment marked ▶ to play it here; anywhere else, F1 or Escape closes."
+
+    /// A tap on an experiment with a matrix case plays that case; any tap closes the card.
     package override func touchesEnded(_ touches: [Touch], with event: Event) {
+        let point = touches.first.map { $0.location(in: content) }
         setVisible(false)
+        if let point, let number = content.playableCase(at: point) { onPlayCase?(number) }
+    }
+
+    /// Where the experiment that plays matrix case `number` is drawn, in screen coordinates,
+    /// once the card has been drawn.
+    package func frameOfExperiment(playing number: Int) -> Rect? {
+        content.rows.first { $0.number == number }.map {
+            content.convertToWindow($0.frame).offsetBy(dx: frame.minX, dy: frame.minY)
+        }
     }
 }
 
@@ -80,6 +97,11 @@ package final class HelpCardWindow: Window {
 final class HelpContentView: View {
     /// The technique whose experiments are drawn.
     var technique: TechniqueID = Techniques.defaultID
+    /// The experiments drawn last, with the matrix case each plays, in the view's coordinates.
+    private(set) var rows: [(frame: Rect, number: Int)] = []
+
+    /// The matrix case of the experiment drawn at `point`, if it has one.
+    func playableCase(at point: Point) -> Int? { rows.first { $0.frame.contains(point) }?.number }
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -99,11 +121,17 @@ final class HelpContentView: View {
         let twoColumns = bounds.width >= Self.twoColumnWidth
         let column = twoColumns ? (bounds.width - 56) / 2 : bounds.width - 32
         let end = drawShortcuts(at: Point(x: x, y: 60), width: column, fonts: fonts, canvas: canvas)
+        // The closing line at the bottom, wrapped on a narrow card; the experiments stop above it.
+        let footer = HelpCardWindow.closingLine
+        let footerLines = TextLayout.wrap(footer, width: bounds.width - 32, font: body)
+        let footerTop = bounds.height - 16 - 17 * Double(max(footerLines.count - 1, 0))
         drawCharter(
             at: twoColumns ? Point(x: x + column + 24, y: 60) : Point(x: x, y: end + 10),
-            width: column, bottom: bounds.height - 40, fonts: fonts, canvas: canvas)
-        canvas.drawText(
-            "Tap anywhere, F1 or Escape to close.", at: Point(x: x, y: bounds.height - 16), font: body, color: Palette.accent)
+            width: column, bottom: footerTop - 24, fonts: fonts, canvas: canvas)
+        for (index, range) in footerLines.enumerated() {
+            canvas.drawText(
+                footer[range], at: Point(x: x, y: footerTop + 17 * Double(index)), font: body, color: Palette.accent)
+        }
     }
 
     /// Draws the shortcuts from `origin`, keys in a column as wide as the widest; returns the
@@ -134,7 +162,9 @@ final class HelpContentView: View {
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 13, weight: .regular)
         var y = origin.y
+        rows = []
         let charter = HelpCardWindow.charter(for: technique)
+        let numbers = Experiment.allCases.filter { Techniques.technique(for: technique)?.charter[$0] != nil }.map(\.matrixCase)
         canvas.drawText(
             "EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
             font: heading, color: Palette.secondaryLabel)
@@ -161,12 +191,20 @@ final class HelpContentView: View {
                     font: body, color: Palette.secondaryLabel)
                 return
             }
+            let top = y - 13
             canvas.drawText(todo, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
+            let number = index < numbers.count ? numbers[index] : nil
+            if number != nil {
+                canvas.drawText(
+                    "▶ play", at: Point(x: origin.x + bold.width(of: Substring(todo)) + 8, y: y), font: bold,
+                    color: Palette.accent)
+            }
             y += 17
             for range in lines {
                 canvas.drawText(look[range], at: Point(x: origin.x, y: y), font: body, color: Palette.secondaryLabel)
                 y += 17
             }
+            if let number { rows.append((Rect(x: origin.x, y: top, width: width, height: y - top), number)) }
             y += 6
         }
     }

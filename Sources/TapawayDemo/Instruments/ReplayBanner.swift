@@ -29,6 +29,14 @@ package final class ReplayBanner: Window {
         setNeedsDisplay()
     }
 
+    /// Shows `message` as it is: accent while something plays, grey once it is over.
+    package func show(message: String, running: Bool) {
+        paused = !running
+        text = message
+        setVisible(true)
+        setNeedsDisplay()
+    }
+
     /// What the banner says.
     package var message: String { text }
 

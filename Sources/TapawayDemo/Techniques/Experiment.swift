@@ -21,6 +21,22 @@ package enum Experiment: String, Sendable, CaseIterable {
     /// Tap the switch or the caption.
     case switchOrCaption
 
+    /// The number of the matrix case that plays this experiment in the window (the help card
+    /// offers it), if one does: a pinch has no case.
+    package var matrixCase: Int? {
+        switch self {
+        case .submit: return 5
+        case .row: return 12
+        case .pinnedFinger: return 8
+        case .drag: return 11
+        case .navigationBar: return 13
+        case .returnKey: return 9
+        case .otherField: return 4
+        case .pinch: return nil
+        case .switchOrCaption: return 10
+        }
+    }
+
     /// What to do, in a few words (the help card's bold line).
     package var title: String {
         switch self {

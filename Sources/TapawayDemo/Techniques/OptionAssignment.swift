@@ -7,6 +7,12 @@ package struct OptionAssignment: Sendable, Equatable {
     /// The value it is set to, one of the option's values.
     package let value: String
 
+    /// The assignment of `value` to `key`, as already checked (an app's current options).
+    package init(key: OptionKey, value: String) {
+        self.key = key
+        self.value = value
+    }
+
     /// Reads `text` for the technique `technique` (nil when none is named: then an id that only
     /// one technique has is that technique's).
     ///
