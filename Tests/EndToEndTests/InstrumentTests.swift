@@ -14,6 +14,31 @@ struct InstrumentTests {
         return "\(line.string("action") ?? "?") (\(line.string("reason") ?? "?")) \(touches.joined(separator: ","))"
     }
 
+    @Test("the help card plays case 8 in the window: the trace says what the matrix expects and what happened")
+    func playCaseFromTheHelpCard() throws {
+        try Session.run(arguments: ["--scenario", "background-control"]) { s in
+            try s.x.key(named: "F1")
+            let card = try s.app.waitForLayout(what: "the pinned-finger experiment on the help card") { layout in
+                layout.views.contains { $0.id == "experiment-pinnedFinger" && $0.visible }
+            }
+            let row = try #require(card.views.first { $0.id == "experiment-pinnedFinger" })
+            let start = s.app.mark
+            s.x.click(row.frame.center)
+            let started = try s.app.waitFor(kind: "case", after: start, what: "the case starting") {
+                $0.string("phase") == "started"
+            }
+            #expect(started.number("number") == 8 && started.string("technique") == "background-control")
+            #expect(started.string("expected") == "R↺", "\(started)")
+            let finished = try s.app.waitFor(kind: "case", after: start, timeout: 20, what: "the case finishing") {
+                $0.string("phase") == "finished"
+            }
+            #expect(finished.string("did") == finished.string("expected"), "\(finished)\n\(s.context)")
+            // What the case did, in the trace: the field resigned, then the held finger's lift focused it again.
+            let focus = s.app.lines(from: start, kind: "focus").compactMap { $0.isNull("id") ? "nil" : $0.string("id") }
+            #expect(focus.suffix(2) == ["nil", "name"], "\(focus)")
+        }
+    }
+
     @Test("a finger pinned on name by a right click vetoes the tap on the background; lifted, the next tap resigns")
     func pinnedTouchVeto() throws {
         try Session.run { s in

@@ -36,6 +36,7 @@ package final class HelpCardWindow: Window {
     package var technique: TechniqueID = Techniques.defaultID {
         didSet {
             content.technique = technique
+            content.setNeedsLayout()
             content.setNeedsDisplay()
         }
     }
@@ -67,6 +68,7 @@ package final class HelpCardWindow: Window {
     /// Fills the window with the content.
     package override func layoutSubviews() {
         content.frame = bounds.insetBy(dx: 16, dy: 16)
+        content.setNeedsLayout()
     }
 
     /// Called with a matrix case's number when the user taps an experiment that has one: the
@@ -98,7 +100,7 @@ final class HelpContentView: View {
     /// The technique whose experiments are drawn.
     var technique: TechniqueID = Techniques.defaultID
     /// The experiments drawn last, with the matrix case each plays, in the view's coordinates.
-    private(set) var rows: [(frame: Rect, number: Int)] = []
+    private(set) var rows: [(frame: Rect, number: Int, experiment: Experiment)] = []
 
     /// The matrix case of the experiment drawn at `point`, if it has one.
     func playableCase(at point: Point) -> Int? { rows.first { $0.frame.contains(point) }?.number }
@@ -111,13 +113,34 @@ final class HelpContentView: View {
     /// The width from which the shortcuts and the experiments stand side by side.
     nonisolated static let twoColumnWidth = 600.0
 
-    override func draw(_ rect: Rect, in canvas: Canvas) {
+    /// A clear view over each experiment that plays a case (`experiment-<id>`), so the layout
+    /// trace says where to tap it.
+    private var markers: [View] = []
+
+    /// Places the experiments' markers where `draw` puts the experiments.
+    override func layoutSubviews() {
+        render(into: nil)
+        for marker in markers { marker.removeFromSuperview() }
+        markers = rows.map { row in
+            let marker = View(frame: row.frame)
+            marker.identifier = "experiment-\(row.experiment.rawValue)"
+            marker.isUserInteractionEnabled = false
+            addSubview(marker)
+            return marker
+        }
+    }
+
+    override func draw(_ rect: Rect, in canvas: Canvas) { render(into: canvas) }
+
+    /// Lays the card out, drawing into `canvas` when there is one; either way `rows` says where
+    /// the playable experiments are.
+    private func render(into canvas: Canvas?) {
         guard let fonts = application?.fonts else { return }
         let title = fonts.font(size: 20, weight: .semibold)
         let body = fonts.font(size: 13, weight: .regular)
-        canvas.fillRoundedRect(bounds, radius: 14, color: Palette.fieldBackground)
+        canvas?.fillRoundedRect(bounds, radius: 14, color: Palette.fieldBackground)
         let x = 16.0
-        canvas.drawText("Shortcuts and experiments", at: Point(x: x, y: 34), font: title, color: Palette.label)
+        canvas?.drawText("Shortcuts and experiments", at: Point(x: x, y: 34), font: title, color: Palette.label)
         let twoColumns = bounds.width >= Self.twoColumnWidth
         let column = twoColumns ? (bounds.width - 56) / 2 : bounds.width - 32
         let end = drawShortcuts(at: Point(x: x, y: 60), width: column, fonts: fonts, canvas: canvas)
@@ -129,25 +152,25 @@ final class HelpContentView: View {
             at: twoColumns ? Point(x: x + column + 24, y: 60) : Point(x: x, y: end + 10),
             width: column, bottom: footerTop - 24, fonts: fonts, canvas: canvas)
         for (index, range) in footerLines.enumerated() {
-            canvas.drawText(
+            canvas?.drawText(
                 footer[range], at: Point(x: x, y: footerTop + 17 * Double(index)), font: body, color: Palette.accent)
         }
     }
 
     /// Draws the shortcuts from `origin`, keys in a column as wide as the widest; returns the
     /// baseline below them.
-    private func drawShortcuts(at origin: Point, width: Double, fonts: FontProvider, canvas: Canvas) -> Double {
+    private func drawShortcuts(at origin: Point, width: Double, fonts: FontProvider, canvas: Canvas?) -> Double {
         let heading = fonts.font(size: 12, weight: .semibold)
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 13, weight: .regular)
         var y = origin.y
-        canvas.drawText("SHORTCUTS AND GESTURES", at: Point(x: origin.x, y: y), font: heading, color: Palette.secondaryLabel)
+        canvas?.drawText("SHORTCUTS AND GESTURES", at: Point(x: origin.x, y: y), font: heading, color: Palette.secondaryLabel)
         y += 20
         let keys = min(HelpCardWindow.shortcuts.map { bold.width(of: Substring($0.0)) }.max() ?? 0, width * 0.45) + 14
         for (key, what) in HelpCardWindow.shortcuts {
-            canvas.drawText(key, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
+            canvas?.drawText(key, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
             for range in TextLayout.wrap(what, width: width - keys, font: body) {
-                canvas.drawText(what[range], at: Point(x: origin.x + keys, y: y), font: body, color: Palette.label)
+                canvas?.drawText(what[range], at: Point(x: origin.x + keys, y: y), font: body, color: Palette.label)
                 y += 17
             }
             y += 3
@@ -157,15 +180,15 @@ final class HelpContentView: View {
 
     /// Draws the experiments from `origin`, as many as fit above `bottom`; a line says how many
     /// more a wider window shows (the README lists them all).
-    private func drawCharter(at origin: Point, width: Double, bottom: Double, fonts: FontProvider, canvas: Canvas) {
+    private func drawCharter(at origin: Point, width: Double, bottom: Double, fonts: FontProvider, canvas: Canvas?) {
         let heading = fonts.font(size: 12, weight: .semibold)
         let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 13, weight: .regular)
         var y = origin.y
         rows = []
         let charter = HelpCardWindow.charter(for: technique)
-        let numbers = Experiment.allCases.filter { Techniques.technique(for: technique)?.charter[$0] != nil }.map(\.matrixCase)
-        canvas.drawText(
+        let experiments = Experiment.allCases.filter { Techniques.technique(for: technique)?.charter[$0] != nil }
+        canvas?.drawText(
             "EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
             font: heading, color: Palette.secondaryLabel)
         y += 20
@@ -175,7 +198,7 @@ final class HelpContentView: View {
             y + 17 * Double(TextLayout.wrap(rule, width: width, font: bold).count) + 6 + 23 <= bottom
         {
             for range in TextLayout.wrap(rule, width: width, font: bold) {
-                canvas.drawText(rule[range], at: Point(x: origin.x, y: y), font: bold, color: Palette.accent)
+                canvas?.drawText(rule[range], at: Point(x: origin.x, y: y), font: bold, color: Palette.accent)
                 y += 17
             }
             y += 6
@@ -186,25 +209,28 @@ final class HelpContentView: View {
             // Room for this one, and for the line about the rest if it is not the last.
             if y + 17 * Double(lines.count) + (left > 1 ? 23 : 0) > bottom {
                 let more = left == 1 ? "1 more experiment" : "\(left) more experiments"
-                canvas.drawText(
+                canvas?.drawText(
                     "\(more) in a wider window", at: Point(x: origin.x, y: y),
                     font: body, color: Palette.secondaryLabel)
                 return
             }
             let top = y - 13
-            canvas.drawText(todo, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
-            let number = index < numbers.count ? numbers[index] : nil
+            canvas?.drawText(todo, at: Point(x: origin.x, y: y), font: bold, color: Palette.label)
+            let experiment = index < experiments.count ? experiments[index] : nil
+            let number = experiment?.matrixCase
             if number != nil {
-                canvas.drawText(
+                canvas?.drawText(
                     "▶ play", at: Point(x: origin.x + bold.width(of: Substring(todo)) + 8, y: y), font: bold,
                     color: Palette.accent)
             }
             y += 17
             for range in lines {
-                canvas.drawText(look[range], at: Point(x: origin.x, y: y), font: body, color: Palette.secondaryLabel)
+                canvas?.drawText(look[range], at: Point(x: origin.x, y: y), font: body, color: Palette.secondaryLabel)
                 y += 17
             }
-            if let number { rows.append((Rect(x: origin.x, y: top, width: width, height: y - top), number)) }
+            if let number, let experiment {
+                rows.append((Rect(x: origin.x, y: top, width: width, height: y - top), number, experiment))
+            }
             y += 6
         }
     }
