@@ -451,7 +451,24 @@ package final class X11Platform {
         if let deadline = app.nextTimerDeadline, deadline - clock.now <= 1 / app.frameRate { return }
         didWorkSinceIdle = false
         onIdle?()
+        trimHeapIfDue()
     }
+
+    /// When the heap was last trimmed (the clock's time).
+    private var lastHeapTrim = -Double.infinity
+
+    /// Gives the heap's free pages back to the system when the program goes idle, at most every
+    /// `heapTrimInterval` seconds: a long session that allocates and frees as it goes (events,
+    /// layout, the trace) then keeps no more resident than it holds (issue 21's soak). Trimming
+    /// a heap of a few MiB takes well under a millisecond.
+    private func trimHeapIfDue() {
+        guard clock.now - lastHeapTrim >= Self.heapTrimInterval else { return }
+        lastHeapTrim = clock.now
+        _ = tapaway_trim_heap()
+    }
+
+    /// The shortest time between two heap trims, in seconds.
+    static let heapTrimInterval = 5.0
 
     private func timeout(_ app: any HostedApplication) -> Int32 {
         if app.needsFrame { return 0 }
