@@ -539,6 +539,8 @@ package final class X11Platform {
         readySent = true
         onReady?()
         openInputMethod()
+        // Asked now, after the first frame, so that no press waits for the answer.
+        xinput?.refreshClientPointer()
     }
 
     // MARK: Painting
