@@ -6,9 +6,9 @@ import Glibc
 /// (there were 18 before the first frame).
 ///
 /// Xlib keeps the atoms it learns in a cache of its own, so the atoms Xlib itself names while
-/// setting the window's properties (`WM_LOCALE_NAME`, `WM_CLIENT_LEADER`) are asked here too:
-/// Xlib then finds them without asking the server. Should Xlib not keep one, it costs only that
-/// round trip.
+/// setting the window's properties (`WM_LOCALE_NAME`, and `WM_PROTOCOLS` again) are found there
+/// without asking the server; `WM_LOCALE_NAME` is in the batch for that alone. Should Xlib not
+/// keep one, it costs only that round trip.
 struct X11Atoms {
     /// An atom the program uses, by what it is for.
     enum Name: Int, CaseIterable {
@@ -17,7 +17,7 @@ struct X11Atoms {
         case netStartupInfoBegin, netStartupInfo
         case clipboard, targets, text, plainUTF8, incr, timestamp, selectionTransfer
         case xsettingsSelection, xsettingsSettings, netSupportingWMCheck
-        case wmLocaleName, wmClientLeader
+        case wmLocaleName
 
         /// The atom's name; the XSETTINGS selection is per screen.
         func text(screen: Int32) -> String {
@@ -44,7 +44,6 @@ struct X11Atoms {
             case .xsettingsSettings: "_XSETTINGS_SETTINGS"
             case .netSupportingWMCheck: "_NET_SUPPORTING_WM_CHECK"
             case .wmLocaleName: "WM_LOCALE_NAME"
-            case .wmClientLeader: "WM_CLIENT_LEADER"
             }
         }
     }
