@@ -57,8 +57,9 @@ enum XBenchmarks {
     /// Exec to the first complete frame (the last change of pixels before the screen is quiet for
     /// 0.5 s, after a top-level window mapped) and memory a second later (resident, proportional and
     /// private, medians), in `rounds` interleaved rounds: each round starts every program once, the
-    /// order rotated by one each round, so a machine that slows down or speeds up during the run
-    /// weighs on every program alike. Each program's time is also given as a ratio to
+    /// order rotated by one each round and reversed every other round, so a machine that slows
+    /// down or speeds up during the run, or a program slow to go away, weighs on every program
+    /// alike. Each program's time is also given as a ratio to
     /// matchbox-keyboard's in the same round: the median of those ratios.
     static func startup(rounds: Int) {
         guard let watcher = XWatcher(displayName: nil) else {
@@ -73,7 +74,9 @@ enum XBenchmarks {
         for round in 0..<rounds {
             var timesThisRound = [Double?](repeating: nil, count: programs.count)
             for step in 0..<programs.count {
-                let index = (step + round) % programs.count
+                // Rotated, and backwards every other round: run forwards only, each program
+                // would always follow the same one, and pay for its teardown (yad's is heavy).
+                let index = (round % 2 == 0 ? step + round : programs.count - 1 - step + round) % programs.count
                 let program = programs[index]
                 watcher.clear()
                 let start = monotonicNow()
@@ -94,7 +97,7 @@ enum XBenchmarks {
                 if let pss = process.proportionalKiB { proportional[index].append(Double(pss) / 1024) }
                 if let uss = process.privateKiB { own[index].append(Double(uss) / 1024) }
                 process.stop()
-                watcher.pump(timeout: 0.2)
+                watcher.pump(timeout: 0.5)
             }
             for index in programs.indices { times[index].append(timesThisRound[index]) }
         }
