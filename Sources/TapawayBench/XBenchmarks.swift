@@ -32,13 +32,23 @@ enum XBenchmarks {
         return path
     }
 
-    /// The programs compared at start-up: a name and the command.
-    static func peers() -> [(String, [String])] {
-        var list: [(String, [String])] = [("tapaway", [tapaway, "--no-settings"])]
-        if let p = findExecutable("matchbox-keyboard") { list.append(("matchbox-keyboard", [p])) }
-        if let p = findExecutable("xvkbd") { list.append(("xvkbd", [p])) }
-        if let p = findExecutable("wish") { list.append(("Tk (wish)", [p, writeTkScript()])) }
-        if let p = findExecutable("yad") { list.append(("yad --entry", [p, "--entry"])) }
+    /// The configuration folder of the bare Tapaway's runs, removed after them.
+    static let configFolder = "/tmp/tapaway-bench-config-\(getpid())"
+
+    /// The programs compared at start-up: a name, the command and what it adds to the
+    /// environment. Tapaway runs twice over: bare, as a user types it (with an empty
+    /// configuration folder of its own, so no one's settings are read or written), and with an
+    /// argument, which swift-argument-parser parses.
+    static func peers() -> [(name: String, command: [String], environment: [String: String])] {
+        mkdir(configFolder, 0o700)
+        let own = ["XDG_CONFIG_HOME": configFolder, "XDG_DATA_HOME": configFolder]
+        var list: [(name: String, command: [String], environment: [String: String])] = [
+            ("tapaway", [tapaway], own), ("tapaway --no-settings", [tapaway, "--no-settings"], [:]),
+        ]
+        if let p = findExecutable("matchbox-keyboard") { list.append(("matchbox-keyboard", [p], [:])) }
+        if let p = findExecutable("xvkbd") { list.append(("xvkbd", [p], [:])) }
+        if let p = findExecutable("wish") { list.append(("Tk (wish)", [p, writeTkScript()], [:])) }
+        if let p = findExecutable("yad") { list.append(("yad --entry", [p, "--entry"], [:])) }
         return list
     }
 
@@ -46,38 +56,69 @@ enum XBenchmarks {
 
     /// Exec to the first complete frame (the last change of pixels before the screen is quiet for
     /// 0.5 s, after a top-level window mapped) and memory a second later (resident, proportional and
-    /// private, medians); `runs` each.
-    static func startup(runs: Int) {
+    /// private, medians), in `rounds` interleaved rounds: each round starts every program once, the
+    /// order rotated by one each round and reversed every other round, so a machine that slows
+    /// down or speeds up during the run, or a program slow to go away, weighs on every program
+    /// alike. Each program's time is also given as a ratio to
+    /// matchbox-keyboard's in the same round: the median of those ratios.
+    static func startup(rounds: Int) {
         guard let watcher = XWatcher(displayName: nil) else {
             print("startup: no display with DAMAGE (run scripts/bench.sh, which starts Xvfb)")
             return
         }
-        print("Start-up to the first complete frame (DAMAGE, from outside), \(runs) runs each")
-        print("| program | min ms | median ms | max ms | RSS MiB | PSS MiB | private MiB |")
-        print("|---|---:|---:|---:|---:|---:|---:|")
-        for (name, command) in peers() {
-            var times: [Double] = [], memory: [Double] = [], proportional: [Double] = [], own: [Double] = []
-            for _ in 0..<runs {
+        let programs = peers()
+        var times = [[Double?]](repeating: [], count: programs.count)
+        var memory = [[Double]](repeating: [], count: programs.count)
+        var proportional = [[Double]](repeating: [], count: programs.count)
+        var own = [[Double]](repeating: [], count: programs.count)
+        for round in 0..<rounds {
+            var timesThisRound = [Double?](repeating: nil, count: programs.count)
+            for step in 0..<programs.count {
+                // Rotated, and backwards every other round: run forwards only, each program
+                // would always follow the same one, and pay for its teardown (yad's is heavy).
+                let index = (round % 2 == 0 ? step + round : programs.count - 1 - step + round) % programs.count
+                let program = programs[index]
                 watcher.clear()
                 let start = monotonicNow()
-                guard let process = Spawned(command, environment: ["NO_AT_BRIDGE": "1"]) else { break }
+                var environment = program.environment
+                environment["NO_AT_BRIDGE"] = "1"
+                guard let process = Spawned(program.command, environment: environment) else { continue }
                 // Wait for a window, then for the screen to be quiet.
                 let deadline = start + 20
                 while watcher.mapped.isEmpty && monotonicNow() < deadline { watcher.pump(timeout: 0.05) }
-                guard let last = watcher.waitUntilQuiet(quiet: 0.5, timeout: 20) else { process.stop(); continue }
-                times.append((last - start) * 1000)
+                guard let last = watcher.waitUntilQuiet(quiet: 0.5, timeout: 20) else {
+                    process.stop()
+                    continue
+                }
+                timesThisRound[index] = (last - start) * 1000
                 let settle = last + 1 - monotonicNow()
                 if settle > 0 { usleep(useconds_t(settle * 1_000_000)) }
-                if let rss = process.residentKiB { memory.append(Double(rss) / 1024) }
-                if let pss = process.proportionalKiB { proportional.append(Double(pss) / 1024) }
-                if let uss = process.privateKiB { own.append(Double(uss) / 1024) }
+                if let rss = process.residentKiB { memory[index].append(Double(rss) / 1024) }
+                if let pss = process.proportionalKiB { proportional[index].append(Double(pss) / 1024) }
+                if let uss = process.privateKiB { own[index].append(Double(uss) / 1024) }
                 process.stop()
-                watcher.pump(timeout: 0.2)
+                watcher.pump(timeout: 0.5)
             }
-            let t = Figures(times), m = Figures(memory), p = Figures(proportional), u = Figures(own)
+            for index in programs.indices { times[index].append(timesThisRound[index]) }
+        }
+        try? FileManager.default.removeItem(atPath: configFolder)
+        let reference = programs.firstIndex { $0.name == "matchbox-keyboard" }
+        print("Start-up to the first complete frame (DAMAGE, from outside), \(rounds) interleaved rounds")
+        print("| program | min ms | median ms | max ms | × matchbox-keyboard | RSS MiB | PSS MiB | private MiB |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for (index, program) in programs.enumerated() {
+            let t = Figures(times[index].compactMap { $0 })
+            var ratios: [Double] = []
+            if let reference {
+                for (mine, theirs) in zip(times[index], times[reference]) {
+                    if let mine, let theirs, theirs > 0 { ratios.append(mine / theirs) }
+                }
+            }
+            let ratio = ratios.isEmpty ? "—" : format2(Figures(ratios).median)
+            let m = Figures(memory[index]), p = Figures(proportional[index]), u = Figures(own[index])
             print(
-                "| \(name) | \(format1(t.min)) | \(format1(t.median)) | \(format1(t.max)) | \(format1(m.median)) "
-                    + "| \(format1(p.median)) | \(format1(u.median)) |")
+                "| \(program.name) | \(format1(t.min)) | \(format1(t.median)) | \(format1(t.max)) | \(ratio) "
+                    + "| \(format1(m.median)) | \(format1(p.median)) | \(format1(u.median)) |")
         }
         print("")
     }

@@ -5,7 +5,7 @@
 //                                     K keystrokes (default 1000, after 20 not counted) in a text view of N characters
 //                                     (one paragraph, or paragraphs of about 500), for profiling
 //                                     one case (valgrind --tool=callgrind)
-//   tapaway-bench startup [RUNS]      start-up against the peers (needs DISPLAY; default 10 runs)
+//   tapaway-bench startup [ROUNDS]    start-up against the peers, in interleaved rounds (needs DISPLAY; default 10)
 //   tapaway-bench typing              1000 characters through XTest, beside a Tk entry
 //   tapaway-bench tap [TAPS]          tap to the first changed pixel (default 200 taps)
 //   tapaway-bench animation [CYCLES]  keypad slides: frame draw times (default 100 cycles)
@@ -26,7 +26,7 @@ MainActor.assumeIsolated {
     case nil, "kit":
         KitBenchmarks.run()
     case "startup":
-        XBenchmarks.startup(runs: count ?? 10)
+        XBenchmarks.startup(rounds: count ?? 10)
     case "typing":
         XBenchmarks.typing()
     case "tap":

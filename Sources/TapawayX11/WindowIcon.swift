@@ -108,7 +108,7 @@ extension X11Platform {
         }
         // Format-32 properties travel through Xlib as C longs, whatever their width.
         let longs = words.map { UInt($0) }
-        let atom = XInternAtom(display, "_NET_WM_ICON", 0)
+        let atom = atoms[.netWMIcon]
         longs.withUnsafeBytes { bytes in
             _ = XChangeProperty(
                 display, topLevel, atom, 6 /* XA_CARDINAL */, 32, PropModeReplace,

@@ -38,7 +38,8 @@ final class X11Clipboard: Clipboard {
         let integer = Atom(19)  // XA_INTEGER
     }
 
-    init(display: OpaquePointer) {
+    /// A selection window on `display`, naming its atoms from `names` (interned already).
+    init(display: OpaquePointer, atoms names: X11Atoms) {
         self.display = display
         let root = XRootWindow(display, XDefaultScreen(display))
         var attributes = XSetWindowAttributes()
@@ -46,11 +47,10 @@ final class X11Clipboard: Clipboard {
         window = XCreateWindow(
             display, root, -10, -10, 1, 1, 0, 0, UInt32(InputOnly), nil,
             UInt(CWEventMask), &attributes)
-        func atom(_ name: String) -> Atom { XInternAtom(display, name, 0) }
         atoms = Atoms(
-            clipboard: atom("CLIPBOARD"), utf8: atom("UTF8_STRING"), targets: atom("TARGETS"),
-            text: atom("TEXT"), plainUTF8: atom("text/plain;charset=utf-8"), incr: atom("INCR"),
-            timestamp: atom("TIMESTAMP"), transfer: atom("TAPAWAY_SELECTION"))
+            clipboard: names[.clipboard], utf8: names[.utf8String], targets: names[.targets],
+            text: names[.text], plainUTF8: names[.plainUTF8], incr: names[.incr],
+            timestamp: names[.timestamp], transfer: names[.selectionTransfer])
     }
 
     /// The clipboard's text: ours when we own `CLIPBOARD`, else fetched from its owner (nil

@@ -64,6 +64,8 @@ package final class X11Platform {
     let wmDeleteWindowAtom: Atom
     let netWMPingAtom: Atom
     let markAtom: Atom
+    /// Every atom the program names, interned in one request when the display opened.
+    let atoms: X11Atoms
     /// The launcher's startup-notification id (`DESKTOP_STARTUP_ID` at start), until the
     /// window is on screen and the launcher has been told it can stop its busy cursor.
     var startupID: String?
@@ -165,13 +167,14 @@ package final class X11Platform {
         values.foreground = XWhitePixel(display, screen)
         backgroundGC = XCreateGC(display, topLevel, UInt(GCGraphicsExposures | GCForeground), &values)
 
-        wmProtocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
-        wmDeleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
-        netWMPingAtom = XInternAtom(display, "_NET_WM_PING", 0)
-        markAtom = XInternAtom(display, "_TAPAWAY_MARK", 0)
+        atoms = X11Atoms(display: display, screen: screen)
+        wmProtocolsAtom = atoms[.wmProtocols]
+        wmDeleteWindowAtom = atoms[.wmDeleteWindow]
+        netWMPingAtom = atoms[.netWMPing]
+        markAtom = atoms[.mark]
 
         canvas = RenderCanvas(display: display)
-        x11Clipboard = X11Clipboard(display: display)
+        x11Clipboard = X11Clipboard(display: display, atoms: atoms)
         clipboard = x11Clipboard
         inputMethod = InputMethod(display: display)
         clock = MonotonicClock()
@@ -199,10 +202,10 @@ package final class X11Platform {
         // WM_NAME and WM_ICON_NAME as STRING or COMPOUND_TEXT (whatever the title needs), plus
         // WM_CLIENT_MACHINE and WM_LOCALE_NAME; the other properties follow.
         Xutf8SetWMProperties(display, topLevel, title, title, nil, 0, nil, nil, nil)
-        let utf8String = XInternAtom(display, "UTF8_STRING", 0)
+        let utf8String = atoms[.utf8String]
         let titleBytes = Array(title.utf8)
         XChangeProperty(
-            display, topLevel, XInternAtom(display, "_NET_WM_NAME", 0), utf8String, 8,
+            display, topLevel, atoms[.netWMName], utf8String, 8,
             PropModeReplace, titleBytes, Int32(titleBytes.count))
 
         if let hint = XAllocClassHint() {
@@ -236,7 +239,7 @@ package final class X11Platform {
                 startupID = id
                 let bytes = Array(id.utf8)
                 XChangeProperty(
-                    display, topLevel, XInternAtom(display, "_NET_STARTUP_ID", 0), utf8String, 8,
+                    display, topLevel, atoms[.netStartupID], utf8String, 8,
                     PropModeReplace, bytes, Int32(bytes.count))
             }
         }
@@ -244,7 +247,7 @@ package final class X11Platform {
         let pid: [UInt] = [UInt(getpid())]
         pid.withUnsafeBytes { bytes in
             _ = XChangeProperty(
-                display, topLevel, XInternAtom(display, "_NET_WM_PID", 0), 6 /* XA_CARDINAL */, 32,
+                display, topLevel, atoms[.netWMPID], 6 /* XA_CARDINAL */, 32,
                 PropModeReplace, bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
     }
@@ -369,8 +372,8 @@ package final class X11Platform {
         let sender = XCreateWindow(
             display, root, -100, -100, 1, 1, 0, 0, UInt32(InputOnly), nil,
             UInt(CWOverrideRedirect), &attributes)
-        let begin = XInternAtom(display, "_NET_STARTUP_INFO_BEGIN", 0)
-        let more = XInternAtom(display, "_NET_STARTUP_INFO", 0)
+        let begin = atoms[.netStartupInfoBegin]
+        let more = atoms[.netStartupInfo]
         for start in stride(from: 0, to: bytes.count, by: 20) {
             var event = XEvent()
             event.xclient.type = ClientMessage
@@ -556,6 +559,8 @@ package final class X11Platform {
         readySent = true
         onReady?()
         openInputMethod()
+        // Asked now, after the first frame, so that no press waits for the answer.
+        xinput?.refreshClientPointer()
     }
 
     // MARK: Painting

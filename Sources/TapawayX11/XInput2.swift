@@ -18,6 +18,12 @@ final class XInput2 {
     let hasTouch: Bool
     /// The device whose left press went to the mouse (pinch with Ctrl), while it is down.
     private var mouseDevice: Int32?
+    /// The client pointer as last asked of the server; nil until first asked. Asking is a round
+    /// trip, which under load cost a tap up to 3 ms at p99, so it is asked once and again only
+    /// when the device hierarchy changes (a master pointer added or removed, which can change
+    /// it). A client that moves this program's client pointer with `XISetClientPointer` alone is
+    /// not noticed until the hierarchy next changes.
+    private var knownClientPointer: Int32?
 
     /// Whether the environment turns XInput2 off (`TAPAWAY_NO_XINPUT2` set and not empty or `0`),
     /// so pointer input takes the core-event path, as on a server without the extension.
@@ -45,12 +51,27 @@ final class XInput2 {
             return XISelectEvents(display, window, &mask, 1)
         }
         guard status == Success else { return nil }
+        // Hierarchy changes are reported on the root window only.
+        var hierarchy = [UInt8](repeating: 0, count: 4)
+        hierarchy[Int(XI_HierarchyChanged) >> 3] |= UInt8(1 << (Int(XI_HierarchyChanged) & 7))
+        hierarchy.withUnsafeMutableBufferPointer { buffer in
+            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            _ = XISelectEvents(display, XRootWindow(display, XDefaultScreen(display)), &mask, 1)
+        }
     }
 
-    /// The device id of the client pointer (the ordinary mouse).
+    /// The device id of the client pointer (the ordinary mouse): asked of the server the first
+    /// time, then remembered until the device hierarchy changes.
     var clientPointer: Int32 {
+        knownClientPointer ?? refreshClientPointer()
+    }
+
+    /// Asks the server for the client pointer (a round trip) and remembers it.
+    @discardableResult
+    func refreshClientPointer() -> Int32 {
         var id: Int32 = 0
         XIGetClientPointer(display, 0, &id)
+        knownClientPointer = id
         return id
     }
 
@@ -63,6 +84,11 @@ final class XInput2 {
         guard event.type == GenericEvent, event.xcookie.extension == opcode else { return false }
         guard XGetEventData(display, &event.xcookie) != 0 else { return true }
         defer { XFreeEventData(display, &event.xcookie) }
+        // A master pointer came or went: the client pointer may be another device now.
+        if event.xcookie.evtype == XI_HierarchyChanged {
+            refreshClientPointer()
+            return true
+        }
         guard let app = application, let data = event.xcookie.data else { return true }
         let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
         let point = Point(x: device.event_x.rounded() / scale, y: device.event_y.rounded() / scale)
@@ -71,8 +97,8 @@ final class XInput2 {
         case XI_ButtonPress, XI_ButtonRelease:
             let pressed = event.xcookie.evtype == XI_ButtonPress
             let button = UInt32(bitPattern: device.detail)
-            // Which pointer is the ordinary mouse is asked of the server (a round trip) on a
-            // press of button 1 or 3 only; its motion and release follow the press.
+            // Which pointer is the ordinary mouse is decided on a press of button 1 or 3 only;
+            // its motion and release follow the press.
             let source: PointerSource
             if pressed && (button == 1 || button == 3) {
                 source = device.deviceid == clientPointer ? .mouse : .device(device.deviceid)

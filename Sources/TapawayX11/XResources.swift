@@ -178,10 +178,10 @@ extension X11Platform {
 
     /// The XSETTINGS of this screen, when a settings daemon runs; nil otherwise.
     package var xsettings: XSettings? {
-        let selection = XInternAtom(display, "_XSETTINGS_S\(screen)", 0)
+        let selection = atoms[.xsettingsSelection]
         let owner = XGetSelectionOwner(display, selection)
         guard owner != 0 else { return nil }
-        let property = XInternAtom(display, "_XSETTINGS_SETTINGS", 0)
+        let property = atoms[.xsettingsSettings]
         var actualType: Atom = 0
         var actualFormat: Int32 = 0
         var itemCount: UInt = 0
@@ -225,7 +225,7 @@ extension X11Platform {
     /// the window maps; with one, taking it would steal focus from what the user is doing, and
     /// the window manager gives it (the `WM_HINTS` input hint is set).
     package var hasWindowManager: Bool {
-        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
+        let check = atoms[.netSupportingWMCheck]
         func supportingWindow(of window: UInt) -> UInt? {
             var type: Atom = 0
             var format: Int32 = 0

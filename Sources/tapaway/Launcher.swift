@@ -7,7 +7,7 @@ import TapawayX11
 /// the loop.
 @MainActor
 struct Launcher {
-    let options: TapawayCommand
+    let options: LaunchOptions
 
     func run() -> Int32 {
         // For the whole run: the password field's text must never reach a core file.

@@ -3,7 +3,7 @@ import TapawayDemo
 import TapawayKit
 
 /// A window size given as `WxH`.
-struct WindowSize: ExpressibleByArgument, CustomStringConvertible {
+struct WindowSize: ExpressibleByArgument, CustomStringConvertible, Equatable {
     var width: Int
     var height: Int
 
@@ -270,40 +270,43 @@ struct TapawayCommand: ParsableCommand {
         help: "Quit once the replay has been played and everything has settled.")
     var exitAfterReplay = false
 
-    func validate() throws {
-        if let scale, !(scale >= 1 && scale <= 4) {
-            throw ValidationError("--scale \(scale) is out of range: use a factor from 1 to 4.")
-        }
-        if !replaySpeed.isValid {
-            throw ValidationError("--replay-speed \(replaySpeed) is out of range: use \(ReplaySpeed.range).")
-        }
-        if replay == nil && exitAfterReplay {
-            throw ValidationError("--exit-after-replay needs --replay PATH.")
-        }
-        if let replay, let record, replay == record {
-            throw ValidationError("--record and --replay name the same file, '\(replay)': recording would overwrite the replay.")
-        }
-        if let size, !size.isInRange {
-            let min = WindowSize.minimum
-            throw ValidationError(
-                "--size \(size) is out of range: use \(min.width)x\(min.height) up to \(WindowSize.maximum)x\(WindowSize.maximum)."
-            )
-        }
-        let fields = ["name", "email", "password", "phone", "notes"]
-        if let focus, !fields.contains(focus) {
-            throw ValidationError("--focus '\(focus)' is not a field: use one of \(fields.joined(separator: ", ")).")
-        }
-        _ = try optionAssignments(for: scenario)
+    /// The options as plain values, what the launcher takes.
+    var launchOptions: LaunchOptions {
+        LaunchOptions(
+            scenario: scenario, set: optionSettings.set.map(\.text), trace: trace, size: size, focus: focus,
+            screenshot: screenshot, display: display, scale: scale, theme: theme, noSettings: noSettings,
+            record: record, replay: replay, replaySpeed: replaySpeed, exitAfterReplay: exitAfterReplay)
     }
 
-    /// The `--set` options read for `technique` (the one shown; nil when not yet known).
-    func optionAssignments(for technique: TechniqueID?) throws -> [OptionAssignment] {
-        try optionSettings.assignments(for: technique)
+    func validate() throws {
+        do {
+            try launchOptions.validate()
+        } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     func run() throws {
-        let options = self
+        let options = launchOptions
         let status = MainActor.assumeIsolated { Launcher(options: options).run() }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// `tapaway` with no argument at all: the defaults this command declares, checked by the
+    /// same validation, run without swift-argument-parser's parse (see `LaunchOptions`). Any
+    /// argument, `--help` among them, goes through `main()`.
+    static func mainWithoutArguments() -> Never {
+        let options = LaunchOptions()
+        // Debug builds (the tests') check that the defaults are what the parser makes of nothing.
+        assert(
+            (try? parseAsRoot([]) as? TapawayCommand)?.launchOptions == options,
+            "LaunchOptions() differs from what swift-argument-parser makes of an empty command line")
+        do {
+            try options.validate()
+        } catch {
+            exit(withError: ValidationError(error.message))
+        }
+        let status = MainActor.assumeIsolated { Launcher(options: options).run() }
+        exit(withError: status == 0 ? nil : ExitCode(status))
     }
 }

@@ -1,8 +1,13 @@
-// The tapaway executable: parse the command line and run. Everything else lives in the modules.
+// The tapaway executable: parse the command line (when there is one) and run. Everything else lives in the modules.
 // Descriptors 0, 1 and 2 are made safe before anything opens a file (see StandardDescriptors);
 // fontconfig loads its configuration on the other core meanwhile (see FontconfigWarmUp).
 import TapawayX11
 
 StandardDescriptors.guardClosed()
 FontconfigWarmUp.start()
-TapawayCommand.main()
+// With no argument at all, the command's defaults run without swift-argument-parser's parse.
+if CommandLine.arguments.count <= 1 {
+    TapawayCommand.mainWithoutArguments()
+} else {
+    TapawayCommand.main()
+}

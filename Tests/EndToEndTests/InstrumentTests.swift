@@ -142,6 +142,39 @@ struct InstrumentTests {
         }
     }
 
+    @Test("the program learns its client pointer again when the device hierarchy changes, not on every press")
+    func clientPointerFollowsTheHierarchy() throws {
+        try Session.run { s in
+            let background = try s.backgroundPoint()
+            let window = try #require(s.x.tapawayWindow(), "tapaway's top-level window\n\(s.context)")
+            let other = try XDriver(displayName: s.display.name)
+            defer { other.close() }
+            let second = try other.becomeSecondMasterPointer(name: "second")
+
+            /// The finger of the next press on the background by `driver`.
+            func finger(of driver: XDriver, _ what: String) throws -> Double? {
+                let mark = s.app.mark
+                driver.click(background)
+                let touch = try s.app.waitFor(kind: "touch", after: mark, what: what) { $0.string("phase") == "began" }
+                try s.settle()
+                return touch.number("touch")
+            }
+            #expect(try finger(of: s.x, "the first pointer's press") == 1, "the first pointer is the mouse\n\(s.context)")
+            #expect(
+                try finger(of: other, "the second pointer's press") == Double(10 + second),
+                "the second pointer is a finger of its own\n\(s.context)")
+
+            // Nothing tells a client that its client pointer was moved; a new master pointer
+            // changes the hierarchy, and the program asks again.
+            try other.setClientPointer(to: second, forClientOf: window)
+            _ = try other.addMasterPointer(name: "third")
+            try s.settle()
+            #expect(
+                try finger(of: other, "the second pointer's press as the client pointer") == 1,
+                "the client pointer is the mouse once the hierarchy changed\n\(s.context)")
+        }
+    }
+
     @Test("a session recorded with --record replays into a new window with the same decisions")
     func recordThenReplay() throws {
         let recording = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(UUID().uuidString).jsonl")

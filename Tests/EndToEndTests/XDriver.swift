@@ -232,6 +232,14 @@ final class XDriver {
     /// connection's client pointer, so this driver's XTest pointer input moves and clicks it
     /// rather than the first pointer. Returns the new master pointer's device id.
     func becomeSecondMasterPointer(name: String) throws -> Int32 {
+        let id = try addMasterPointer(name: name)
+        try setClientPointer(to: id)
+        return id
+    }
+
+    /// Adds a master pointer (and keyboard) named `name` with XInput2, which every client that
+    /// listens for it hears as a change of the device hierarchy. Returns its device id.
+    func addMasterPointer(name: String) throws -> Int32 {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
             throw EndToEndError("the X server has no XInputExtension")
@@ -252,14 +260,22 @@ final class XDriver {
         defer { XIFreeDeviceInfo(devices) }
         let wanted = name + " pointer"
         for index in 0..<Int(count) where devices[index].use == XIMasterPointer {
-            if String(cString: devices[index].name) == wanted {
-                let id = devices[index].deviceid
-                guard XISetClientPointer(display, 0, id) == Success else { throw EndToEndError("XISetClientPointer failed") }
-                sync()
-                return id
-            }
+            if String(cString: devices[index].name) == wanted { return devices[index].deviceid }
         }
         throw EndToEndError("the new master pointer '\(wanted)' was not found")
+    }
+
+    /// Makes master pointer `id` the client pointer of the client that owns `window` (0: this
+    /// connection). The server tells nobody: no event marks the change.
+    func setClientPointer(to id: Int32, forClientOf window: UInt = 0) throws {
+        guard XISetClientPointer(display, window, id) == Success else { throw EndToEndError("XISetClientPointer failed") }
+        sync()
+    }
+
+    /// Tapaway's top-level window on this display, if there is exactly one.
+    func tapawayWindow() -> UInt? {
+        let windows = Xlib.topLevelWindows(on: display)
+        return windows.count == 1 ? windows[0] : nil
     }
 
     /// A middle click (X's paste of the primary selection) at a point.

@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TapawayKit
 
 /// Writes a session's input as a recording (`--record`). What is typed into a secure field never
@@ -11,7 +10,6 @@ package final class InputRecorder {
     private let application: Application
     private let sink: TraceSink
     private let start: Double
-    private let encoder = JSONEncoder()
     private var suppressedTouches: Set<Int> = []
     private var lengths: [ObjectIdentifier: Int] = [:]
     private var observers: [ObserverToken] = []
@@ -31,7 +29,6 @@ package final class InputRecorder {
         self.application = application
         self.sink = sink
         self.start = application.clock.now
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var header = RecordedLine(kind: "header")
         header.version = RecordingCodec.version
         header.scenario = scenario
@@ -147,16 +144,15 @@ package final class InputRecorder {
             line.secure = true
             // Encoded once and written in one go: clearing a long password is one edit, and
             // must not stall the program for as many encodings as it had characters.
-            guard let data = try? encoder.encode(line) else { return }
-            let text = String(decoding: data, as: UTF8.self)
+            guard let text = line.json else { return }
             sink.writeLine(Array(repeating: text, count: old - new).joined(separator: "\n"))
             linesWritten += old - new
         }
     }
 
     private func write(_ line: RecordedLine) {
-        guard let data = try? encoder.encode(line) else { return }
-        sink.writeLine(String(decoding: data, as: UTF8.self))
+        guard let text = line.json else { return }
+        sink.writeLine(text)
         linesWritten += 1
     }
 }

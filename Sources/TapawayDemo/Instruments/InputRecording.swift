@@ -1,4 +1,3 @@
-import FoundationEssentials
 import TapawayKit
 
 /// One line of a recording (`--record`): JSON Lines, one input per line, independent of X.
@@ -207,7 +206,6 @@ package struct Recording: Sendable {
     @MainActor
     package static func parse(_ text: String) throws(RecordingError) -> Recording {
         var recording = Recording(scenario: nil, screen: nil, inputs: [])
-        let decoder = JSONDecoder()
         var number = 0
         var lastT = 0.0
         var sawContent = false
@@ -220,9 +218,9 @@ package struct Recording: Sendable {
             if trimmed.isEmpty { continue }
             let line: RecordedLine
             do {
-                line = try decoder.decode(RecordedLine.self, from: Data(trimmed.utf8))
+                line = try RecordedLine(json: trimmed)
             } catch {
-                throw RecordingError(line: number, message: "not a JSON object of the recording format (\(Self.describe(error)))")
+                throw RecordingError(line: number, message: "not a JSON object of the recording format (\(error))")
             }
             if line.kind == "header" {
                 guard !sawContent else { throw RecordingError(line: number, message: "a header may only be the first line") }
@@ -296,19 +294,5 @@ package struct Recording: Sendable {
         while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
         return s
-    }
-
-    private static func describe(_ error: Error) -> String {
-        if let decoding = error as? DecodingError {
-            switch decoding {
-            case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-                .dataCorrupted(let context):
-                let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-                return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
-            @unknown default:
-                return "\(error)"
-            }
-        }
-        return "\(error)"
     }
 }

@@ -1,0 +1,463 @@
+/// A recording's lines written and read without Foundation: the format is what `JSONEncoder`
+/// wrote with sorted keys and unescaped slashes, byte for byte, so files written before and
+/// after read the same; the reader takes strict JSON (RFC 8259) and only the recording's shape.
+extension RecordedLine {
+    /// The line as JSON, its keys in alphabetical order and absent fields left out; nil when a
+    /// number in it is not finite (JSON has no such number), as `JSONEncoder` refused it.
+    package var json: String? {
+        var out = "{"
+        var first = true
+        func field(_ name: String) {
+            out += first ? "\"" : ",\""
+            first = false
+            out += name
+            out += "\":"
+        }
+        var finite = true
+        func number(_ value: Double) {
+            guard value.isFinite else {
+                finite = false
+                return
+            }
+            // Swift's shortest form that reads back the same, whole numbers without ".0".
+            var text = value.description
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            out += text
+        }
+        func numbers(_ values: [Double]) {
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += "," }
+                number(value)
+            }
+            out += "]"
+        }
+        func string(_ text: String) { Self.writeString(text, to: &out) }
+        func bool(_ value: Bool) { out += value ? "true" : "false" }
+
+        if let at { field("at"); numbers(at) }
+        if let delta { field("delta"); numbers(delta) }
+        if let focused { field("focused"); string(focused) }
+        if let id { field("id"); out += String(id) }
+        if let inspector { field("inspector"); bool(inspector) }
+        if let key = self.key { field("key"); string(key) }
+        field("kind"); string(kind)
+        if let modifiers {
+            field("modifiers")
+            out += "["
+            for (index, name) in modifiers.enumerated() {
+                if index > 0 { out += "," }
+                string(name)
+            }
+            out += "]"
+        }
+        if let phase { field("phase"); string(phase) }
+        if let scenario { field("scenario"); string(scenario) }
+        if let screen { field("screen"); numbers(screen) }
+        if let secure { field("secure"); bool(secure) }
+        if let size { field("size"); numbers(size) }
+        if let t { field("t"); number(t) }
+        if let text { field("text"); string(text) }
+        if let version { field("version"); out += String(version) }
+        if let with { field("with"); bool(with) }
+        out += "}"
+        return finite ? out : nil
+    }
+
+    /// A JSON string as `JSONEncoder` writes it: quote, backslash and the C0 controls escaped
+    /// (the short forms where JSON has them), everything else as it is.
+    private static func writeString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x08: out += "\\b"
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0C: out += "\\f"
+            case 0x0D: out += "\\r"
+            case 0..<0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += hex.count == 1 ? "\\u000" + hex : "\\u00" + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    /// Reads one line of a recording: a JSON object whose known keys have the types the format
+    /// gives them (`null` counts as absent) and whose other keys are skipped. Throws a message
+    /// that says where and what is wrong.
+    package init(json line: Substring) throws(RecordingSyntaxError) {
+        var reader = RecordingLineReader(Array(line.utf8))
+        self = try reader.line()
+    }
+}
+
+/// Why a line of a recording is not a JSON object of the recording's shape.
+package struct RecordingSyntaxError: Error, Equatable, CustomStringConvertible {
+    /// What is wrong and, for a syntax error, at which byte of the line (from 1).
+    package let message: String
+    /// The message.
+    package var description: String { message }
+}
+
+/// A strict JSON reader for one recording line, over its bytes.
+private struct RecordingLineReader {
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Unknown values nest no deeper than this (the recording's own are one array deep).
+    private static let depthLimit = 100
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private func error(_ message: String) -> RecordingSyntaxError { RecordingSyntaxError(message: message) }
+
+    private func syntax(_ expected: String) -> RecordingSyntaxError {
+        guard let byte = peek else { return error("the line ends where \(expected) was expected") }
+        let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
+        return error("\(expected) was expected at column \(index + 1), not \(found)")
+    }
+
+    private mutating func skipSpace() {
+        while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { index += 1 }
+    }
+
+    private mutating func expect(_ byte: UInt8, _ what: String) throws(RecordingSyntaxError) {
+        skipSpace()
+        guard peek == byte else { throw syntax(what) }
+        index += 1
+    }
+
+    /// The whole line: one object and nothing after it.
+    mutating func line() throws(RecordingSyntaxError) -> RecordedLine {
+        var line = RecordedLine(kind: "")
+        var sawKind = false
+        var seen: Set<String> = []
+        try expect(0x7B, "'{'")
+        skipSpace()
+        if peek == 0x7D {
+            index += 1
+        } else {
+            while true {
+                skipSpace()
+                guard peek == 0x22 else { throw syntax("a key in quotes") }
+                let key = try string()
+                guard seen.insert(key).inserted else { throw error("the key '\(key)' appears twice") }
+                try expect(0x3A, "':'")
+                skipSpace()
+                if key == "kind" {
+                    guard let kind = try optionalString(key) else { throw error("'kind' must be a string, not null") }
+                    line.kind = kind
+                    sawKind = true
+                } else {
+                    try value(for: key, into: &line)
+                }
+                skipSpace()
+                if peek == 0x2C {
+                    index += 1
+                    continue
+                }
+                try expect(0x7D, "',' or '}'")
+                break
+            }
+        }
+        skipSpace()
+        guard peek == nil else { throw syntax("the end of the line after the object") }
+        guard sawKind else { throw error("no 'kind'") }
+        return line
+    }
+
+    private mutating func value(for key: String, into line: inout RecordedLine) throws(RecordingSyntaxError) {
+        switch key {
+        case "t": line.t = try optionalNumber(key)
+        case "version": line.version = try optionalInteger(key)
+        case "scenario": line.scenario = try optionalString(key)
+        case "screen": line.screen = try optionalNumbers(key)
+        case "inspector": line.inspector = try optionalBool(key)
+        case "focused": line.focused = try optionalString(key)
+        case "id": line.id = try optionalInteger(key)
+        case "phase": line.phase = try optionalString(key)
+        case "at": line.at = try optionalNumbers(key)
+        case "with": line.with = try optionalBool(key)
+        case "key": line.key = try optionalString(key)
+        case "text": line.text = try optionalString(key)
+        case "modifiers": line.modifiers = try optionalStrings(key)
+        case "secure": line.secure = try optionalBool(key)
+        case "delta": line.delta = try optionalNumbers(key)
+        case "size": line.size = try optionalNumbers(key)
+        default: try skipValue(depth: 0)
+        }
+    }
+
+    // MARK: Values of the recording's types
+
+    /// `null` (read, and nil returned) or nothing.
+    private mutating func null() throws(RecordingSyntaxError) -> Bool {
+        guard peek == 0x6E else { return false }
+        try literal("null")
+        return true
+    }
+
+    private mutating func optionalString(_ key: String) throws(RecordingSyntaxError) -> String? {
+        if try null() { return nil }
+        guard peek == 0x22 else { throw error("'\(key)' must be a string") }
+        return try string()
+    }
+
+    private mutating func optionalBool(_ key: String) throws(RecordingSyntaxError) -> Bool? {
+        if try null() { return nil }
+        if peek == 0x74 {
+            try literal("true")
+            return true
+        }
+        if peek == 0x66 {
+            try literal("false")
+            return false
+        }
+        throw error("'\(key)' must be true or false")
+    }
+
+    private mutating func optionalNumber(_ key: String) throws(RecordingSyntaxError) -> Double? {
+        if try null() { return nil }
+        guard let byte = peek, byte == 0x2D || (0x30...0x39).contains(byte) else { throw error("'\(key)' must be a number") }
+        return try number()
+    }
+
+    private mutating func optionalInteger(_ key: String) throws(RecordingSyntaxError) -> Int? {
+        guard let value = try optionalNumber(key) else { return nil }
+        guard let whole = Int(exactly: value) else { throw error("'\(key)' must be a whole number") }
+        return whole
+    }
+
+    private mutating func optionalNumbers(_ key: String) throws(RecordingSyntaxError) -> [Double]? {
+        if try null() { return nil }
+        guard peek == 0x5B else { throw error("'\(key)' must be an array of numbers") }
+        index += 1
+        var values: [Double] = []
+        skipSpace()
+        if peek == 0x5D {
+            index += 1
+            return values
+        }
+        while true {
+            skipSpace()
+            guard let byte = peek, byte == 0x2D || (0x30...0x39).contains(byte) else {
+                throw error("'\(key)' must be an array of numbers")
+            }
+            values.append(try number())
+            skipSpace()
+            if peek == 0x2C {
+                index += 1
+                continue
+            }
+            try expect(0x5D, "',' or ']'")
+            return values
+        }
+    }
+
+    private mutating func optionalStrings(_ key: String) throws(RecordingSyntaxError) -> [String]? {
+        if try null() { return nil }
+        guard peek == 0x5B else { throw error("'\(key)' must be an array of strings") }
+        index += 1
+        var values: [String] = []
+        skipSpace()
+        if peek == 0x5D {
+            index += 1
+            return values
+        }
+        while true {
+            skipSpace()
+            guard peek == 0x22 else { throw error("'\(key)' must be an array of strings") }
+            values.append(try string())
+            skipSpace()
+            if peek == 0x2C {
+                index += 1
+                continue
+            }
+            try expect(0x5D, "',' or ']'")
+            return values
+        }
+    }
+
+    // MARK: JSON's grammar
+
+    private mutating func literal(_ word: StaticString) throws(RecordingSyntaxError) {
+        let count = word.utf8CodeUnitCount
+        let matches = word.withUTF8Buffer { text in
+            index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == text[$0] }
+        }
+        guard matches else { throw syntax("'\(word)'") }
+        index += count
+    }
+
+    /// A number as JSON writes one: `-`, digits without a leading zero, a fraction, an
+    /// exponent. One too large for a double is refused.
+    private mutating func number() throws(RecordingSyntaxError) -> Double {
+        let start = index
+        func digits() -> Int {
+            let first = index
+            while let byte = peek, (0x30...0x39).contains(byte) { index += 1 }
+            return index - first
+        }
+        if peek == 0x2D { index += 1 }
+        if peek == 0x30 {
+            index += 1
+        } else if digits() == 0 {
+            throw syntax("a digit")
+        }
+        if peek == 0x2E {
+            index += 1
+            guard digits() > 0 else { throw syntax("a digit after '.'") }
+        }
+        if peek == 0x65 || peek == 0x45 {
+            index += 1
+            if peek == 0x2B || peek == 0x2D { index += 1 }
+            guard digits() > 0 else { throw syntax("a digit in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large") }
+        return value
+    }
+
+    /// A string in quotes, its escapes decoded; a control character or a lone surrogate in it
+    /// is refused.
+    private mutating func string() throws(RecordingSyntaxError) -> String {
+        index += 1  // the opening quote
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flush() {
+            if runStart < index {
+                scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+            }
+        }
+        while true {
+            guard let byte = peek else { throw error("a string is not closed") }
+            switch byte {
+            case 0x22:
+                flush()
+                index += 1
+                return String(scalars)
+            case 0x5C:
+                flush()
+                index += 1
+                scalars.append(try escape())
+                runStart = index
+            case 0..<0x20:
+                throw error("a control character (byte \(byte)) in a string at column \(index + 1); JSON escapes them")
+            default:
+                index += 1
+            }
+        }
+    }
+
+    /// The character an escape stands for, the backslash read.
+    private mutating func escape() throws(RecordingSyntaxError) -> Unicode.Scalar {
+        guard let byte = peek else { throw error("a string is not closed") }
+        index += 1
+        switch byte {
+        case 0x22: return "\""
+        case 0x5C: return "\\"
+        case 0x2F: return "/"
+        case 0x62: return "\u{08}"
+        case 0x66: return "\u{0C}"
+        case 0x6E: return "\n"
+        case 0x72: return "\r"
+        case 0x74: return "\t"
+        case 0x75:
+            let unit = try hex4()
+            if (0xD800..<0xDC00).contains(unit) {
+                guard peek == 0x5C, index + 1 < bytes.count, bytes[index + 1] == 0x75 else {
+                    throw error("a lone UTF-16 surrogate (\\u\(String(unit, radix: 16))) in a string")
+                }
+                index += 2
+                let low = try hex4()
+                guard (0xDC00..<0xE000).contains(low) else {
+                    throw error("a lone UTF-16 surrogate (\\u\(String(unit, radix: 16))) in a string")
+                }
+                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
+            }
+            guard let scalar = Unicode.Scalar(unit) else {
+                throw error("a lone UTF-16 surrogate (\\u\(String(unit, radix: 16))) in a string")
+            }
+            return scalar
+        default:
+            index -= 1
+            throw syntax("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\u)")
+        }
+    }
+
+    private mutating func hex4() throws(RecordingSyntaxError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            guard let byte = peek else { throw syntax("four hexadecimal digits after \\u") }
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw syntax("four hexadecimal digits after \\u")
+            }
+            value = value << 4 | digit
+            index += 1
+        }
+        return value
+    }
+
+    /// Reads past a value of a key the format does not have, checking its grammar.
+    private mutating func skipValue(depth: Int) throws(RecordingSyntaxError) {
+        guard depth < Self.depthLimit else { throw error("values nested more than \(Self.depthLimit) deep") }
+        skipSpace()
+        switch peek {
+        case 0x22?: _ = try string()
+        case 0x74?: try literal("true")
+        case 0x66?: try literal("false")
+        case 0x6E?: try literal("null")
+        case 0x5B?:
+            index += 1
+            skipSpace()
+            if peek == 0x5D {
+                index += 1
+                return
+            }
+            while true {
+                try skipValue(depth: depth + 1)
+                skipSpace()
+                if peek == 0x2C {
+                    index += 1
+                    continue
+                }
+                try expect(0x5D, "',' or ']'")
+                return
+            }
+        case 0x7B?:
+            index += 1
+            skipSpace()
+            if peek == 0x7D {
+                index += 1
+                return
+            }
+            while true {
+                skipSpace()
+                guard peek == 0x22 else { throw syntax("a key in quotes") }
+                _ = try string()
+                try expect(0x3A, "':'")
+                try skipValue(depth: depth + 1)
+                skipSpace()
+                if peek == 0x2C {
+                    index += 1
+                    continue
+                }
+                try expect(0x7D, "',' or '}'")
+                return
+            }
+        case let byte? where byte == 0x2D || (0x30...0x39).contains(byte):
+            _ = try number()
+        default:
+            throw syntax("a value")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `tapaway` with no argument at all takes the command's declared defaults without
+/// swift-argument-parser's parse; any argument goes through the parser.
+///
+/// A bare `tapaway` writes no trace (that needs `--trace`), so what it shows is compared with
+/// what `tapaway` with the defaults spelled out shows, pixel for pixel, after that run's first
+/// `layout` line; the debug build the tests run also asserts, on the bare path, that the
+/// defaults equal what the parser makes of an empty command line.
+@Suite("A bare command line")
+struct BareCommandLineTests {
+    @Test("a bare tapaway shows the same first frame as tapaway with the default values spelled out")
+    func bareIsTheDefaults() throws {
+        _ = try AppProcess.binaryURL()
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let x = try XDriver(displayName: display.name)
+        defer { x.close() }
+
+        let spelled = try AppProcess(["--scenario", "send-event", "--size", "930x820", "--replay-speed", "1"], display: display)
+        let ready = try spelled.waitForReady()
+        let layout = try spelled.waitForLayout(what: "the first layout") { _ in true }
+        try spelled.settle(through: x)
+        let size = (ready["window"] as? [Any])?.compactMap(JSONValue.number) ?? []
+        #expect(size == [930, 820], "the ready line's window: \(size)\n\(spelled.diagnostics)")
+        #expect(!layout.views.isEmpty, "\(spelled.diagnostics)")
+        let window = Rect(x: 0, y: 0, width: 930, height: 820)
+        let expected = try x.pixels(in: window)
+        spelled.terminate()
+        try waitUntil("the first window is gone", timeout: 5, context: { spelled.diagnostics }) { x.tapawayWindow() == nil }
+
+        let bare = try AppProcess([], display: display, trace: false)
+        defer { bare.terminate() }
+        #expect(bare.arguments.isEmpty)
+        try waitUntil("a bare tapaway's window", timeout: AppProcess.defaultTimeout, context: { bare.diagnostics }) {
+            x.tapawayWindow() != nil
+        }
+        // Poll until the frame matches (it may not be drawn yet), then say how far off it is.
+        var differing = expected.count
+        let deadline = Date().addingTimeInterval(AppProcess.defaultTimeout)
+        repeat {
+            let shown = try x.pixels(in: window)
+            differing = zip(shown, expected).filter { $0 != $1 }.count
+            if differing == 0 { break }
+            usleep(50_000)
+        } while Date() < deadline
+        #expect(
+            differing == 0,
+            "\(differing) of \(expected.count) pixels differ from the spelled-out defaults' frame\n\(bare.diagnostics)")
+        #expect(bare.process.isRunning, "the bare tapaway exited (\(bare.exitDescription))\n\(bare.diagnostics)")
+    }
+
+    /// Polls `condition` every 20 ms until it holds; throws after `timeout` seconds, with
+    /// `context` (the program's trace and standard error) in the message.
+    private func waitUntil(_ what: String, timeout: Double, context: () -> String, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { throw EndToEndError("\(what) did not come within \(timeout) s\n\(context())") }
+            usleep(20_000)
+        }
+    }
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# Start-up to the first frame in figures that repeat on a loaded machine: instructions
+# (callgrind), replies waited for from the X server (calls of Xlib's _XReply), page faults and
+# resident memory (the kernel's counters, as getrusage reads them), for one or more builds of
+# tapaway, each run on a private Xvfb with an empty configuration (no saved settings).
+#
+# "The first frame" is the moment the window's first frame is on the screen, mapped, exposed and
+# synchronised with the server: the program's first call of XCreateFontCursor, which it makes
+# right after (X11Platform.finishStartup). Callgrind dumps its counts there; for the faults,
+# gdb stops the program there and /proc/PID/stat and status are read (gdb's own writes into
+# the program count as gdb's faults, not the program's).
+#
+#   scripts/first-frame.sh BINARY... [-- ARGUMENTS]   e.g. two builds, then tapaway's arguments
+#
+# RUNS (default 5) runs of each binary for the faults, interleaved, each from a fresh copy of
+# the binary (how the page cache holds a file changes how much of it a fault maps); medians.
+# Needs valgrind, gdb (with Python) and Xvfb.
+set -euo pipefail
+binaries=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do binaries+=("$1"); shift; done
+[ "${1:-}" = "--" ] && shift
+if [ ${#binaries[@]} -eq 0 ]; then
+    echo "usage: scripts/first-frame.sh BINARY... [-- ARGUMENTS]" >&2
+    exit 64
+fi
+RUNS="${RUNS:-5}"
+work="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-first-frame.XXXXXX")"
+exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
+XVFB_PID=$!
+trap 'kill "$XVFB_PID" 2>/dev/null || true; rm -rf "$work"' EXIT
+read -r -t 10 DISPLAY_NUMBER <&3 || { echo "first-frame: Xvfb did not start" >&2; exit 1; }
+export DISPLAY=":$DISPLAY_NUMBER"
+export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache"
+mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
+
+cat >"$work/faults.py" <<'EOF'
+import gdb
+gdb.execute("set pagination off")
+gdb.execute("set breakpoint pending on")
+gdb.execute("break XCreateFontCursor")
+gdb.execute("run")
+pid = gdb.selected_inferior().pid
+stat = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+status = dict(line.split(":", 1) for line in open(f"/proc/{pid}/status"))
+print(f"RESULT {int(stat[7]) + int(stat[9])} {status['VmRSS'].split()[0]}")
+gdb.execute("kill")
+EOF
+
+cat >"$work/replies.py" <<'EOF'
+import re, sys
+names, current, replies = {}, None, 0
+for line in open(sys.argv[1], errors="replace"):
+    m = re.match(r"^(c?fn)=\((\d+)\)(?: (.*))?", line)
+    if m:
+        if m.group(3):
+            names[m.group(2)] = m.group(3).strip()
+        current = names.get(m.group(2)) if m.group(1) == "cfn" else None
+    elif line.startswith("calls=") and current == "_XReply":
+        replies += int(line[6:].split()[0])
+print(replies)
+EOF
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# Instructions and replies: three callgrind runs of each, interleaved; medians. (The count
+# varies by a few tenths of a percent: fontconfig loads its configuration on another thread.)
+declare -A instructions replies
+for _ in 1 2 3; do for binary in "${binaries[@]}"; do
+    out="$work/callgrind"
+    rm -rf "$out"; mkdir -p "$out"
+    valgrind --tool=callgrind --callgrind-out-file="$out/cg.%p" --dump-before=XCreateFontCursor \
+        "$binary" "$@" >/dev/null 2>"$out/log" &
+    pid=$!
+    for _ in $(seq 1 600); do compgen -G "$out/cg.*.1" >/dev/null && break; sleep 0.1; done
+    sleep 0.5
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    dump="$(compgen -G "$out/cg.*.1" | head -1)" || { echo "first-frame: $binary never reached its first frame" >&2; exit 1; }
+    instructions[$binary]+="$(awk '/^summary:/ { print $2; exit }' "$dump") "
+    replies[$binary]+="$(python3 "$work/replies.py" "$dump") "
+done; done
+
+# Faults and RSS: RUNS runs of each, interleaved, from fresh copies.
+declare -A faults rss
+for _ in $(seq 1 "$RUNS"); do
+    for binary in "${binaries[@]}"; do
+        cp "$binary" "$work/tapaway"
+        read -r f r < <(gdb -q -batch -x "$work/faults.py" --args "$work/tapaway" "$@" 2>/dev/null | awk '/^RESULT/ { print $2, $3 }')
+        faults[$binary]+="$f "
+        rss[$binary]+="$r "
+        rm -f "$work/tapaway"
+    done
+done
+
+echo "| build | instructions to the first frame | X replies waited for | page faults | RSS KiB |"
+echo "|---|---:|---:|---:|---:|"
+for binary in "${binaries[@]}"; do
+    f="$(tr ' ' '\n' <<<"${faults[$binary]}" | grep . | median)"
+    r="$(tr ' ' '\n' <<<"${rss[$binary]}" | grep . | median)"
+    i="$(tr ' ' '\n' <<<"${instructions[$binary]}" | grep . | median)"
+    x="$(tr ' ' '\n' <<<"${replies[$binary]}" | grep . | median)"
+    printf '| %s | %s | %s | %s | %s |\n' "$binary" "$i" "$x" "$f" "$r"
+done
