@@ -180,9 +180,18 @@ final class RenderCanvas: Canvas {
         else { return }
         guard applyTextClip(draw) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
-        var utf8 = text
-        utf8.withUTF8 { bytes in
-            XftDrawStringUtf8(draw, &xftColor, face.font, Int32(x), Int32(y), bytes.baseAddress, Int32(bytes.count))
+        // Each run in the font that has its characters (an emoji in the colour emoji font).
+        let runs = face.runs(text)
+        var penX = x
+        for (index, run) in runs.enumerated() {
+            var utf8 = run.text
+            utf8.withUTF8 { bytes in
+                XftDrawStringUtf8(draw, &xftColor, run.font, Int32(penX), Int32(y), bytes.baseAddress, Int32(bytes.count))
+            }
+            // Only a text of several runs needs to know where the next one starts.
+            guard index < runs.count - 1 else { break }
+            penX += XftFontFace.advance(of: run.text, in: run.font, display: display)
+            if penX > clip.maxX { break }
         }
     }
 

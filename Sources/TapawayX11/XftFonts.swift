@@ -75,7 +75,9 @@ final class XftFontProvider: FontProvider {
             // fontconfig always matches something; reaching this means no fonts at all.
             fatalError("tapaway: no font could be opened (is fontconfig configured?)")
         }
-        let font = XftFontFace(display: display, font: opened, pointSize: Double(key.quarterPixels) / 4, scale: scale)
+        let font = XftFontFace(
+            display: display, font: opened, pointSize: Double(key.quarterPixels) / 4, scale: scale,
+            fallbacks: FallbackFonts(display: display, screen: screen, pixels: pixels, weight: weight))
         cache[key] = font
         return font
     }
@@ -183,11 +185,98 @@ final class XftFontProvider: FontProvider {
     }
 }
 
+/// The fonts a face falls back on for characters it lacks (an emoji, a script the family does
+/// not cover), found through fontconfig's coverage (`charset`) and opened once each.
+final class FallbackFonts {
+    private let display: OpaquePointer
+    private let screen: Int32
+    private let pixels: Double
+    private let weight: FontWeight
+    /// The fonts opened so far, by font file.
+    private var opened: [String: UnsafeMutablePointer<XftFont>] = [:]
+    /// For each character looked up, the font that has it (nil: none does).
+    private var byScalar: [UInt32: UnsafeMutablePointer<XftFont>?] = [:]
+    /// For each emoji looked up, the colour font that has it (nil: none does).
+    private var byEmoji: [UInt32: UnsafeMutablePointer<XftFont>?] = [:]
+
+    /// Fallbacks at `pixels` and `weight` on `display`.
+    init(display: OpaquePointer, screen: Int32, pixels: Double, weight: FontWeight) {
+        self.display = display
+        self.screen = screen
+        self.pixels = pixels
+        self.weight = weight
+    }
+
+    /// A font that has `scalar`, if fontconfig knows one.
+    func font(for scalar: UInt32) -> UnsafeMutablePointer<XftFont>? {
+        if let known = byScalar[scalar] { return known }
+        let found = lookUp(scalar, colour: false)
+        // One entry per distinct character the program met that its family lacks: bounded by
+        // what the user types, and cleared if a flood of distinct characters passes a limit.
+        if byScalar.count >= 4096 { byScalar.removeAll(keepingCapacity: true) }
+        byScalar[scalar] = found
+        return found
+    }
+
+    /// A colour font that has emoji `scalar` (Noto Color Emoji, say), if fontconfig knows one:
+    /// an emoji shown as an emoji takes it even where the family has a plain glyph.
+    func colourFont(for scalar: UInt32) -> UnsafeMutablePointer<XftFont>? {
+        if let known = byEmoji[scalar] { return known }
+        let found = lookUp(scalar, colour: true)
+        if byEmoji.count >= 4096 { byEmoji.removeAll(keepingCapacity: true) }
+        byEmoji[scalar] = found
+        return found
+    }
+
+    private func lookUp(_ scalar: UInt32, colour: Bool) -> UnsafeMutablePointer<XftFont>? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        guard let charset = FcCharSetCreate() else { return nil }
+        defer { FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, scalar)
+        FcPatternAddCharSet(pattern, "charset", charset)
+        FcPatternAddDouble(pattern, "pixelsize", pixels)
+        FcPatternAddInteger(pattern, "weight", weight == .regular ? 80 : weight == .medium ? 100 : 180)
+        if colour { FcPatternAddBool(pattern, "color", 1) }
+        var result = FcResultNoMatch
+        guard let matched = XftFontMatch(display, screen, pattern, &result) else { return nil }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(matched, "file", 0, &file) == FcResultMatch, let file else {
+            FcPatternDestroy(matched)
+            return nil
+        }
+        let path = String(cString: file)
+        let font: UnsafeMutablePointer<XftFont>
+        if let known = opened[path] {
+            FcPatternDestroy(matched)
+            font = known
+        } else {
+            // XftFontOpenPattern owns the pattern once it succeeds.
+            guard let fresh = XftFontOpenPattern(display, matched) else {
+                FcPatternDestroy(matched)
+                return nil
+            }
+            opened[path] = fresh
+            font = fresh
+        }
+        guard XftCharExists(display, font, scalar) != 0 else { return nil }
+        if colour {
+            var isColour: FcBool = 0
+            guard FcPatternGetBool(font.pointee.pattern, "color", 0, &isColour) == FcResultMatch, isColour != 0 else {
+                return nil
+            }
+        }
+        return font
+    }
+}
+
 /// One Xft font: metrics and measurement for the Kit, and the handle the canvas draws with.
+/// Characters the font lacks are measured and drawn with a fallback font that has them.
 final class XftFontFace: TapawayKit.Font {
     private let display: OpaquePointer
     /// The Xft font.
     let font: UnsafeMutablePointer<XftFont>
+    private let fallbacks: FallbackFonts?
     private var widths: [String: Double] = [:]
     /// The requested size in Kit points.
     let pointSize: Double
@@ -198,9 +287,13 @@ final class XftFontFace: TapawayKit.Font {
     /// Distance from the baseline to the bottom of the deepest glyph, in points.
     let descent: Double
 
-    init(display: OpaquePointer, font: UnsafeMutablePointer<XftFont>, pointSize: Double, scale: Double = 1) {
+    init(
+        display: OpaquePointer, font: UnsafeMutablePointer<XftFont>, pointSize: Double, scale: Double = 1,
+        fallbacks: FallbackFonts? = nil
+    ) {
         self.display = display
         self.font = font
+        self.fallbacks = fallbacks
         self.pointSize = pointSize
         self.scale = scale
         ascent = Double(font.pointee.ascent) / scale
@@ -218,8 +311,46 @@ final class XftFontFace: TapawayKit.Font {
         return width
     }
 
-    /// Sums glyph advances in chunks: `XGlyphInfo.xOff` is 16 bits wide.
+    /// The runs of `text` to draw, each with the font that has its characters: the whole text
+    /// with this face's font when it is ASCII (the fast path). A character the font lacks takes
+    /// a fallback's font, and an emoji shown as one the colour emoji font, with the rest of its
+    /// cluster. Without shaping, the invisible joiners and variation selectors would draw as
+    /// glyphs or gaps, so they are left out.
+    func runs(_ text: Substring) -> [(text: Substring, font: UnsafeMutablePointer<XftFont>)] {
+        guard let fallbacks, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return [(text, font)] }
+        var runs: [(text: Substring, font: UnsafeMutablePointer<XftFont>)] = []
+        var pending = ""
+        var current = font
+        for cluster in text {
+            let scalars = cluster.unicodeScalars
+            let first = scalars.first!
+            // An emoji shown as one (emoji presentation by default, or asked for with U+FE0F)
+            // takes the colour emoji font; any other character the family lacks, a fallback.
+            let wantsEmoji = first.properties.isEmojiPresentation || scalars.contains { $0.value == 0xFE0F }
+            let chosen =
+                (wantsEmoji ? fallbacks.colourFont(for: first.value) : nil)
+                ?? (XftCharExists(display, font, first.value) != 0 ? font : (fallbacks.font(for: first.value) ?? font))
+            if chosen != current {
+                if !pending.isEmpty { runs.append((Substring(pending), current)) }
+                pending = ""
+                current = chosen
+            }
+            for scalar in scalars where !scalar.properties.isDefaultIgnorableCodePoint || scalar == first {
+                pending.unicodeScalars.append(scalar)
+            }
+        }
+        if !pending.isEmpty { runs.append((Substring(pending), current)) }
+        return runs
+    }
+
+    /// Sums the advances of the runs `runs(_:)` makes of `text`.
     private func measure(_ text: String) -> Double {
+        runs(Substring(text)).reduce(0) { $0 + Self.advance(of: $1.text, in: $1.font, display: display) } / scale
+    }
+
+    /// The advance of `text` in `font`, in pixels, summed in chunks: `XGlyphInfo.xOff` is 16
+    /// bits wide.
+    static func advance(of text: Substring, in font: UnsafeMutablePointer<XftFont>, display: OpaquePointer) -> Double {
         var copy = text
         return copy.withUTF8 { bytes -> Double in
             var total = 0.0
@@ -234,7 +365,7 @@ final class XftFontFace: TapawayKit.Font {
                 total += Double(info.xOff)
                 start = end
             }
-            return total / scale
+            return total
         }
     }
 }

@@ -219,6 +219,33 @@ struct TypingAndClipboardTests {
         }
     }
 
+    @Test("an emoji pasted into a field draws in colour from the emoji font, where the form's own font has none")
+    func colourEmoji() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("name")
+            let field = try s.frame(of: "name")
+            /// Pixels of the field far from grey: the form draws only greys, white and its blue.
+            func colourful() throws -> Int {
+                try s.x.pixels(
+                    in: field.intersection(Rect(x: field.minX + 8, y: field.minY + 4, width: 120, height: field.height - 8))
+                )
+                .filter { max($0.r, $0.g, $0.b) - min($0.r, $0.g, $0.b) > 80 && !($0.b > $0.r + 60 && $0.b > $0.g) }
+                .count
+            }
+            let before = try colourful()
+            let xclip = Xclip(display: s.display)
+            let owner = try xclip.own("clipboard", text: "😀❤️")
+            defer { withExtendedLifetime(owner) {} }
+            let start = s.app.mark
+            try s.x.chord("v")
+            try s.waitForText("name", after: start, what: "the pasted emoji") { $0 == "😀❤️" }
+            try s.settle()
+            let after = try colourful()
+            #expect(before == 0, "nothing colourful in the field before: \(before)")
+            #expect(after > 40, "the emoji draw in colour: \(after) colourful pixels")
+        }
+    }
+
     @Test("xclip copies into a field (sanitised) and pastes out of it; the selection is PRIMARY; middle click pastes PRIMARY")
     func clipboardWithXclip() throws {
         try Session.run { s in
