@@ -52,3 +52,20 @@ for recording in assets/recordings/*.jsonl; do
     esac
     shot "$picture" "${options[@]}" --replay "$recording" --replay-speed max
 done
+
+# Two pictures --screenshot cannot take, as they show something in the middle of playing: a
+# replay, and matrix case 8 played from the help card while its finger rests on name. The
+# program runs on its own and scripts/xshot.py drives the display (F1, a click on the
+# experiment where the default window draws it) and takes the picture at the moment.
+live() { # NAME STEPS... -- ARGUMENTS...: a picture of the default-sized window after STEPS
+    local name="$1"; shift
+    local steps=()
+    while [ "$1" != "--" ]; do steps+=("$1"); shift; done
+    shift
+    "$BIN" --no-settings "$@" >/dev/null &
+    local pid=$!
+    python3 scripts/xshot.py "$DISPLAY" "assets/$name.png" 930 820 "${steps[@]}"
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+live instruments-replay sleep:4.5 -- --replay assets/recordings/overlays.jsonl --replay-speed 0.3
+live instruments-case sleep:1.5 key:ffbe sleep:0.5 706,262 sleep:2.9 -- --scenario background-control

@@ -59,16 +59,13 @@ package final class CasePlayer {
     package var message: String {
         switch phase {
         case .preparing, .playing:
-            return "Case \(matrixCase.number) · \(plainTitle) · the matrix expects \(expected)"
+            return "Case \(matrixCase.number) playing · the matrix expects \(expected)"
         case .finished(let expected, let did):
             return expected == did
                 ? "Case \(matrixCase.number): did \(did), as the matrix expects"
                 : "Case \(matrixCase.number): did \(did), the matrix expects \(expected)"
         }
     }
-
-    /// The case's title without the Markdown backticks.
-    private var plainTitle: String { String(matrixCase.title.filter { $0 != "`" }) }
 
     /// Starts: the case's set-up, then its step, each action `pace` seconds after the last.
     package func start() {

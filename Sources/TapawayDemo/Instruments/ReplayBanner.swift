@@ -47,9 +47,14 @@ package final class ReplayBanner: Window {
         canvas.fillRoundedRect(
             bounds, radius: bounds.height / 2,
             color: (paused ? Palette.secondaryLabel : Palette.accent).withAlpha(0.92))
-        let width = font.width(of: text)
+        // A message wider than the banner loses its end to an ellipsis rather than both edges.
+        var shown = Substring(text)
+        while font.width(of: shown) > bounds.width - 24, shown.count > 1 {
+            shown = shown.dropLast(2) + "…"
+        }
+        let width = font.width(of: shown)
         canvas.drawText(
-            text,
+            shown,
             at: Point(x: ((bounds.width - width) / 2).rounded(), y: (bounds.midY + (font.ascent - font.descent) / 2).rounded()),
             font: font, color: .white)
     }
