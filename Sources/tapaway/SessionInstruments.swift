@@ -45,7 +45,7 @@ final class SessionInstruments {
             platform.watchOutput(sink)
             recorder = InputRecorder(
                 application: application, sink: sink, scenario: app.technique.rawValue,
-                inspector: app.inspectorWanted)
+                inspector: app.inspectorWanted, options: app.changedOptions)
             recordingPath = path
             app.showRecording(to: path)
             Console.out("tapaway: recording input to \(path)")

@@ -84,6 +84,44 @@ struct RecordingTests {
         return (try String(contentsOfFile: path, encoding: .utf8), h.decisions)
     }
 
+    @Test("the header keeps the options set, the keyboard's state among them, and a replay starts with them")
+    func optionsInTheHeader() throws {
+        let h = Harness(.tapGesture)
+        h.app.setOption(OptionKey(nil, "keyboard"), to: "hardware")
+        h.app.setOption(OptionKey(.tapGesture, "cancels-touches"), to: "off")
+        let path = temporaryPath("options.jsonl")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = InputRecorder(
+            application: h.platform.application, sink: try TraceSink.file(path), scenario: "tap-gesture",
+            options: h.app.changedOptions)
+        h.platform.tap(h.form.name)
+        h.platform.settle()
+        _ = recorder
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            text.hasPrefix("{\"kind\":\"header\",\"options\":[\"keyboard=hardware\",\"tap-gesture.cancels-touches=off\"]"),
+            "\(text)")
+        let recording = try Recording.parse(text)
+        #expect(recording.options.map(\.value) == ["hardware", "off"])
+
+        // A fresh app, as a replay or compare starts one: the options come from the header.
+        let replay = Harness(.tapGesture)
+        #expect(!replay.keyboard.isHardwareKeyboardConnected)
+        replay.app.prepareForReplay(of: recording)
+        #expect(replay.keyboard.isHardwareKeyboardConnected)
+        #expect(replay.app.optionValues[OptionKey(.tapGesture, "cancels-touches")] == "off")
+        replay.platform.settle()
+        replay.platform.tap(replay.form.name)
+        replay.platform.settle()
+        #expect(replay.firstResponderID == "name")
+        #expect(replay.keyboard.isVisible && !replay.keyboard.showsKeys, "with the hardware keyboard, only the bar shows")
+
+        // A bad option in a header is refused with its line.
+        #expect(throws: RecordingError.self) {
+            try Recording.parse("{\"kind\":\"header\",\"options\":[\"keyboard=qwerty\"]}\n")
+        }
+    }
+
     @Test("a recording round-trips: header, touches, keys, scrolls")
     func roundTrip() throws {
         let (text, _) = try record { h in

@@ -49,6 +49,12 @@ package final class TapawayApp {
     package let techniqueObservers = ObserverList<TechniqueID>()
     /// Each option's value, where it differs from the option's default.
     package private(set) var optionValues: [OptionKey: String] = [:]
+
+    /// The options that differ from their defaults as `--set` takes them (`keyboard=hardware`),
+    /// in a stable order: what a recording's header keeps.
+    package var changedOptions: [String] {
+        optionValues.map { "\($0.key.description)=\($0.value)" }.sorted()
+    }
     private var screens: [TechniqueID: FormViewController] = [:]
     private var observers: [ObserverToken] = []
     /// The app's own registrations with its observer lists (the inspector's log, the pinned
@@ -245,10 +251,12 @@ package final class TapawayApp {
     }
 
     /// Puts the app in the state a recording began in, before it is replayed: the inspector
-    /// shown or hidden as it was (the simulated screen's width depends on it), and the input
-    /// that was focused. Recordings without these header fields leave the app as it is.
+    /// shown or hidden as it was (the simulated screen's width depends on it), the options set
+    /// then (the keyboard's state among them), and the input that was focused. Recordings
+    /// without these header fields leave the app as it is.
     package func prepareForReplay(of recording: Recording) {
         if let wanted = recording.inspector, wanted != inspectorWanted { toggleInspector() }
+        for option in recording.options { setOption(option.key, to: option.value) }
         if let id = recording.focused { focus(id) }
     }
 

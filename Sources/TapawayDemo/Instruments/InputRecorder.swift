@@ -23,9 +23,12 @@ package final class InputRecorder {
     package private(set) var linesWritten = 0
 
     /// Starts recording `application`'s input to `sink`, with a header naming the scenario, the
-    /// screen size, and (when given) whether the inspector is on view and the focused input, so
-    /// a replay starts from the same state.
-    package init(application: Application, sink: TraceSink, scenario: String, inspector: Bool? = nil) {
+    /// screen size, the focused input, and (when given) whether the inspector is on view and the
+    /// options that differ from their defaults (`ID=VALUE`), so a replay starts from the same
+    /// state.
+    package init(
+        application: Application, sink: TraceSink, scenario: String, inspector: Bool? = nil, options: [String] = []
+    ) {
         self.application = application
         self.sink = sink
         self.start = application.clock.now
@@ -35,6 +38,7 @@ package final class InputRecorder {
         header.screen = [application.screenSize.width, application.screenSize.height]
         header.inspector = inspector
         header.focused = (application.firstResponder as? View)?.identifier
+        header.options = options.isEmpty ? nil : options
         write(header)
         inputToken = application.inputObservers.add { [weak self] input in self?.record(input) }
         let center = application.notificationCenter

@@ -26,6 +26,9 @@ package struct RecordedLine: Codable, Equatable, Sendable {
     package var inspector: Bool?
     /// Header: the text input that was focused when the recording began.
     package var focused: String?
+    /// Header: the options that differ from their defaults, as `--set` takes them
+    /// (`keyboard=hardware`, `tap-gesture.cancels-touches=off`): the keyboard's state among them.
+    package var options: [String]?
     /// Touch: the finger id.
     package var id: Int?
     /// Touch: the phase.
@@ -199,6 +202,8 @@ package struct Recording: Sendable {
     package var inspector: Bool?
     /// The text input focused when it began, when the header says.
     package var focused: String?
+    /// The options set when it began (the keyboard's state among them), when the header says.
+    package var options: [OptionAssignment] = []
     /// The inputs, in order, with seconds since the start.
     package var inputs: [(t: Double, input: PlatformInput)]
 
@@ -245,6 +250,14 @@ package struct Recording: Sendable {
                                 + StandardForm.inputIdentifiers.joined(separator: ", "))
                     }
                     recording.focused = focused
+                }
+                let technique = recording.scenario.map { TechniqueID($0) }
+                for text in line.options ?? [] {
+                    do throws(OptionAssignmentError) {
+                        recording.options.append(try OptionAssignment(text, technique: technique))
+                    } catch {
+                        throw RecordingError(line: number, message: "'options': \(error.message)")
+                    }
                 }
                 if let s = line.screen, s.count == 2, s.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 10_000 }) {
                     recording.screen = Size(width: s[0], height: s[1])

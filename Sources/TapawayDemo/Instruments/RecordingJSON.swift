@@ -51,6 +51,15 @@ extension RecordedLine {
             }
             out += "]"
         }
+        if let options {
+            field("options")
+            out += "["
+            for (index, option) in options.enumerated() {
+                if index > 0 { out += "," }
+                string(option)
+            }
+            out += "]"
+        }
         if let phase { field("phase"); string(phase) }
         if let scenario { field("scenario"); string(scenario) }
         if let screen { field("screen"); numbers(screen) }
@@ -186,6 +195,7 @@ private struct RecordingLineReader {
         case "key": line.key = try optionalString(key)
         case "text": line.text = try optionalString(key)
         case "modifiers": line.modifiers = try optionalStrings(key)
+        case "options": line.options = try optionalStrings(key)
         case "secure": line.secure = try optionalBool(key)
         case "delta": line.delta = try optionalNumbers(key)
         case "size": line.size = try optionalNumbers(key)
