@@ -114,4 +114,21 @@ struct HardwareKeyboardTests {
         #expect(h.keyboardEvents == ["willShow", "didShow"])
         #expect(h.keyboard.frame == Rect(x: device.minX, y: device.maxY - height, width: device.width, height: height))
     }
+
+    @Test("the inspector says which keyboard is in use and what shows")
+    func inspectorSaysTheKeyboardState() {
+        let h = Harness(.sendEvent)
+        #expect(h.app.inspector.keyboardStatus == "Software keyboard · nothing shown")
+        h.focus(h.form.name)
+        #expect(h.app.inspector.keyboardStatus == "Software keyboard · keys up")
+        h.app.setOption(OptionKey(nil, "keyboard"), to: "hardware")
+        h.platform.settle()
+        #expect(h.app.inspector.keyboardStatus == "Hardware keyboard · only the bar (F4 shows the keys)")
+        h.platform.press(.function(4))
+        h.platform.settle()
+        #expect(h.app.inspector.keyboardStatus == "Hardware keyboard · keys up (F4 hides them)")
+        h.platform.press(.escape)
+        h.platform.settle()
+        #expect(h.app.inspector.keyboardStatus == "Hardware keyboard · nothing shown")
+    }
 }

@@ -204,6 +204,14 @@ package final class TapawayApp {
                 guard touch.identifier == MouseTouches.pinnedID else { return }
                 self?.sidebar.show(pinnedFinger: !touch.phase.isFinished)
             })
+        // The inspector's keyboard line follows the keyboard, frame by frame (it only changes
+        // with a frame: a slide, a switch to the hardware keyboard, F4).
+        decisionTokens.append(
+            application.frameObservers.add { [weak self] in
+                guard let self else { return }
+                self.inspector.show(keyboard: self.application.keyboard)
+            })
+        inspector.show(keyboard: application.keyboard)
         sidebar.recordItem.onTap = { [weak self] _ in self?.onRecordingToggle?() }
         application.unhandledKeyHandler = { [weak self] key in self?.shortcut(key) }
     }
@@ -370,6 +378,7 @@ package final class TapawayApp {
         for token in observers { application.notificationCenter.removeObserver(token) }
         decisionObservers.remove(decisionTokens)
         application.touchObservers.remove(decisionTokens)
+        application.frameObservers.remove(decisionTokens)
         overlays = nil
         tracing = nil
         editingEndNotes = nil

@@ -32,6 +32,8 @@ package final class InspectorWindow: Window {
     package let filterItem = ChromeItem(title: "Hide moves", kind: .segment, identifier: "inspector-filter")
     private let titleLabel = Label(text: "Inspector")
     private let hintLabel = Label(text: "F2 hides this panel")
+    /// `inspector-keyboard`: the keyboard's state (software or hardware, keys up, only the bar).
+    private let keyboardLabel = Label(text: "")
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
 
@@ -44,12 +46,15 @@ package final class InspectorWindow: Window {
         titleLabel.fontWeight = .semibold
         hintLabel.fontSize = 12.5
         hintLabel.textColor = Palette.secondaryLabel
+        keyboardLabel.fontSize = 12.5
+        keyboardLabel.fontWeight = .medium
+        keyboardLabel.identifier = "inspector-keyboard"
         for header in [overlaysHeader, eventsHeader] {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
         for view in [
-            titleLabel, hintLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
+            titleLabel, hintLabel, keyboardLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
             eventsHeader, clearItem, filterItem, log,
         ] as [View] {
             addSubview(view)
@@ -67,7 +72,8 @@ package final class InspectorWindow: Window {
         let w = bounds.width
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
-        hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
+        hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
+        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         for item in [touchesItem, regionsItem, keypadItem] { item.frame = Rect(x: 0, y: y, width: w, height: 50); y += 50 }
         y += 4
@@ -76,6 +82,25 @@ package final class InspectorWindow: Window {
         filterItem.frame = Rect(x: 10, y: y, width: 96, height: 26)
         clearItem.frame = Rect(x: 110, y: y, width: 60, height: 26); y += 32
         log.frame = Rect(x: 10, y: y, width: max(0, w - 20), height: max(0, bounds.height - y - 10))
+    }
+
+    /// What the keyboard line says.
+    package var keyboardStatus: String { keyboardLabel.text }
+
+    /// Shows the keyboard's state, as `status(of:)` words it.
+    package func show(keyboard: Keyboard) {
+        let text = Self.status(of: keyboard)
+        if keyboardLabel.text != text { keyboardLabel.text = text }
+    }
+
+    /// The keyboard's state in a line: which keyboard is in use, and what shows.
+    package static func status(of keyboard: Keyboard) -> String {
+        let kind = keyboard.isHardwareKeyboardConnected ? "Hardware keyboard" : "Software keyboard"
+        guard keyboard.isVisible else { return kind + " · nothing shown" }
+        if keyboard.showsKeys {
+            return kind + (keyboard.isHardwareKeyboardConnected ? " · keys up (F4 hides them)" : " · keys up")
+        }
+        return kind + " · only the bar (F4 shows the keys)"
     }
 
     /// Draws the hairline between the simulated screen and the inspector.
