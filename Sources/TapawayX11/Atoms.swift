@@ -17,7 +17,7 @@ struct X11Atoms {
         case netStartupInfoBegin, netStartupInfo
         case clipboard, targets, text, plainUTF8, incr, timestamp, selectionTransfer
         case xsettingsSelection, xsettingsSettings, netSupportingWMCheck
-        case wmLocaleName
+        case wmLocaleName, netWorkArea
 
         /// The atom's name; the XSETTINGS selection is per screen.
         func text(screen: Int32) -> String {
@@ -44,6 +44,7 @@ struct X11Atoms {
             case .xsettingsSettings: "_XSETTINGS_SETTINGS"
             case .netSupportingWMCheck: "_NET_SUPPORTING_WM_CHECK"
             case .wmLocaleName: "WM_LOCALE_NAME"
+            case .netWorkArea: "_NET_WORKAREA"
             }
         }
     }

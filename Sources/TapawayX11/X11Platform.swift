@@ -81,8 +81,12 @@ package final class X11Platform {
     /// that nobody can see (10 000 × 10 000 points at scale 4 took 3.4 GB).
     let pixelLimit: (width: Int32, height: Int32)
     /// The size the window was asked for, in pixels, when it was larger than `pixelLimit` and cut
-    /// to it; nil when it fitted.
+    /// to it; nil when it fitted, or when it was only the default size (cut without a word).
     package private(set) var cutFromPixels: (width: Int, height: Int)?
+    /// The most device pixels each side of a window whose size nobody asked for: the desktop's
+    /// work area (the screen less its panels, `_NET_WORKAREA`) when a window manager says, else
+    /// `pixelLimit`. nil when the size was asked for (`--size`): it fits the screen only.
+    private let defaultLimit: (width: Int32, height: Int32)?
     /// The window's size in Kit points (its pixels divided by `scale`).
     package var pointSize: Size { Size(width: Double(screenWidth) / scale, height: Double(screenHeight) / scale) }
     /// A top-level size seen in ConfigureNotify, applied once the queue is drained.
@@ -105,8 +109,9 @@ package final class X11Platform {
     private var outputs: [WeakOutput] = []
 
     /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
-    /// titled `title`, unmapped until `run()`.
-    package init(display name: String?, size: Size, title: String) throws {
+    /// titled `title`, unmapped until `run()`. Unless `sizeAsked`, the size is only a default:
+    /// the window then fits the desktop's work area at any scale, without a word.
+    package init(display name: String?, size: Size, title: String, sizeAsked: Bool = true) throws {
         let shownName: String
         if let name {
             shownName = "'\(name)'"
@@ -145,8 +150,17 @@ package final class X11Platform {
             : XCreateColormap(display, root, visual, AllocNone)
 
         pixelLimit = (max(1, min(16_384, XDisplayWidth(display, screen))), max(1, min(16_384, XDisplayHeight(display, screen))))
-        let fit = Self.fitted(width: size.width, height: size.height, limit: pixelLimit)
-        (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, fit.asked)
+        atoms = X11Atoms(display: display, screen: screen)
+        if sizeAsked {
+            defaultLimit = nil
+        } else {
+            let area = Self.workArea(display: display, root: root, atom: atoms[.netWorkArea])
+            defaultLimit = (
+                min(pixelLimit.width, area?.width ?? pixelLimit.width), min(pixelLimit.height, area?.height ?? pixelLimit.height)
+            )
+        }
+        let fit = Self.fitted(width: size.width, height: size.height, limit: defaultLimit ?? pixelLimit)
+        (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, defaultLimit == nil ? fit.asked : nil)
 
         var attributes = XSetWindowAttributes()
         attributes.background_pixmap = 0  // None: no server-side clearing, no flicker
@@ -167,7 +181,6 @@ package final class X11Platform {
         values.foreground = XWhitePixel(display, screen)
         backgroundGC = XCreateGC(display, topLevel, UInt(GCGraphicsExposures | GCForeground), &values)
 
-        atoms = X11Atoms(display: display, screen: screen)
         wmProtocolsAtom = atoms[.wmProtocols]
         wmDeleteWindowAtom = atoms[.wmDeleteWindow]
         netWMPingAtom = atoms[.netWMPing]
@@ -397,10 +410,31 @@ package final class X11Platform {
         self.scale = scale
         canvas.scale = scale
         (fonts as? XftFontProvider)?.scale = scale
-        let fit = Self.fitted(width: points.width * scale, height: points.height * scale, limit: pixelLimit)
-        (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, fit.asked)
+        let fit = Self.fitted(width: points.width * scale, height: points.height * scale, limit: defaultLimit ?? pixelLimit)
+        (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, defaultLimit == nil ? fit.asked : nil)
         XResizeWindow(display, topLevel, UInt32(screenWidth), UInt32(screenHeight))
         setSizeHints()
+    }
+
+    /// The width and height of the desktop's work area, from the root's `_NET_WORKAREA` (x, y,
+    /// width, height for each desktop; the first desktop's is taken), or nil when no window
+    /// manager sets it.
+    private static func workArea(display: OpaquePointer, root: UInt, atom: Atom) -> (width: Int32, height: Int32)? {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard
+            XGetWindowProperty(display, root, atom, 0, 4, 0, Atom(XA_CARDINAL), &type, &format, &count, &after, &data)
+                == Success, let data
+        else { return nil }
+        defer { XFree(data) }
+        guard type == Atom(XA_CARDINAL), format == 32, count >= 4 else { return nil }
+        // Format 32 comes as C longs.
+        let values = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)
+        let width = values[2], height = values[3]
+        guard width > 0, height > 0 else { return nil }
+        return (Int32(min(width, 16_384)), Int32(min(height, 16_384)))
     }
 
     /// A window size in pixels cut to `limit`, and the size asked for when it was cut.

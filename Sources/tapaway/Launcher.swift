@@ -62,7 +62,10 @@ struct Launcher {
         let size = Size(width: Double(windowSize.width), height: Double(windowSize.height))
         let platform: X11Platform
         do {
-            platform = try X11Platform(display: options.display, size: size, title: "Tapaway")
+            // Only a size the user asked for (--size) may be cut with a word; any other fits
+            // the desktop's work area quietly, at any scale.
+            platform = try X11Platform(
+                display: options.display, size: size, title: "Tapaway", sizeAsked: options.size != nil)
         } catch {
             Console.error("tapaway: \(error)")
             return ExitStatus.unavailable

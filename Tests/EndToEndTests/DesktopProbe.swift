@@ -145,6 +145,17 @@ final class DesktopProbe {
 
     // MARK: Acting as the desktop
 
+    /// Publishes the desktop's work area as a window manager does (`_NET_WORKAREA` on the root:
+    /// x, y, width, height), for one desktop.
+    func setWorkArea(x: Int, y: Int, width: Int, height: Int) {
+        let values: [Int] = [x, y, width, height]  // format 32 travels as C longs
+        values.withUnsafeBytes { bytes in
+            let data = bytes.bindMemory(to: UInt8.self).baseAddress
+            XChangeProperty(display, root, atom("_NET_WORKAREA"), 6 /* XA_CARDINAL */, 32, PropModeReplace, data, 4)
+        }
+        XSync(display, 0)
+    }
+
     /// Sets the screen-independent X resources (what `xrdb` does); nil removes them.
     func setResources(_ text: String?) {
         let property = Atom(23)  // XA_RESOURCE_MANAGER

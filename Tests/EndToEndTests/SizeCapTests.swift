@@ -22,4 +22,21 @@ struct SizeCapTests {
         #expect((fitted["window"] as? [Any]).flatMap { JSONValue.number($0.first) } == 400)
         #expect(!fitting.stderr.contains("larger than the screen"), "\(fitting.stderr)")
     }
+
+    @Test("--scale 2 with no size on a 1920×1080 screen opens a window that fits the work area, quietly")
+    func defaultSizeFitsTheWorkArea() throws {
+        let display = try VirtualDisplay(width: 1920, height: 1080)
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+        // A panel of 40 pixels at the bottom, as a window manager announces it.
+        probe.setWorkArea(x: 0, y: 0, width: 1920, height: 1040)
+        let app = try AppProcess(["--no-settings", "--scale", "2"], display: display)
+        let ready = try app.waitForReady(timeout: 30)
+        let window = try #require(ready["window"] as? [Any])
+        let width = try #require(JSONValue.number(window[0])), height = try #require(JSONValue.number(window[1]))
+        #expect(ready.number("scale") == 2)
+        #expect(width * 2 <= 1920 && height * 2 <= 1040, "a \(width)×\(height)-point window at scale 2")
+        #expect(width * 2 >= 1800, "as wide as the default asks, up to the screen: \(width) points")
+        #expect(!app.stderr.contains("larger than the screen"), "nobody asked for a size: \(app.stderr)")
+    }
 }
