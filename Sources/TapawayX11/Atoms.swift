@@ -16,6 +16,7 @@ struct X11Atoms {
         case utf8String, netWMName, netStartupID, netWMPID, netWMIcon
         case netStartupInfoBegin, netStartupInfo
         case clipboard, targets, text, plainUTF8, incr, timestamp, selectionTransfer
+        case multiple, atomPair, clipboardManager, saveTargets
         case xsettingsSelection, xsettingsSettings, netSupportingWMCheck
         case wmLocaleName, netWorkArea
 
@@ -40,6 +41,10 @@ struct X11Atoms {
             case .incr: "INCR"
             case .timestamp: "TIMESTAMP"
             case .selectionTransfer: "TAPAWAY_SELECTION"
+            case .multiple: "MULTIPLE"
+            case .atomPair: "ATOM_PAIR"
+            case .clipboardManager: "CLIPBOARD_MANAGER"
+            case .saveTargets: "SAVE_TARGETS"
             case .xsettingsSelection: "_XSETTINGS_S\(screen)"
             case .xsettingsSettings: "_XSETTINGS_SETTINGS"
             case .netSupportingWMCheck: "_NET_SUPPORTING_WM_CHECK"

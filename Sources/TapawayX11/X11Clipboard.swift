@@ -6,11 +6,13 @@ import TapawayKit
 /// `primary`.
 ///
 /// Setting text takes ownership of the selection and keeps the text here; other clients'
-/// requests for `TARGETS`, `UTF8_STRING`, `TEXT`, `text/plain;charset=utf-8`, `STRING` and
-/// `TIMESTAMP` are answered from the run loop, large texts incrementally (`INCR`, in chunks the
-/// requestor asks for by deleting the property). Reading text while another client owns the
-/// selection asks for `UTF8_STRING` (then `STRING`) and waits up to a second for each answer,
-/// incremental transfers included. Invalid UTF-8 from other clients becomes U+FFFD.
+/// requests for `TARGETS`, `UTF8_STRING`, `TEXT`, `text/plain;charset=utf-8`, `STRING`,
+/// `TIMESTAMP` and `MULTIPLE` (several of those at once) are answered from the run loop, large
+/// texts incrementally (`INCR`, in chunks the requestor asks for by deleting the property).
+/// Reading text while another client owns the selection asks for `UTF8_STRING` (then `STRING`)
+/// and waits up to a second for each answer, incremental transfers included. Invalid UTF-8 from
+/// other clients becomes U+FFFD. On quit, `handOverToManager()` gives the clipboard's text to a
+/// clipboard manager (`SAVE_TARGETS`), so that it outlives the program.
 final class X11Clipboard: Clipboard {
     private let display: OpaquePointer
     /// The invisible window that owns the selections and receives conversions.
@@ -29,10 +31,13 @@ final class X11Clipboard: Clipboard {
     var incrementalThreshold = 256 * 1024
     /// The size of one incremental chunk, in bytes.
     var chunkSize = 64 * 1024
+    /// The longest `handOverToManager()` waits for the clipboard manager, in seconds.
+    var handOverTimeout = 2.0
 
     /// The atoms the selection protocol uses.
     struct Atoms {
         let clipboard, utf8, targets, text, plainUTF8, incr, timestamp, transfer: Atom
+        let multiple, atomPair, clipboardManager, saveTargets: Atom
         let string = Atom(31)  // XA_STRING
         let atom = Atom(4)  // XA_ATOM
         let integer = Atom(19)  // XA_INTEGER
@@ -50,7 +55,9 @@ final class X11Clipboard: Clipboard {
         atoms = Atoms(
             clipboard: names[.clipboard], utf8: names[.utf8String], targets: names[.targets],
             text: names[.text], plainUTF8: names[.plainUTF8], incr: names[.incr],
-            timestamp: names[.timestamp], transfer: names[.selectionTransfer])
+            timestamp: names[.timestamp], transfer: names[.selectionTransfer],
+            multiple: names[.multiple], atomPair: names[.atomPair],
+            clipboardManager: names[.clipboardManager], saveTargets: names[.saveTargets])
     }
 
     /// The clipboard's text: ours when we own `CLIPBOARD`, else fetched from its owner (nil
@@ -121,20 +128,69 @@ final class X11Clipboard: Clipboard {
         // Obsolete clients pass no property: use the target's name.
         let property = request.property != 0 ? request.property : request.target
         if let selection = selection(named: request.selection), let text = selection.owned,
-            request.time == 0 || selection.ownedSince == 0 || request.time >= selection.ownedSince,
-            store(text, since: selection.ownedSince, target: request.target, on: request.requestor, property: property)
+            request.time == 0 || selection.ownedSince == 0 || request.time >= selection.ownedSince
         {
-            reply.xselection.property = property
+            if request.target == atoms.multiple {
+                // ICCCM 2.6.2: MULTIPLE needs a real property, naming the pairs.
+                if request.property != 0,
+                    storeMultiple(text, since: selection.ownedSince, on: request.requestor, pairs: request.property)
+                {
+                    reply.xselection.property = request.property
+                }
+            } else if store(text, since: selection.ownedSince, target: request.target, on: request.requestor, property: property)
+            {
+                reply.xselection.property = property
+            }
         }
         XSendEvent(display, request.requestor, 0, 0, &reply)
         XFlush(display)
+    }
+
+    /// Answers a `MULTIPLE` request (ICCCM 2.6.2): `pairs`, a property of `requestor`, lists
+    /// target and property atoms in pairs; each target is converted into its property in turn,
+    /// and the pair of one that cannot be is written back with None for its property. False
+    /// when `pairs` holds no list of pairs.
+    private func storeMultiple(_ text: String, since: UInt, on requestor: UInt, pairs: Atom) -> Bool {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(
+            display, requestor, pairs, 0, 0x10000, 0, 0 /* AnyPropertyType */,
+            &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        // Clients use ATOM_PAIR, as the ICCCM says, or ATOM (as some toolkits write it).
+        guard status == 0 /* Success */, format == 32, type == atoms.atomPair || type == atoms.atom,
+            let data, count >= 2
+        else { return false }
+        // Xlib gives format-32 items as C longs.
+        var list = data.withMemoryRebound(to: UInt.self, capacity: Int(count)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(count) & ~1))
+        }
+        for index in stride(from: 0, to: list.count, by: 2) {
+            let target = list[index], property = list[index + 1]
+            // A pair without a property, or one asking for MULTIPLE again, cannot be converted.
+            let converted =
+                property != 0 && target != atoms.multiple
+                && store(text, since: since, target: target, on: requestor, property: property)
+            if !converted { list[index + 1] = 0 }
+        }
+        list.withUnsafeBytes { bytes in
+            _ = XChangeProperty(
+                display, requestor, pairs, type, 32, PropModeReplace,
+                bytes.bindMemory(to: UInt8.self).baseAddress, Int32(list.count))
+        }
+        return true
     }
 
     /// Writes `text` as `target` to `property` of `requestor` (or starts an incremental
     /// transfer); false for targets we don't offer.
     private func store(_ text: String, since: UInt, target: Atom, on requestor: UInt, property: Atom) -> Bool {
         if target == atoms.targets {
-            let list: [Atom] = [atoms.targets, atoms.utf8, atoms.plainUTF8, atoms.text, atoms.string, atoms.timestamp]
+            let list: [Atom] = [
+                atoms.targets, atoms.utf8, atoms.plainUTF8, atoms.text, atoms.string, atoms.timestamp, atoms.multiple,
+            ]
             list.withUnsafeBytes { bytes in
                 _ = XChangeProperty(
                     display, requestor, property, atoms.atom, 32, PropModeReplace,
@@ -302,6 +358,63 @@ final class X11Clipboard: Clipboard {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
+    }
+
+    // MARK: Handing over to a clipboard manager
+
+    /// The targets a clipboard manager is asked to save: the text in each form we offer it
+    /// (`TEXT` is only a request for one of them).
+    private var savedTargets: [Atom] { [atoms.utf8, atoms.plainUTF8, atoms.string] }
+
+    /// Gives the clipboard's text to the clipboard manager, if we own `CLIPBOARD` and one runs,
+    /// so that it stays on the clipboard after this program quits (the freedesktop.org
+    /// clipboard manager specification): asks the owner of `CLIPBOARD_MANAGER` to convert
+    /// `SAVE_TARGETS`, with the targets to save in a property of our window, and answers its
+    /// requests for them until it says it is done, or `handOverTimeout` passes. Other events
+    /// are left queued. Returns true when the manager said it saved the text.
+    @discardableResult
+    func handOverToManager() -> Bool {
+        guard clipboard.owned != nil, XGetSelectionOwner(display, atoms.clipboard) == window,
+            XGetSelectionOwner(display, atoms.clipboardManager) != 0
+        else { return false }
+        let targets = savedTargets
+        targets.withUnsafeBytes { bytes in
+            _ = XChangeProperty(
+                display, window, atoms.transfer, atoms.atom, 32, PropModeReplace,
+                bytes.bindMemory(to: UInt8.self).baseAddress, Int32(targets.count))
+        }
+        XConvertSelection(display, atoms.clipboardManager, atoms.saveTargets, atoms.transfer, window, lastEventTime)
+        XFlush(display)
+        let deadline = X11Clipboard.now() + handOverTimeout
+        var event = XEvent()
+        while true {
+            if XCheckTypedWindowEvent(display, window, SelectionNotify, &event) != 0 {
+                guard event.xselection.selection == atoms.clipboardManager else { continue }
+                XDeleteProperty(display, window, atoms.transfer)
+                XFlush(display)
+                return event.xselection.property != 0
+            }
+            // The manager's requests for the text (MULTIPLE, or one target at a time), and the
+            // property deletions that pace an incremental transfer to it.
+            if XCheckTypedWindowEvent(display, window, SelectionRequest, &event) != 0 {
+                _ = handle(&event)
+                continue
+            }
+            if takeTransferEvent(&event) {
+                _ = handle(&event)
+                continue
+            }
+            guard sleepOnConnection(until: deadline) else { return false }
+        }
+    }
+
+    /// Takes the next property change of a window we are sending a transfer to, if one came.
+    private func takeTransferEvent(_ event: inout XEvent) -> Bool {
+        for requestor in Set(outgoing.map(\.requestor))
+        where XCheckTypedWindowEvent(display, requestor, PropertyNotify, &event) != 0 {
+            return true
+        }
+        return false
     }
 
     /// Gives up both selections and destroys the window.

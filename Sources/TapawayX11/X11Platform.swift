@@ -321,10 +321,10 @@ package final class X11Platform {
 
     // MARK: Run loop
 
-    /// Runs until `quit()` or the window manager's close button. The first frame is painted
-    /// into the back buffers before the window is mapped. Losing the X connection ends the
-    /// process (status 69, EX_UNAVAILABLE) after one line on fd 2: Xlib does not let a program
-    /// continue.
+    /// Runs until `quit()` or the window manager's close button, then hands the clipboard's text
+    /// to a clipboard manager. The first frame is painted into the back buffers before the
+    /// window is mapped. Losing the X connection ends the process (status 69, EX_UNAVAILABLE)
+    /// after one line on fd 2: Xlib does not let a program continue.
     package func run() {
         guard let app = application else {
             writeErrorLine("tapaway: X11Platform.run() called before attach(_:)")
@@ -350,6 +350,9 @@ package final class X11Platform {
             announceIdleIfIdle(app)
             waitForInput(timeout: timeout(app))
         }
+        // Text copied here stays on the clipboard after the program has gone, when a clipboard
+        // manager runs (it waits at most `X11Clipboard.handOverTimeout`).
+        x11Clipboard.handOverToManager()
         XSync(display, 0)
     }
 
