@@ -38,8 +38,8 @@ struct Launcher {
         }
         let recordingPath = options.record.map(SessionInstruments.recordingPath(for:))
 
-        // Settings: read once; a broken file is one line on stderr and the defaults.
-        let store = options.noSettings ? nil : SettingsStore(paths: XDGPaths.current())
+        // Settings and state: read once; a broken file is one line on stderr and the defaults.
+        let store = options.noSettings ? nil : SettingsFiles(paths: XDGPaths.current())
         let saved = store?.loadReportingProblems(Console.error) ?? .defaults
         let known: (String) -> TechniqueID? = { id in Techniques.technique(for: TechniqueID(id)).map { $0.id } }
         let technique =
@@ -197,10 +197,8 @@ struct Launcher {
             settings.windowSize = Settings.WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded()))
             settings.theme = options.theme ?? saved.theme
             settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
-            do {
-                try store.save(settings)
-            } catch {
-                Console.error("tapaway: the settings were not saved: \(error)")
+            for failure in store.save(settings) {
+                Console.error("tapaway: \(failure.what) were not saved: \(failure.error)")
             }
         }
         // Ctrl+C, kill or a closed terminal: saved like a close, then ended as the signal would.

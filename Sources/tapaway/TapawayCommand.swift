@@ -153,8 +153,10 @@ struct TapawayCommand: ParsableCommand {
             the keypad up; click anywhere outside to watch the scenario's technique dismiss it. \
             With --trace, every touch, decision, focus change, keypad phase, control action, edit \
             and layout is written as JSON Lines (see the README for the format). Tapaway remembers \
-            the last scenario, the window size, the overlay toggles, the theme and the options in \
-            $XDG_CONFIG_HOME/tapaway/settings.conf (else ~/.config/tapaway/settings.conf). F12 \
+            the overlay toggles, the theme and the options in \
+            $XDG_CONFIG_HOME/tapaway/settings.conf (else ~/.config/tapaway/settings.conf), and \
+            the last scenario and the window size in $XDG_STATE_HOME/tapaway/state.conf (else \
+            ~/.local/state/tapaway/state.conf). F12 \
             saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
             ~/.local/share/tapaway/), where recordings go too, and prints where it went.
             """,
@@ -227,7 +229,7 @@ struct TapawayCommand: ParsableCommand {
     @Flag(
         name: .customLong("no-settings"),
         help: ArgumentHelp(
-            "Start from the defaults: read no settings file and write none.",
+            "Start from the defaults: read no settings or state file and write none.",
             discussion: """
                 Otherwise the settings are read at start (a broken file is reported in one line \
                 and replaced by the defaults) and written when the window closes; a --screenshot \

@@ -19,7 +19,13 @@ struct BareCommandLineTests {
         let x = try XDriver(displayName: display.name)
         defer { x.close() }
 
-        let spelled = try AppProcess(["--scenario", "send-event", "--size", "930x820", "--replay-speed", "1"], display: display)
+        // Each run's state (window size, last scenario) in a folder of its own, not the user's:
+        // the bare run must start from nothing remembered.
+        let spelledState = PrivateFolder(purpose: "state"), bareState = PrivateFolder(purpose: "state")
+        defer { [spelledState, bareState].forEach { $0.remove() } }
+        let spelled = try AppProcess(
+            ["--scenario", "send-event", "--size", "930x820", "--replay-speed", "1"], display: display,
+            environment: ["XDG_STATE_HOME": spelledState.path])
         let ready = try spelled.waitForReady()
         let layout = try spelled.waitForLayout(what: "the first layout") { _ in true }
         try spelled.settle(through: x)
@@ -31,7 +37,7 @@ struct BareCommandLineTests {
         spelled.terminate()
         try waitUntil("the first window is gone", timeout: 5, context: { spelled.diagnostics }) { x.tapawayWindow() == nil }
 
-        let bare = try AppProcess([], display: display, trace: false)
+        let bare = try AppProcess([], display: display, trace: false, environment: ["XDG_STATE_HOME": bareState.path])
         defer { bare.terminate() }
         #expect(bare.arguments.isEmpty)
         try waitUntil("a bare tapaway's window", timeout: AppProcess.defaultTimeout, context: { bare.diagnostics }) {

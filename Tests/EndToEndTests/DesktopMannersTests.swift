@@ -90,15 +90,15 @@ struct DesktopMannersTests {
     func controlQ() throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-config-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: config) }
-        let run = try AppProcess(["--scenario", "flutter"], display: display, environment: ["XDG_CONFIG_HOME": config.path])
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let run = try AppProcess(["--scenario", "flutter"], display: display, environment: ["XDG_STATE_HOME": state.path])
         try run.waitForReady()
         let driver = try XDriver(displayName: display.name)
         try driver.chord("q")
         #expect(run.waitForExit(timeout: 10) == 0, "\(run.diagnostics)")
-        let settings = try String(contentsOf: config.appendingPathComponent("tapaway/settings.conf"), encoding: .utf8)
-        #expect(settings.contains("scenario=flutter\n"), "\(settings)")
+        let saved = try String(contentsOfFile: state.file("tapaway/state.conf"), encoding: .utf8)
+        #expect(saved.contains("scenario=flutter\n"), "\(saved)")
     }
 
     @Test(
@@ -107,9 +107,9 @@ struct DesktopMannersTests {
     func terminationSignal(_ signal: Int32) throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-config-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: config) }
-        let run = try AppProcess(["--scenario", "android"], display: display, environment: ["XDG_CONFIG_HOME": config.path])
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let run = try AppProcess(["--scenario", "android"], display: display, environment: ["XDG_STATE_HOME": state.path])
         try run.waitForReady()
         run.process.signalGroup(signal)
         run.process.waitForExit(timeout: 10)
@@ -118,7 +118,45 @@ struct DesktopMannersTests {
         #expect(
             run.process.terminationSignal == signal || run.process.exitCode == 128 + signal,
             "\(run.exitDescription)\n\(run.diagnostics)")
-        let settings = try String(contentsOf: config.appendingPathComponent("tapaway/settings.conf"), encoding: .utf8)
-        #expect(settings.contains("scenario=android\n"), "\(settings)")
+        let saved = try String(contentsOfFile: state.file("tapaway/state.conf"), encoding: .utf8)
+        #expect(saved.contains("scenario=android\n"), "\(saved)")
+    }
+}
+
+/// Where the window size and the last scenario are kept: `XDG_STATE_HOME`, not with the
+/// settings.
+@Suite("The state of the last session, end to end")
+struct SessionStateTests {
+    @Test("an older settings file's window size and scenario are used, then move to XDG_STATE_HOME on close")
+    func olderSettingsMove() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let folder = PrivateFolder(purpose: "state-move")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.file("config/tapaway"), withIntermediateDirectories: true)
+        let settingsFile = folder.file("config/tapaway/settings.conf")
+        try "[tapaway]\nscenario=flutter\nwindow-size=640x820\ntheme=dark\n".write(
+            toFile: settingsFile, atomically: false, encoding: .utf8)
+        let environment = ["XDG_CONFIG_HOME": folder.file("config"), "XDG_STATE_HOME": folder.file("state")]
+
+        let first = try AppProcess(display: display, environment: environment)
+        let ready = try first.waitForReady()
+        #expect(ready.string("scenario") == "flutter" && (ready["window"] as? [Double]) == [640, 820], "\(ready)")
+        let probe = try DesktopProbe(displayName: display.name)
+        probe.requestClose(try probe.window())
+        #expect(first.waitForExit(timeout: 10) == 0, "\(first.diagnostics)")
+        let settings = try String(contentsOfFile: settingsFile, encoding: .utf8)
+        #expect(
+            settings.contains("theme=dark\n") && !settings.contains("scenario") && !settings.contains("window-size"),
+            "\(settings)")
+        let state = try String(contentsOfFile: folder.file("state/tapaway/state.conf"), encoding: .utf8)
+        #expect(state.contains("scenario=flutter\n") && state.contains("window-size=640x820\n"), "\(state)")
+
+        // The next start finds them in their new place.
+        let second = try AppProcess(display: display, environment: environment)
+        let again = try second.waitForReady()
+        #expect(again.string("scenario") == "flutter" && (again["window"] as? [Double]) == [640, 820], "\(again)")
+        probe.requestClose(try probe.window())
+        #expect(second.waitForExit(timeout: 10) == 0, "\(second.diagnostics)")
     }
 }

@@ -265,13 +265,15 @@ struct DesktopCitizenTests {
     }
 
     /// The last scenario, the window size and the theme survive a close and a start.
-    @Test("closing the window saves the settings; the next start uses them")
+    @Test("closing the window saves the settings and the state; the next start uses them")
     func settingsRemembered() throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-config-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: config) }
-        let environment = ["XDG_CONFIG_HOME": config.path]
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let environment = ["XDG_CONFIG_HOME": config.path, "XDG_STATE_HOME": state.path]
         let probe = try DesktopProbe(displayName: display.name)
         let driver = try XDriver(displayName: display.name)
 
@@ -291,9 +293,12 @@ struct DesktopCitizenTests {
         }
         let file = config.appendingPathComponent("tapaway/settings.conf")
         let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(
-            text.contains("scenario=tap-gesture\n") && text.contains("window-size=960x800\n") && text.contains("theme=dark\n"),
-            "\(text)")
+        #expect(text.contains("theme=dark\n") && !text.contains("scenario") && !text.contains("window-size"), "\(text)")
+        // The window size and the last scenario are state, not choices: XDG_STATE_HOME.
+        let stateFile = state.file("tapaway/state.conf")
+        let stateText = try String(contentsOfFile: stateFile, encoding: .utf8)
+        #expect(stateText.contains("scenario=tap-gesture\n") && stateText.contains("window-size=960x800\n"), "\(stateText)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.file("tapaway")) == ["state.conf"])
         #expect(
             text.contains("[overlays]\n") && text.contains("inspector=false\n") && text.contains("overlay-touches=false\n"),
             "\(text)")
@@ -311,13 +316,15 @@ struct DesktopCitizenTests {
         probe.requestClose(try probe.window())
         #expect(second.waitForExit(timeout: 10) == 0, "\(second.diagnostics)")
 
-        // --no-settings: the defaults, whatever the file says, and the file is left alone.
+        // --no-settings: the defaults, whatever the files say, and the files are left alone.
         let before = try Data(contentsOf: file)
+        let stateBefore = try Data(contentsOf: URL(fileURLWithPath: stateFile))
         let clean = try AppProcess(["--no-settings", "--size", "640x820"], display: display, environment: environment)
         #expect(try clean.waitForReady().string("scenario") == "send-event")
         probe.requestClose(try probe.window())
         #expect(clean.waitForExit(timeout: 10) == 0, "\(clean.diagnostics)")
         #expect(try Data(contentsOf: file) == before)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: stateFile)) == stateBefore)
     }
 
     /// A broken settings file costs one line on stderr, and the program runs on.
@@ -333,7 +340,9 @@ struct DesktopCitizenTests {
         try garbage.write(to: directory.appendingPathComponent("settings.conf"))
         let png = config.appendingPathComponent("shot.png")
 
-        let run = try AppProcess(["--screenshot", png.path], display: display, environment: ["XDG_CONFIG_HOME": config.path])
+        // The state of a folder with none, not the user's.
+        let environment = ["XDG_CONFIG_HOME": config.path, "XDG_STATE_HOME": config.appendingPathComponent("state").path]
+        let run = try AppProcess(["--screenshot", png.path], display: display, environment: environment)
         #expect(try run.waitForReady().string("scenario") == "send-event")
         #expect(run.waitForExit(timeout: 15) == 0, "\(run.diagnostics)")
         let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: true)

@@ -13,7 +13,12 @@ struct ScreenshotTests {
         let png = FileManager.default.temporaryDirectory
             .appendingPathComponent("tapaway-e2e-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: png) }
-        let app = try AppProcess(["--scenario", "send-event", "--focus", "name", "--screenshot", png.path], display: display)
+        // A state folder of its own: the user's remembered window size must not change the picture.
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let app = try AppProcess(
+            ["--scenario", "send-event", "--focus", "name", "--screenshot", png.path], display: display,
+            environment: ["XDG_STATE_HOME": state.path])
         defer { app.terminate() }
 
         let exited = app.process.waitForExit(timeout: 15)

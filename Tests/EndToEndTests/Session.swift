@@ -1,6 +1,24 @@
 import Foundation
 import Testing
 
+/// A folder in the temporary directory for one test's files (not made until the program
+/// writes in it), removed with what is in it by `remove()`.
+struct PrivateFolder {
+    /// The folder's path.
+    let path: String
+
+    /// A new, unused path named after `purpose`.
+    init(purpose: String) {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-\(purpose)-\(UUID().uuidString)").path
+    }
+
+    /// The path of `name` inside the folder.
+    func file(_ name: String) -> String { path + "/" + name }
+
+    /// Removes the folder and what is in it.
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
 /// One end-to-end run: a private display, the program on it, and an input/pixel driver.
 ///
 /// Create it through `Session.run`, which tears everything down (program, X connection, Xvfb)
@@ -20,11 +38,17 @@ struct Session {
 
     /// Starts Xvfb, launches `tapaway --scenario send-event ARGUMENTS` on it, waits for
     /// `ready` and for a first `layout` line, runs `body`, then checks that every trace line was
-    /// valid JSON and tears everything down.
+    /// valid JSON and tears everything down. The program's state (`XDG_STATE_HOME`) is a folder
+    /// of the session's own unless `environment` names one, so that no session reads another's
+    /// window size or writes the user's.
     static func run(arguments: [String] = [], environment: [String: String?] = [:], _ body: (Session) throws -> Void) throws {
         _ = try AppProcess.binaryURL()  // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
         defer { display.stop() }
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        var environment = environment
+        if environment["XDG_STATE_HOME"] == nil { environment["XDG_STATE_HOME"] = state.path }
         let app = try AppProcess(["--scenario", "send-event"] + arguments, display: display, environment: environment)
         defer { app.terminate() }
         let x = try XDriver(displayName: display.name)

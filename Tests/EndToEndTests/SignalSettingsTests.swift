@@ -12,15 +12,16 @@ struct SignalSettingsTests {
     func signalSaves(_ signal: Int32) throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
-        let app = try AppProcess(["--scenario", "tap-gesture"], display: display)
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let app = try AppProcess(["--scenario", "tap-gesture"], display: display, environment: ["XDG_STATE_HOME": state.path])
         _ = try app.waitForReady()
         kill(try app.programPID(), signal)
         app.process.waitForExit(timeout: 10)
         #expect(
             app.process.terminationSignal == signal || app.process.exitCode == 128 + signal,
             "\(app.exitDescription)\n\(app.diagnostics)")
-        let file = app.directory.appendingPathComponent("config/tapaway/settings.conf")
-        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        let text = (try? String(contentsOfFile: state.file("tapaway/state.conf"), encoding: .utf8)) ?? ""
         #expect(text.contains("scenario=tap-gesture\n"), "settings after signal \(signal): \(text.debugDescription)")
     }
 }

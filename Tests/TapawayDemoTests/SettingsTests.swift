@@ -342,6 +342,104 @@ struct SettingsTests {
         #expect(throws: XDGError.self) { try XDGPaths(environment: [:]).ensureDataDirectory() }
     }
 
+    // MARK: The state file
+
+    /// The settings and state files under `dir`: `config/tapaway/settings.conf` and
+    /// `state/tapaway/state.conf`.
+    private func files(in dir: TemporaryDirectory) throws -> SettingsFiles {
+        let paths = XDGPaths(environment: [
+            "HOME": "/nonexistent", "XDG_CONFIG_HOME": dir.path + "/config", "XDG_STATE_HOME": dir.path + "/state",
+        ])
+        return try #require(SettingsFiles(paths: paths))
+    }
+
+    @Test("XDG_STATE_HOME: the variable when absolute, else ~/.local/state")
+    func stateHome() {
+        let set = XDGPaths(environment: ["HOME": "/home/ada", "XDG_STATE_HOME": "/st/"])
+        #expect(set.stateDirectory == "/st/tapaway")
+        #expect(SettingsStore.state(paths: set)?.path == "/st/tapaway/state.conf")
+        let unset = XDGPaths(environment: ["HOME": "/home/ada", "XDG_STATE_HOME": "relative"])
+        #expect(unset.stateDirectory == "/home/ada/.local/state/tapaway")
+        #expect(XDGPaths(environment: [:]).stateDirectory == nil)
+        #expect(SettingsFiles(paths: XDGPaths(environment: [:])) == nil)
+    }
+
+    @Test("the window size and the last scenario go to the state file; the choices stay in the settings file")
+    func stateApart() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let files = try files(in: dir)
+        #expect(files.save(sample).isEmpty)
+        let state = try #require(readFile(files.state.path))
+        #expect(state.hasPrefix("# ") && state.contains("[tapaway]\nscenario=tap-gesture\nwindow-size=700x820\n"), "\(state)")
+        #expect(!state.contains("theme=") && !state.contains("[overlays]"), "\(state)")
+        let settings = try #require(readFile(files.settings.path))
+        #expect(!settings.contains("scenario") && !settings.contains("window-size"), "\(settings)")
+        #expect(settings.contains("theme=dark\n") && settings.contains("touches=true\n"), "\(settings)")
+        var lines: [String] = []
+        #expect(files.loadReportingProblems { lines.append($0) } == sample)
+        #expect(lines.isEmpty, "\(lines)")
+    }
+
+    @Test("an older settings file's window size and scenario are read once, then live in the state file")
+    func stateMovesOnce() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let files = try files(in: dir)
+        mkdir(dir.path + "/config", 0o700)
+        mkdir(files.settings.directory, 0o700)
+        writeFile(files.settings.path, Array("[tapaway]\nscenario=flutter\nwindow-size=500x900\ntheme=dark\n".utf8))
+        let old = files.loadReportingProblems { Issue.record("unexpected report: \($0)") }
+        #expect(old == Settings(lastScenario: "flutter", windowSize: Settings.WindowSize(width: 500, height: 900), theme: .dark))
+
+        #expect(files.save(old).isEmpty)
+        let settings = try #require(readFile(files.settings.path))
+        #expect(!settings.contains("scenario") && !settings.contains("window-size") && settings.contains("theme=dark"))
+        #expect(try #require(readFile(files.state.path)).contains("scenario=flutter\nwindow-size=500x900\n"))
+        #expect(files.loadReportingProblems { _ in } == old)
+
+        // The state file wins over a value an older version wrote to the settings file since.
+        writeFile(files.settings.path, Array("[tapaway]\nscenario=android\n".utf8))
+        #expect(files.loadReportingProblems { _ in }.lastScenario == "flutter")
+    }
+
+    @Test("a state file that is a symbolic link is never written through; the state stays in the settings file")
+    func stateRefusesLinks() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let files = try files(in: dir)
+        let target = dir.path + "/elsewhere.conf"
+        writeFile(target, Array("[tapaway]\nscenario=none\n".utf8))
+        mkdir(dir.path + "/state", 0o700)
+        mkdir(files.state.directory, 0o700)
+        symlink(target, files.state.path)
+
+        let failures = files.save(sample)
+        #expect(failures.count == 1 && failures.first?.what == "the window size and the last scenario", "\(failures)")
+        let message = failures.first?.error.message ?? ""
+        #expect(message.contains("symbolic link") && message.contains(files.state.path), "\(message)")
+        #expect(readFile(target) == "[tapaway]\nscenario=none\n", "the link's target was written")
+        var info = stat()
+        #expect(lstat(files.state.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+        #expect(dir.entries("state/tapaway") == [SettingsStore.stateFileName], "no temporary file left beside it")
+        // Nothing is lost: the settings file keeps the state, as older versions wrote it.
+        let settings = try #require(readFile(files.settings.path))
+        #expect(settings.contains("scenario=tap-gesture\n") && settings.contains("window-size=700x820\n"), "\(settings)")
+    }
+
+    @Test("a broken state file is one line naming it, and the settings file's choices still apply")
+    func brokenStateFile() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let files = try files(in: dir)
+        #expect(files.save(Settings(theme: .dark)).isEmpty)
+        writeFile(files.state.path, Array("garbage\n".utf8))
+        var lines: [String] = []
+        let loaded = files.loadReportingProblems { lines.append($0) }
+        #expect(loaded == Settings(theme: .dark))
+        #expect(lines.count == 1 && lines[0].contains("state file \(files.state.path)"), "\(lines)")
+    }
+
     // MARK: The theme's sources
 
     @Test("the theme: --theme, else settings, else Tapaway.theme, else the desktop, else light")

@@ -80,6 +80,18 @@ package struct Settings: Equatable, Sendable {
     /// Nothing chosen.
     package static let defaults = Settings()
 
+    /// The part that is the state of the last session rather than a choice: the last scenario
+    /// and the window size, which live in the state file.
+    package var state: Settings { Settings(lastScenario: lastScenario, windowSize: windowSize) }
+
+    /// The choices alone: these settings without the state of the last session.
+    package var choices: Settings {
+        var choices = self
+        choices.lastScenario = nil
+        choices.windowSize = nil
+        return choices
+    }
+
     /// Whether `name` can be stored as an overlay toggle or a scenario id: 1 to 64 ASCII
     /// letters, digits, `-`, `_` or `.`.
     package static func isValidName(_ name: String) -> Bool {
@@ -99,14 +111,17 @@ package struct Settings: Equatable, Sendable {
     /// The options' section name.
     static let optionSection = "options"
 
-    /// The file's text. Values never chosen are left out; overlays are sorted by name, and
-    /// names `isValidName(_:)` rejects are left out (they could not be read back).
-    package func serialized() -> String {
-        var lines = [
-            "# Tapaway settings, written by Tapaway when its window closes.",
-            "# Edit while Tapaway is not running; `tapaway --no-settings` ignores this file.",
-            "[\(Settings.mainSection)]",
-        ]
+    /// The comment lines at the top of the settings file.
+    package static let settingsHeader = [
+        "# Tapaway settings, written by Tapaway when its window closes.",
+        "# Edit while Tapaway is not running; `tapaway --no-settings` ignores this file.",
+    ]
+
+    /// The file's text, after the comment lines of `header`. Values never chosen are left out;
+    /// overlays are sorted by name, and names `isValidName(_:)` rejects are left out (they
+    /// could not be read back).
+    package func serialized(header: [String] = Settings.settingsHeader) -> String {
+        var lines = header + ["[\(Settings.mainSection)]"]
         if let lastScenario, Settings.isValidName(lastScenario) { lines.append("scenario=\(lastScenario)") }
         if let windowSize { lines.append("window-size=\(windowSize)") }
         if let theme { lines.append("theme=\(theme.rawValue)") }

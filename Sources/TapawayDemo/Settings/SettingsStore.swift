@@ -1,7 +1,8 @@
 import Glibc
 
-/// The settings file, `settings.conf` in Tapaway's configuration directory: read once at
-/// start, written whole when the window closes.
+/// The settings file, `settings.conf` in Tapaway's configuration directory, or the state file,
+/// `state.conf` in its state directory (the same format): read once at start, written whole
+/// when the window closes. `SettingsFiles` uses the two together.
 ///
 /// Reading never fails the program: a missing file gives the defaults silently; a file that
 /// cannot be read or does not parse gives the defaults and one line saying why
@@ -32,22 +33,52 @@ package struct SettingsStore: Sendable {
 
     /// The directory holding the file (`…/tapaway`).
     package let directory: String
-    /// The settings file's path.
-    package var path: String { directory + "/" + SettingsStore.fileName }
-
     /// The file's name inside `directory`.
+    package let name: String
+    /// What the file is called in messages ("settings file", "state file").
+    package let label: String
+    /// The comment lines written at the top of the file.
+    package let header: [String]
+    /// The file's path.
+    package var path: String { directory + "/" + name }
+
+    /// The settings file's name inside the configuration directory.
     package static let fileName = "settings.conf"
+    /// The state file's name inside the state directory.
+    package static let stateFileName = "state.conf"
+    /// The comment lines at the top of the state file.
+    package static let stateHeader = [
+        "# The window size and the scenario of Tapaway's last session, written when its window closes.",
+        "# Choices (theme, overlays, options) are in settings.conf, in $XDG_CONFIG_HOME/tapaway/.",
+    ]
     /// The largest file read; a larger one is broken (settings are a few hundred bytes).
     package static let maximumSize = 64 * 1024
 
-    /// A store in `directory` (created when first saved).
-    package init(directory: String) { self.directory = directory }
+    /// A store for the file `name` in `directory` (created when first saved), called `label`
+    /// in messages, that writes `header` at the top; by default the settings file.
+    package init(
+        directory: String, name: String = SettingsStore.fileName, label: String = "settings file",
+        header: [String] = Settings.settingsHeader
+    ) {
+        self.directory = directory
+        self.name = name
+        self.label = label
+        self.header = header
+    }
 
-    /// The store in the XDG configuration directory of `paths`; nil when there is no home
-    /// directory to put it in.
+    /// The settings file in the XDG configuration directory of `paths`; nil when there is no
+    /// home directory to put it in.
     package init?(paths: XDGPaths) {
         guard let directory = paths.configDirectory else { return nil }
         self.init(directory: directory)
+    }
+
+    /// The state file in the XDG state directory of `paths`; nil when there is no home
+    /// directory to put it in.
+    package static func state(paths: XDGPaths) -> SettingsStore? {
+        paths.stateDirectory.map {
+            SettingsStore(directory: $0, name: stateFileName, label: "state file", header: stateHeader)
+        }
     }
 
     // MARK: Reading
@@ -81,8 +112,8 @@ package struct SettingsStore: Sendable {
             let fate =
                 replacementRefusal() == nil
                 ? "the file is replaced when Tapaway closes"
-                : "it is left as it is, and the settings are not saved"
-            report("tapaway: the settings file \(path) \(error.message); starting from the defaults (\(fate))")
+                : "it is left as it is, and nothing is saved in it"
+            report("tapaway: the \(label) \(path) \(error.message); starting from the defaults (\(fate))")
         }
         return result.settings
     }
@@ -101,7 +132,7 @@ package struct SettingsStore: Sendable {
             throw SettingsError(error.message)
         }
         if let refusal = replacementRefusal() { throw refusal }
-        try SettingsStore.writeAtomically(Array(settings.serialized().utf8), to: path)
+        try SettingsStore.writeAtomically(Array(settings.serialized(header: header).utf8), to: path)
     }
 
     /// Why the file at `path` must not be replaced, or nil when it may be: it does not exist,
@@ -135,7 +166,7 @@ package struct SettingsStore: Sendable {
     /// and flushes the directory.
     static func writeAtomically(_ bytes: [UInt8], to target: String) throws(SettingsError) {
         let directory = XDGPaths.parent(of: target)
-        let name = target.split(separator: "/").last.map(String.init) ?? fileName
+        let name = target.split(separator: "/").last.map(String.init) ?? "settings.conf"
         var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else {

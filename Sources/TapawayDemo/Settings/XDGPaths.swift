@@ -1,8 +1,10 @@
 import Glibc
 
 /// Where Tapaway keeps its files, after the XDG Base Directory specification: settings in
-/// `$XDG_CONFIG_HOME/tapaway/` (else `~/.config/tapaway/`), recordings and screenshots in
-/// `$XDG_DATA_HOME/tapaway/` (else `~/.local/share/tapaway/`).
+/// `$XDG_CONFIG_HOME/tapaway/` (else `~/.config/tapaway/`), the state of the last session (the
+/// window size, the last scenario) in `$XDG_STATE_HOME/tapaway/` (else
+/// `~/.local/state/tapaway/`), recordings and screenshots in `$XDG_DATA_HOME/tapaway/` (else
+/// `~/.local/share/tapaway/`).
 ///
 /// As the specification says, a variable that is unset, empty or not an absolute path is
 /// ignored. The home directory is `$HOME`, else the password database's entry for the user.
@@ -13,6 +15,10 @@ package struct XDGPaths: Sendable, Equatable {
     /// The base directory for data (`$XDG_DATA_HOME` or `~/.local/share`); nil when there is
     /// no home directory either.
     package let dataHome: String?
+    /// The base directory for state (`$XDG_STATE_HOME` or `~/.local/state`): what a program
+    /// remembers of its last run rather than what the user chose; nil when there is no home
+    /// directory either.
+    package let stateHome: String?
 
     /// The application's folder name inside the base directories.
     package static let applicationFolder = "tapaway"
@@ -27,12 +33,13 @@ package struct XDGPaths: Sendable, Equatable {
         let home = absolute(environment["HOME"]) ?? absolute(fallbackHome)
         configHome = absolute(environment["XDG_CONFIG_HOME"]) ?? home.map { $0 + "/.config" }
         dataHome = absolute(environment["XDG_DATA_HOME"]) ?? home.map { $0 + "/.local/share" }
+        stateHome = absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }
     }
 
     /// Paths from this process's environment.
     package static func current() -> XDGPaths {
         var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"] {
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         var passwordHome: String?
@@ -46,6 +53,8 @@ package struct XDGPaths: Sendable, Equatable {
     package var configDirectory: String? { configHome.map { $0 + "/" + Self.applicationFolder } }
     /// `…/tapaway` in the data base directory: where recordings and screenshots go.
     package var dataDirectory: String? { dataHome.map { $0 + "/" + Self.applicationFolder } }
+    /// `…/tapaway` in the state base directory: where the state file lives.
+    package var stateDirectory: String? { stateHome.map { $0 + "/" + Self.applicationFolder } }
 
     /// The data directory, created (with its parents, mode 0700 as the specification asks)
     /// when it does not exist yet.
