@@ -42,11 +42,22 @@ enum PNGWriter {
         return png
     }
 
-    /// Writes `bytes` to `path + ".tmp"`, then renames it to `path`.
+    /// Writes `bytes` to a new temporary file beside `path`, then renames it to `path`. The
+    /// temporary file is made afresh (`mkstemp`), so nothing is written through a link that
+    /// stands where it goes; the rename replaces a link at `path` rather than its target.
     static func write(_ bytes: [UInt8], to path: String) throws {
-        let temporary = path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw X11Error("cannot write '\(temporary)': \(errorText())") }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw X11Error("cannot write in '\(directory)': \(errorText())") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // mkstemp makes the file private; a picture is as readable as the umask lets files be.
+        let mask = umask(0o022)
+        umask(mask)
+        fchmod(fd, 0o666 & ~mask)
         var offset = 0
         var failure: String?
         bytes.withUnsafeBufferPointer { buffer in

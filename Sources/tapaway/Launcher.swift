@@ -114,9 +114,9 @@ struct Launcher {
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
         // A replayed F12 takes no screenshot, as a replayed F9 starts no recording: a recording
         // full of them must not fill the disk.
-        app.onScreenshotRequest = { [unowned platform, unowned instruments] in
+        app.onScreenshotRequest = { [unowned platform, unowned instruments, unowned app] in
             guard !instruments.isReplaying else { return }
-            Screenshots.save(of: platform)
+            Screenshots.save(of: platform, banner: app.noticeBanner)
         }
         app.onRecordingToggle = { [unowned instruments] in instruments.toggleRecording() }
         // The file is opened now, so an unwritable path is one message before any window opens;

@@ -156,9 +156,10 @@ struct TapawayCommand: ParsableCommand {
             the overlay toggles, the theme and the options in \
             $XDG_CONFIG_HOME/tapaway/settings.conf (else ~/.config/tapaway/settings.conf), and \
             the last scenario and the window size in $XDG_STATE_HOME/tapaway/state.conf (else \
-            ~/.local/state/tapaway/state.conf). F12 \
-            saves a screenshot of the window in $XDG_DATA_HOME/tapaway/ (else \
-            ~/.local/share/tapaway/), where recordings go too, and prints where it went.
+            ~/.local/state/tapaway/state.conf). F12 saves a screenshot of the window in the \
+            pictures folder (XDG_PICTURES_DIR in $XDG_CONFIG_HOME/user-dirs.dirs), else in \
+            $XDG_DATA_HOME/tapaway/ (else ~/.local/share/tapaway/), where recordings go, and \
+            prints and shows where it went.
             """,
         // swift-argument-parser prints this as it is: `tapaway --version` says `tapaway 0.2.0`.
         version: "tapaway \(TapawayCommand.version)",

@@ -30,4 +30,57 @@ struct ScreenshotTests {
         #expect(Array(data.prefix(8)) == signature, "\(png.path) does not start with the PNG signature: \(Array(data.prefix(8)))")
         #expect(data.count > 10 * 1024, "the PNG is only \(data.count) bytes; expected more than 10 KB for a full frame")
     }
+
+    /// The PNG signature.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    @Test("F12 saves in XDG_PICTURES_DIR of user-dirs.dirs, and a banner says where for a few seconds")
+    func intoPictures() throws {
+        let folder = PrivateFolder(purpose: "pictures")
+        defer { folder.remove() }
+        let pictures = folder.file("My Pictures")
+        try FileManager.default.createDirectory(atPath: pictures, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.file("config"), withIntermediateDirectories: true)
+        try "# written by xdg-user-dirs-update\nXDG_PICTURES_DIR=\"\(pictures)\"\n".write(
+            toFile: folder.file("config/user-dirs.dirs"), atomically: false, encoding: .utf8)
+        try Session.run(environment: ["XDG_CONFIG_HOME": folder.file("config")]) { s in
+            try s.x.key(named: "F12")
+            try s.app.waitForLayout(what: "the notice banner up") { layout in
+                layout.views.contains { $0.id == "notice-banner" && $0.visible }
+            }
+            let saved = try FileManager.default.contentsOfDirectory(atPath: pictures)
+            #expect(
+                saved.count == 1 && saved.allSatisfy { $0.hasPrefix("tapaway-screenshot-") && $0.hasSuffix(".png") }, "\(saved)")
+            let data = try #require(FileManager.default.contents(atPath: pictures + "/" + (saved.first ?? "")))
+            #expect(Array(data.prefix(8)) == Self.signature)
+            #expect(s.app.stdout.contains("tapaway: screenshot saved to \(pictures)/tapaway-screenshot-"), "\(s.app.stdout)")
+            let dataFolder = s.app.directory.appendingPathComponent("data/tapaway").path
+            let inData = (try? FileManager.default.contentsOfDirectory(atPath: dataFolder)) ?? []
+            #expect(inData.isEmpty, "nothing in the data folder: \(inData)")
+            // The banner goes by itself.
+            try s.app.waitForLayout(timeout: 15, what: "the notice banner gone") { layout in
+                layout.views.contains { $0.id == "notice-banner" && !$0.visible }
+            }
+        }
+    }
+
+    @Test("--screenshot writes through no link standing where its temporary file used to go")
+    func noWriteThroughTemporaryLink() throws {
+        let folder = PrivateFolder(purpose: "screenshot-link")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let victim = folder.file("victim.txt")
+        try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
+        let png = folder.file("shot.png")
+        try FileManager.default.createSymbolicLink(atPath: png + ".tmp", withDestinationPath: victim)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(["--no-settings", "--screenshot", png], display: display)
+        defer { app.terminate() }
+        #expect(app.waitForExit(timeout: 15) == 0, "\(app.diagnostics)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious", "the link's target was written")
+        #expect(Array((FileManager.default.contents(atPath: png) ?? Data()).prefix(8)) == Self.signature)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["shot.png", "shot.png.tmp", "victim.txt"], "no temporary file left: \(left)")
+    }
 }

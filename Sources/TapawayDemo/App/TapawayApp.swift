@@ -19,6 +19,9 @@ package final class TapawayApp {
     package let inspector: InspectorWindow
     /// The banner over the simulated screen while a recording replays.
     package let replayBanner = ReplayBanner()
+    /// The notice over the simulated screen that says, for a few seconds, where F12 saved its
+    /// screenshot.
+    package let noticeBanner = NoticeBanner()
     /// The help card over the simulated screen (F1).
     package let helpCard: HelpCardWindow
     /// The overlays drawn over the simulated screen and the keypad.
@@ -89,12 +92,14 @@ package final class TapawayApp {
         inspector.isHidden = side.width == 0
         helpCard = HelpCardWindow(frame: Self.helpCardFrame(device: device, inspector: side))
         replayBanner.frame = Self.replayBannerFrame(device: device)
+        noticeBanner.frame = Self.noticeBannerFrame(device: device)
         navigation = NavigationController(root: techniques)
         application.addWindow(window)
         application.addWindow(sidebar)
         application.addWindow(inspector)
         application.addWindow(helpCard)
         application.addWindow(replayBanner)
+        application.addWindow(noticeBanner)
         window.setRootViewController(navigation)
         observers.append(
             application.notificationCenter.addObserver(forName: .dismissalDecision) { [weak self] note in
@@ -148,6 +153,11 @@ package final class TapawayApp {
         Rect(x: device.minX + 12, y: device.minY + 60, width: max(0, device.width - 24), height: ReplayBanner.height)
     }
 
+    /// The notice banner: a pill below the replay banner's place, so that both can show.
+    nonisolated static func noticeBannerFrame(device: Rect) -> Rect {
+        replayBannerFrame(device: device).offsetBy(dx: 0, dy: ReplayBanner.height + 8)
+    }
+
     /// The inspector's frame: its part of the window, or, when there is no room for it, its
     /// usual size just off the window's right edge, so that a hidden inspector keeps sane
     /// frames (the trace lists them).
@@ -166,6 +176,7 @@ package final class TapawayApp {
     private func layout(for size: Size) {
         let (chrome, device, side) = Self.split(size, inspector: inspectorWanted)
         replayBanner.frame = Self.replayBannerFrame(device: device)
+        noticeBanner.frame = Self.noticeBannerFrame(device: device)
         application.deviceFrame = device
         window.frame = device
         helpCard.frame = Self.helpCardFrame(device: device, inspector: side)

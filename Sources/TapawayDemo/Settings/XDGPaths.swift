@@ -3,12 +3,16 @@ import Glibc
 /// Where Tapaway keeps its files, after the XDG Base Directory specification: settings in
 /// `$XDG_CONFIG_HOME/tapaway/` (else `~/.config/tapaway/`), the state of the last session (the
 /// window size, the last scenario) in `$XDG_STATE_HOME/tapaway/` (else
-/// `~/.local/state/tapaway/`), recordings and screenshots in `$XDG_DATA_HOME/tapaway/` (else
-/// `~/.local/share/tapaway/`).
+/// `~/.local/state/tapaway/`), recordings in `$XDG_DATA_HOME/tapaway/` (else
+/// `~/.local/share/tapaway/`), and screenshots in the user's pictures folder
+/// (`XDG_PICTURES_DIR` in `$XDG_CONFIG_HOME/user-dirs.dirs`, as xdg-user-dirs writes it), else
+/// with the recordings.
 ///
 /// As the specification says, a variable that is unset, empty or not an absolute path is
 /// ignored. The home directory is `$HOME`, else the password database's entry for the user.
 package struct XDGPaths: Sendable, Equatable {
+    /// The home directory (`$HOME`, else the password database's), if there is one.
+    package let home: String?
     /// The base directory for configuration (`$XDG_CONFIG_HOME` or `~/.config`); nil when
     /// there is no home directory either.
     package let configHome: String?
@@ -31,6 +35,7 @@ package struct XDGPaths: Sendable, Equatable {
             return XDGPaths.trimmingTrailingSlashes(value)
         }
         let home = absolute(environment["HOME"]) ?? absolute(fallbackHome)
+        self.home = home
         configHome = absolute(environment["XDG_CONFIG_HOME"]) ?? home.map { $0 + "/.config" }
         dataHome = absolute(environment["XDG_DATA_HOME"]) ?? home.map { $0 + "/.local/share" }
         stateHome = absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }
@@ -72,6 +77,87 @@ package struct XDGPaths: Sendable, Equatable {
     package func newDataFile(stem: String, extension ext: String, at time: time_t = time(nil)) throws(XDGError) -> String {
         let directory = try ensureDataDirectory()
         return XDGPaths.uniquePath(in: directory, base: "tapaway-\(stem)-\(XDGPaths.timestamp(time))", extension: ext)
+    }
+
+    // MARK: The pictures folder
+
+    /// The largest `user-dirs.dirs` read (xdg-user-dirs writes a few hundred bytes).
+    static let userDirsLimit = 64 * 1024
+
+    /// The user's pictures folder: `XDG_PICTURES_DIR` from `user-dirs.dirs` in the
+    /// configuration base directory, when the file gives it safely (see `userDirectory(_:in:)`)
+    /// and it is an existing directory; nil otherwise.
+    package func picturesDirectory() -> String? {
+        guard let configHome, let bytes = try? FileIO.read(configHome + "/user-dirs.dirs", limit: Self.userDirsLimit),
+            let text = String(validating: bytes, as: UTF8.self),
+            let directory = userDirectory("XDG_PICTURES_DIR", in: text)
+        else { return nil }
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        return directory
+    }
+
+    /// The directory `user-dirs.dirs` text gives for `name` (`XDG_PICTURES_DIR`), read as
+    /// xdg-user-dirs writes it and without running anything: the last `NAME="VALUE"` line, whose
+    /// value is `$HOME` followed by nothing or by `/` and a path, or an absolute path, with `\`
+    /// escaping the next character. Anything else (another variable, a command, a relative
+    /// path, no quotes, a control character) gives nil.
+    package func userDirectory(_ name: String, in text: String) -> String? {
+        var found: String?
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let line = rawLine.trimmingWhitespace()
+            guard line.hasPrefix(name + "=") else { continue }
+            found = Self.userDirectoryValue(String(line.dropFirst(name.count + 1)), home: home)
+        }
+        return found
+    }
+
+    /// A quoted `user-dirs.dirs` value as a path; nil when it is not a safe one.
+    static func userDirectoryValue(_ quoted: String, home: String?) -> String? {
+        guard quoted.count >= 2, quoted.hasPrefix("\""), quoted.hasSuffix("\"") else { return nil }
+        var value = ""
+        var escaped = false
+        for character in quoted.dropFirst().dropLast() {
+            if escaped {
+                value.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" || character == "`" {
+                return nil  // an unescaped quote ends the value early: not a file xdg-user-dirs wrote
+            } else {
+                value.append(character)
+            }
+        }
+        guard !escaped, !value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+        let path: String
+        if value == "$HOME" || value.hasPrefix("$HOME/") {
+            guard let home else { return nil }
+            path = home + value.dropFirst("$HOME".count)
+        } else if value.hasPrefix("/") {
+            path = value
+        } else {
+            return nil
+        }
+        // A variable or a command left in the path would name a place nobody meant.
+        guard !path.contains("$") else { return nil }
+        return trimmingTrailingSlashes(path)
+    }
+
+    /// A new file path for a screenshot: `tapaway-screenshot-YYYYMMDD-HHMMSS.png` (local
+    /// time) in the pictures folder (`picturesDirectory()`), else in the data directory (made on
+    /// demand), with `-2`, `-3`, … added when that name is taken.
+    package func newScreenshotFile(at time: time_t = time(nil)) throws(XDGError) -> String {
+        guard let pictures = picturesDirectory() else {
+            return try newDataFile(stem: "screenshot", extension: "png", at: time)
+        }
+        return XDGPaths.uniquePath(in: pictures, base: "tapaway-screenshot-\(XDGPaths.timestamp(time))", extension: "png")
+    }
+
+    /// `path` with the home directory shown as `~`, for messages on screen.
+    package func abbreviated(_ path: String) -> String {
+        guard let home, home != "/", path == home || path.hasPrefix(home + "/") else { return path }
+        return "~" + path.dropFirst(home.count)
     }
 
     /// `YYYYMMDD-HHMMSS` for `time` in local time.

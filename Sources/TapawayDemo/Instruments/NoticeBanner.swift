@@ -1,0 +1,73 @@
+import TapawayKit
+
+/// A short notice over the simulated screen that goes away by itself after a few seconds:
+/// where F12 saved its screenshot, or that it could not. Like the replay banner, it takes no
+/// touches, so it never stands between a click and the form. Its content is the view
+/// `notice-banner`, so the `layout` trace shows when it is up.
+@MainActor
+package final class NoticeBanner: Window {
+    /// The banner's height.
+    package nonisolated static let height = 30.0
+    /// How long a notice stays, in seconds.
+    package nonisolated static let duration = 4.0
+    private var text = ""
+    private var isProblem = false
+    private var hideTimer: Timer?
+    /// The identified view covering the banner, for the trace.
+    private let content = View()
+
+    /// Creates the banner, hidden.
+    package init() {
+        super.init(frame: .zero, level: .overlay)
+        identifier = "notice-banner-window"
+        isUserInteractionEnabled = false
+        isHidden = true
+        content.identifier = "notice-banner"
+        content.isUserInteractionEnabled = false
+        addSubview(content)
+    }
+
+    /// Keeps the identified content over the whole banner.
+    package override func layoutSubviews() {
+        super.layoutSubviews()
+        content.frame = bounds
+    }
+
+    /// Shows `message` for `seconds` (in place of the notice shown before, if any); a
+    /// `problem` is drawn in grey rather than the accent colour.
+    package func show(_ message: String, problem: Bool = false, for seconds: Double = NoticeBanner.duration) {
+        text = message
+        isProblem = problem
+        hideTimer?.invalidate()
+        hideTimer = application?.timers.schedule(after: seconds) { [weak self] _ in
+            self?.hideTimer = nil
+            self?.setVisible(false)
+        }
+        setVisible(true)
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+
+    /// What the banner says (the last notice, shown or not).
+    package var message: String { text }
+
+    /// A pill with the message; a message too long for it loses its start, so the file's name,
+    /// at the end, stays readable.
+    package override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard let fonts = application?.fonts else { return }
+        let font = fonts.font(size: 13, weight: .semibold)
+        canvas.fillRoundedRect(
+            bounds, radius: bounds.height / 2,
+            color: (isProblem ? Palette.secondaryLabel : Palette.accent).withAlpha(0.92))
+        let room = max(0, bounds.width - 24)
+        var shown = text
+        while font.width(of: shown) > room, shown.count > 1 {
+            shown = "…" + shown.dropFirst(shown.hasPrefix("…") ? 2 : 1)
+        }
+        let width = font.width(of: shown)
+        canvas.drawText(
+            shown,
+            at: Point(x: ((bounds.width - width) / 2).rounded(), y: (bounds.midY + (font.ascent - font.descent) / 2).rounded()),
+            font: font, color: .white)
+    }
+}
