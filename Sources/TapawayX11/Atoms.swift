@@ -17,7 +17,7 @@ struct X11Atoms {
         case netStartupInfoBegin, netStartupInfo
         case clipboard, targets, text, plainUTF8, incr, timestamp, selectionTransfer
         case multiple, atomPair, clipboardManager, saveTargets
-        case xsettingsSelection, xsettingsSettings, netSupportingWMCheck
+        case xsettingsSelection, xsettingsSettings, netSupportingWMCheck, manager
         case wmLocaleName, netWorkArea
 
         /// The atom's name; the XSETTINGS selection is per screen.
@@ -48,6 +48,7 @@ struct X11Atoms {
             case .xsettingsSelection: "_XSETTINGS_S\(screen)"
             case .xsettingsSettings: "_XSETTINGS_SETTINGS"
             case .netSupportingWMCheck: "_NET_SUPPORTING_WM_CHECK"
+            case .manager: "MANAGER"
             case .wmLocaleName: "WM_LOCALE_NAME"
             case .netWorkArea: "_NET_WORKAREA"
             }

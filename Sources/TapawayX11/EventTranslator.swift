@@ -13,6 +13,7 @@ extension X11Platform {
         {
             return
         }
+        if handleXSettingsEvent(event) { return }
         switch event.type {
         case ButtonPress, ButtonRelease:
             handleButton(event.xbutton, pressed: event.type == ButtonPress)

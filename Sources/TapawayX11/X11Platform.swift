@@ -43,6 +43,10 @@ package final class X11Platform {
     /// The termination signal (SIGINT, SIGTERM, SIGHUP) that ended `run()`, if one did. Once
     /// the settings are saved, `endProcess(as:)` ends the process as that signal would have.
     package private(set) var terminationSignal: Int32?
+    /// Called when the desktop's XSETTINGS change while the program runs (a settings daemon
+    /// changed a value, started or ended), with the hints read again: the theme can follow
+    /// the desktop's, as GTK applications do.
+    package var onDesktopHintsChange: ((DesktopHints) -> Void)?
     /// The top-level X window's id, for tests.
     package var windowID: UInt { topLevel }
     /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`). The Kit, the trace and
@@ -66,6 +70,8 @@ package final class X11Platform {
     let markAtom: Atom
     /// Every atom the program names, interned in one request when the display opened.
     let atoms: X11Atoms
+    /// The XSETTINGS manager's window being watched; 0 when none runs.
+    var xsettingsOwner: UInt = 0
     /// The launcher's startup-notification id (`DESKTOP_STARTUP_ID` at start), until the
     /// window is on screen and the launcher has been told it can stop its busy cursor.
     var startupID: String?
@@ -332,6 +338,7 @@ package final class X11Platform {
         }
         quitRequested = false
         TerminationSignals.install()
+        watchXSettings()
         drainEvents()
         fireTimers(app)
         paintFrame(app)

@@ -102,6 +102,15 @@ struct Launcher {
                     + "the most a single-line field takes")
         }
         platform.attach(application)
+        // The desktop's theme, followed live: a change of the XSETTINGS theme name switches the
+        // theme when nothing more explicit (--theme, the settings, Tapaway.theme) chose it.
+        platform.onDesktopHintsChange = { [unowned application] hints in
+            let live = ThemeChoice.resolve(
+                commandLine: options.theme, saved: saved.theme,
+                resource: hints.themeResource, desktop: hints.desktopAppearance,
+                desktopSource: hints.desktopAppearanceSource)
+            application.applyTheme(Theme.named(live.appearance))
+        }
         let app = TapawayApp(application: application, technique: technique)
         // Remembered options first (those this version does not know are kept, not applied),
         // then the command line's.

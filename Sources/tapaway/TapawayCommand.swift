@@ -222,7 +222,7 @@ struct TapawayCommand: ParsableCommand {
                 Without --theme, the remembered theme applies, else the X resource Tapaway.theme \
                 (light, dark or auto; for example 'Tapaway.theme: dark' in ~/.Xresources). auto follows \
                 the desktop: dark when its GTK theme is a dark one (GTK_THEME, else the XSETTINGS \
-                Net/ThemeName), else light.
+                Net/ThemeName, followed while Tapaway runs), else light.
                 """,
             valueName: "theme"))
     var theme: ThemePreference?

@@ -160,3 +160,42 @@ struct SessionStateTests {
         #expect(second.waitForExit(timeout: 10) == 0, "\(second.diagnostics)")
     }
 }
+
+/// The theme follows the desktop's while Tapaway runs, as GTK applications do.
+@Suite("The desktop's theme, live, end to end")
+struct LiveThemeTests {
+    /// The window's mean luminance once the program has handled everything sent so far (the
+    /// probe's changes were synchronised before the mark behind them).
+    private static func luminance(_ s: Session, _ probe: DesktopProbe) throws -> Double {
+        try s.settle()
+        return try meanLuminance(of: try probe.window(), probe: probe, driver: s.x)
+    }
+
+    @Test("a change of the XSETTINGS theme name, a manager that ends and one that starts switch the theme at once")
+    func followsXSettings() throws {
+        try Session.run(arguments: ["--no-settings"], environment: ["GTK_THEME": nil]) { s in
+            let probe = try DesktopProbe(displayName: s.display.name)
+            #expect(try Self.luminance(s, probe) > 150, "light without any hint")
+            // A manager that starts after Tapaway: its MANAGER message on the root.
+            probe.publishXSettings([("Net/ThemeName", "Adwaita-dark")])
+            #expect(try Self.luminance(s, probe) < 90, "dark once a manager publishes Adwaita-dark\n\(s.app.diagnostics)")
+            // The same manager changes its property.
+            probe.publishXSettings([("Net/ThemeName", "Adwaita")], serial: 2)
+            #expect(try Self.luminance(s, probe) > 150, "light again with Adwaita")
+            probe.publishXSettings([("Net/ThemeName", "Adwaita-dark")], serial: 3)
+            #expect(try Self.luminance(s, probe) < 90, "dark again with Adwaita-dark")
+            // The manager ends: no hint, the default.
+            probe.withdrawXSettings()
+            #expect(try Self.luminance(s, probe) > 150, "light once the manager has gone")
+        }
+    }
+
+    @Test("--theme light is not overridden by a live XSETTINGS change")
+    func explicitChoiceWins() throws {
+        try Session.run(arguments: ["--no-settings", "--theme", "light"], environment: ["GTK_THEME": nil]) { s in
+            let probe = try DesktopProbe(displayName: s.display.name)
+            probe.publishXSettings([("Net/ThemeName", "Adwaita-dark")])
+            #expect(try Self.luminance(s, probe) > 150, "--theme light stays light")
+        }
+    }
+}

@@ -168,23 +168,38 @@ final class DesktopProbe {
         XSync(display, 0)
     }
 
-    /// Becomes the XSETTINGS manager of screen 0 and publishes `strings` (name → value).
-    func publishXSettings(_ strings: [(String, String)]) {
+    /// Becomes the XSETTINGS manager of screen 0 and publishes `strings` (name → value); a
+    /// manager already running changes its property, which clients watching it follow. A new
+    /// manager announces itself on the root window (`MANAGER`), as the specification asks.
+    func publishXSettings(_ strings: [(String, String)], serial: Int = 1) {
         func card16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
         func card32(_ v: Int) -> [UInt8] { card16(v & 0xFFFF) + card16(v >> 16 & 0xFFFF) }
         func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (4 - bytes.count % 4) % 4) }
-        var bytes: [UInt8] = [0, 0, 0, 0] + card32(1) + card32(strings.count)  // LSBFirst, serial, count
+        var bytes: [UInt8] = [0, 0, 0, 0] + card32(serial) + card32(strings.count)  // LSBFirst, serial, count
         for (name, value) in strings {
             let nameBytes = Array(name.utf8), valueBytes = Array(value.utf8)
             bytes += [1, 0] + card16(nameBytes.count) + padded(nameBytes) + card32(0)
             bytes += card32(valueBytes.count) + padded(valueBytes)
         }
-        if settingsOwner == 0 {
+        let isNew = settingsOwner == 0
+        if isNew {
             settingsOwner = XCreateSimpleWindow(display, root, -10, -10, 1, 1, 0, 0, 0)
         }
         let settingsAtom = atom("_XSETTINGS_SETTINGS")
         XChangeProperty(display, settingsOwner, settingsAtom, settingsAtom, 8, PropModeReplace, bytes, Int32(bytes.count))
-        XSetSelectionOwner(display, atom("_XSETTINGS_S0"), settingsOwner, 0)
+        if isNew {
+            let selection = atom("_XSETTINGS_S0")
+            XSetSelectionOwner(display, selection, settingsOwner, 0)
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = root
+            event.xclient.message_type = atom("MANAGER")
+            event.xclient.format = 32
+            event.xclient.data.l.0 = 0  // CurrentTime
+            event.xclient.data.l.1 = Int(bitPattern: selection)
+            event.xclient.data.l.2 = Int(bitPattern: settingsOwner)
+            XSendEvent(display, root, 0, StructureNotifyMask, &event)
+        }
         XSync(display, 0)
     }
 
