@@ -54,7 +54,8 @@ final class AppProcess {
     ///     program can never reach the display of whoever runs the tests.
     ///   - trace: whether to pass `--trace FILE` (a file in the launch's folder).
     ///   - environment: variables set (a value) or removed (nil) on top of this test process's
-    ///     environment; `XDG_CONFIG_HOME` and `XDG_DATA_HOME` default to the launch's folder.
+    ///     environment; `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `XDG_STATE_HOME` default to the
+    ///     launch's folder, so no launch reads or writes the real user's files.
     ///   - lifetime: the longest the program may live, in seconds, under coreutils' `timeout`
     ///     (so a program outlives a crashed test process by that much at most).
     ///   - wrapper: a command the program runs under (`valgrind` and its options), if any.
@@ -82,6 +83,7 @@ final class AppProcess {
         environment["DISPLAY"] = display?.name
         environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         for (key, value) in changes { environment[key] = value }
         process = try ChildProcess(
             command: Executables.bounded(wrapper + [binary.path] + self.arguments, lifetimeLimit: lifetime),
