@@ -117,8 +117,10 @@ final class HelpContentView: View {
     /// trace says where to tap it.
     private var markers: [View] = []
 
-    /// Places the experiments' markers where `draw` puts the experiments.
+    /// Places the experiments' markers where `draw` puts the experiments, once the card shows:
+    /// a hidden card lays nothing out (start-up pays nothing for it).
     override func layoutSubviews() {
+        guard window.map({ !$0.isHidden }) ?? false else { return }
         render(into: nil)
         for marker in markers { marker.removeFromSuperview() }
         markers = rows.map { row in
