@@ -29,6 +29,8 @@ final class RenderCanvas: Canvas {
     private var pictureClip: XRectangle?
     private var textClip: XRectangle?
     private var points: [XPointDouble] = []
+    /// `points` in XRender's 16.16 fixed point, for the triangle fans of convex shapes.
+    private var fixedPoints: [XPointFixed] = []
     /// Device pixels per Kit point.
     var scale: Double = 1
 
@@ -117,7 +119,7 @@ final class RenderCanvas: Canvas {
         let device = self.device(rect)
         points.removeAll(keepingCapacity: true)
         addRoundedRect(device, radius: r * scale)
-        compositePoints(bounds: device, color: color)
+        compositePoints(bounds: device, color: color, convex: true)
     }
 
     func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) {
@@ -151,7 +153,7 @@ final class RenderCanvas: Canvas {
             let angle = 2 * Double.pi * Double(i) / Double(count)
             addPoint(device.midX + rx * cos(angle), device.midY + ry * sin(angle))
         }
-        compositePoints(bounds: device, color: color)
+        compositePoints(bounds: device, color: color, convex: true)
     }
 
     func fillPolygon(_ polygon: [Point], color: Color) {
@@ -244,8 +246,12 @@ final class RenderCanvas: Canvas {
 
     // MARK: XRender
 
-    /// Composites the polygon in `points` with `color`, if its bounds meet the clip.
-    private func compositePoints(bounds: Rect, color: Color) {
+    /// Composites the polygon in `points` with `color`, if its bounds meet the clip. A convex
+    /// one (a rounded rectangle, an ellipse) goes as a fan of triangles from its first point:
+    /// XRender's general polygon path tessellates into a buffer of n² trapezoids for n points
+    /// (up to 745 KiB for a rounded shape, made and freed on every draw), a fan into n − 2
+    /// triangles.
+    private func compositePoints(bounds: Rect, color: Color, convex: Bool = false) {
         guard picture != 0, points.count >= 3 else { return }
         let visible = bounds.insetBy(dx: -1, dy: -1).intersection(state.clip)
         guard !visible.isEmpty, abs(bounds.minX) < 30_000, abs(bounds.maxX) < 30_000,
@@ -253,6 +259,17 @@ final class RenderCanvas: Canvas {
         else { return }
         guard applyPictureClip() else { return }
         let source = solidPicture(color)
+        if convex {
+            fixedPoints.removeAll(keepingCapacity: true)
+            for point in points {
+                fixedPoints.append(XPointFixed(x: XFixed((point.x * 65536).rounded()), y: XFixed((point.y * 65536).rounded())))
+            }
+            fixedPoints.withUnsafeBufferPointer { buffer in
+                XRenderCompositeTriFan(
+                    display, PictOpOver, source, picture, maskFormat, 0, 0, buffer.baseAddress, Int32(buffer.count))
+            }
+            return
+        }
         points.withUnsafeBufferPointer { buffer in
             XRenderCompositeDoublePoly(
                 display, PictOpOver, source, picture, maskFormat, 0, 0, 0, 0,
