@@ -9,8 +9,8 @@ import Testing
 struct UnfocusedFieldTests {
     private static let long = "Start of a long line that is much wider than the field, ending here"
 
-    @Test("after editing at the end of a long text, the field shows its start again")
-    func showsTheStart() {
+    /// A narrow field that has `long` typed into it and is still being edited, and another field.
+    private static func typedLongText() -> (HeadlessPlatform, TextField, TextField) {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let container = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 160, height: 44))
@@ -19,7 +19,13 @@ struct UnfocusedFieldTests {
         container.addSubview(other)
         p.makeWindow(container)
         field.becomeFirstResponder()
-        p.type(Self.long)
+        p.type(long)
+        return (p, field, other)
+    }
+
+    @Test("after editing at the end of a long text, the field shows its start again")
+    func showsTheStart() {
+        let (p, field, other) = Self.typedLongText()
         let editing = p.render().texts.filter { Self.long.contains($0) && !$0.isEmpty }
         #expect(editing.contains { $0.hasSuffix("here") }, "while editing, the caret's end shows: \(editing)")
         #expect(!editing.contains { $0.hasPrefix("Start") }, "the start scrolled out while editing: \(editing)")
@@ -33,15 +39,7 @@ struct UnfocusedFieldTests {
 
     @Test("coming back to the field shows the caret where it was left")
     func caretComesBack() {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let container = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 160, height: 44))
-        let other = TextField(frame: Rect(x: 10, y: 80, width: 160, height: 44))
-        container.addSubview(field)
-        container.addSubview(other)
-        p.makeWindow(container)
-        field.becomeFirstResponder()
-        p.type(Self.long)
+        let (p, field, other) = Self.typedLongText()
         other.becomeFirstResponder()
         field.becomeFirstResponder()
         #expect(field.caretOffset == Self.long.count)

@@ -55,19 +55,6 @@ package final class NoticeBanner: Window {
     /// at the end, stays readable.
     package override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let fonts = application?.fonts else { return }
-        let font = fonts.font(size: 13, weight: .semibold)
-        canvas.fillRoundedRect(
-            bounds, radius: bounds.height / 2,
-            color: (isProblem ? Palette.secondaryLabel : Palette.accent).withAlpha(0.92))
-        let room = max(0, bounds.width - 24)
-        var shown = text
-        while font.width(of: shown) > room, shown.count > 1 {
-            shown = "…" + shown.dropFirst(shown.hasPrefix("…") ? 2 : 1)
-        }
-        let width = font.width(of: shown)
-        canvas.drawText(
-            shown,
-            at: Point(x: ((bounds.width - width) / 2).rounded(), y: (bounds.midY + (font.ascent - font.descent) / 2).rounded()),
-            font: font, color: .white)
+        BannerPill.draw(text, in: bounds, canvas: canvas, fonts: fonts, dimmed: isProblem, cut: .start)
     }
 }

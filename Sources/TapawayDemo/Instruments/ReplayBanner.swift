@@ -40,22 +40,9 @@ package final class ReplayBanner: Window {
     /// What the banner says.
     package var message: String { text }
 
-    /// A pill: accent while running, grey while paused.
+    /// A pill: accent while running, grey while paused; a message too wide loses its end.
     package override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let fonts = application?.fonts else { return }
-        let font = fonts.font(size: 13, weight: .semibold)
-        canvas.fillRoundedRect(
-            bounds, radius: bounds.height / 2,
-            color: (paused ? Palette.secondaryLabel : Palette.accent).withAlpha(0.92))
-        // A message wider than the banner loses its end to an ellipsis rather than both edges.
-        var shown = Substring(text)
-        while font.width(of: shown) > bounds.width - 24, shown.count > 1 {
-            shown = shown.dropLast(2) + "…"
-        }
-        let width = font.width(of: shown)
-        canvas.drawText(
-            shown,
-            at: Point(x: ((bounds.width - width) / 2).rounded(), y: (bounds.midY + (font.ascent - font.descent) / 2).rounded()),
-            font: font, color: .white)
+        BannerPill.draw(text, in: bounds, canvas: canvas, fonts: fonts, dimmed: paused, cut: .end)
     }
 }
