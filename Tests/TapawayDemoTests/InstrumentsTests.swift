@@ -555,6 +555,31 @@ struct InspectorTests {
         #expect(focused.texts.contains { $0.hasPrefix("keypad ") }, "the keypad's frame is labelled")
     }
 
+    @Test("in a short window the inspector scrolls as a whole instead of squeezing its log away")
+    func shortInspectorScrolls() {
+        let platform = HeadlessPlatform(screenSize: Size(width: 930, height: 400))
+        let app = TapawayApp(application: platform.application)
+        platform.settle()
+        let inspector = app.inspector
+        guard let log = inspector.view(withIdentifier: "inspector-log") else {
+            Issue.record("no inspector log")
+            return
+        }
+        #expect(log.frame.height >= InspectorWindow.minimumLogHeight, "the log keeps a readable height")
+        #expect(inspector.content.canScroll, "the switches and the log do not fit 400 points")
+        #expect(log.frameInScreen.maxY > 400, "the log's end starts below the window")
+        platform.application.handleScroll(
+            by: Point(x: 0, y: 400), at: Point(x: inspector.frame.midX, y: inspector.frame.minY + 30),
+            timestamp: platform.clock.now)
+        platform.settle()
+        #expect(log.frameInScreen.maxY <= 400 + 1, "scrolled to its end, the log shows whole: \(log.frameInScreen)")
+        // A tall window needs no scrolling.
+        let tall = HeadlessPlatform(screenSize: TapawayApp.defaultSize)
+        let tallApp = TapawayApp(application: tall.application)
+        tall.settle()
+        #expect(!tallApp.inspector.content.canScroll)
+    }
+
     @Test("the keypad's tag gives the trace's window coordinates and sits above the keys, covering none")
     func keypadTag() {
         let h = Harness()

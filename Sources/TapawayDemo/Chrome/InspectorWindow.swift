@@ -36,6 +36,11 @@ package final class InspectorWindow: Window {
     private let keyboardLabel = Label(text: "")
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
+    /// Everything the inspector shows, scrolling as a whole when the window is too short for
+    /// the switches and a readable log (the log scrolls on its own inside it).
+    package let content = ScrollView()
+    /// The least height the log keeps: below it, the inspector scrolls instead of clipping.
+    package nonisolated static let minimumLogHeight = 160.0
 
     /// Creates the inspector.
     package init(frame: Rect) {
@@ -53,11 +58,13 @@ package final class InspectorWindow: Window {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
+        content.identifier = "inspector-content"
+        addSubview(content)
         for view in [
             titleLabel, hintLabel, keyboardLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
             eventsHeader, clearItem, filterItem, log,
         ] as [View] {
-            addSubview(view)
+            content.addSubview(view)
         }
         clearItem.onTap = { [weak self] _ in self?.log.clear() }
         filterItem.onTap = { [weak self] item in
@@ -67,8 +74,10 @@ package final class InspectorWindow: Window {
         }
     }
 
-    /// Stacks the controls, then the log down to the bottom.
+    /// Stacks the controls, then the log down to the bottom; a window too short for the log's
+    /// least height makes the whole inspector scroll.
     package override func layoutSubviews() {
+        content.frame = bounds
         let w = bounds.width
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
@@ -81,7 +90,9 @@ package final class InspectorWindow: Window {
         eventsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         filterItem.frame = Rect(x: 10, y: y, width: 96, height: 26)
         clearItem.frame = Rect(x: 110, y: y, width: 60, height: 26); y += 32
-        log.frame = Rect(x: 10, y: y, width: max(0, w - 20), height: max(0, bounds.height - y - 10))
+        let logHeight = max(Self.minimumLogHeight, bounds.height - y - 10)
+        log.frame = Rect(x: 10, y: y, width: max(0, w - 20), height: logHeight)
+        content.contentSize = Size(width: w, height: y + logHeight + 10)
     }
 
     /// What the keyboard line says.
