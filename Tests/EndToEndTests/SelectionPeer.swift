@@ -85,7 +85,7 @@ final class SelectionPeer {
             if XCheckTypedWindowEvent(display, window, SelectionNotify, &event) != 0 {
                 return event.xselection.property
             }
-            usleep(5_000)
+            waitForEvents(until: deadline)
         }
         return nil
     }
@@ -97,13 +97,21 @@ final class SelectionPeer {
         return XGetSelectionOwner(display, selection) == window
     }
 
+    /// Blocks until the server sends the peer something new or `deadline` passes: a wait on the
+    /// connection itself, not a sleep. (What Xlib has already queued was looked at by the caller.)
+    private func waitForEvents(until deadline: Date) {
+        var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(max(0, min(deadline.timeIntervalSinceNow, 1)) * 1000) + 1
+        _ = poll(&descriptor, 1, milliseconds)
+    }
+
     /// Waits up to `timeout` seconds for a request to convert a selection the peer owns.
     func waitForRequest(timeout: Double) -> XSelectionRequestEvent? {
         let deadline = Date().addingTimeInterval(timeout)
         var event = XEvent()
         while Date() < deadline {
             if XCheckTypedWindowEvent(display, window, SelectionRequest, &event) != 0 { return event.xselectionrequest }
-            usleep(5_000)
+            waitForEvents(until: deadline)
         }
         return nil
     }
