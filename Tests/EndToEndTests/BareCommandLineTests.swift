@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Glibc
 import Testing
@@ -34,16 +35,20 @@ struct BareCommandLineTests {
         #expect(!layout.views.isEmpty, "\(spelled.diagnostics)")
         let window = Rect(x: 0, y: 0, width: 930, height: 820)
         let expected = try x.pixels(in: window)
+        let first = try #require(x.tapawayWindow(), "the spelled-out run's window\n\(spelled.diagnostics)")
+        x.watchStructure(of: first)
+        x.watchTopLevels()
         spelled.terminate()
-        try waitUntil("the first window is gone", timeout: 5, context: { spelled.diagnostics }) { x.tapawayWindow() == nil }
+        #expect(x.waitForEvent(DestroyNotify, on: first, timeout: 5), "the first window is gone\n\(spelled.diagnostics)")
 
         let bare = try AppProcess([], display: display, trace: false, environment: ["XDG_STATE_HOME": bareState.path])
         defer { bare.terminate() }
         #expect(bare.arguments.isEmpty)
-        try waitUntil("a bare tapaway's window", timeout: AppProcess.defaultTimeout, context: { bare.diagnostics }) {
-            x.tapawayWindow() != nil
-        }
-        // Poll until the frame matches (it may not be drawn yet), then say how far off it is.
+        #expect(
+            x.waitForEvent(MapNotify, on: x.rootWindow, timeout: AppProcess.defaultTimeout),
+            "a bare tapaway's window\n\(bare.diagnostics)")
+        // A bare run has no trace to wait on: its frame on the screen is the only fact it states.
+        // Poll the pixels until they match (it may not be drawn yet), then say how far off.
         var differing = expected.count
         let deadline = Date().addingTimeInterval(AppProcess.defaultTimeout)
         repeat {
@@ -56,15 +61,5 @@ struct BareCommandLineTests {
             differing == 0,
             "\(differing) of \(expected.count) pixels differ from the spelled-out defaults' frame\n\(bare.diagnostics)")
         #expect(bare.process.isRunning, "the bare tapaway exited (\(bare.exitDescription))\n\(bare.diagnostics)")
-    }
-
-    /// Polls `condition` every 20 ms until it holds; throws after `timeout` seconds, with
-    /// `context` (the program's trace and standard error) in the message.
-    private func waitUntil(_ what: String, timeout: Double, context: () -> String, _ condition: () -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { throw EndToEndError("\(what) did not come within \(timeout) s\n\(context())") }
-            usleep(20_000)
-        }
     }
 }

@@ -272,6 +272,36 @@ final class XDriver {
         sync()
     }
 
+    /// Starts listening for `window`'s structure changes (its destruction among them), before
+    /// whatever destroys it; `waitForEvent(_:on:timeout:)` then waits for one.
+    func watchStructure(of window: UInt) {
+        XSelectInput(display, window, StructureNotifyMask)
+        sync()
+    }
+
+    /// Starts listening for top-level windows being mapped (the root's substructure).
+    func watchTopLevels() {
+        XSelectInput(display, root, SubstructureNotifyMask)
+        sync()
+    }
+
+    /// The root window, for `waitForEvent(_:on:timeout:)` after `watchTopLevels()`.
+    var rootWindow: UInt { root }
+
+    /// Waits for an event of `type` (`DestroyNotify`, `MapNotify`) reported to `window`, blocking
+    /// on the connection rather than sleeping; false when none came within `timeout` seconds.
+    func waitForEvent(_ type: Int32, on window: UInt, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var event = XEvent()
+        while true {
+            if XCheckTypedWindowEvent(display, window, type, &event) != 0 { return true }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { return false }
+            var descriptor = pollfd(fd: XConnectionNumber(display), events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32(min(remaining, 1) * 1000) + 1)
+        }
+    }
+
     /// Tapaway's top-level window on this display, if there is exactly one.
     func tapawayWindow() -> UInt? {
         let windows = Xlib.topLevelWindows(on: display)
