@@ -34,6 +34,7 @@ package final class InspectorWindow: Window {
     private let hintLabel = Label(text: "F2 hides this panel")
     /// `inspector-keyboard`: the keyboard's state (software or hardware, keys up, only the bar).
     private let keyboardLabel = Label(text: "")
+    private let deviceLabel = Label(text: "")
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
     /// Everything the inspector shows, scrolling as a whole when the window is too short for
@@ -54,6 +55,9 @@ package final class InspectorWindow: Window {
         keyboardLabel.fontSize = 12.5
         keyboardLabel.fontWeight = .medium
         keyboardLabel.identifier = "inspector-keyboard"
+        deviceLabel.fontSize = 12.5
+        deviceLabel.textColor = Palette.secondaryLabel
+        deviceLabel.identifier = "inspector-device"
         for header in [overlaysHeader, eventsHeader] {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
@@ -61,7 +65,7 @@ package final class InspectorWindow: Window {
         content.identifier = "inspector-content"
         addSubview(content)
         for view in [
-            titleLabel, hintLabel, keyboardLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
+            titleLabel, hintLabel, keyboardLabel, deviceLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
             eventsHeader, clearItem, filterItem, log,
         ] as [View] {
             content.addSubview(view)
@@ -82,7 +86,9 @@ package final class InspectorWindow: Window {
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
         hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
-        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
+        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 18
+        let deviceHeight = Self.lineHeight * Double(deviceLabel.text.split(separator: "\n").count)
+        deviceLabel.frame = Rect(x: 18, y: y, width: w - 36, height: deviceHeight); y += deviceHeight + 8
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         for item in [touchesItem, regionsItem, keypadItem] { item.frame = Rect(x: 0, y: y, width: w, height: 50); y += 50 }
         y += 4
@@ -112,6 +118,31 @@ package final class InspectorWindow: Window {
             return kind + (keyboard.isHardwareKeyboardConnected ? " · keys up (F4 hides them)" : " · keys up")
         }
         return kind + " · only the bar (F4 shows the keys)"
+    }
+
+    /// The height of one line of the device's text.
+    private static let lineHeight = 17.0
+
+    /// What the device line says.
+    package var deviceStatus: String { deviceLabel.text }
+
+    /// Shows the simulated device in a line: its name, orientation and safe area, and what the
+    /// window cuts off when it is smaller than the device.
+    package func show(device: DeviceProfile, orientation: DeviceOrientation, layout: WindowLayout) {
+        let size = device.size(orientation)
+        let safe = device.safeArea(orientation)
+        let sides = [("top", safe.top), ("left", safe.left), ("bottom", safe.bottom), ("right", safe.right)]
+            .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1))" }
+        var text = "\(device.name), \(orientation.rawValue), \(Int(size.width)) × \(Int(size.height)) pt (F5 turns it)\n"
+        text += sides.isEmpty ? "No safe-area insets" : "Safe area: " + sides.joined(separator: ", ")
+        if layout.clipped {
+            let cut = Size(width: size.width - layout.device.width, height: size.height - layout.device.height)
+            text += "\nThe window cuts \(Int(cut.width)) × \(Int(cut.height)) pt off: make it larger"
+        }
+        if deviceLabel.text != text {
+            deviceLabel.text = text
+            setNeedsLayout()
+        }
     }
 
     /// Draws the hairline between the simulated screen and the inspector.

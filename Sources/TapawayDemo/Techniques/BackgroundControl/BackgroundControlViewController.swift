@@ -92,19 +92,20 @@ package final class BackgroundControlViewController: FormViewController {
 
     private func keyboardDidShow(_ note: Notification) {
         guard let keypad = note.userInfo[KeyboardInfoKey.frameEnd] as? Rect else { return }
-        let formInScreen = form.frameInScreen
-        let overlap = max(0, formInScreen.maxY - keypad.minY)
-        if restoredFrame == nil { restoredFrame = form.frame }
-        guard let full = restoredFrame else { return }
+        // The form's full frame is the screen's: after a rotation the screen has its new size,
+        // so the frame kept from before would be the old orientation's.
+        let full = view.bounds
+        restoredFrame = full
+        let overlap = max(0, view.frameInScreen.maxY - keypad.minY)
         form.frame = Rect(x: full.minX, y: full.minY, width: full.width, height: max(0, full.height - overlap))
         form.layoutIfNeeded()
         scrollToEditingInput(animated: true)
     }
 
     private func keyboardDidHide() {
-        guard let full = restoredFrame else { return }
+        guard restoredFrame != nil else { return }
         restoredFrame = nil
-        form.frame = full
+        form.frame = view.bounds
     }
 
     private func keyboardWillShow(_ note: Notification) {
