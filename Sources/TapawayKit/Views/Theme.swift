@@ -67,8 +67,8 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
     /// Text selection.
     public var selection: Color
     /// The desk the simulated device lies on, around it when the window is larger: a dark grey
-    /// in both appearances (no other role has it, so a theme change finds it), so the device's
-    /// own edges stand out as a phone's do against its bezel.
+    /// in each appearance, a shade no other role has (so a theme change finds it), so the
+    /// device's own edges stand out as a phone's do against its bezel.
     public var desk = Color(hex: 0x48484A)
 
     /// A readable name: the appearance.
@@ -140,7 +140,8 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
         chromeSelection: Color(hex: 0x3A3A3C),
         rowHighlight: Color(hex: 0x3A3A3C),
         dimOverlay: Color(hex: 0x000000, alpha: 0.55),
-        selection: Color(hex: 0x0A84FF, alpha: 0.35)
+        selection: Color(hex: 0x0A84FF, alpha: 0.35),
+        desk: Color(hex: 0x545458)
     )
 
     /// The name of one colour of a theme.
