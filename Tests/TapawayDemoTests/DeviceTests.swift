@@ -143,6 +143,38 @@ struct DeviceTests {
     }
 }
 
+@MainActor
+@Suite("The matrix on other devices")
+struct DeviceMatrixTests {
+    func cells(_ settings: [String], _ ids: [TechniqueID]) throws -> [TechniqueID: [String]] {
+        let options = try settings.map { try OptionAssignment($0, technique: nil) }
+        var codes: [TechniqueID: [String]] = [:]
+        for (id, row) in DismissalMatrix.cells(for: ids, options: options) { codes[id] = row.map(\.code) }
+        return codes
+    }
+
+    @Test("on iPhone SE, row-2 is under the keypad: out of reach unless the technique makes room")
+    func smallPhone() throws {
+        let codes = try cells(["device=iphone-se"], [.sendEvent, .keyboardManager])
+        #expect(codes[.sendEvent]?[11] == "n/a", "nothing scrolls row-2 above the keypad")
+        #expect(codes[.keyboardManager]?[11] != "n/a", "the manager's insets let the form scroll it into reach")
+        #expect(codes[.sendEvent]?[1] == "R↓", "the background is still in reach")
+    }
+
+    @Test("in landscape, a finger held on name and the background do not both show")
+    func landscape() throws {
+        let codes = try cells(["orientation=landscape"], [.sendEvent])
+        #expect(codes[.sendEvent]?[7] == "n/a")
+        #expect(codes[.sendEvent]?[4] == "R↓ ✓", "Submit, scrolled into reach, still fires")
+    }
+
+    @Test("on iPad the form fits, so a drag on the background is a tap for the background control")
+    func tablet() throws {
+        let codes = try cells(["device=ipad"], [.backgroundControl])
+        #expect(codes[.backgroundControl]?[10] == "R↑")
+    }
+}
+
 extension Rect {
     /// The rectangle with its x rounded down, as the layout places it.
     fileprivate var integralX: Rect { Rect(x: minX.rounded(.down), y: minY, width: width, height: height) }
