@@ -93,7 +93,10 @@ package final class BackgroundControlViewController: FormViewController {
     private func keyboardDidShow(_ note: Notification) {
         guard let keypad = note.userInfo[KeyboardInfoKey.frameEnd] as? Rect else { return }
         // The form's full frame is the screen's: after a rotation the screen has its new size,
-        // so the frame kept from before would be the old orientation's.
+        // so the frame kept from before would be the old orientation's. A did-show posted at once
+        // by a resize comes before the next layout pass: lay out first, so the screen's frame is
+        // the new one.
+        view.window?.layoutIfNeeded()
         let full = view.bounds
         restoredFrame = full
         let overlap = max(0, view.frameInScreen.maxY - keypad.minY)
