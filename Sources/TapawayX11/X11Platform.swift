@@ -617,6 +617,10 @@ package final class X11Platform {
 
     /// Opens the input method once the first frame is on screen, and selects what it filters.
     private func openInputMethod() {
+        // While it composes, the input method's pre-edit shows at the focused input's caret.
+        inputMethod.onPreedit = { [weak self] text, caret in
+            self?.application?.handlePreedit(text, caret: caret)
+        }
         let filter = inputMethod.open(window: topLevel)
         if filter & ~X11Platform.topLevelEvents != 0 {
             XSelectInput(display, topLevel, X11Platform.topLevelEvents | filter)
@@ -646,6 +650,11 @@ package final class X11Platform {
     func paintFrame(_ app: any HostedApplication) {
         let frameStart = clock.now
         app.runFrame()
+        // The input method's candidate window follows the caret (its spot: the caret's
+        // bottom-left, in the window's pixels).
+        if inputMethod.isOpen, let caret = app.focusedCaretRect {
+            inputMethod.setSpot(x: caret.minX * scale, y: caret.maxY * scale)
+        }
         for window in app.windows {
             guard let child = window.platformWindow as? X11ChildWindow else { continue }
             if child.wantsVisible == window.isHidden { child.setVisible(!window.isHidden) }

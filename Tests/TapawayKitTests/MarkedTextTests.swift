@@ -93,3 +93,38 @@ struct MarkedTextTests {
         #expect(field.frameInScreen.contains(Point(x: caret.midX, y: caret.midY)), "\(caret)")
     }
 }
+
+/// The pre-edit as XIM's draw callbacks change it (a recorded ibus pinyin sequence: typing n, i,
+/// h, a, o, then a candidate replacing all).
+@Suite("A pre-edit drawn in changes")
+struct PreeditTextTests {
+    @Test("each change replaces its run and places the caret; out-of-range runs are brought in")
+    func drawSequence() {
+        var preedit = PreeditText()
+        preedit.start()
+        preedit.draw(caret: 1, first: 0, length: 0, text: "n")
+        preedit.draw(caret: 2, first: 1, length: 0, text: "i")
+        preedit.draw(caret: 3, first: 0, length: 2, text: "ni h")
+        #expect(preedit.text == "ni h" && preedit.caret == 3)
+        preedit.draw(caret: 6, first: 4, length: 0, text: "ao")
+        #expect(preedit.text == "ni hao" && preedit.caret == 6)
+        preedit.moveCaret(to: 2)
+        #expect(preedit.caret == 2)
+        preedit.draw(caret: 2, first: 0, length: 99, text: "你好")
+        #expect(preedit.text == "你好" && preedit.caret == 2 && preedit.caretInCharacters == 2)
+        preedit.draw(caret: 0, first: 0, length: 2, text: nil)
+        #expect(preedit.text.isEmpty && preedit.caret == 0)
+        preedit.draw(caret: 9, first: 7, length: 3, text: "x")
+        #expect(preedit.text == "x" && preedit.caret == 1, "a change past the end lands at the end")
+        preedit.finish()
+        #expect(preedit == PreeditText())
+    }
+
+    @Test("the caret counts scalars for the input method and characters for the Kit")
+    func caretInCharacters() {
+        var preedit = PreeditText()
+        preedit.draw(caret: 2, first: 0, length: 0, text: "e\u{301}a")
+        #expect(preedit.caret == 2)
+        #expect(preedit.caretInCharacters == 1, "e and its combining accent are one character")
+    }
+}

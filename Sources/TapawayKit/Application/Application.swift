@@ -272,6 +272,9 @@ open class Application: Responder {
         setNeedsFrame()
     }
 
+    /// Where the focused text input's caret is on the screen, for a candidate window.
+    public var focusedCaretRect: Rect? { focusedTextInput?.caretRectInScreen }
+
     /// Feeds one scroll (wheel or touchpad) at `point` in screen coordinates.
     public func handleScroll(by delta: Point, at point: Point, timestamp: Double) {
         inputObservers.notify(.scroll(delta: delta, at: point))
