@@ -93,6 +93,37 @@ struct DeviceTests {
         #expect(app.inspector.frame == Rect(x: 480 - 36 - InspectorWindow.width, y: 0, width: InspectorWindow.width, height: 852))
     }
 
+    @Test(
+        "Android's status and navigation bars are the system's: a tap there never reaches the app; iOS's status bar is the app's")
+    func systemBars() throws {
+        let session = HeadlessSession(technique: .sendEvent)
+        let app = session.app, p = session.platform
+        #expect(app.setOption(OptionKey(nil, "device"), to: "android"))
+        p.settle()
+        app.focus("name")
+        p.settle()
+        let chrome = try #require(app.deviceChrome)
+        #expect(!chrome.navigationBarWindow.isHidden && !chrome.statusBarWindow.isHidden)
+        #expect(chrome.navigationBarWindow.frame.maxY == p.application.deviceFrame.maxY)
+        #expect(chrome.navigationBarWindow.frame.height == 48 && chrome.statusBarWindow.frame.height == 24)
+        #expect(p.application.keyboard.frame.maxY == chrome.navigationBarWindow.frame.minY, "the keypad docks above the bar")
+        session.resetOutcome()
+        p.tap(at: chrome.navigationBarWindow.frame.center)
+        p.tap(at: chrome.statusBarWindow.frame.center)
+        p.settle()
+        #expect(p.application.firstResponder === app.form.name, "taps on the system's bars leave the focus alone")
+        #expect(session.outcome.decisions.isEmpty, "no technique heard them: \(session.outcome.decisions)")
+        // On iPhone the status bar lies over the app: a tap there is the app's (its navigation bar).
+        #expect(app.setOption(OptionKey(nil, "device"), to: "iphone-15"))
+        p.settle()
+        #expect(chrome.navigationBarWindow.isHidden && chrome.statusBarWindow.isHidden)
+        app.focus("name")
+        p.settle()
+        p.tap(at: Point(x: p.application.deviceFrame.midX - 100, y: p.application.deviceFrame.minY + 20))
+        p.settle()
+        #expect(p.application.firstResponder == nil, "send-event resigns on a touch in the status bar, which is the app's window")
+    }
+
     @Test("a window smaller than the device shows the part that fits and says so")
     func clippedDevice() {
         let platform = HeadlessPlatform(screenSize: Size(width: 933, height: 600))

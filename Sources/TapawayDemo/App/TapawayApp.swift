@@ -246,6 +246,7 @@ package final class TapawayApp {
         inspector.setVisible(layout.inspector.width > 0 || inspectorOpen)
         deviceChrome?.profile = self.device
         deviceChrome?.orientation = orientation
+        deviceChrome?.layOut()
         inspector.show(device: self.device, orientation: orientation, layout: layout)
     }
 

@@ -5,9 +5,16 @@ import TapawayKit
 /// and the battery) and the Dynamic Island at the top; the home indicator, or Android's
 /// navigation bar, at the bottom. It draws over the app's window and, where the keypad covers
 /// the bottom of the screen, over the keypad's window too, as iOS draws its home indicator over
-/// the keyboard. It never takes a touch: a tap on the status bar is a tap on the app below.
+/// the keyboard. On iOS it never takes a touch: a tap on the status bar is a tap on the app below.
+/// Android's status and navigation bars are the system's, not the app's: there they are windows
+/// of their own (`SystemBarWindow`) that take the touches landing on them, so a tap on Back never
+/// reaches the form beneath.
 @MainActor
 package final class DeviceChrome {
+    /// Android's status bar, a window over the app that takes its touches (hidden on iOS).
+    package let statusBarWindow = SystemBarWindow(identifier: "system-status-bar")
+    /// Android's navigation bar, a window over the app that takes its touches (hidden on iOS).
+    package let navigationBarWindow = SystemBarWindow(identifier: "system-navigation-bar")
     /// The device drawn.
     package var profile: DeviceProfile { didSet { invalidate() } }
     /// How it is held.
@@ -26,11 +33,27 @@ package final class DeviceChrome {
         application.keyboard.window.overlayRenderers.append { [weak self] window, canvas, _ in
             self?.draw(in: window, canvas: canvas)
         }
+        for bar in [statusBarWindow, navigationBarWindow] {
+            bar.onDraw = { [weak self] window, canvas in self?.draw(in: window, canvas: canvas) }
+            application.addWindow(bar)
+        }
+    }
+
+    /// Places Android's system bars over their part of the device (after a change of device or
+    /// orientation); hides them on other devices.
+    package func layOut() {
+        let android = profile.bottom == .navigationBar
+        statusBarWindow.frame = android ? statusBarFrame : .zero
+        navigationBarWindow.frame = android ? navigationBarFrame : .zero
+        statusBarWindow.setVisible(android && statusBarFrame.height > 0)
+        navigationBarWindow.setVisible(android && navigationBarFrame.width > 0 && navigationBarFrame.height > 0)
+        invalidate()
     }
 
     private func invalidate() {
-        appWindow.invalidate(appWindow.bounds)
-        application.keyboard.window.invalidate(application.keyboard.window.bounds)
+        for window in [appWindow, application.keyboard.window, statusBarWindow, navigationBarWindow] {
+            window.invalidate(window.bounds)
+        }
     }
 
     /// The status bar's frame in screen coordinates (zero height when it is hidden).
@@ -54,7 +77,8 @@ package final class DeviceChrome {
         let origin = Point(x: window.frame.minX, y: window.frame.minY)
         func local(_ r: Rect) -> Rect { r.offsetBy(dx: -origin.x, dy: -origin.y) }
         defer { drawCorners(in: window, canvas: canvas) }
-        if window === appWindow { drawStatusBar(canvas, local(statusBarFrame)) }
+        if window === statusBarWindow { canvas.fill(window.bounds, color: Palette.barBackground) }
+        if window === appWindow || window === statusBarWindow { drawStatusBar(canvas, local(statusBarFrame)) }
         switch profile.bottom {
         case .none: break
         case .homeIndicator:
@@ -69,7 +93,7 @@ package final class DeviceChrome {
             let onKeypad = window !== appWindow
             canvas.fillRoundedRect(bar, radius: 2.5, color: onKeypad ? Palette.label : Palette.label.withAlpha(0.85))
         case .navigationBar:
-            guard window === appWindow else { return }
+            guard window === appWindow || window === navigationBarWindow else { return }
             drawNavigationBar(canvas, local(navigationBarFrame))
         }
     }
@@ -81,12 +105,17 @@ package final class DeviceChrome {
         let radius = profile.cornerRadius
         guard radius > 0 else { return }
         let b = window.bounds
-        let bottomOnly = window !== appWindow
-        let corners: [(Point, Double, Double)] = [
-            (Point(x: b.minX, y: b.minY), 1, 1), (Point(x: b.maxX, y: b.minY), -1, 1),
-            (Point(x: b.minX, y: b.maxY), 1, -1), (Point(x: b.maxX, y: b.maxY), -1, -1),
-        ]
-        for (corner, sx, sy) in corners where !bottomOnly || sy < 0 {
+        let isKeypad = window === application.keyboard.window
+        // The device's corners, in this window's coordinates (the keypad's: as docked).
+        let device = application.deviceFrame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
+        let corners: [(Point, Double, Double)] =
+            isKeypad
+            ? [(Point(x: b.minX, y: b.maxY), 1, -1), (Point(x: b.maxX, y: b.maxY), -1, -1)]
+            : [
+                (Point(x: device.minX, y: device.minY), 1, 1), (Point(x: device.maxX, y: device.minY), -1, 1),
+                (Point(x: device.minX, y: device.maxY), 1, -1), (Point(x: device.maxX, y: device.maxY), -1, -1),
+            ].filter { b.insetBy(dx: -0.5, dy: -0.5).contains($0.0) }
+        for (corner, sx, sy) in corners {
             // The corner, then the quarter arc from one edge to the other.
             var points = [corner]
             let centre = Point(x: corner.x + sx * radius, y: corner.y + sy * radius)
@@ -161,4 +190,24 @@ package final class DeviceChrome {
         canvas.fillEllipse(in: Rect(x: centres[1].x - 8, y: centres[1].y - 8, width: 16, height: 16), color: ink)
         canvas.fillRoundedRect(Rect(x: centres[2].x - 7, y: centres[2].y - 7, width: 14, height: 14), radius: 2, color: ink)
     }
+}
+
+/// A bar of the device's system drawn over the app (Android's status and navigation bars): it
+/// takes the touches that land on it, which the app never sees, and does nothing with them.
+/// Back, Home and Recents are drawn, not modelled.
+@MainActor
+package final class SystemBarWindow: Window {
+    /// Draws the bar (set by `DeviceChrome`).
+    var onDraw: ((Window, Canvas) -> Void)?
+
+    /// A hidden bar identified `identifier`, above the keypad.
+    package init(identifier: String) {
+        super.init(frame: .zero, level: .keyboard)
+        self.identifier = identifier
+        backgroundColor = Palette.barBackground
+        isHidden = true
+    }
+
+    /// Draws the bar.
+    package override func draw(_ rect: Rect, in canvas: Canvas) { onDraw?(self, canvas) }
 }
