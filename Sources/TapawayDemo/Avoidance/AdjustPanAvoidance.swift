@@ -1,0 +1,62 @@
+import TapawayKit
+
+/// `adjust-pan`: Android's `windowSoftInputMode="adjustPan"`. The window is not resized; its
+/// contents are panned up just enough that the focused view is not covered by the keyboard,
+/// the app bar with them, off the top of the screen, as the attribute's documentation says.
+/// What the keyboard covers stays out of reach until it closes. On will-hide the window pans
+/// back. The pan follows the focus when it moves while the keyboard is up, and keeps no margin
+/// (the focused view's rectangle, read from `ViewRootImpl.scrollToRectOrFocus`: inferred here).
+@MainActor
+package final class AdjustPanAvoidance: KeyboardAvoidance {
+    /// The window content's frame before it panned, while it has.
+    private var originalFrame: Rect?
+    private var keyboardFrame: Rect?
+    private let slider = FrameSlider()
+    /// The numbers used last.
+    package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustPan.rawValue)
+
+    /// Creates the strategy.
+    package init() {}
+
+    /// Pans on will-show and will-change-frame, back on will-hide.
+    package func keyboard(_ change: KeyboardChange, in screen: FormViewController) {
+        let device = screen.view.application?.deviceFrame ?? .zero
+        switch change.phase {
+        case .willShow: pan(screen, keyboard: change.end, duration: change.duration)
+        case .willChangeFrame where change.endsOnScreen(of: device):
+            pan(screen, keyboard: change.end, duration: change.duration)
+        case .willHide: putBack(screen, duration: change.duration)
+        default: break
+        }
+    }
+
+    /// Pans for the newly focused view.
+    package func editingDidBegin(in screen: FormViewController) {
+        guard let keyboardFrame else { return }
+        pan(screen, keyboard: keyboardFrame, duration: 0)
+    }
+
+    /// Pans back at once.
+    package func restore(_ screen: FormViewController) { putBack(screen, duration: 0) }
+
+    private func pan(_ screen: FormViewController, keyboard: Rect, duration: Double) {
+        guard let content = screen.windowContent, let input = screen.editingInput else { return }
+        let original = originalFrame ?? content.frame
+        originalFrame = original
+        keyboardFrame = keyboard
+        let bottom = input.frameInScreen.maxY + (original.minY - content.frame.minY)
+        let shift = max(0, bottom - keyboard.minY).rounded()
+        numbers.keyboard = screen.inDevice(keyboard)
+        numbers.overlap = max(0, bottom - keyboard.minY)
+        numbers.shift = shift
+        slider.move(content, to: original.offsetBy(dx: 0, dy: -shift), duration: duration)
+    }
+
+    private func putBack(_ screen: FormViewController, duration: Double) {
+        numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustPan.rawValue)
+        keyboardFrame = nil
+        guard let original = originalFrame, let content = screen.windowContent else { return }
+        originalFrame = nil
+        slider.move(content, to: original, duration: duration)
+    }
+}

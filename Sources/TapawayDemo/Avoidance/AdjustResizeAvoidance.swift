@@ -1,0 +1,67 @@
+import TapawayKit
+
+/// `adjust-resize`: Android's `windowSoftInputMode="adjustResize"`. While the keyboard shows, the
+/// activity's window is resized to the space above it, at once (before API 30 the resize does
+/// not follow the keyboard's slide), so the app bar stays and everything below it is laid out
+/// in less height: the scroll view shrinks and a bar at the bottom (`layout=chat`) rides on the
+/// keyboard. The scroll view then scrolls the focused field back into view, as Android's
+/// `ScrollView` does when its size changes (read from its source). A screen without a scroll
+/// view is squeezed, and what no longer fits is cut off.
+@MainActor
+package final class AdjustResizeAvoidance: KeyboardAvoidance {
+    /// The window content's frame before it was resized, while it is.
+    private var originalFrame: Rect?
+    /// The numbers used last.
+    package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustResize.rawValue)
+
+    /// Creates the strategy.
+    package init() {}
+
+    /// Resizes on will-show and will-change-frame, gives the height back on will-hide.
+    package func keyboard(_ change: KeyboardChange, in screen: FormViewController) {
+        let device = screen.view.application?.deviceFrame ?? .zero
+        switch change.phase {
+        case .willShow: resize(screen, keyboard: change.end)
+        case .willChangeFrame where change.endsOnScreen(of: device): resize(screen, keyboard: change.end)
+        case .willHide: restore(screen)
+        default: break
+        }
+    }
+
+    /// Scrolls a newly focused field into view (Android's `requestRectangleOnScreen`).
+    package func editingDidBegin(in screen: FormViewController) {
+        guard originalFrame != nil else { return }
+        scrollToEditingInput(screen)
+    }
+
+    /// Gives the window its height back.
+    package func restore(_ screen: FormViewController) {
+        numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustResize.rawValue)
+        guard let original = originalFrame, let content = screen.windowContent else { return }
+        originalFrame = nil
+        content.frame = original
+    }
+
+    private func resize(_ screen: FormViewController, keyboard: Rect) {
+        guard let content = screen.windowContent else { return }
+        let original = originalFrame ?? content.frame
+        originalFrame = original
+        let bottomInScreen = content.frameInScreen.minY + original.height
+        let overlap = max(0, bottomInScreen - keyboard.minY)
+        content.frame = Rect(x: original.minX, y: original.minY, width: original.width, height: original.height - overlap)
+        content.layoutIfNeeded()
+        screen.view.layoutIfNeeded()
+        numbers.keyboard = screen.inDevice(keyboard)
+        numbers.overlap = overlap
+        numbers.shift = overlap
+        scrollToEditingInput(screen)
+    }
+
+    private func scrollToEditingInput(_ screen: FormViewController) {
+        guard let input = screen.editingInput, input.isDescendant(of: screen.form), screen.form.isScrollEnabled else {
+            return
+        }
+        let rect = input.convert(input.bounds, to: screen.form.background)
+        screen.form.scrollRectToVisible(rect, animated: false, margin: 0)
+    }
+}

@@ -1,0 +1,132 @@
+import TapawayKit
+
+/// Connects a screen to its avoidance strategy: observes the keyboard's notifications, its
+/// frames and the start of editing while the screen is on view (did-appear to will-disappear,
+/// as a view controller registers on iOS), hands them to the strategy, and keeps the numbers
+/// the strategy used for the inspector and the trace.
+@MainActor
+package final class AvoidanceDriver {
+    /// The strategy at work, or nil when nothing in the screen avoids.
+    package private(set) var strategy: (any KeyboardAvoidance)?
+    /// The kind of the strategy at work.
+    package private(set) var kind: AvoidanceKind = .none
+    /// Called after the numbers change.
+    package var onNumbersChange: ((AvoidanceNumbers) -> Void)?
+    private unowned let screen: FormViewController
+    private var observers: [ObserverToken] = []
+    private var frameToken: ObserverToken?
+    private weak var observedApplication: Application?
+    private var lastKeyboardFrame: Rect?
+
+    /// A driver for `screen`, with no strategy yet.
+    package init(screen: FormViewController) { self.screen = screen }
+
+    /// The numbers the strategy used last (a `none` with no keyboard when there is no strategy).
+    package var numbers: AvoidanceNumbers {
+        var numbers = strategy?.numbers ?? AvoidanceNumbers(strategy: kind.rawValue)
+        numbers.strategy = kind.rawValue
+        if numbers.keyboard == nil, let keyboard = screen.view.application?.keyboard, keyboard.isVisible,
+            strategy == nil
+        {
+            numbers.keyboard = screen.inDevice(keyboard.shownFrame)
+        }
+        numbers.safeArea = screen.safeAreaForAvoidance
+        return numbers
+    }
+
+    /// Uses `kind` from now on: the old strategy puts back what it changed first, and a new one
+    /// meets a keyboard that is already up as if it had just shown.
+    package func use(_ kind: AvoidanceKind) {
+        guard kind != self.kind else { return }
+        strategy?.restore(screen)
+        self.kind = kind
+        strategy = kind.makeStrategy()
+        if let strategy, let keyboard = screen.view.application?.keyboard, keyboard.state == .shown,
+            screen.editingInput != nil, !observers.isEmpty
+        {
+            let frame = keyboard.shownFrame
+            for phase in [KeyboardChange.Phase.willShow, .willChangeFrame, .didShow, .didChangeFrame] {
+                strategy.keyboard(
+                    KeyboardChange(phase: phase, begin: frame, end: frame, duration: 0), in: screen)
+            }
+            strategy.keyboardDidMove(to: frame, in: screen)
+        }
+        report()
+    }
+
+    /// Starts observing (the screen did appear).
+    package func start() {
+        guard observers.isEmpty, let application = screen.view.application else { return }
+        observedApplication = application
+        let center = application.notificationCenter
+        let phases: [(NotificationName, KeyboardChange.Phase)] = [
+            (.keyboardWillShow, .willShow), (.keyboardDidShow, .didShow), (.keyboardWillHide, .willHide),
+            (.keyboardDidHide, .didHide), (.keyboardWillChangeFrame, .willChangeFrame),
+            (.keyboardDidChangeFrame, .didChangeFrame),
+        ]
+        for (name, phase) in phases {
+            observers.append(
+                center.addObserver(forName: name) { [weak self] note in self?.forward(phase, note) })
+        }
+        for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
+            observers.append(
+                center.addObserver(forName: name) { [weak self] note in
+                    guard let self, let view = note.object as? View, view.isDescendant(of: self.screen.view) else { return }
+                    self.strategy?.editingDidBegin(in: self.screen)
+                    self.report()
+                })
+        }
+        frameToken = application.frameObservers.add { [weak self] in self?.frameDidEnd() }
+    }
+
+    /// Stops observing and puts back what the strategy changed (the screen will disappear).
+    package func stop() {
+        if let application = observedApplication {
+            for token in observers { application.notificationCenter.removeObserver(token) }
+            if let frameToken { application.frameObservers.remove(frameToken) }
+        }
+        observers.removeAll()
+        frameToken = nil
+        lastKeyboardFrame = nil
+        strategy?.restore(screen)
+        report()
+    }
+
+    isolated deinit {
+        // A screen that goes while on view (its app went) never heard will-disappear.
+        if let application = observedApplication {
+            for token in observers { application.notificationCenter.removeObserver(token) }
+            if let frameToken { application.frameObservers.remove(frameToken) }
+        }
+    }
+
+    private func forward(_ phase: KeyboardChange.Phase, _ note: Notification) {
+        guard let strategy else { return }
+        let info = note.userInfo
+        let change = KeyboardChange(
+            phase: phase, begin: info[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,
+            end: info[KeyboardInfoKey.frameEnd] as? Rect ?? .zero,
+            duration: info[KeyboardInfoKey.animationDuration] as? Double ?? 0,
+            curve: info[KeyboardInfoKey.animationCurve] as? AnimationCurve ?? .easeOut)
+        strategy.keyboard(change, in: screen)
+        report()
+    }
+
+    private func frameDidEnd() {
+        guard let keyboard = observedApplication?.keyboard else { return }
+        let frame = keyboard.window.isHidden ? keyboard.hiddenFrame : keyboard.frame
+        guard frame != lastKeyboardFrame else { return }
+        lastKeyboardFrame = frame
+        strategy?.keyboardDidMove(to: frame, in: screen)
+        report()
+    }
+
+    private var lastReported: AvoidanceNumbers?
+
+    private func report() {
+        let now = numbers
+        guard now != lastReported else { return }
+        lastReported = now
+        onNumbersChange?(now)
+    }
+}

@@ -1,0 +1,67 @@
+import TapawayKit
+
+/// `move-screen`: what IQKeyboardManager does when the field is in no scrolling scroll view.
+/// On keyboard will-show (and will-change-frame, and focus moving while it is up) the view
+/// controller's view moves up just enough that the field's bottom sits 10 points above the
+/// keyboard, never down; on will-hide it goes back. The navigation bar is the navigation
+/// controller's, not the screen's, so it stays (the library's fix for the bar pushed off
+/// screen); the screen's top slides under it.
+@MainActor
+package final class MoveScreenAvoidance: KeyboardAvoidance {
+    /// The distance kept between the field and the keyboard (IQKeyboardManager's default).
+    package static let distance = 10.0
+    /// The screen view's frame before it moved, while it has.
+    private var originalFrame: Rect?
+    private let slider = FrameSlider()
+    /// The numbers used last.
+    package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
+    /// The keyboard's frame while it is up.
+    private var keyboardFrame: Rect?
+
+    /// Creates the strategy.
+    package init() {}
+
+    /// Moves on will-show and will-change-frame, back on will-hide.
+    package func keyboard(_ change: KeyboardChange, in screen: FormViewController) {
+        let device = screen.view.application?.deviceFrame ?? .zero
+        switch change.phase {
+        case .willShow: move(screen, keyboard: change.end, duration: change.duration)
+        case .willChangeFrame where change.endsOnScreen(of: device):
+            move(screen, keyboard: change.end, duration: change.duration)
+        case .willHide: putBack(screen, duration: change.duration)
+        default: break
+        }
+    }
+
+    /// Moves for the newly focused field.
+    package func editingDidBegin(in screen: FormViewController) {
+        guard let keyboardFrame else { return }
+        move(screen, keyboard: keyboardFrame, duration: 0.25)
+    }
+
+    /// Puts the screen back at once.
+    package func restore(_ screen: FormViewController) { putBack(screen, duration: 0) }
+
+    private func move(_ screen: FormViewController, keyboard: Rect, duration: Double) {
+        guard let input = screen.editingInput else { return }
+        let view = screen.view
+        let original = originalFrame ?? view.frame
+        originalFrame = original
+        keyboardFrame = keyboard
+        // The field's bottom where it would be with the screen in place.
+        let bottom = input.frameInScreen.maxY + (original.minY - view.frame.minY)
+        let shift = max(0, bottom - (keyboard.minY - Self.distance)).rounded()
+        numbers.keyboard = screen.inDevice(keyboard)
+        numbers.overlap = max(0, bottom - keyboard.minY)
+        numbers.shift = shift
+        slider.move(view, to: original.offsetBy(dx: 0, dy: -shift), duration: duration)
+    }
+
+    private func putBack(_ screen: FormViewController, duration: Double) {
+        numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
+        keyboardFrame = nil
+        guard let original = originalFrame else { return }
+        originalFrame = nil
+        slider.move(screen.view, to: original, duration: duration)
+    }
+}

@@ -1,0 +1,59 @@
+import TapawayKit
+
+/// `shrink-frame`: on keyboard did-show the scroll view's frame loses the height the keyboard
+/// covers and the field being edited is scrolled into view; on did-hide the frame is given
+/// back. This is seed 003's `ScrollableViewController`, and the `background-control`
+/// technique's own avoidance. It acts after the slide, so the keyboard covers the field while
+/// it rises; a composer under the scroll view (`layout=chat`) stays covered.
+@MainActor
+package final class ShrinkFrameAvoidance: KeyboardAvoidance {
+    /// The space kept between the field being edited and the keypad when scrolling.
+    package static let fieldMargin = 12.0
+    /// The scroll view's frame before it shrank, while it is shrunk.
+    private var restoredFrame: Rect?
+    /// The numbers used last.
+    package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.shrinkFrame.rawValue)
+
+    /// Creates the strategy.
+    package init() {}
+
+    /// Shrinks on did-show, restores on did-hide.
+    package func keyboard(_ change: KeyboardChange, in screen: FormViewController) {
+        switch change.phase {
+        case .didShow: shrink(screen, keypad: change.end)
+        case .didHide: restore(screen)
+        default: break
+        }
+    }
+
+    /// Scrolls a newly focused field into view while the frame is shrunk.
+    package func editingDidBegin(in screen: FormViewController) { scrollToEditingInput(screen) }
+
+    /// Gives the scroll view its frame back.
+    package func restore(_ screen: FormViewController) {
+        numbers = AvoidanceNumbers(strategy: AvoidanceKind.shrinkFrame.rawValue)
+        guard let full = restoredFrame else { return }
+        restoredFrame = nil
+        screen.form.frame = full
+    }
+
+    private func shrink(_ screen: FormViewController, keypad: Rect) {
+        let form = screen.form
+        if let full = restoredFrame { form.frame = full }
+        let overlap = max(0, form.frameInScreen.maxY - keypad.minY)
+        if restoredFrame == nil { restoredFrame = form.frame }
+        guard let full = restoredFrame else { return }
+        form.frame = Rect(x: full.minX, y: full.minY, width: full.width, height: max(0, full.height - overlap))
+        form.layoutIfNeeded()
+        numbers.keyboard = screen.inDevice(keypad)
+        numbers.overlap = overlap
+        numbers.shift = overlap
+        scrollToEditingInput(screen)
+    }
+
+    private func scrollToEditingInput(_ screen: FormViewController) {
+        guard restoredFrame != nil, let input = screen.editingInput, input.isDescendant(of: screen.form) else { return }
+        let rect = input.convert(input.bounds, to: screen.form.background)
+        screen.form.scrollRectToVisible(rect, animated: true, margin: Self.fieldMargin)
+    }
+}
