@@ -296,6 +296,13 @@ package final class TapawayApp {
         if let screen = screens[technique] { return screen }
         let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen()
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
+        screen.avoidance.onNumbersChange = { [weak self, weak screen] numbers in
+            guard let self, let screen else { return }
+            self.tracer?.avoidance(numbers, screen: screen.technique.rawValue)
+            if self.window.activeScreen === screen {
+                self.inspector.show(avoidance: numbers, platform: screen.avoidanceChoice == "platform")
+            }
+        }
         for option in Techniques.technique(for: technique)?.options ?? [] {
             option.apply(value(of: OptionKey(technique, option.id)), screen)
         }
@@ -321,6 +328,7 @@ package final class TapawayApp {
             return
         }
         window.activeScreen = screen
+        inspector.show(avoidance: screen.avoidance.numbers, platform: screen.avoidanceChoice == "platform")
         let changed = screen.technique != technique
         if changed { stopCase() }
         technique = screen.technique

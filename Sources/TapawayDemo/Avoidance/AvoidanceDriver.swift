@@ -25,10 +25,12 @@ package final class AvoidanceDriver {
     package var numbers: AvoidanceNumbers {
         var numbers = strategy?.numbers ?? AvoidanceNumbers(strategy: kind.rawValue)
         numbers.strategy = kind.rawValue
-        if numbers.keyboard == nil, let keyboard = screen.view.application?.keyboard, keyboard.isVisible,
-            strategy == nil
-        {
+        if strategy == nil, let keyboard = screen.view.application?.keyboard, keyboard.isVisible {
+            // Nothing in the screen avoids (or the keyboard manager does): the numbers as they are.
             numbers.keyboard = screen.inDevice(keyboard.shownFrame)
+            numbers.overlap = max(0, screen.form.frameInScreen.maxY - keyboard.shownFrame.minY)
+            numbers.contentInset = screen.form.contentInset
+            numbers.shift = max(0, NavigationBar.height - screen.view.frame.minY)
         }
         numbers.safeArea = screen.safeAreaForAvoidance
         return numbers
@@ -101,7 +103,7 @@ package final class AvoidanceDriver {
     }
 
     private func forward(_ phase: KeyboardChange.Phase, _ note: Notification) {
-        guard let strategy else { return }
+        guard let strategy else { return report() }
         let info = note.userInfo
         let change = KeyboardChange(
             phase: phase, begin: info[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,

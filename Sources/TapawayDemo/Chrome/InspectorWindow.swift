@@ -34,6 +34,8 @@ package final class InspectorWindow: Window {
     private let hintLabel = Label(text: "F2 hides this panel")
     /// `inspector-keyboard`: the keyboard's state (software or hardware, keys up, only the bar).
     private let keyboardLabel = Label(text: "")
+    /// `inspector-avoidance`: the numbers the avoidance strategy at work used, one line each.
+    private let avoidanceLabels = (0..<3).map { _ in Label(text: "") }
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
     /// Everything the inspector shows, scrolling as a whole when the window is too short for
@@ -54,6 +56,11 @@ package final class InspectorWindow: Window {
         keyboardLabel.fontSize = 12.5
         keyboardLabel.fontWeight = .medium
         keyboardLabel.identifier = "inspector-keyboard"
+        for (i, label) in avoidanceLabels.enumerated() {
+            label.fontSize = 11.5
+            label.textColor = i == 0 ? Palette.label : Palette.secondaryLabel
+            label.identifier = "inspector-avoidance-\(i + 1)"
+        }
         for header in [overlaysHeader, eventsHeader] {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
@@ -61,7 +68,8 @@ package final class InspectorWindow: Window {
         content.identifier = "inspector-content"
         addSubview(content)
         for view in [
-            titleLabel, hintLabel, keyboardLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
+            titleLabel, hintLabel, keyboardLabel, avoidanceLabels[0], avoidanceLabels[1], avoidanceLabels[2], overlaysHeader,
+            touchesItem, regionsItem, keypadItem, helpItem,
             eventsHeader, clearItem, filterItem, log,
         ] as [View] {
             content.addSubview(view)
@@ -82,7 +90,9 @@ package final class InspectorWindow: Window {
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
         hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
-        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
+        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
+        for label in avoidanceLabels { label.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 16 }
+        y += 8
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         for item in [touchesItem, regionsItem, keypadItem] { item.frame = Rect(x: 0, y: y, width: w, height: 50); y += 50 }
         y += 4
@@ -112,6 +122,31 @@ package final class InspectorWindow: Window {
             return kind + (keyboard.isHardwareKeyboardConnected ? " · keys up (F4 hides them)" : " · keys up")
         }
         return kind + " · only the bar (F4 shows the keys)"
+    }
+
+    /// What the avoidance lines say, top to bottom.
+    package var avoidanceStatus: [String] { avoidanceLabels.map(\.text) }
+
+    /// Shows the numbers the avoidance at work used, as `lines(for:platform:)` words them.
+    package func show(avoidance numbers: AvoidanceNumbers, platform: Bool) {
+        for (label, text) in zip(avoidanceLabels, Self.lines(for: numbers, platform: platform)) where label.text != text {
+            label.text = text
+        }
+    }
+
+    /// The avoidance numbers in three lines: the strategy; the keyboard's frame in the simulated
+    /// screen and how much it covers; the insets, the safe area and the shift.
+    package static func lines(for numbers: AvoidanceNumbers, platform: Bool) -> [String] {
+        func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        let strategy = "Avoidance: \(numbers.strategy)" + (platform ? " (the technique's own)" : "")
+        let keyboard =
+            numbers.keyboard.map {
+                "Keyboard \(n($0.minX)),\(n($0.minY)) \(n($0.width))×\(n($0.height)) · overlap \(n(numbers.overlap))"
+            } ?? "Keyboard away · overlap 0"
+        let insets =
+            "Inset bottom \(n(numbers.contentInset.bottom)) · indicator \(n(numbers.indicatorInset.bottom))"
+            + " · safe area \(n(numbers.safeArea.top)),\(n(numbers.safeArea.bottom)) · shift \(n(numbers.shift))"
+        return [strategy, keyboard, insets]
     }
 
     /// Draws the hairline between the simulated screen and the inspector.
