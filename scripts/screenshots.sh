@@ -69,3 +69,18 @@ live() { # NAME STEPS... -- ARGUMENTS...: a picture of the default-sized window 
 }
 live instruments-replay sleep:4.5 -- --replay assets/recordings/overlays.jsonl --replay-speed 0.3
 live instruments-case sleep:1.5 key:ffbe sleep:0.5 706,262 sleep:2.9 -- --scenario background-control
+# Each avoidance strategy with a low field focused: notes on the form (covered by the keypad
+# until something avoids), the screen without a scroll view for the move, and the chat
+# screen's message field for the keyboard guide and React Native's KeyboardAvoidingView. Taken
+# live: --screenshot can read the keypad's window before X has had it repaint the part its last
+# slide step exposed, which a strategy that redraws the whole screen while it slides makes likely.
+live avoidance-none sleep:3 -- --scenario send-event --set avoidance=none --focus notes
+live avoidance-shrink-frame sleep:3 -- --scenario send-event --set avoidance=shrink-frame --focus notes
+live avoidance-insets sleep:3 -- --scenario send-event --set avoidance=insets --focus notes
+live avoidance-move-screen sleep:3 -- --scenario send-event --set avoidance=move-screen --set layout=plain --focus notes
+live avoidance-keyboard-guide sleep:3 -- --scenario send-event --set avoidance=keyboard-guide --set layout=chat --focus message
+live avoidance-adjust-resize sleep:3 -- --scenario android --set avoidance=adjust-resize --focus notes
+live avoidance-adjust-pan sleep:3 -- --scenario android --set avoidance=adjust-pan --focus notes
+live avoidance-kav-height sleep:3 -- --scenario react-native --set avoidance=kav-height --set layout=chat --focus message
+live avoidance-kav-position sleep:3 -- --scenario react-native --set avoidance=kav-position --set layout=chat --focus message
+live avoidance-kav-padding sleep:3 -- --scenario react-native --set avoidance=kav-padding --set layout=chat --focus message

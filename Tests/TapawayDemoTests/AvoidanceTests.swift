@@ -266,7 +266,8 @@ struct AvoidanceTests {
             h.app.inspector.avoidanceStatus == [
                 "Avoidance: insets",
                 "Keyboard \(Int(kb.minX)),\(Int(kb.minY)) \(Int(kb.width))×\(Int(kb.height)) · overlap \(overlap)",
-                "Inset bottom \(overlap) · indicator \(overlap) · safe area 0,0 · shift 0",
+                "Inset bottom \(overlap) · indicator \(overlap)",
+                "Safe area top 0, bottom 0 · shift 0",
             ])
         #expect(h.app.setOption(avoidance, to: "platform"))
         #expect(h.app.inspector.avoidanceStatus[0] == "Avoidance: none (the technique's own)")

@@ -376,7 +376,10 @@ package final class TapawayApp {
     }
 
     /// The identifiers that `focus(_:)` accepts.
-    package var focusableIdentifiers: [String] { form.inputs.compactMap(\.identifier) }
+    package var focusableIdentifiers: [String] {
+        let screen = screen(for: technique)
+        return form.inputs.compactMap(\.identifier) + (screen.layout == .chat ? [screen.composer.field.identifier ?? ""] : [])
+    }
 
     /// Starts writing the trace to `tracer`.
     package func attach(_ tracer: Tracer) {

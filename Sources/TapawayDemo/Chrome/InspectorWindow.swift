@@ -35,7 +35,7 @@ package final class InspectorWindow: Window {
     /// `inspector-keyboard`: the keyboard's state (software or hardware, keys up, only the bar).
     private let keyboardLabel = Label(text: "")
     /// `inspector-avoidance`: the numbers the avoidance strategy at work used, one line each.
-    private let avoidanceLabels = (0..<3).map { _ in Label(text: "") }
+    private let avoidanceLabels = (0..<4).map { _ in Label(text: "") }
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
     /// Everything the inspector shows, scrolling as a whole when the window is too short for
@@ -68,7 +68,8 @@ package final class InspectorWindow: Window {
         content.identifier = "inspector-content"
         addSubview(content)
         for view in [
-            titleLabel, hintLabel, keyboardLabel, avoidanceLabels[0], avoidanceLabels[1], avoidanceLabels[2], overlaysHeader,
+            titleLabel, hintLabel, keyboardLabel, avoidanceLabels[0], avoidanceLabels[1], avoidanceLabels[2], avoidanceLabels[3],
+            overlaysHeader,
             touchesItem, regionsItem, keypadItem, helpItem,
             eventsHeader, clearItem, filterItem, log,
         ] as [View] {
@@ -134,8 +135,9 @@ package final class InspectorWindow: Window {
         }
     }
 
-    /// The avoidance numbers in three lines: the strategy; the keyboard's frame in the simulated
-    /// screen and how much it covers; the insets, the safe area and the shift.
+    /// The avoidance numbers in four lines: the strategy; the keyboard's frame in the simulated
+    /// screen and how much it covers; the content and indicator insets; the safe area and how
+    /// far the strategy moved or shrank what it avoids with.
     package static func lines(for numbers: AvoidanceNumbers, platform: Bool) -> [String] {
         func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
         let strategy = "Avoidance: \(numbers.strategy)" + (platform ? " (the technique's own)" : "")
@@ -143,10 +145,10 @@ package final class InspectorWindow: Window {
             numbers.keyboard.map {
                 "Keyboard \(n($0.minX)),\(n($0.minY)) \(n($0.width))×\(n($0.height)) · overlap \(n(numbers.overlap))"
             } ?? "Keyboard away · overlap 0"
-        let insets =
-            "Inset bottom \(n(numbers.contentInset.bottom)) · indicator \(n(numbers.indicatorInset.bottom))"
-            + " · safe area \(n(numbers.safeArea.top)),\(n(numbers.safeArea.bottom)) · shift \(n(numbers.shift))"
-        return [strategy, keyboard, insets]
+        let insets = "Inset bottom \(n(numbers.contentInset.bottom)) · indicator \(n(numbers.indicatorInset.bottom))"
+        let safeArea =
+            "Safe area top \(n(numbers.safeArea.top)), bottom \(n(numbers.safeArea.bottom)) · shift \(n(numbers.shift))"
+        return [strategy, keyboard, insets, safeArea]
     }
 
     /// Draws the hairline between the simulated screen and the inspector.
