@@ -133,6 +133,18 @@ struct AvoidanceTests {
         #expect(screen(h).view.frameInScreen == screenBefore)
     }
 
+    @Test("without a scroll view, the strategies that only scroll or inset leave notes where it was")
+    func plainDoesNotScroll() {
+        for strategy in ["insets", "shrink-frame", "keyboard-guide", "adjust-resize"] {
+            let h = harness(.sendEvent, strategy, layout: "plain")
+            let before = h.form.notes.frameInScreen
+            h.focus(h.form.notes)
+            #expect(h.form.notes.frameInScreen == before, "\(strategy)")
+            #expect(h.form.contentInset == .zero, "\(strategy)")
+            #expect(h.form.contentOffset == .zero, "\(strategy)")
+        }
+    }
+
     @Test("platform on keyboard-manager without a scroll view: the manager moves the screen and the bar stays")
     func managerMovesScreen() {
         let h = harness(.keyboardManager, "platform", layout: "plain")

@@ -58,7 +58,7 @@ package final class AdjustResizeAvoidance: KeyboardAvoidance {
     }
 
     private func scrollToEditingInput(_ screen: FormViewController) {
-        guard let input = screen.editingInput, input.isDescendant(of: screen.form), screen.form.isScrollEnabled else {
+        guard let input = screen.editingInput, input.isDescendant(of: screen.form), screen.formScrolls else {
             return
         }
         let rect = input.convert(input.bounds, to: screen.form.background)

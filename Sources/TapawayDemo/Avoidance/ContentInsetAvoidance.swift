@@ -50,6 +50,8 @@ package final class ContentInsetAvoidance: KeyboardAvoidance {
     }
 
     private func inset(_ screen: FormViewController, keyboard: Rect, duration: Double) {
+        // A screen without a scroll view has no insets to set.
+        guard screen.formScrolls else { return }
         let form = screen.form
         let base = savedInset ?? form.contentInset
         if savedInset == nil { savedInset = base }

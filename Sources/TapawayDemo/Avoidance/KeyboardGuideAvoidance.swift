@@ -50,7 +50,7 @@ package final class KeyboardGuideAvoidance: KeyboardAvoidance {
     }
 
     private func scrollToEditingInput(_ screen: FormViewController) {
-        guard let input = screen.editingInput, input.isDescendant(of: screen.form) else { return }
+        guard screen.formScrolls, let input = screen.editingInput, input.isDescendant(of: screen.form) else { return }
         let rect = input.convert(input.bounds, to: screen.form.background)
         screen.form.scrollRectToVisible(rect, animated: true, margin: Self.fieldMargin)
     }

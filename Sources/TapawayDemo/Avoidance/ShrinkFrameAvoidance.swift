@@ -52,7 +52,8 @@ package final class ShrinkFrameAvoidance: KeyboardAvoidance {
     }
 
     private func scrollToEditingInput(_ screen: FormViewController) {
-        guard restoredFrame != nil, let input = screen.editingInput, input.isDescendant(of: screen.form) else { return }
+        guard restoredFrame != nil, screen.formScrolls, let input = screen.editingInput, input.isDescendant(of: screen.form)
+        else { return }
         let rect = input.convert(input.bounds, to: screen.form.background)
         screen.form.scrollRectToVisible(rect, animated: true, margin: Self.fieldMargin)
     }

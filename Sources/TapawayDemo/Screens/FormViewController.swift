@@ -53,6 +53,10 @@ package class FormViewController: ViewController {
     /// `touches-began` technique's container option). False by default.
     package var wantsPlainContainer: Bool { false }
 
+    /// Whether the form is a scroll view a strategy can scroll or inset: not in the plain
+    /// layout, where it stands for a screen without a scroll view.
+    package var formScrolls: Bool { layout != .plain }
+
     /// The safe area avoidance strategies read: zero, as the simulated screen has none yet.
     package var safeAreaForAvoidance: EdgeInsets { .zero }
 
