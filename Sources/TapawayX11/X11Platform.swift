@@ -473,6 +473,18 @@ package final class X11Platform {
         XFlush(display)
     }
 
+    /// Grows the window, never shrinks it, so that it holds `size` points (another device,
+    /// the device turned), within the desktop's work area. A window whose size was asked for on
+    /// the command line keeps it: its chrome folds instead.
+    package func grow(toHold size: Size) {
+        guard let limit = defaultLimit else { return }
+        let width = min(Int32(limit.width), max(Int32(screenWidth), Int32(min((size.width * scale).rounded(), 16_384))))
+        let height = min(Int32(limit.height), max(Int32(screenHeight), Int32(min((size.height * scale).rounded(), 16_384))))
+        guard width != Int32(screenWidth) || height != Int32(screenHeight) else { return }
+        XResizeWindow(display, topLevel, UInt32(width), UInt32(height))
+        XFlush(display)
+    }
+
     /// Ends `run()` at its next turn.
     package func quit() {
         quitRequested = true

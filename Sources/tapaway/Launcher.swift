@@ -118,6 +118,12 @@ struct Launcher {
             if let key = OptionKey(text) { app.setOption(key, to: value) }
         }
         for assignment in assignments { app.setOption(assignment.key, to: assignment.value) }
+        // The window grows to hold the device chosen (or turned) beside the chrome, within the
+        // work area; a size given with --size stays as it is, and a remembered one is kept at start.
+        app.onDeviceChange = { [unowned platform] device in platform.grow(toHold: WindowLayout.preferredSize(device: device)) }
+        if options.size == nil && saved.windowSize == nil {
+            platform.grow(toHold: WindowLayout.preferredSize(device: app.device.size(app.orientation)))
+        }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
         let instruments = SessionInstruments(application: application, app: app, platform: platform)

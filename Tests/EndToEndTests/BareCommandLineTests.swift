@@ -25,13 +25,13 @@ struct BareCommandLineTests {
         let spelledState = PrivateFolder(purpose: "state"), bareState = PrivateFolder(purpose: "state")
         defer { [spelledState, bareState].forEach { $0.remove() } }
         let spelled = try AppProcess(
-            ["--scenario", "send-event", "--size", "930x820", "--replay-speed", "1"], display: display,
+            ["--scenario", "send-event", "--size", "933x852", "--replay-speed", "1"], display: display,
             environment: ["XDG_STATE_HOME": spelledState.path])
         let ready = try spelled.waitForReady()
         let layout = try spelled.waitForLayout(what: "the first layout") { _ in true }
         try spelled.settle(through: x)
         let size = (ready["window"] as? [Any])?.compactMap(JSONValue.number) ?? []
-        #expect(size == [930, 820], "the ready line's window: \(size)\n\(spelled.diagnostics)")
+        #expect(size == [933, 852], "the ready line's window: \(size)\n\(spelled.diagnostics)")
         #expect(!layout.views.isEmpty, "\(spelled.diagnostics)")
         let window = Rect(x: 0, y: 0, width: 930, height: 820)
         let expected = try x.pixels(in: window)

@@ -6,18 +6,23 @@ import Testing
 /// pixels.
 @Suite("A hardware keyboard, end to end")
 struct HardwareKeyboardEndToEndTests {
-    @Test("with --set keyboard=hardware, focusing a field shows no keys, only the 44-point bar at the bottom")
+    @Test("with --set keyboard=hardware, focusing a field shows no keys, only the 44-point bar above the home indicator")
     func focusShowsTheBar() throws {
         try Session.run(arguments: ["--set", "keyboard=hardware"]) { s in
             let device = try #require(s.ready.rect("device"), "the ready line gives the device")
-            let bar = Rect(x: device.minX, y: device.maxY - 44, width: device.width, height: 44)
+            let safeArea = try #require(s.ready["safeArea"] as? [Any], "the ready line gives the safe area")
+            let bottom = try #require(JSONValue.number(safeArea[2]))
+            #expect(bottom == 34, "iPhone 15's home indicator")
+            // The keyboard's frame: the bar and the home indicator's area under it.
+            let frame = Rect(x: device.minX, y: device.maxY - 44 - bottom, width: device.width, height: 44 + bottom)
+            let bar = Rect(x: frame.minX, y: frame.minY, width: frame.width, height: 44)
             let start = s.app.mark
             try s.tap("name")
             try s.waitForFocus("name", after: start)
             let willShow = try s.waitForKeypad("willShow", after: start)
             let didShow = try s.waitForKeypad("didShow", after: willShow.index)
-            #expect(willShow.rect("frame") == bar, "will-show carries the bar's frame\n\(s.app.diagnostics)")
-            #expect(didShow.rect("frame") == bar, "did-show carries the bar's frame\n\(s.app.diagnostics)")
+            #expect(willShow.rect("frame") == frame, "will-show carries the bar's frame\n\(s.app.diagnostics)")
+            #expect(didShow.rect("frame") == frame, "did-show carries the bar's frame\n\(s.app.diagnostics)")
             #expect(didShow["keys"] as? Bool == false, "the keypad line says no keys show\n\(s.app.diagnostics)")
             try s.settle()
             #expect(try s.frame(of: "keyboard-shortcut-bar") == bar, "the bar is at the bottom\n\(s.app.diagnostics)")

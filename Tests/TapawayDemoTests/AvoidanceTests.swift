@@ -28,6 +28,9 @@ struct AvoidanceTests {
     func bar(_ h: Harness) -> Rect { h.app.navigation.navigationBar.frameInScreen }
     /// The docked keyboard's frame.
     func keyboard(_ h: Harness) -> Rect { h.keyboard.shownFrame }
+    /// How far below the device's top the screen's view begins: the status bar and the
+    /// navigation bar, which a KeyboardAvoidingView's frame (relative to its parent) leaves out.
+    func screenTop(_ h: Harness) -> Double { screen(h).view.frameInScreen.minY - h.platform.application.deviceFrame.minY }
 
     @Test("avoidance and layout are general options, as data, platform and form by default")
     func optionsAreData() throws {
@@ -97,19 +100,24 @@ struct AvoidanceTests {
         #expect(composer.field.frameInScreen.maxY > keyboard(h).minY)
     }
 
-    @Test("insets: the frame stays, the bottom inset is the overlap, notes scrolls above the keyboard, and both go back")
+    @Test(
+        "insets: the frame stays, the inset set is the overlap less the home indicator's, the adjusted inset the overlap, notes above the keyboard"
+    )
     func insets() {
         let h = harness(.sendEvent, "insets")
         let full = h.form.frameInScreen
+        let safe = h.form.safeAreaInsets.bottom
+        #expect(safe > 0, "the default device has a home indicator, so the safe area matters")
         h.focus(h.form.notes)
         let kb = keyboard(h)
         #expect(h.form.frameInScreen == full)
-        #expect(h.form.contentInset.bottom == full.maxY - kb.minY)
+        #expect(h.form.contentInset.bottom == full.maxY - kb.minY - safe)
+        #expect(h.form.adjustedContentInset.bottom == full.maxY - kb.minY)
         #expect(h.form.notes.frameInScreen.maxY == kb.minY - ContentInsetAvoidance.fieldMargin)
         let numbers = screen(h).avoidance.numbers
-        #expect(numbers.contentInset == EdgeInsets(bottom: full.maxY - kb.minY))
+        #expect(numbers.contentInset == EdgeInsets(bottom: full.maxY - kb.minY - safe))
         #expect(numbers.indicatorInset == numbers.contentInset)
-        #expect(numbers.safeArea == .zero)
+        #expect(numbers.safeArea.bottom == safe)
         _ = h.form.notes.resignFirstResponder()
         h.platform.settle()
         #expect(h.form.contentInset == .zero)
@@ -163,8 +171,8 @@ struct AvoidanceTests {
         let full = h.form.frameInScreen
         h.focus(h.form.notes)
         let kb = keyboard(h)
-        // The insets strategy's margin, not the manager's distance: only one of them acted.
-        #expect(h.form.contentInset.bottom == full.maxY - kb.minY)
+        // The insets strategy's inset and margin, not the manager's: only one of them acted.
+        #expect(h.form.contentInset.bottom == full.maxY - kb.minY - h.form.safeAreaInsets.bottom)
         #expect(h.form.notes.frameInScreen.maxY == kb.minY - ContentInsetAvoidance.fieldMargin)
     }
 
@@ -173,19 +181,21 @@ struct AvoidanceTests {
         let h = harness(.sendEvent, "keyboard-guide", layout: "chat")
         let composer = screen(h).composer
         let device = h.platform.application.deviceFrame
-        #expect(composer.frameInScreen.maxY == device.maxY)
+        // With the keyboard away the guide's top is the safe area's bottom: above the home indicator.
+        let resting = device.maxY - screen(h).view.safeAreaInsets.bottom
+        #expect(composer.frameInScreen.maxY == resting)
         h.platform.tap(composer.field)
         h.platform.advance(by: 0.12)
         #expect(h.keyboard.state == .showing)
         // Mid-slide: pinned to where the keyboard is now (one frame behind at most).
-        #expect(composer.frameInScreen.maxY < device.maxY)
+        #expect(composer.frameInScreen.maxY < resting)
         h.platform.settle()
         let kb = keyboard(h)
         #expect(composer.frameInScreen.maxY == kb.minY)
         #expect(h.form.frameInScreen.maxY == composer.frameInScreen.minY)
         _ = composer.field.resignFirstResponder()
         h.platform.settle()
-        #expect(composer.frameInScreen.maxY == device.maxY)
+        #expect(composer.frameInScreen.maxY == resting)
     }
 
     @Test("adjust-resize: the window's content ends at the keyboard, the bar stays, notes and the composer end on it")
@@ -226,17 +236,17 @@ struct AvoidanceTests {
         #expect(bar(h) == barBefore)
     }
 
-    @Test("kav-height, kav-padding: the content ends the bar's height below the keyboard's top (keyboardVerticalOffset 0)")
+    @Test("kav-height, kav-padding: the content ends the bars' height below the keyboard's top (keyboardVerticalOffset 0)")
     func kavHeightAndPadding() {
         for behavior in ["kav-height", "kav-padding"] {
             let h = harness(.sendEvent, behavior, layout: "chat")
             let composer = screen(h).composer
             h.focus(composer.field)
             let kb = keyboard(h)
-            // The view's frame is relative to its parent, the keyboard's to the screen: short by the bar.
-            #expect(composer.frameInScreen.maxY == kb.minY + NavigationBar.height, "\(behavior)")
+            // The view's frame is relative to its parent, the keyboard's to the screen: short by the bars.
+            #expect(composer.frameInScreen.maxY == kb.minY + screenTop(h), "\(behavior)")
             #expect(h.form.frameInScreen.maxY == composer.frameInScreen.minY, "\(behavior)")
-            #expect(screen(h).avoidance.numbers.shift == kb.height - NavigationBar.height, "\(behavior)")
+            #expect(screen(h).avoidance.numbers.shift == kb.height - screenTop(h), "\(behavior)")
             _ = composer.field.resignFirstResponder()
             h.platform.settle()
             #expect(composer.frameInScreen.maxY == h.platform.application.deviceFrame.maxY, "\(behavior)")
@@ -250,9 +260,9 @@ struct AvoidanceTests {
         let formBefore = h.form.frameInScreen
         h.focus(composer.field)
         let kb = keyboard(h)
-        let relative = kb.height - NavigationBar.height
+        let relative = kb.height - screenTop(h)
         #expect(h.form.frameInScreen == formBefore.offsetBy(dx: 0, dy: -relative))
-        #expect(composer.frameInScreen.maxY == kb.minY + NavigationBar.height)
+        #expect(composer.frameInScreen.maxY == kb.minY + screenTop(h))
     }
 
     @Test("the relative keyboard height is React Native's formula")
@@ -274,12 +284,13 @@ struct AvoidanceTests {
         h.focus(h.form.notes)
         let kb = keyboard(h).offsetBy(dx: -h.platform.application.deviceFrame.minX, dy: 0)
         let overlap = Int(full.maxY - keyboard(h).minY)
+        let safe = Int(h.form.safeAreaInsets.bottom)
         #expect(
             h.app.inspector.avoidanceStatus == [
                 "Avoidance: insets",
                 "Keyboard \(Int(kb.minX)),\(Int(kb.minY)) \(Int(kb.width))×\(Int(kb.height)) · overlap \(overlap)",
-                "Inset bottom \(overlap) · indicator \(overlap)",
-                "Safe area top 0, bottom 0 · shift 0",
+                "Inset bottom \(overlap - safe) · indicator \(overlap - safe)",
+                "Safe area top 0, bottom \(safe) · shift 0",
             ])
         #expect(h.app.setOption(avoidance, to: "platform"))
         #expect(h.app.inspector.avoidanceStatus[0] == "Avoidance: none (the technique's own)")

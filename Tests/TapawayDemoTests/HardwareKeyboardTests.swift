@@ -11,9 +11,12 @@ struct HardwareKeyboardTests {
     let key = OptionKey(nil, "keyboard")
 
     /// The shortcut bar's frame at the bottom of the default window's simulated screen.
+    /// The keyboard's frame with only the bar showing: the 44-point bar over the home
+    /// indicator's area, which the keyboard's frame includes, as on iOS.
     func barFrame(_ h: Harness) -> Rect {
         let device = h.platform.application.deviceFrame
-        return Rect(x: device.minX, y: device.maxY - 44, width: device.width, height: 44)
+        let bottom = h.platform.application.safeAreaInsets.bottom
+        return Rect(x: device.minX, y: device.maxY - 44 - bottom, width: device.width, height: 44 + bottom)
     }
 
     @Test("keyboard is a general option, software or hardware, software by default, that --set and the settings name")
@@ -44,7 +47,7 @@ struct HardwareKeyboardTests {
         h.app.setOption(key, to: "software")
         h.platform.settle()
         #expect(h.firstResponderID == "name" && h.keyboard.showsKeys)
-        #expect(h.keyboard.frame.height == KeypadLayout.height())
+        #expect(h.keyboard.frame.height == KeypadLayout.height() + 34, "the keys and the home indicator's 34 points")
     }
 
     @Test(
@@ -82,7 +85,7 @@ struct HardwareKeyboardTests {
         #expect(h.keyboard.state == .hidden)
     }
 
-    @Test("background-control: the form shrinks by the bar's overlap only, 44 points")
+    @Test("background-control: the form shrinks by the bar's overlap only, 44 points and the home indicator's 34")
     func backgroundControlAvoidsTheBar() {
         let h = Harness(.backgroundControl)
         let form = h.app.screen(for: .backgroundControl).form
@@ -90,7 +93,7 @@ struct HardwareKeyboardTests {
         h.app.setOption(key, to: "hardware")
         h.focus(h.form.name)
         #expect(form.frameInScreen.maxY == barFrame(h).minY, "the form ends where the bar begins")
-        #expect(form.frame == Rect(x: full.minX, y: full.minY, width: full.width, height: full.height - 44))
+        #expect(form.frame == Rect(x: full.minX, y: full.minY, width: full.width, height: full.height - 44 - 34))
     }
 
     @Test("keyboard-manager: the manager's toolbar is the bar at the bottom, and the notifications carry its frame")
@@ -101,10 +104,10 @@ struct HardwareKeyboardTests {
         let toolbar = try #require(h.keyboard.accessoryView)
         #expect(toolbar.identifier == "toolbar")
         let device = h.platform.application.deviceFrame
-        let height = toolbar.frame.height
-        #expect(height > 0)
+        let height = toolbar.frame.height + 34
+        #expect(height > 34)
         #expect(h.keyboard.frame == Rect(x: device.minX, y: device.maxY - height, width: device.width, height: height))
-        #expect(toolbar.frameInScreen == h.keyboard.frame)
+        #expect(toolbar.frameInScreen == Rect(x: device.minX, y: device.maxY - height, width: device.width, height: height - 34))
         #expect(h.keyboard.shortcutBar.isHidden && h.keyboard.keypadView.isHidden)
         // Next keeps the same toolbar: nothing is posted again.
         h.platform.tap(try #require(h.platform.application.keyboard.window.view(withIdentifier: "toolbar-next")))

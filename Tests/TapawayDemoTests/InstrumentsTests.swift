@@ -432,17 +432,18 @@ struct InspectorTests {
         #expect(DecisionLogView.describe(fact) == "touch \(fact.touch) began in background · can't be first responder")
     }
 
-    @Test("F2 hides the inspector and the screen takes its room; F1 shows and hides the help card")
+    @Test("F2 hides the inspector and the device keeps its size, centred; F1 shows and hides the help card")
     func shortcuts() {
         let h = Harness()
         let app = h.platform.application
         #expect(!h.app.inspector.isHidden)
-        let before = app.deviceFrame.width
+        let before = app.deviceFrame
         h.platform.press(.function(2))
         #expect(h.app.inspector.isHidden)
-        #expect(app.deviceFrame.width == before + InspectorWindow.width)
+        #expect(app.deviceFrame.size == before.size, "the device never takes the inspector's room")
+        #expect(app.deviceFrame.minX == before.minX + (InspectorWindow.width / 2).rounded(.down), "it is centred in the room")
         h.platform.press(.function(2))
-        #expect(app.deviceFrame.width == before)
+        #expect(app.deviceFrame == before)
         h.platform.press(.function(1))
         #expect(!h.app.helpCard.isHidden)
         h.platform.tap(at: app.deviceFrame.center)
@@ -557,7 +558,7 @@ struct InspectorTests {
 
     @Test("in a short window the inspector scrolls as a whole instead of squeezing its log away")
     func shortInspectorScrolls() {
-        let platform = HeadlessPlatform(screenSize: Size(width: 930, height: 400))
+        let platform = HeadlessPlatform(screenSize: Size(width: TapawayApp.defaultSize.width, height: 400))
         let app = TapawayApp(application: platform.application)
         platform.settle()
         let inspector = app.inspector

@@ -26,8 +26,32 @@ package final class TapawayApp {
     package let helpCard: HelpCardWindow
     /// The overlays drawn over the simulated screen and the keypad.
     package private(set) var overlays: InstrumentOverlays!
-    /// Whether the inspector is wanted (it shows when the window is wide enough).
+    /// Whether the inspector is wanted (beside the device when the window is wide enough,
+    /// folded into a strip otherwise).
     package private(set) var inspectorWanted = true
+    /// The simulated device.
+    package private(set) var device = DeviceProfile.device(DeviceProfile.defaultID)!
+    /// How the device is held.
+    package private(set) var orientation = DeviceOrientation.portrait
+    /// Where the windows are: the sidebar, the device, the inspector and the folded strips.
+    package private(set) var windowLayout: WindowLayout
+    /// The strip that stands for the sidebar in a narrow window.
+    package let sidebarStrip = FoldedChromeStrip(
+        name: "≡", identifier: "sidebar-strip", button: "sidebar-unfold")
+    /// The strip that stands for the inspector in a narrow window.
+    package let inspectorStrip = FoldedChromeStrip(
+        name: "i", identifier: "inspector-strip", button: "inspector-unfold")
+    /// Whether the folded sidebar is open over the device.
+    package private(set) var sidebarOpen = false
+    /// Whether the folded inspector is open over the device.
+    package private(set) var inspectorOpen = false
+    /// The desk behind the device: what shows around a device smaller than its room.
+    package let backdrop = Window(frame: .zero, level: .chrome)
+    /// The status bar, the Dynamic Island, the home indicator or the navigation bar.
+    package private(set) var deviceChrome: DeviceChrome!
+    /// Called when the device or its orientation changes, with the device's new size in points:
+    /// the platform may grow the window to hold it beside the chrome.
+    package var onDeviceChange: ((Size) -> Void)?
     /// Called when F12 asks for a screenshot (the platform saves it).
     package var onScreenshotRequest: (() -> Void)?
     /// Called when F9 or the sidebar's `record-toggle` asks to start or stop recording the
@@ -69,32 +93,41 @@ package final class TapawayApp {
     /// What techniques set up once for the application (the keyboard manager's adapter).
     private var techniqueSetUps: [AnyObject] = []
 
-    /// The default window size: the sidebar, a phone-sized screen on which the keypad covers
-    /// `notes` but leaves the caption, the switch, the button and the suggestion rows visible, and
-    /// the inspector.
-    package nonisolated static let defaultSize = Size(width: SidebarWindow.width + 390 + InspectorWindow.width, height: 820)
-    /// The narrowest simulated screen.
-    package nonisolated static let minimumDeviceWidth = 320.0
+    /// The default window size: the sidebar, the default device (iPhone 15, 393 × 852 points)
+    /// in portrait, and the inspector.
+    package nonisolated static let defaultSize = WindowLayout.preferredSize(device: Size(width: 393, height: 852))
 
     /// Builds the windows and screens, showing `technique` (the registry's first when nil or
     /// unknown), and adds them to `application`.
     package init(application: Application, technique: TechniqueID? = nil) {
         self.application = application
         self.technique = technique.flatMap { Techniques.technique(for: $0) != nil ? $0 : nil } ?? Techniques.defaultID
-        let (chrome, device, side) = Self.split(application.screenSize, inspector: true)
-        application.deviceFrame = device
+        let layout = WindowLayout(window: application.screenSize, device: device.size(orientation), inspector: true)
+        windowLayout = layout
+        let device = layout.device
+        application.setDevice(
+            frame: device, safeArea: Self.safeArea(self.device, orientation, layout: layout), compactKeys: false,
+            rotated: false)
+        application.keyboard.coversBottomSafeArea = self.device.keyboardCoversBottomInset
         window = Techniques.windowClass.init(frame: device, notificationCenter: application.notificationCenter)
         window.identifier = "window"
         window.backgroundColor = Palette.groupedBackground
-        sidebar = SidebarWindow(frame: chrome)
-        sidebar.isHidden = chrome.width == 0
-        inspector = InspectorWindow(frame: Self.inspectorFrame(side, screen: application.screenSize))
-        inspector.isHidden = side.width == 0
-        helpCard = HelpCardWindow(frame: Self.helpCardFrame(device: device, inspector: side))
+        sidebar = SidebarWindow(frame: layout.sidebar)
+        sidebar.isHidden = layout.sidebar.width == 0
+        inspector = InspectorWindow(frame: Self.inspectorFrame(layout.inspector, screen: application.screenSize))
+        inspector.isHidden = layout.inspector.width == 0
+        helpCard = HelpCardWindow(
+            frame: Self.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
         replayBanner.frame = Self.replayBannerFrame(device: device)
         noticeBanner.frame = Self.noticeBannerFrame(device: device)
         navigation = NavigationController(root: techniques)
         application.addWindow(window)
+        backdrop.identifier = "backdrop"
+        backdrop.backgroundColor = Palette.desk
+        backdrop.isUserInteractionEnabled = false
+        application.addWindow(backdrop)
+        application.addWindow(sidebarStrip)
+        application.addWindow(inspectorStrip)
         application.addWindow(sidebar)
         application.addWindow(inspector)
         application.addWindow(helpCard)
@@ -120,7 +153,12 @@ package final class TapawayApp {
             sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue)
             option.applyToApplication?(option.defaultValue, application)
         }
-        application.onScreenResize = { [weak self] size in self?.layout(for: size) }
+        application.onScreenResize = { [weak self] size in self?.layOutWindows(for: size) }
+        deviceChrome = DeviceChrome(
+            application: application, appWindow: window, profile: self.device, orientation: orientation)
+        sidebarStrip.button.onTap = { [weak self] _ in self?.toggleFoldedSidebar() }
+        inspectorStrip.button.onTap = { [weak self] _ in self?.toggleFoldedInspector() }
+        layOutWindows(for: application.screenSize)
         overlays = InstrumentOverlays(application: application, appWindow: window) { [weak self] in
             self?.technique ?? Techniques.defaultID
         }
@@ -132,30 +170,29 @@ package final class TapawayApp {
         show(self.technique, animated: false)
     }
 
-    /// Splits the screen into the sidebar on the left, the simulated device, and the inspector on
-    /// the right. Chrome that does not fit beside a device of the minimum width is left out
-    /// (the inspector first).
-    package nonisolated static func split(_ size: Size, inspector: Bool) -> (chrome: Rect, device: Rect, inspector: Rect) {
-        let chromeWidth = size.width >= SidebarWindow.width + minimumDeviceWidth ? SidebarWindow.width : 0
-        let inspectorWidth =
-            inspector && size.width >= chromeWidth + minimumDeviceWidth + InspectorWindow.width
-            ? InspectorWindow.width : 0
-        let deviceWidth = size.width - chromeWidth - inspectorWidth
-        return (
-            Rect(x: 0, y: 0, width: chromeWidth, height: size.height),
-            Rect(x: chromeWidth, y: 0, width: deviceWidth, height: size.height),
-            Rect(x: chromeWidth + deviceWidth, y: 0, width: inspectorWidth, height: size.height)
-        )
+    /// The device's safe area as far as it shows: a window shorter than the device cuts its
+    /// bottom off, and with it the bottom inset.
+    nonisolated static func safeArea(
+        _ device: DeviceProfile, _ orientation: DeviceOrientation, layout: WindowLayout
+    )
+        -> EdgeInsets
+    {
+        var insets = device.safeArea(orientation)
+        let full = device.size(orientation)
+        if layout.device.height < full.height { insets.bottom = max(0, insets.bottom - (full.height - layout.device.height)) }
+        if layout.device.width < full.width { insets.right = max(0, insets.right - (full.width - layout.device.width)) }
+        return insets
     }
 
     /// The replay banner: a pill under the navigation bar, across most of the simulated screen.
-    nonisolated static func replayBannerFrame(device: Rect) -> Rect {
-        Rect(x: device.minX + 12, y: device.minY + 60, width: max(0, device.width - 24), height: ReplayBanner.height)
+    nonisolated static func replayBannerFrame(device: Rect, safeArea: EdgeInsets = EdgeInsets()) -> Rect {
+        let inner = device.inset(by: safeArea)
+        return Rect(x: inner.minX + 12, y: inner.minY + 60, width: max(0, inner.width - 24), height: ReplayBanner.height)
     }
 
     /// The notice banner: a pill below the replay banner's place, so that both can show.
-    nonisolated static func noticeBannerFrame(device: Rect) -> Rect {
-        replayBannerFrame(device: device).offsetBy(dx: 0, dy: ReplayBanner.height + 8)
+    nonisolated static func noticeBannerFrame(device: Rect, safeArea: EdgeInsets = EdgeInsets()) -> Rect {
+        replayBannerFrame(device: device, safeArea: safeArea).offsetBy(dx: 0, dy: ReplayBanner.height + 8)
     }
 
     /// The inspector's frame: its part of the window, or, when there is no room for it, its
@@ -167,23 +204,88 @@ package final class TapawayApp {
 
     /// The help card covers the simulated screen and the inspector beside it, or the whole
     /// window when that is too narrow: room for the shortcuts and the experiments side by side.
-    nonisolated static func helpCardFrame(device: Rect, inspector: Rect) -> Rect {
+    nonisolated static func helpCardFrame(device: Rect, inspector: Rect, window: Size) -> Rect {
         let right = Rect(x: device.minX, y: device.minY, width: device.width + max(0, inspector.width), height: device.height)
         if right.width >= HelpContentView.twoColumnWidth + 32 { return right }
-        return Rect(x: 0, y: device.minY, width: right.maxX, height: device.height)
+        return Rect(origin: .zero, size: window)
     }
 
-    private func layout(for size: Size) {
-        let (chrome, device, side) = Self.split(size, inspector: inspectorWanted)
-        replayBanner.frame = Self.replayBannerFrame(device: device)
-        noticeBanner.frame = Self.noticeBannerFrame(device: device)
-        application.deviceFrame = device
+    private func layOutWindows(for size: Size, rotated: Bool = false) {
+        let layout = WindowLayout(window: size, device: device.size(orientation), inspector: inspectorWanted)
+        windowLayout = layout
+        let device = layout.device
+        let safeArea = Self.safeArea(self.device, orientation, layout: layout)
+        replayBanner.frame = Self.replayBannerFrame(device: device, safeArea: safeArea)
+        noticeBanner.frame = Self.noticeBannerFrame(device: device, safeArea: safeArea)
+        application.keyboard.coversBottomSafeArea = self.device.keyboardCoversBottomInset
+        // iPhone's keys are shorter in landscape; iPad's and Android's keep their height here.
+        let compact = orientation == .landscape && self.device.hidesStatusBarInLandscape
+        application.setDevice(frame: device, safeArea: safeArea, compactKeys: compact, rotated: rotated)
         window.frame = device
-        helpCard.frame = Self.helpCardFrame(device: device, inspector: side)
-        sidebar.frame = chrome
-        sidebar.setVisible(chrome.width > 0)
-        inspector.frame = Self.inspectorFrame(side, screen: size)
-        inspector.setVisible(side.width > 0)
+        backdrop.frame = Rect(origin: .zero, size: size)
+        helpCard.frame = Self.helpCardFrame(device: device, inspector: layout.inspector, window: size)
+        sidebarStrip.frame = layout.sidebarStrip
+        sidebarStrip.setVisible(layout.sidebarStrip.width > 0)
+        inspectorStrip.frame = layout.inspectorStrip
+        inspectorStrip.setVisible(layout.inspectorStrip.width > 0)
+        if layout.sidebarStrip.width == 0 { sidebarOpen = false }
+        if layout.inspectorStrip.width == 0 { inspectorOpen = false }
+        sidebarStrip.button.isOn = sidebarOpen
+        inspectorStrip.button.isOn = inspectorOpen
+        // A folded chrome, when opened, lies over the device beside its strip.
+        sidebar.frame =
+            sidebarOpen
+            ? Rect(x: layout.sidebarStrip.maxX, y: 0, width: SidebarWindow.width, height: size.height) : layout.sidebar
+        sidebar.setVisible(layout.sidebar.width > 0 || sidebarOpen)
+        inspector.frame =
+            inspectorOpen
+            ? Rect(
+                x: layout.inspectorStrip.minX - InspectorWindow.width, y: 0, width: InspectorWindow.width,
+                height: size.height)
+            : Self.inspectorFrame(layout.inspector, screen: size)
+        inspector.setVisible(layout.inspector.width > 0 || inspectorOpen)
+        deviceChrome?.profile = self.device
+        deviceChrome?.orientation = orientation
+    }
+
+    /// The device as the trace states it.
+    package var deviceState: Tracer.DeviceState {
+        Tracer.DeviceState(
+            model: device.id, orientation: orientation.rawValue, safeArea: application.safeAreaInsets,
+            clipped: windowLayout.clipped)
+    }
+
+    /// Opens or closes the folded sidebar over the device.
+    package func toggleFoldedSidebar() {
+        sidebarOpen.toggle()
+        if sidebarOpen { inspectorOpen = false }
+        layOutWindows(for: application.screenSize)
+    }
+
+    /// Opens or closes the folded inspector over the device.
+    package func toggleFoldedInspector() {
+        inspectorOpen.toggle()
+        if inspectorOpen { sidebarOpen = false }
+        layOutWindows(for: application.screenSize)
+    }
+
+    /// Turns the device to the other orientation (F5), as its `orientation` option does.
+    package func rotate() {
+        let key = OptionKey(nil, DeviceOption.orientation.id)
+        setOption(key, to: orientation.turned.rawValue)
+    }
+
+    /// Takes the device and orientation from their options and lays the windows out for them.
+    private func applyDeviceOptions() {
+        let chosen = DeviceProfile.device(value(of: OptionKey(nil, DeviceOption.device.id))) ?? device
+        let turned = DeviceOrientation(rawValue: value(of: OptionKey(nil, DeviceOption.orientation.id))) ?? orientation
+        guard chosen != device || turned != orientation else { return }
+        let rotated = chosen == device && turned != orientation
+        device = chosen
+        orientation = turned
+        layOutWindows(for: application.screenSize, rotated: rotated)
+        tracer?.device(deviceState, frame: application.deviceFrame)
+        onDeviceChange?(self.device.size(orientation))
     }
 
     // MARK: Instruments
@@ -233,6 +335,7 @@ package final class TapawayApp {
         case .function(2): toggleInspector()
         case .function(3): toggleHardwareKeyboard()
         case .function(4): application.keyboard.toggleSoftwareKeyboard()
+        case .function(5): rotate()
         case .function(9): onRecordingToggle?()
         case .function(12): onScreenshotRequest?()
         default: break
@@ -266,7 +369,7 @@ package final class TapawayApp {
     package func toggleInspector() {
         inspectorWanted.toggle()
         sidebar.inspectorItem.isOn = inspectorWanted
-        layout(for: application.screenSize)
+        layOutWindows(for: application.screenSize)
     }
 
     /// Puts the app in the state a recording began in, before it is replayed: the inspector
@@ -362,6 +465,7 @@ package final class TapawayApp {
         for (id, screen) in screens where key.technique == nil || key.technique == id { option.apply(value, screen) }
         option.applyToApplication?(value, application)
         sidebar.show(option: key, value: value)
+        if DeviceOption.concerns(key) { applyDeviceOptions() }
         return true
     }
 
@@ -391,7 +495,7 @@ package final class TapawayApp {
     package func didBecomeReady() {
         tracer?.ready(
             scenario: technique.rawValue, window: application.screenSize, device: application.deviceFrame,
-            scale: application.pixelScale)
+            scale: application.pixelScale, model: deviceState)
         tracer?.layoutIfChanged(application, force: true)
     }
 

@@ -56,12 +56,12 @@ package final class ContentInsetAvoidance: KeyboardAvoidance {
         let base = savedInset ?? form.contentInset
         if savedInset == nil { savedInset = base }
         let overlap = max(0, form.frameInScreen.maxY - keyboard.minY)
-        let safeBottom = screen.safeAreaForAvoidance.bottom
-        // What the app sets: the overlap less what the automatic adjustment adds itself.
+        // What the app sets: the overlap less the safe area the automatic adjustment adds itself
+        // (`adjustedContentInset`), so the content ends on the keyboard, with no gap.
+        let safeBottom = form.contentInsetAdjustmentBehavior == .automatic ? form.safeAreaInsets.bottom : 0
         let set = max(0, overlap - safeBottom)
         var inset = base
-        // Tapaway's scroll view scrolls by the adjusted inset: the one set plus the safe area.
-        inset.bottom = base.bottom + set + min(overlap, safeBottom)
+        inset.bottom = base.bottom + set
         form.contentInset = inset
         numbers.keyboard = screen.inDevice(keyboard)
         numbers.overlap = overlap
@@ -75,7 +75,8 @@ package final class ContentInsetAvoidance: KeyboardAvoidance {
         guard let input = screen.editingInput, input.isDescendant(of: screen.form) else { return }
         let form = screen.form
         let rect = input.convert(input.bounds, to: form.background)
-        let visibleHeight = form.bounds.height - form.contentInset.bottom - max(0, form.contentInset.top)
+        let adjusted = form.adjustedContentInset
+        let visibleHeight = form.bounds.height - adjusted.bottom - max(0, adjusted.top)
         var y = form.contentOffset.y
         if rect.maxY + Self.fieldMargin > y + visibleHeight { y = rect.maxY + Self.fieldMargin - visibleHeight }
         if rect.minY - Self.fieldMargin < y { y = rect.minY - Self.fieldMargin }

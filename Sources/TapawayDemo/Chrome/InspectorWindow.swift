@@ -46,7 +46,7 @@ package final class InspectorWindow: Window {
 
     /// Creates the inspector.
     package init(frame: Rect) {
-        super.init(frame: frame, level: .chrome)
+        super.init(frame: frame, level: .drawer)
         identifier = "inspector"
         backgroundColor = Palette.chromeBackground
         titleLabel.fontSize = 20

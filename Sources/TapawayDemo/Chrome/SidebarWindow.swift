@@ -54,7 +54,7 @@ package final class SidebarWindow: Window {
 
     /// Creates the sidebar.
     package init(frame: Rect) {
-        super.init(frame: frame, level: .chrome)
+        super.init(frame: frame, level: .drawer)
         identifier = "sidebar"
         backgroundColor = Palette.chromeBackground
         content.identifier = "sidebar-content"

@@ -57,8 +57,9 @@ package class FormViewController: ViewController {
     /// layout, where it stands for a screen without a scroll view.
     package var formScrolls: Bool { layout != .plain }
 
-    /// The safe area avoidance strategies read: zero, as the simulated screen has none yet.
-    package var safeAreaForAvoidance: EdgeInsets { .zero }
+    /// The safe area avoidance strategies read: the part of the device's safe area the screen's
+    /// view overlaps (under the navigation bar, usually only the home indicator's, at the bottom).
+    package var safeAreaForAvoidance: EdgeInsets { view.safeAreaInsets }
 
     /// The view that holds the whole app window's content, navigation bar included: what
     /// Android's `adjustResize` resizes and `adjustPan` pans.

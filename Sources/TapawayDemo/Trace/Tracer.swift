@@ -36,7 +36,9 @@ package final class Tracer {
     }
 
     /// Writes the `ready` line.
-    package func ready(scenario: String, window: Size, device: Rect? = nil, scale: Double = 1) {
+    package func ready(
+        scenario: String, window: Size, device: Rect? = nil, scale: Double = 1, model: DeviceState? = nil
+    ) {
         isReady = true
         var fields: [(String, JSON)] = [
             ("scenario", .string(scenario)),
@@ -44,7 +46,35 @@ package final class Tracer {
         ]
         if let device { fields.append(("device", .rect(device))) }
         fields.append(("scale", .number(scale)))
+        if let model { fields += Self.deviceFields(model) }
         emit("ready", fields)
+    }
+
+    /// The simulated device as the trace states it.
+    package struct DeviceState: Equatable {
+        /// The device's id (`iphone-15`).
+        package var model: String
+        /// `portrait` or `landscape`.
+        package var orientation: String
+        /// The safe area's insets: top, left, bottom, right.
+        package var safeArea: EdgeInsets
+        /// Whether the window is smaller than the device, which shows only the part that fits.
+        package var clipped: Bool
+    }
+
+    private static func deviceFields(_ state: DeviceState) -> [(String, JSON)] {
+        let s = state.safeArea
+        return [
+            ("model", .string(state.model)), ("orientation", .string(state.orientation)),
+            ("safeArea", .array([.number(s.top), .number(s.left), .number(s.bottom), .number(s.right)])),
+            ("clipped", .bool(state.clipped)),
+        ]
+    }
+
+    /// Writes a `device` line: the simulated device or its orientation changed (`frame` is the
+    /// device's new frame in the window).
+    package func device(_ state: DeviceState, frame: Rect) {
+        emit("device", [("frame", .rect(frame))] + Self.deviceFields(state))
     }
 
     /// Writes an `idle` line: the program has nothing left to do. `mark` is the number of the

@@ -40,7 +40,38 @@ open class Application: Responder {
     /// Where the simulated device's screen is, in screen coordinates: the app's windows fill it
     /// and the keypad docks to its bottom. The whole screen unless host chrome takes a part.
     public var deviceFrame: Rect {
-        didSet { if deviceFrame != oldValue { keyboard.screenDidResize() } }
+        didSet { if deviceFrame != oldValue && !changingDevice { keyboard.screenDidResize() } }
+    }
+    /// Set while `setDevice` changes several properties at once, so the keypad follows once.
+    private var changingDevice = false
+    /// Whether `setDevice` is in the middle of changing the device.
+    var isChangingDevice: Bool { changingDevice }
+    /// The device's safe area, as insets from the edges of `deviceFrame`: the status bar or the
+    /// notch at the top, the home indicator at the bottom, the sensor housing at the side in
+    /// landscape. Views read their share through `View.safeAreaInsets`; the keypad extends
+    /// under the bottom inset, as iOS's keyboard covers the home indicator's area.
+    public var safeAreaInsets: EdgeInsets = .zero {
+        didSet {
+            guard safeAreaInsets != oldValue else { return }
+            for window in windows { window.setNeedsLayoutInHierarchy() }
+            if !changingDevice { keyboard.safeAreaDidChange() }
+            geometryDidChange()
+        }
+    }
+
+    /// Changes the simulated device at once: its frame, its safe area and whether its keys take
+    /// the landscape height. The keypad follows once: after a rotation (`rotated`) with the
+    /// keypad up it posts will/did show and change frame with the old and new frames, as iOS
+    /// is reported to do; otherwise it reports the change of frame, if any.
+    public func setDevice(frame: Rect, safeArea: EdgeInsets, compactKeys: Bool, rotated: Bool) {
+        let begin = keyboard.frame
+        changingDevice = true
+        safeAreaInsets = safeArea
+        deviceFrame = frame
+        keyboard.isCompact = compactKeys
+        changingDevice = false
+        keyboard.deviceDidChange(from: begin, rotated: rotated)
+        setNeedsFrame()
     }
     /// Lays the windows out for a new screen size; when nil, normal windows fill the screen.
     public var onScreenResize: ((Size) -> Void)?

@@ -47,8 +47,23 @@ public final class Keyboard: TextInputDelegate {
     public var scale: Double = 1 {
         didSet {
             guard scale != oldValue else { return }
-            keypadView.metrics = KeypadMetrics(scale: scale)
+            keypadView.metrics = KeypadMetrics(scale: scale, compact: isCompact)
             resize(keypadHeight: keypadView.metrics.trayHeight)
+        }
+    }
+    /// Whether the keys take iPhone's landscape height (shorter keys, closer rows). The app
+    /// sets it with the device's orientation; a change while the keypad is up posts will/did
+    /// change frame, as a change of `scale` does.
+    public var isCompact = false {
+        didSet {
+            guard isCompact != oldValue else { return }
+            keypadView.metrics = KeypadMetrics(scale: scale, compact: isCompact)
+            // Within a change of device, the application has the keypad follow once, after.
+            if application.isChangingDevice {
+                layOut(keysHeight: keypadView.metrics.trayHeight)
+            } else {
+                resize(keypadHeight: keypadView.metrics.trayHeight)
+            }
         }
     }
     private var slide: Animation?
@@ -118,6 +133,20 @@ public final class Keyboard: TextInputDelegate {
 
     /// The height of the keypad and its accessory together.
     public var height: Double { window.frame.height }
+    /// The part of the keypad under the keys (or the bar) that covers the device's bottom safe
+    /// area, as iOS's keyboard covers the home indicator's: its frame includes it.
+    public var bottomInset: Double { coversBottomSafeArea ? application.safeAreaInsets.bottom : 0 }
+    /// Whether the keypad reaches down over the bottom safe area (iOS: true, its keyboard
+    /// covers the home indicator's area) or docks on top of it (Android: false, its keyboard
+    /// sits above the navigation bar).
+    public var coversBottomSafeArea = true {
+        didSet { if coversBottomSafeArea != oldValue { safeAreaDidChange() } }
+    }
+    /// Where the keypad's bottom edge docks: the device's bottom, or the top of its bottom
+    /// safe area when the keypad does not cover it.
+    private var dockBottom: Double {
+        application.deviceFrame.maxY - (coversBottomSafeArea ? 0 : application.safeAreaInsets.bottom)
+    }
     /// The keys' own height, without the accessory (0 while the software keyboard is not in use).
     public var keypadHeight: Double { usesSoftwareKeyboard ? keypadView.frame.height : 0 }
     /// The accessory shown above the keys (the focused responder's `inputAccessoryView`).
@@ -125,7 +154,7 @@ public final class Keyboard: TextInputDelegate {
     /// The frame when docked, in screen coordinates.
     public var shownFrame: Rect {
         let d = application.deviceFrame
-        return Rect(x: d.minX, y: d.maxY - height, width: d.width, height: height)
+        return Rect(x: d.minX, y: dockBottom - height, width: d.width, height: height)
     }
     /// The frame when away, just below the screen.
     public var hiddenFrame: Rect {
@@ -303,13 +332,17 @@ public final class Keyboard: TextInputDelegate {
         let accessoryHeight = accessoryView?.frame.height ?? 0
         let width = application.deviceFrame.width
         let keys = keysHeight ?? keypadView.frame.height
-        keypadView.frame = Rect(x: 0, y: accessoryHeight, width: width, height: keys)
+        // The tray spans the device; the keys stay inside the safe area's sides (landscape).
+        let sides = application.safeAreaInsets
+        keypadView.frame = Rect(
+            x: sides.left, y: accessoryHeight, width: max(0, width - sides.left - sides.right), height: keys)
         keypadView.isHidden = !usesSoftwareKeyboard
         if !usesSoftwareKeyboard { keypadView.cancelPresses() }
         let barShows = !usesSoftwareKeyboard && accessoryView == nil
         shortcutBar.frame = Rect(x: 0, y: 0, width: width, height: shortcutBarHeight)
         shortcutBar.isHidden = !barShows
-        let total = usesSoftwareKeyboard ? accessoryHeight + keys : (barShows ? shortcutBarHeight : accessoryHeight)
+        let above = usesSoftwareKeyboard ? accessoryHeight + keys : (barShows ? shortcutBarHeight : accessoryHeight)
+        let total = above + bottomInset
         window.frame = Rect(x: window.frame.minX, y: window.frame.maxY - total, width: width, height: total)
         switch state {
         case .hidden: window.frame = hiddenFrame
@@ -318,11 +351,34 @@ public final class Keyboard: TextInputDelegate {
         }
     }
 
-    func screenDidResize() {
+    /// The device's safe area changed (another device, a rotation): the keypad takes its new
+    /// height at once, reporting it while it is up.
+    func safeAreaDidChange() {
+        let begin = window.frame
+        layOut()
+        if state == .shown && begin != window.frame { postFrameChange(from: begin, to: window.frame) }
+    }
+
+    /// The device changed (another model, another orientation) while the keypad was at
+    /// `begin`: the keypad takes its new frame at once. After a rotation (`rotated`) with the
+    /// keypad up or on its way up, it posts will-show and will-change-frame from `begin`, then
+    /// did-show and did-change-frame, as iOS is reported to do when the device rotates with the
+    /// keyboard up; otherwise it reports the change as a resize of the screen does.
+    func deviceDidChange(from begin: Rect, rotated: Bool) {
+        guard rotated, state == .shown || state == .showing else { return screenDidResize(from: begin) }
         slide?.cancel()
         slide = nil
         keypadView.cancelPresses()
-        let begin = window.frame
+        state = .shown
+        layOut()
+        reshow(from: begin)
+    }
+
+    func screenDidResize(from start: Rect? = nil) {
+        slide?.cancel()
+        slide = nil
+        keypadView.cancelPresses()
+        let begin = start ?? window.frame
         let wasState = state
         // Laid out as if hidden, then placed below by the state it ends in.
         state = .hidden

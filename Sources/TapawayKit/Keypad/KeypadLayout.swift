@@ -13,13 +13,19 @@ public struct KeypadMetrics: Sendable, Hashable {
     /// The keys' corner radius.
     public var cornerRadius: Double
 
-    /// iOS's sizes multiplied by `scale`: keys 42 px tall, 6 px apart, rows 11 px apart.
-    public init(scale: Double = 1) {
+    /// Whether the keys are iPhone's landscape ones: shorter, with rows closer together.
+    public var isCompact: Bool
+
+    /// iOS's sizes multiplied by `scale`: keys 42 px tall, 6 px apart, rows 11 px apart; in
+    /// landscape (`compact`), keys 32 px tall and rows 6 px apart, for a tray of 162 px instead
+    /// of 216 as on an iPhone turned on its side.
+    public init(scale: Double = 1, compact: Bool = false) {
         let s = max(0.5, scale)
         self.scale = s
-        keyHeight = (42 * s).rounded()
+        isCompact = compact
+        keyHeight = ((compact ? 32 : 42) * s).rounded()
         gap = (6 * s).rounded()
-        rowGap = (11 * s).rounded()
+        rowGap = ((compact ? 6 : 11) * s).rounded()
         insets = EdgeInsets(top: (8 * s).rounded(), left: (3 * s).rounded(), bottom: (8 * s).rounded(), right: (3 * s).rounded())
         cornerRadius = 5 * s
     }

@@ -6,7 +6,8 @@ public final class NavigationBar: View {
     public let titleLabel = Label()
     /// The back button (`navbar-back`); hidden on the root screen.
     public let backButton = Button(title: "Back")
-    /// The bar's height.
+    /// The bar's height below the safe area's top (the status bar): its background reaches up
+    /// under the status bar, as `UINavigationBar`'s does.
     public static let height = 52.0
 
     /// Creates a bar.
@@ -34,20 +35,24 @@ public final class NavigationBar: View {
     /// when the previous screen's title would run into the title.
     public override func layoutSubviews() {
         let w = bounds.width
+        // The content sits in the bar's part below the status bar, inside the sides' safe area.
+        let safe = safeAreaInsets
+        let top = safe.top, height = max(0, bounds.height - safe.top)
+        let left = safe.left, right = safe.right
         let titleFont = application?.fonts.font(size: titleLabel.fontSize, weight: titleLabel.fontWeight)
         let backFont = application?.fonts.font(size: backButton.fontSize, weight: .regular)
-        let titleWidth = min(w - 32, (titleFont?.width(of: titleLabel.text) ?? 0) + 8)
-        titleLabel.frame = Rect(x: ((w - titleWidth) / 2).rounded(), y: 0, width: titleWidth, height: bounds.height)
+        let titleWidth = min(w - left - right - 32, (titleFont?.width(of: titleLabel.text) ?? 0) + 8)
+        titleLabel.frame = Rect(x: ((w - titleWidth) / 2).rounded(), y: top, width: titleWidth, height: height)
         func buttonWidth(_ title: String) -> Double { (backFont?.width(of: title) ?? 0) + 32 }
         var title = backTitle
         if 4 + buttonWidth(title) > titleLabel.frame.minX - 6 { title = "Back" }
         backButton.title = title
-        backButton.frame = Rect(x: 4, y: 6, width: buttonWidth(title), height: bounds.height - 12)
+        backButton.frame = Rect(x: left + 4, y: top + 6, width: buttonWidth(title), height: height - 12)
         // A title too wide to stay centred clear of the back button moves right of it, as on
         // iOS, and wraps rather than run under the button.
         if !backButton.isHidden, backButton.frame.maxX + 6 > titleLabel.frame.minX {
-            let left = backButton.frame.maxX + 6
-            titleLabel.frame = Rect(x: left, y: 0, width: max(0, w - 8 - left), height: bounds.height)
+            let start = backButton.frame.maxX + 6
+            titleLabel.frame = Rect(x: start, y: top, width: max(0, w - right - 8 - start), height: height)
         }
     }
 

@@ -47,15 +47,19 @@ open class NavigationController: ViewController {
     /// Forwards disappearance to the top screen.
     open override func viewDidDisappear(_ animated: Bool) { topViewController?.endAppearance(false, animated: animated) }
 
+    /// The bar's height with the status bar's part of the safe area above it.
+    private var barHeight: Double { NavigationBar.height + view.safeAreaInsets.top }
+
     private var contentFrame: Rect {
         let b = view.bounds
-        return Rect(x: 0, y: NavigationBar.height, width: b.width, height: max(0, b.height - NavigationBar.height))
+        return Rect(x: 0, y: barHeight, width: b.width, height: max(0, b.height - barHeight))
     }
 
     /// Keeps the bar and the top screen filling the container.
     func layoutContainer() {
         let b = view.bounds
-        navigationBar.frame = Rect(x: 0, y: 0, width: b.width, height: NavigationBar.height)
+        navigationBar.frame = Rect(x: 0, y: 0, width: b.width, height: barHeight)
+        navigationBar.setNeedsLayout()
         if transition == nil, let top = topViewController, top.isViewLoaded { top.view.frame = contentFrame }
     }
 

@@ -59,4 +59,6 @@ public enum Palette {
     public static var dimOverlay: Color { current.dimOverlay }
     /// Text selection.
     public static var selection: Color { current.selection }
+    /// The desk around the simulated device.
+    public static var desk: Color { current.desk }
 }

@@ -6,6 +6,23 @@ open class ScrollView: View {
     public var contentSize: Size = .zero { didSet { clampOffset() } }
     /// Extra space around the content (the keypad's height at the bottom, while it shows).
     public var contentInset: EdgeInsets = .zero { didSet { clampOffset() } }
+    /// Whether the safe area adds to `contentInset`, as `UIScrollView.contentInsetAdjustmentBehavior`.
+    public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { clampOffset() }
+    }
+    /// The insets that limit scrolling: `contentInset` plus the part of the safe area the scroll
+    /// view overlaps (top and bottom, for a scroll view that scrolls vertically), as
+    /// `UIScrollView.adjustedContentInset`. A technique that sets the bottom inset to the
+    /// keypad's whole overlap while the home indicator's inset is added too leaves a gap the
+    /// height of that inset under the content: the well-known bug, visible here.
+    public var adjustedContentInset: EdgeInsets {
+        guard contentInsetAdjustmentBehavior == .automatic else { return contentInset }
+        let safe = safeAreaInsets
+        var inset = contentInset
+        inset.top += safe.top
+        inset.bottom += safe.bottom
+        return inset
+    }
     /// Whether the user can scroll.
     public var isScrollEnabled = true
     /// Whether a drag may go past the content's edge (UIKit's `bounces`, true by default). Only
@@ -62,10 +79,16 @@ open class ScrollView: View {
     public var canScroll: Bool { canScrollVertically || canScrollHorizontally }
 
     /// Whether the content, with its insets, is taller than the view.
-    public var canScrollVertically: Bool { contentSize.height + contentInset.top + contentInset.bottom > bounds.height + 0.5 }
+    public var canScrollVertically: Bool {
+        let inset = adjustedContentInset
+        return contentSize.height + inset.top + inset.bottom > bounds.height + 0.5
+    }
 
     /// Whether the content, with its insets, is wider than the view.
-    public var canScrollHorizontally: Bool { contentSize.width + contentInset.left + contentInset.right > bounds.width + 0.5 }
+    public var canScrollHorizontally: Bool {
+        let inset = adjustedContentInset
+        return contentSize.width + inset.left + inset.right > bounds.width + 0.5
+    }
 
     /// Whether a drag can begin at all: the content is larger than the view, or the view
     /// bounces and is told to always bounce. UIKit documents that with `alwaysBounceVertical` the
@@ -145,17 +168,19 @@ open class ScrollView: View {
 
     /// The largest offsets that still show content (with insets).
     public var maximumOffset: Point {
-        Point(
-            x: max(-contentInset.left, contentSize.width + contentInset.right - bounds.width),
-            y: max(-contentInset.top, contentSize.height + contentInset.bottom - bounds.height))
+        let inset = adjustedContentInset
+        return Point(
+            x: max(-inset.left, contentSize.width + inset.right - bounds.width),
+            y: max(-inset.top, contentSize.height + inset.bottom - bounds.height))
     }
 
     /// The offset limited to the scrollable range.
     public func clamped(_ offset: Point) -> Point {
         let maxOffset = maximumOffset
+        let inset = adjustedContentInset
         return Point(
-            x: min(max(offset.x, -contentInset.left), maxOffset.x),
-            y: min(max(offset.y, -contentInset.top), maxOffset.y))
+            x: min(max(offset.x, -inset.left), maxOffset.x),
+            y: min(max(offset.y, -inset.top), maxOffset.y))
     }
 
     private func clampOffset() {
@@ -209,12 +234,23 @@ open class ScrollView: View {
     /// around it, within the area left by the content insets.
     public func scrollRectToVisible(_ rect: Rect, animated: Bool, margin: Double = 8) {
         let visibleTop = contentOffset.y
-        let visibleHeight = bounds.height - contentInset.bottom - max(0, contentInset.top)
+        let inset = adjustedContentInset
+        let visibleHeight = bounds.height - inset.bottom - max(0, inset.top)
         var y = contentOffset.y
         if rect.maxY + margin > visibleTop + visibleHeight { y = rect.maxY + margin - visibleHeight }
         if rect.minY - margin < y { y = rect.minY - margin }
         setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
     }
+}
+
+/// Whether a scroll view adds the safe area to its content insets, as
+/// `UIScrollView.ContentInsetAdjustmentBehavior` (its two common values).
+public enum ContentInsetAdjustmentBehavior: String, Sendable, CaseIterable {
+    /// The safe area's top and bottom add to the insets (UIKit's default for a scroll view
+    /// that scrolls vertically).
+    case automatic
+    /// The insets are `contentInset` alone.
+    case never
 }
 
 /// How dragging a scroll view dismisses the keypad, as `UIScrollView.KeyboardDismissMode`.

@@ -82,6 +82,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
     public init(placeholder: String = "", frame: Rect = .zero) {
         self.placeholder = placeholder
         super.init(frame: frame)
+        // A text view inside a form is seldom under the home indicator; when it scrolls past it,
+        // its own text must not move (its caret placement assumes the plain insets).
+        contentInsetAdjustmentBehavior = .never
         backgroundColor = .clear
     }
 

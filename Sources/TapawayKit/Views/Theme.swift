@@ -66,6 +66,9 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
     public var dimOverlay: Color
     /// Text selection.
     public var selection: Color
+    /// The desk the simulated device lies on, around it when the window is larger: dark, so
+    /// the device's own edges stand out as a phone's do against its bezel.
+    public var desk = Color(hex: 0x48484A)
 
     /// A readable name: the appearance.
     public var description: String { appearance.rawValue }
@@ -136,7 +139,8 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
         chromeSelection: Color(hex: 0x3A3A3C),
         rowHighlight: Color(hex: 0x3A3A3C),
         dimOverlay: Color(hex: 0x000000, alpha: 0.55),
-        selection: Color(hex: 0x0A84FF, alpha: 0.35)
+        selection: Color(hex: 0x0A84FF, alpha: 0.35),
+        desk: Color(hex: 0x2C2C2E)
     )
 
     /// The name of one colour of a theme.
@@ -191,6 +195,8 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
         case dimOverlay
         /// `Theme.selection`.
         case selection
+        /// The desk around the simulated device.
+        case desk
 
         /// The roles that fill areas (backgrounds, trays, keys, tracks), in the order they are
         /// tried for a view's background.
@@ -235,6 +241,7 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
         case .rowHighlight: return rowHighlight
         case .dimOverlay: return dimOverlay
         case .selection: return selection
+        case .desk: return desk
         }
     }
 

@@ -231,6 +231,30 @@ open class View: Responder {
         return r.offsetBy(dx: window.frame.minX, dy: window.frame.minY)
     }
 
+    /// The part of this view that the device's status bar, notch, sensor housing or home
+    /// indicator covers, as insets from its edges (as `UIView.safeAreaInsets`): the
+    /// application's safe area, where it overlaps this view. Zero outside an application and
+    /// in host chrome (windows other than the app's and the keypad's).
+    public var safeAreaInsets: EdgeInsets {
+        guard let window, window.level == .normal || window.level == .keyboard, let app = application else { return .zero }
+        let device = app.deviceFrame
+        let insets = app.safeAreaInsets
+        let frame = frameInScreen
+        func clamp(_ v: Double, _ limit: Double) -> Double { min(max(0, v), max(0, limit)) }
+        return EdgeInsets(
+            top: clamp(device.minY + insets.top - frame.minY, frame.height),
+            left: clamp(device.minX + insets.left - frame.minX, frame.width),
+            bottom: clamp(frame.maxY - (device.maxY - insets.bottom), frame.height),
+            right: clamp(frame.maxX - (device.maxX - insets.right), frame.width))
+    }
+
+    /// Marks this view and every view inside it for layout (after a change every view may
+    /// depend on, such as the safe area).
+    public func setNeedsLayoutInHierarchy() {
+        setNeedsLayout()
+        for view in subviews { view.setNeedsLayoutInHierarchy() }
+    }
+
     // MARK: Hit testing
 
     /// Whether `point` (in this view's coordinates) is inside it.

@@ -10,6 +10,9 @@ open class Window: View {
         case normal = 0
         /// The keypad's window, above the app.
         case keyboard = 100
+        /// Host chrome that may lie over the simulated screen and its keypad (a sidebar opened
+        /// from its folded strip in a narrow window); beside the screen it overlaps nothing.
+        case drawer = 150
         /// Cards shown over everything (the help card).
         case overlay = 200
         /// Orders levels.

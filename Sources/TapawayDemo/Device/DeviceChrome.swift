@@ -1,0 +1,136 @@
+import TapawayKit
+
+/// What the simulated device's system draws over the app: the status bar (the time, the signal
+/// and the battery) and the Dynamic Island at the top; the home indicator, or Android's
+/// navigation bar, at the bottom. It draws over the app's window and, where the keypad covers
+/// the bottom of the screen, over the keypad's window too, as iOS draws its home indicator over
+/// the keyboard. It never takes a touch: a tap on the status bar is a tap on the app below.
+@MainActor
+package final class DeviceChrome {
+    /// The device drawn.
+    package var profile: DeviceProfile { didSet { invalidate() } }
+    /// How it is held.
+    package var orientation: DeviceOrientation { didSet { invalidate() } }
+
+    private unowned let application: Application
+    private let appWindow: Window
+
+    /// Draws for `profile` held in `orientation` over `appWindow` and the keypad's window.
+    package init(application: Application, appWindow: Window, profile: DeviceProfile, orientation: DeviceOrientation) {
+        self.application = application
+        self.appWindow = appWindow
+        self.profile = profile
+        self.orientation = orientation
+        appWindow.overlayRenderers.append { [weak self] window, canvas, _ in self?.draw(in: window, canvas: canvas) }
+        application.keyboard.window.overlayRenderers.append { [weak self] window, canvas, _ in
+            self?.draw(in: window, canvas: canvas)
+        }
+    }
+
+    private func invalidate() {
+        appWindow.invalidate(appWindow.bounds)
+        application.keyboard.window.invalidate(application.keyboard.window.bounds)
+    }
+
+    /// The status bar's frame in screen coordinates (zero height when it is hidden).
+    package var statusBarFrame: Rect {
+        let device = application.deviceFrame
+        guard profile.showsStatusBar(orientation) else {
+            return Rect(x: device.minX, y: device.minY, width: device.width, height: 0)
+        }
+        return Rect(x: device.minX, y: device.minY, width: device.width, height: application.safeAreaInsets.top)
+    }
+
+    /// The home indicator's frame in screen coordinates (zero when the device has none).
+    package var homeIndicatorFrame: Rect {
+        let device = application.deviceFrame
+        guard profile.bottom == .homeIndicator else { return Rect(x: device.midX, y: device.maxY, width: 0, height: 0) }
+        let width = orientation == .portrait ? min(140, device.width * 0.36) : min(220, device.width * 0.26)
+        return Rect(x: (device.midX - width / 2).rounded(), y: device.maxY - 8 - 5, width: width.rounded(), height: 5)
+    }
+
+    private func draw(in window: Window, canvas: Canvas) {
+        let origin = Point(x: window.frame.minX, y: window.frame.minY)
+        func local(_ r: Rect) -> Rect { r.offsetBy(dx: -origin.x, dy: -origin.y) }
+        if window === appWindow { drawStatusBar(canvas, local(statusBarFrame)) }
+        switch profile.bottom {
+        case .none: break
+        case .homeIndicator:
+            var bar = local(homeIndicatorFrame)
+            // The keypad's window is drawn once and then moved as it slides: its bar sits where
+            // its bottom is when docked at the device's bottom, wherever it is drawn.
+            if window !== appWindow {
+                bar.origin.y = window.bounds.maxY - (application.deviceFrame.maxY - homeIndicatorFrame.minY)
+            }
+            guard bar.intersects(window.bounds) else { return }
+            // Dark on light content, light on the dark keypad tray, as iOS adapts it.
+            let onKeypad = window !== appWindow
+            canvas.fillRoundedRect(bar, radius: 2.5, color: onKeypad ? Palette.label : Palette.label.withAlpha(0.85))
+        case .navigationBar:
+            guard window === appWindow else { return }
+            drawNavigationBar(canvas, local(navigationBarFrame))
+        }
+    }
+
+    /// Android's navigation bar in screen coordinates: the bottom safe area in portrait, the
+    /// right one in landscape.
+    package var navigationBarFrame: Rect {
+        let device = application.deviceFrame, safe = application.safeAreaInsets
+        if safe.right > 0 && safe.bottom == 0 {
+            return Rect(x: device.maxX - safe.right, y: device.minY, width: safe.right, height: device.height)
+        }
+        return Rect(x: device.minX, y: device.maxY - safe.bottom, width: device.width, height: safe.bottom)
+    }
+
+    private func drawStatusBar(_ canvas: Canvas, _ bar: Rect) {
+        guard bar.height > 0 else { return }
+        let fonts = application.fonts
+        let font = fonts.font(size: bar.height > 40 ? 16 : 12, weight: .semibold)
+        let island = profile.top == .dynamicIsland
+        // The time and the icons sit in the bar's middle, or beside the island on its level.
+        let midY = island ? bar.minY + 11 + 37 / 2 : bar.midY
+        let baseline = (midY + (font.ascent - font.descent) / 2).rounded()
+        let time = "9:41"
+        let sideWidth = island ? (bar.width - 126) / 2 : bar.width / 3
+        let timeX = island ? bar.minX + (sideWidth - font.width(of: time)) / 2 + 8 : bar.minX + 16
+        canvas.drawText(time, at: Point(x: timeX.rounded(), y: baseline), font: font, color: Palette.label)
+        if island {
+            canvas.fillRoundedRect(
+                Rect(x: (bar.midX - 63).rounded(), y: bar.minY + 11, width: 126, height: 37), radius: 18.5, color: .black)
+        }
+        // Signal bars, then a battery, at the right.
+        let iconHeight = (font.ascent * 0.8).rounded()
+        var x = bar.maxX - (island ? sideWidth / 2 + 28 : 16 + 44)
+        for step in 0..<4 {
+            let h = (iconHeight * Double(step + 1) / 4).rounded()
+            canvas.fill(Rect(x: x, y: midY + iconHeight / 2 - h, width: 3, height: h), color: Palette.label)
+            x += 5
+        }
+        x += 5
+        let battery = Rect(x: x, y: (midY - iconHeight / 2).rounded(), width: 24, height: iconHeight)
+        canvas.strokeRoundedRect(battery, radius: 3, lineWidth: 1, color: Palette.label.withAlpha(0.5))
+        canvas.fillRoundedRect(battery.insetBy(dx: 2, dy: 2), radius: 1.5, color: Palette.label)
+        canvas.fill(
+            Rect(x: battery.maxX + 1, y: battery.midY - 2, width: 2, height: 4), color: Palette.label.withAlpha(0.5))
+    }
+
+    private func drawNavigationBar(_ canvas: Canvas, _ bar: Rect) {
+        guard bar.width > 0, bar.height > 0 else { return }
+        canvas.fill(bar, color: Palette.barBackground)
+        let vertical = bar.height > bar.width
+        let centres: [Point] = (0..<3).map { i in
+            let share = (Double(i) + 0.5) / 3
+            return vertical
+                ? Point(x: bar.midX, y: bar.minY + bar.height * (1 - share))
+                : Point(x: bar.minX + bar.width * share, y: bar.midY)
+        }
+        let ink = Palette.label.withAlpha(0.7)
+        // Back (a triangle), home (a circle), recents (a square), as Android's three buttons.
+        let back = centres[0]
+        canvas.fillPolygon(
+            [Point(x: back.x - 7, y: back.y), Point(x: back.x + 6, y: back.y - 8), Point(x: back.x + 6, y: back.y + 8)],
+            color: ink)
+        canvas.fillEllipse(in: Rect(x: centres[1].x - 8, y: centres[1].y - 8, width: 16, height: 16), color: ink)
+        canvas.fillRoundedRect(Rect(x: centres[2].x - 7, y: centres[2].y - 7, width: 14, height: 14), radius: 2, color: ink)
+    }
+}

@@ -1,0 +1,154 @@
+import TapawayHeadless
+import TapawayKit
+import Testing
+
+/// The device's safe area: what views read of it, how the keypad covers it or docks above it,
+/// how scroll views add it to their insets, the navigation bar under the status bar, and what a
+/// rotation posts.
+@MainActor
+@Suite("The safe area and the device")
+struct SafeAreaTests {
+    /// iPhone 15's portrait safe area.
+    static let phone = EdgeInsets(top: 59, bottom: 34)
+
+    /// A 393 × 852 device at x 100 in a wider screen, with a field near the top and a window of
+    /// host chrome beside it.
+    func make(safeArea: EdgeInsets = phone) -> (HeadlessPlatform, Window, TextField) {
+        let p = HeadlessPlatform(screenSize: Size(width: 700, height: 852))
+        let device = Rect(x: 100, y: 0, width: 393, height: 852)
+        p.application.setDevice(frame: device, safeArea: safeArea, compactKeys: false, rotated: false)
+        let window = Window(frame: device)
+        let field = TextField(frame: Rect(x: 10, y: 120, width: 200, height: 44))
+        window.addSubview(field)
+        p.application.addWindow(window)
+        p.settle()
+        return (p, window, field)
+    }
+
+    @Test("a view reads the part of the safe area it overlaps; host chrome reads none")
+    func viewInsets() {
+        let (p, window, _) = make()
+        let top = View(frame: Rect(x: 0, y: 0, width: 393, height: 100))
+        let middle = View(frame: Rect(x: 0, y: 300, width: 393, height: 100))
+        let bottom = View(frame: Rect(x: 0, y: 800, width: 393, height: 52))
+        let short = View(frame: Rect(x: 0, y: 0, width: 393, height: 20))
+        for v in [top, middle, bottom, short] { window.addSubview(v) }
+        #expect(window.safeAreaInsets == EdgeInsets(top: 59, bottom: 34))
+        #expect(top.safeAreaInsets == EdgeInsets(top: 59))
+        #expect(middle.safeAreaInsets == EdgeInsets())
+        #expect(bottom.safeAreaInsets == EdgeInsets(bottom: 34))
+        #expect(short.safeAreaInsets == EdgeInsets(top: 20), "no more than the view's own height")
+        let chrome = Window(frame: Rect(x: 500, y: 0, width: 200, height: 852), level: .chrome)
+        p.application.addWindow(chrome)
+        #expect(chrome.safeAreaInsets == EdgeInsets())
+    }
+
+    @Test("the keypad's frame includes the home indicator's area under its keys, and its keys stay inside the sides")
+    func keypadCoversTheBottomInset() {
+        let (p, _, field) = make(safeArea: EdgeInsets(left: 59, bottom: 21, right: 59))
+        field.becomeFirstResponder()
+        p.settle()
+        let keyboard = p.application.keyboard
+        #expect(keyboard.frame == Rect(x: 100, y: 852 - 217 - 21, width: 393, height: 217 + 21))
+        #expect(keyboard.keypadView.frame == Rect(x: 59, y: 0, width: 393 - 118, height: 217))
+        #expect(keyboard.bottomInset == 21)
+    }
+
+    @Test("where the keypad does not cover the bottom inset (Android's navigation bar), it docks above it")
+    func keypadAboveTheNavigationBar() {
+        let (p, _, field) = make(safeArea: EdgeInsets(top: 24, bottom: 48))
+        let keyboard = p.application.keyboard
+        keyboard.coversBottomSafeArea = false
+        field.becomeFirstResponder()
+        p.settle()
+        #expect(keyboard.frame == Rect(x: 100, y: 852 - 48 - 217, width: 393, height: 217))
+        #expect(keyboard.bottomInset == 0)
+    }
+
+    @Test("a scroll view adds the safe area it overlaps to its insets, unless told never to")
+    func adjustedContentInset() {
+        // The platform is kept to the end: its application is where the safe area comes from.
+        let (p, window, _) = make()
+        defer { withExtendedLifetime(p) {} }
+        let scroll = ScrollView(frame: Rect(x: 0, y: 111, width: 393, height: 741))
+        scroll.contentSize = Size(width: 393, height: 1000)
+        window.addSubview(scroll)
+        #expect(scroll.adjustedContentInset == EdgeInsets(bottom: 34))
+        #expect(scroll.maximumOffset.y == 1000 + 34 - 741, "the last content scrolls clear of the home indicator")
+        scroll.contentInset.bottom = 300
+        #expect(scroll.maximumOffset.y == 1000 + 300 + 34 - 741, "an inset set to the keypad's whole overlap adds to it")
+        scroll.contentInsetAdjustmentBehavior = .never
+        #expect(scroll.adjustedContentInset == EdgeInsets(bottom: 300))
+        #expect(scroll.maximumOffset.y == 1000 + 300 - 741)
+    }
+
+    @Test("the navigation bar reaches under the status bar and lays its title and back button below it")
+    func navigationBarUnderTheStatusBar() throws {
+        let (p, window, _) = make()
+        let root = ViewController()
+        root.title = "Root"
+        let next = ViewController()
+        next.title = "Next"
+        let navigation = NavigationController(root: root)
+        window.setRootViewController(navigation)
+        navigation.pushViewController(next, animated: false)
+        p.settle()
+        let bar = navigation.navigationBar
+        #expect(bar.frame == Rect(x: 0, y: 0, width: 393, height: 59 + NavigationBar.height))
+        #expect(bar.titleLabel.frame.minY == 59 && bar.titleLabel.frame.height == NavigationBar.height)
+        #expect(bar.backButton.frame.minY == 59 + 6)
+        #expect(next.view.frame.minY == 59 + NavigationBar.height)
+    }
+
+    @Test("turning the device with the keypad up posts will-show and will-change-frame from the old frame, then the did's")
+    func rotationReshows() throws {
+        let (p, _, field) = make()
+        field.becomeFirstResponder()
+        p.settle()
+        let keyboard = p.application.keyboard
+        let portrait = keyboard.frame
+        var posted: [(String, Rect, Rect)] = []
+        let center = p.application.notificationCenter
+        for (name, label) in [
+            (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
+            (.keyboardWillChangeFrame, "willChange"), (.keyboardDidChangeFrame, "didChange"),
+            (.keyboardWillHide, "willHide"),
+        ] {
+            _ = center.addObserver(forName: name) { note in
+                posted.append(
+                    (
+                        label, note.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,
+                        note.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero
+                    ))
+            }
+        }
+        let landscape = Rect(x: 0, y: 229, width: 852, height: 393)
+        p.application.setDevice(
+            frame: landscape, safeArea: EdgeInsets(left: 59, bottom: 21, right: 59), compactKeys: true, rotated: true)
+        let expected = Rect(x: 0, y: 229 + 393 - 162 - 21, width: 852, height: 162 + 21)
+        #expect(keyboard.frame == expected, "landscape keys: 162 points, and the 21-point home indicator")
+        #expect(posted.map(\.0) == ["willShow", "willChange"])
+        #expect(posted.allSatisfy { $0.1 == portrait && $0.2 == expected })
+        p.settle()
+        #expect(posted.map(\.0) == ["willShow", "willChange", "didShow", "didChange"])
+        #expect(keyboard.state == .shown)
+        #expect(field.isFirstResponder)
+    }
+
+    @Test("changing the device without turning it, with the keypad up, reports only the change of frame")
+    func resizeReportsFrame() {
+        let (p, _, field) = make()
+        field.becomeFirstResponder()
+        p.settle()
+        var names: [String] = []
+        let center = p.application.notificationCenter
+        for (name, label) in [(NotificationName.keyboardWillShow, "willShow"), (.keyboardWillChangeFrame, "willChange")] {
+            _ = center.addObserver(forName: name) { _ in names.append(label) }
+        }
+        p.application.setDevice(
+            frame: Rect(x: 100, y: 0, width: 375, height: 667), safeArea: EdgeInsets(top: 20), compactKeys: false,
+            rotated: false)
+        #expect(names == ["willChange"])
+        #expect(p.application.keyboard.frame == Rect(x: 100, y: 667 - 217, width: 375, height: 217))
+    }
+}
