@@ -43,17 +43,27 @@ package final class AvoidanceDriver {
         strategy?.restore(screen)
         self.kind = kind
         strategy = kind.makeStrategy()
-        if let strategy, let keyboard = screen.view.application?.keyboard, keyboard.state == .shown,
-            screen.editingInput != nil, !observers.isEmpty
-        {
+        reapply()
+    }
+
+    /// Has the strategy meet the keyboard as it is now, while the screen is on view: where it
+    /// is (for strategies that track it) and, if it is up, its show. After a new strategy or a
+    /// new layout.
+    package func reapply() {
+        guard let strategy, !observers.isEmpty, let keyboard = observedApplication?.keyboard else { return report() }
+        lastKeyboardFrame = currentKeyboardFrame(keyboard)
+        strategy.keyboardDidMove(to: lastKeyboardFrame ?? keyboard.hiddenFrame, in: screen)
+        if keyboard.state == .shown, screen.editingInput != nil {
             let frame = keyboard.shownFrame
             for phase in [KeyboardChange.Phase.willShow, .willChangeFrame, .didShow, .didChangeFrame] {
-                strategy.keyboard(
-                    KeyboardChange(phase: phase, begin: frame, end: frame, duration: 0), in: screen)
+                strategy.keyboard(KeyboardChange(phase: phase, begin: frame, end: frame, duration: 0), in: screen)
             }
-            strategy.keyboardDidMove(to: frame, in: screen)
         }
         report()
+    }
+
+    private func currentKeyboardFrame(_ keyboard: Keyboard) -> Rect {
+        keyboard.window.isHidden ? keyboard.hiddenFrame : keyboard.frame
     }
 
     /// Starts observing (the screen did appear).
@@ -79,6 +89,7 @@ package final class AvoidanceDriver {
                 })
         }
         frameToken = application.frameObservers.add { [weak self] in self?.frameDidEnd() }
+        reapply()
     }
 
     /// Stops observing and puts back what the strategy changed (the screen will disappear).
@@ -116,7 +127,7 @@ package final class AvoidanceDriver {
 
     private func frameDidEnd() {
         guard let keyboard = observedApplication?.keyboard else { return }
-        let frame = keyboard.window.isHidden ? keyboard.hiddenFrame : keyboard.frame
+        let frame = currentKeyboardFrame(keyboard)
         guard frame != lastKeyboardFrame else { return }
         lastKeyboardFrame = frame
         strategy?.keyboardDidMove(to: frame, in: screen)

@@ -120,6 +120,7 @@ package class FormViewController: ViewController {
         }
         if layout == .plain { form.contentOffset = .zero }
         layOutContent(in: view.bounds)
+        avoidance.reapply()
     }
 
     /// Hands the avoidance chosen to the driver.
