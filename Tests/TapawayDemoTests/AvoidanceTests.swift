@@ -165,6 +165,21 @@ struct AvoidanceTests {
         #expect(bar(h) == barBefore)
     }
 
+    @Test("the manager's own insets add the whole overlap, so the safe area adds a gap under the content that insets leaves out")
+    func managerGapAgainstInsets() {
+        for (strategy, gap) in [("platform", true), ("insets", false)] {
+            let h = harness(.keyboardManager, strategy)
+            let full = h.form.frameInScreen
+            let safe = h.form.safeAreaInsets.bottom
+            h.focus(h.form.notes)
+            let kb = keyboard(h)
+            h.form.setContentOffset(h.form.maximumOffset, animated: false)
+            // Where the end of the content is, scrolled as far as it goes.
+            let contentEnd = full.minY + h.form.contentSize.height - h.form.contentOffset.y
+            #expect(contentEnd == kb.minY - (gap ? safe : 0), "\(strategy)")
+        }
+    }
+
     @Test("another avoidance turns the manager's own scrolling off on its screen")
     func managerStandsAside() {
         let h = harness(.keyboardManager, "insets")
