@@ -74,13 +74,20 @@ live instruments-case sleep:1.5 key:ffbe sleep:0.5 706,262 sleep:2.9 -- --scenar
 # screen's message field for the keyboard guide and React Native's KeyboardAvoidingView. Taken
 # live: --screenshot can read the keypad's window before X has had it repaint the part its last
 # slide step exposed, which a strategy that redraws the whole screen while it slides makes likely.
-live avoidance-none sleep:3 -- --scenario send-event --set avoidance=none --focus notes
-live avoidance-shrink-frame sleep:3 -- --scenario send-event --set avoidance=shrink-frame --focus notes
-live avoidance-insets sleep:3 -- --scenario send-event --set avoidance=insets --focus notes
-live avoidance-move-screen sleep:3 -- --scenario send-event --set avoidance=move-screen --set layout=plain --focus notes
-live avoidance-keyboard-guide sleep:3 -- --scenario send-event --set avoidance=keyboard-guide --set layout=chat --focus message
-live avoidance-adjust-resize sleep:3 -- --scenario android --set avoidance=adjust-resize --focus notes
-live avoidance-adjust-pan sleep:3 -- --scenario android --set avoidance=adjust-pan --focus notes
-live avoidance-kav-height sleep:3 -- --scenario react-native --set avoidance=kav-height --set layout=chat --focus message
-live avoidance-kav-position sleep:3 -- --scenario react-native --set avoidance=kav-position --set layout=chat --focus message
-live avoidance-kav-padding sleep:3 -- --scenario react-native --set avoidance=kav-padding --set layout=chat --focus message
+avoid() { # NAME ARGUMENTS...: the default window (an iPhone 15 between the chrome), settled
+    local name="$1"; shift
+    "$BIN" --no-settings --size 933x852 "$@" >/dev/null &
+    local pid=$!
+    python3 scripts/xshot.py "$DISPLAY" "assets/$name.png" 933 852 sleep:3
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+avoid avoidance-none --scenario send-event --set avoidance=none --focus notes
+avoid avoidance-shrink-frame --scenario send-event --set avoidance=shrink-frame --focus notes
+avoid avoidance-insets --scenario send-event --set avoidance=insets --focus notes
+avoid avoidance-move-screen --scenario send-event --set avoidance=move-screen --set layout=plain --focus notes
+avoid avoidance-keyboard-guide --scenario send-event --set avoidance=keyboard-guide --set layout=chat --focus message
+avoid avoidance-adjust-resize --scenario android --set avoidance=adjust-resize --focus notes
+avoid avoidance-adjust-pan --scenario android --set avoidance=adjust-pan --focus notes
+avoid avoidance-kav-height --scenario react-native --set avoidance=kav-height --set layout=chat --focus message
+avoid avoidance-kav-position --scenario react-native --set avoidance=kav-position --set layout=chat --focus message
+avoid avoidance-kav-padding --scenario react-native --set avoidance=kav-padding --set layout=chat --focus message
