@@ -49,6 +49,21 @@ struct AvoidanceTests {
         }
     }
 
+    @Test("the sidebar wraps the avoidance choice's eleven segments into rows, each wide enough to read and tap")
+    func sidebarWraps() throws {
+        let h = Harness(.sendEvent)
+        h.app.sidebar.layoutIfNeeded()
+        let option = try #require(Techniques.generalOptions.first { $0.id == "avoidance" })
+        var rows = Set<Double>()
+        for value in option.values {
+            let item = try #require(h.app.sidebar.view(withIdentifier: option.itemIdentifier(for: value.id)))
+            #expect(item.frame.width >= 40, "\(value.id) is \(item.frame.width) wide")
+            #expect(item.frame.maxX <= h.app.sidebar.bounds.width, "\(value.id)")
+            rows.insert(item.frame.minY)
+        }
+        #expect(rows.count > 1)
+    }
+
     @Test("platform: nothing avoids in send-event, so the keyboard covers notes and the form keeps its frame")
     func platformNone() {
         let h = harness(.sendEvent, "platform")
