@@ -102,15 +102,38 @@ struct OptionSettings: ParsableArguments {
             valueName: "id=value"))
     var set: [OptionSetting] = []
 
-    /// The settings read for `technique` (the one shown; nil when not yet known).
+    @Option(
+        help: ArgumentHelp(
+            "The simulated device (the same as --set device=ID; remembered).",
+            discussion: "`tapaway list` prints the devices with their sizes in points and safe areas.",
+            valueName: "id"))
+    var device: DeviceChoice?
+
+    /// The settings read for `technique` (the one shown; nil when not yet known): `--device`
+    /// first, then each `--set` in order, so a later `--set device=` wins.
     func assignments(for technique: TechniqueID?) throws -> [OptionAssignment] {
         do {
-            return try set.map { setting throws(OptionAssignmentError) in try OptionAssignment(setting.text, technique: technique)
+            let texts = (device.map { ["device=\($0.id)"] } ?? []) + set.map(\.text)
+            return try texts.map { text throws(OptionAssignmentError) in try OptionAssignment(text, technique: technique)
             }
         } catch {
             throw ValidationError(error.message)
         }
     }
+}
+
+/// `--device ID`: one of the simulated devices.
+struct DeviceChoice: ExpressibleByArgument {
+    /// The device's id.
+    let id: String
+
+    init?(argument: String) {
+        guard DeviceProfile.device(argument) != nil else { return nil }
+        id = argument
+    }
+
+    /// Every device's id, for completions and help.
+    static var allValueStrings: [String] { DeviceProfile.all.map(\.id) }
 }
 
 /// `--set ID=VALUE`, read as text; which option it names is settled once the technique is known.

@@ -100,39 +100,42 @@ struct SafeAreaTests {
         #expect(next.view.frame.minY == 59 + NavigationBar.height)
     }
 
-    @Test("turning the device with the keypad up posts will-show and will-change-frame from the old frame, then the did's")
-    func rotationReshows() throws {
+    @Test("turning the device with the keypad up hides it at once from the old frame, then slides it up turned")
+    func rotationHidesThenShows() throws {
         let (p, _, field) = make()
         field.becomeFirstResponder()
         p.settle()
         let keyboard = p.application.keyboard
         let portrait = keyboard.frame
-        var posted: [(String, Rect, Rect)] = []
+        var posted: [(String, Rect, Rect, Double)] = []
         let center = p.application.notificationCenter
         for (name, label) in [
             (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
-            (.keyboardWillChangeFrame, "willChange"), (.keyboardDidChangeFrame, "didChange"),
-            (.keyboardWillHide, "willHide"),
+            (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
         ] {
             _ = center.addObserver(forName: name) { note in
                 posted.append(
                     (
                         label, note.userInfo[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,
-                        note.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero
+                        note.userInfo[KeyboardInfoKey.frameEnd] as? Rect ?? .zero,
+                        note.userInfo[KeyboardInfoKey.animationDuration] as? Double ?? -1
                     ))
             }
         }
         let landscape = Rect(x: 0, y: 229, width: 852, height: 393)
         p.application.setDevice(
             frame: landscape, safeArea: EdgeInsets(left: 59, bottom: 21, right: 59), compactKeys: true, rotated: true)
-        let expected = Rect(x: 0, y: 229 + 393 - 162 - 21, width: 852, height: 162 + 21)
-        #expect(keyboard.frame == expected, "landscape keys: 162 points, and the 21-point home indicator")
-        #expect(posted.map(\.0) == ["willShow", "willChange"])
-        #expect(posted.allSatisfy { $0.1 == portrait && $0.2 == expected })
+        let belowOld = Rect(x: 100, y: 852, width: 393, height: portrait.height)
+        let docked = Rect(x: 0, y: 229 + 393 - 162 - 21, width: 852, height: 162 + 21)
+        let belowNew = Rect(x: 0, y: 229 + 393, width: 852, height: 162 + 21)
+        #expect(posted.map(\.0) == ["willHide", "didHide", "willShow"])
+        #expect(posted[0].1 == portrait && posted[0].2 == belowOld && posted[0].3 == 0, "hidden at once in the old orientation")
+        #expect(posted[2].1 == belowNew && posted[2].2 == docked && posted[2].3 == 0.25, "then slides up turned")
         p.settle()
-        #expect(posted.map(\.0) == ["willShow", "willChange", "didShow", "didChange"])
+        #expect(posted.map(\.0) == ["willHide", "didHide", "willShow", "didShow"])
+        #expect(keyboard.frame == docked, "landscape keys: 162 points, and the 21-point home indicator")
         #expect(keyboard.state == .shown)
-        #expect(field.isFirstResponder)
+        #expect(field.isFirstResponder, "the field keeps its focus through the turn")
     }
 
     @Test("changing the device without turning it, with the keypad up, reports only the change of frame")

@@ -246,6 +246,7 @@ package final class TapawayApp {
         inspector.setVisible(layout.inspector.width > 0 || inspectorOpen)
         deviceChrome?.profile = self.device
         deviceChrome?.orientation = orientation
+        inspector.show(device: self.device, orientation: orientation, layout: layout)
     }
 
     /// The device as the trace states it.

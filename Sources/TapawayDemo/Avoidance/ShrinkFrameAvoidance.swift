@@ -9,8 +9,8 @@ import TapawayKit
 package final class ShrinkFrameAvoidance: KeyboardAvoidance {
     /// The space kept between the field being edited and the keypad when scrolling.
     package static let fieldMargin = 12.0
-    /// The scroll view's frame before it shrank, while it is shrunk.
-    private var restoredFrame: Rect?
+    /// Whether the scroll view is shrunk.
+    private var isShrunk = false
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.shrinkFrame.rawValue)
 
@@ -32,17 +32,18 @@ package final class ShrinkFrameAvoidance: KeyboardAvoidance {
     /// Gives the scroll view its frame back.
     package func restore(_ screen: FormViewController) {
         numbers = AvoidanceNumbers(strategy: AvoidanceKind.shrinkFrame.rawValue)
-        guard let full = restoredFrame else { return }
-        restoredFrame = nil
-        screen.form.frame = full
+        guard isShrunk else { return }
+        isShrunk = false
+        screen.form.frame = screen.fullFormFrame
     }
 
     private func shrink(_ screen: FormViewController, keypad: Rect) {
         let form = screen.form
-        if let full = restoredFrame { form.frame = full }
-        let overlap = max(0, form.frameInScreen.maxY - keypad.minY)
-        if restoredFrame == nil { restoredFrame = form.frame }
-        guard let full = restoredFrame else { return }
+        // The full frame is read afresh: after a rotation the screen has its new size, so a
+        // frame kept from before would be the old orientation's.
+        let full = screen.fullFormFrame
+        let overlap = max(0, screen.view.frameInScreen.minY + full.maxY - keypad.minY)
+        isShrunk = true
         form.frame = Rect(x: full.minX, y: full.minY, width: full.width, height: max(0, full.height - overlap))
         form.layoutIfNeeded()
         numbers.keyboard = screen.inDevice(keypad)
@@ -52,7 +53,7 @@ package final class ShrinkFrameAvoidance: KeyboardAvoidance {
     }
 
     private func scrollToEditingInput(_ screen: FormViewController) {
-        guard restoredFrame != nil, screen.formScrolls, let input = screen.editingInput, input.isDescendant(of: screen.form)
+        guard isShrunk, screen.formScrolls, let input = screen.editingInput, input.isDescendant(of: screen.form)
         else { return }
         let rect = input.convert(input.bounds, to: screen.form.background)
         screen.form.scrollRectToVisible(rect, animated: true, margin: Self.fieldMargin)

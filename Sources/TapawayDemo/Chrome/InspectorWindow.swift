@@ -36,6 +36,7 @@ package final class InspectorWindow: Window {
     private let keyboardLabel = Label(text: "")
     /// `inspector-avoidance`: the numbers the avoidance strategy at work used, one line each.
     private let avoidanceLabels = (0..<4).map { _ in Label(text: "") }
+    private let deviceLabel = Label(text: "")
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
     /// Everything the inspector shows, scrolling as a whole when the window is too short for
@@ -61,6 +62,9 @@ package final class InspectorWindow: Window {
             label.textColor = i == 0 ? Palette.label : Palette.secondaryLabel
             label.identifier = "inspector-avoidance-\(i + 1)"
         }
+        deviceLabel.fontSize = 12.5
+        deviceLabel.textColor = Palette.secondaryLabel
+        deviceLabel.identifier = "inspector-device"
         for header in [overlaysHeader, eventsHeader] {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
@@ -68,9 +72,8 @@ package final class InspectorWindow: Window {
         content.identifier = "inspector-content"
         addSubview(content)
         for view in [
-            titleLabel, hintLabel, keyboardLabel, avoidanceLabels[0], avoidanceLabels[1], avoidanceLabels[2], avoidanceLabels[3],
-            overlaysHeader,
-            touchesItem, regionsItem, keypadItem, helpItem,
+            titleLabel, hintLabel, keyboardLabel, deviceLabel, avoidanceLabels[0], avoidanceLabels[1], avoidanceLabels[2],
+            avoidanceLabels[3], overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
             eventsHeader, clearItem, filterItem, log,
         ] as [View] {
             content.addSubview(view)
@@ -91,7 +94,9 @@ package final class InspectorWindow: Window {
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
         hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
-        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
+        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 18
+        let deviceHeight = Self.lineHeight * Double(deviceLabel.text.split(separator: "\n").count)
+        deviceLabel.frame = Rect(x: 18, y: y, width: w - 36, height: deviceHeight); y += deviceHeight + 4
         for label in avoidanceLabels { label.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 16 }
         y += 8
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
@@ -149,6 +154,31 @@ package final class InspectorWindow: Window {
         let safeArea =
             "Safe area top \(n(numbers.safeArea.top)), bottom \(n(numbers.safeArea.bottom)) · shift \(n(numbers.shift))"
         return [strategy, keyboard, insets, safeArea]
+    }
+
+    /// The height of one line of the device's text.
+    private static let lineHeight = 17.0
+
+    /// What the device line says.
+    package var deviceStatus: String { deviceLabel.text }
+
+    /// Shows the simulated device in a line: its name, orientation and safe area, and what the
+    /// window cuts off when it is smaller than the device.
+    package func show(device: DeviceProfile, orientation: DeviceOrientation, layout: WindowLayout) {
+        let size = device.size(orientation)
+        let safe = device.safeArea(orientation)
+        let sides = [("top", safe.top), ("left", safe.left), ("bottom", safe.bottom), ("right", safe.right)]
+            .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1))" }
+        var text = "\(device.name), \(orientation.rawValue), \(Int(size.width)) × \(Int(size.height)) pt (F5 turns it)\n"
+        text += sides.isEmpty ? "No safe-area insets" : "Safe area: " + sides.joined(separator: ", ")
+        if layout.clipped {
+            let cut = Size(width: size.width - layout.device.width, height: size.height - layout.device.height)
+            text += "\nThe window cuts \(Int(cut.width)) × \(Int(cut.height)) pt off: make it larger"
+        }
+        if deviceLabel.text != text {
+            deviceLabel.text = text
+            setNeedsLayout()
+        }
     }
 
     /// Draws the hairline between the simulated screen and the inspector.

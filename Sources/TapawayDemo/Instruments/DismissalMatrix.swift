@@ -111,7 +111,15 @@ package enum DismissalMatrix {
         func view(_ id: String) -> View? {
             session.app.window.view(withIdentifier: id) ?? p.application.keyboard.window.view(withIdentifier: id)
         }
+        // On a small device, turned, or with the keypad up, a case's target may be off the
+        // screen or under the keypad: the form is scrolled to show it first, as a tester would,
+        // by setting its offset (no drag a technique could take for a dismissal).
+        func reveal(_ rect: Rect) {
+            Self.reveal(rect, in: session)
+            p.settle()
+        }
         if let focus = matrixCase.focus, let field = view(focus) {
+            reveal(field.frameInScreen)
             p.tap(field)
             p.settle()
             if let typed = matrixCase.typed {
@@ -119,9 +127,23 @@ package enum DismissalMatrix {
                 p.settle()
             }
         }
-        session.resetOutcome()
-        let focusedBefore = (p.application.firstResponder as? View)?.traceName
         var missing = false
+        // What the step touches, each revealed in turn; a step whose points cannot all show at
+        // once (a held finger and the background on a short screen) is out of reach here.
+        var points: [Point] = []
+        switch matrixCase.step {
+        case .tapBackground, .keysThenBackground, .dragBackground:
+            points = [session.backgroundPoint]
+        case .tap(let id), .drag(let id):
+            if let v = view(id), v.window === session.app.window { points = [p.center(of: v)] }
+        case .holdAndTapBackground(let id):
+            if let v = view(id) { points = [p.center(of: v), session.backgroundPoint] }
+        case .keys: break
+        }
+        for point in points { reveal(Rect(x: point.x, y: point.y - 2, width: 1, height: 4)) }
+        var outOfReach = !Self.reaches(session, matrixCase, view)
+        let focusedBefore = (p.application.firstResponder as? View)?.traceName
+        session.resetOutcome()
         switch matrixCase.step {
         case .tapBackground:
             p.tap(at: session.backgroundPoint)
@@ -149,6 +171,11 @@ package enum DismissalMatrix {
             if let v = view(id) { drag(p, from: p.center(of: v)) }
         }
         let outcome = session.finish()
+        if outOfReach {
+            return Cell(
+                number: matrixCase.number, code: "n/a", words: "out of reach: under the keypad or off this screen",
+                outcome: outcome, focusedBefore: focusedBefore)
+        }
         if missing {
             return Cell(
                 number: matrixCase.number, code: "n/a", words: "no such thing here", outcome: outcome,
@@ -166,6 +193,53 @@ package enum DismissalMatrix {
     package static func backgroundPoint(in app: TapawayApp) -> Point {
         let form = app.form
         return Point(x: form.notes.frameInScreen.minX + 4, y: form.submit.frameInScreen.maxY + 10)
+    }
+
+    /// Whether every point the step of `matrixCase` touches lies on the form where a finger
+    /// can reach it: on the device, below the navigation bar, above the keypad.
+    @MainActor
+    static func reaches(_ session: HeadlessSession, _ matrixCase: Case, _ view: (String) -> View?) -> Bool {
+        let p = session.platform
+        var points: [Point] = []
+        switch matrixCase.step {
+        case .tapBackground, .keysThenBackground, .dragBackground: points = [session.backgroundPoint]
+        case .tap(let id), .drag(let id):
+            if let v = view(id), v.window === session.app.window, v.identifier != "navbar" { points = [p.center(of: v)] }
+        case .holdAndTapBackground(let id):
+            if let v = view(id) { points = [p.center(of: v), session.backgroundPoint] }
+        case .keys: break
+        }
+        let area = visibleArea(of: session)
+        return points.allSatisfy { area.contains($0) }
+    }
+
+    /// The part of the form a finger can reach, in screen coordinates: the form's frame on the
+    /// device, above the keypad (or the bottom of the safe area).
+    @MainActor
+    static func visibleArea(of session: HeadlessSession) -> Rect {
+        let application = session.platform.application
+        let frame = session.app.form.frameInScreen.intersection(application.deviceFrame)
+        let keyboard = application.keyboard
+        let deviceBottom = application.deviceFrame.maxY - application.safeAreaInsets.bottom
+        let bottom = min(frame.maxY, keyboard.isVisible ? keyboard.shownFrame.minY : deviceBottom)
+        return Rect(x: frame.minX, y: frame.minY, width: frame.width, height: max(0, bottom - frame.minY))
+    }
+
+    /// Scrolls the form of `session`, without animation, so that `rect` (screen coordinates)
+    /// shows 12 points inside the area a finger can reach (`visibleArea`), within the form's
+    /// scrolling range; a target already in reach stays where it is.
+    @MainActor
+    static func reveal(_ rect: Rect, in session: HeadlessSession) {
+        let form = session.app.form
+        let area = visibleArea(of: session)
+        // A target a finger can already reach is left where it is: scrolling moves the form.
+        guard rect.minY < area.minY || rect.maxY > area.maxY else { return }
+        let bottom = area.maxY - 12, top = area.minY + 12
+        var dy = 0.0
+        if rect.maxY > bottom { dy = rect.maxY - bottom }
+        if rect.minY - dy < top { dy = rect.minY - top }
+        guard abs(dy) > 0.5 else { return }
+        form.setContentOffset(Point(x: form.contentOffset.x, y: form.contentOffset.y + dy), animated: false)
     }
 
     /// Whether `view` and every ancestor are shown, in a window that is.

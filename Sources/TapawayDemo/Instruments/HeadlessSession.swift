@@ -42,6 +42,14 @@ package final class HeadlessSession {
         platform = HeadlessPlatform(screenSize: size)
         app = TapawayApp(application: platform.application, technique: technique)
         recorder = OutcomeRecorder(application: platform.application, app: app)
+        // Another device or orientation (`--device`, `--set orientation=...`) gets a screen that
+        // holds it beside the chrome, as the window grows for it.
+        app.onDeviceChange = { [unowned platform] device in
+            let wanted = WindowLayout.preferredSize(device: device)
+            let size = platform.application.screenSize
+            platform.application.resizeScreen(
+                to: Size(width: max(size.width, wanted.width), height: max(size.height, wanted.height)))
+        }
         platform.settle()
     }
 

@@ -21,6 +21,7 @@ package final class HelpCardWindow: Window {
         ("F1", "this card"),
         ("F2", "show or hide the inspector"),
         ("F3 / F4", "hardware keyboard; keys on or off"),
+        ("F5", "turn the device"),
         ("F9", "start or stop recording your input"),
         ("F12", "save a screenshot"),
     ]

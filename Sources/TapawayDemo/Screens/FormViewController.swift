@@ -92,6 +92,14 @@ package class FormViewController: ViewController {
         avoidance.stop()
     }
 
+    /// The form's frame with nothing avoiding: the screen's whole view, less the composer in
+    /// the chat layout. Read afresh each time, so that after a rotation it is the new size.
+    package var fullFormFrame: Rect {
+        let b = view.bounds
+        let composerHeight = layout == .chat ? ComposerBar.height : 0
+        return Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - composerHeight))
+    }
+
     /// Lays the form (and the composer, in the chat layout) out in `area` of the screen's view,
     /// the composer at its bottom; eased over `duration` seconds when it is not 0.
     package func layOutContent(in area: Rect, duration: Double = 0) {

@@ -1,3 +1,5 @@
+import TapawayKit
+
 /// `tapaway list`: the registered techniques with their options, for people (grouped by
 /// platform) and for scripts (JSON).
 package enum TechniqueListing {
@@ -19,7 +21,22 @@ package enum TechniqueListing {
         }
         lines.append("Every technique")
         for option in Techniques.generalOptions { lines.append("  --set \(describe(option))") }
+        lines.append("")
+        lines.append("Devices (--device ID; sizes in points, portrait; safe area top, left, bottom, right)")
+        let idWidth = DeviceProfile.all.map(\.id.count).max() ?? 0
+        let nameWidth = DeviceProfile.all.map(\.name.count).max() ?? 0
+        for device in DeviceProfile.all {
+            let id = device.id.padding(toLength: idWidth), name = device.name.padding(toLength: nameWidth)
+            let size = "\(Int(device.portrait.width)) × \(Int(device.portrait.height))"
+            lines.append(
+                "  \(id)  \(name)  \(size)  portrait \(insets(device.portraitInsets))  landscape \(insets(device.landscapeInsets))"
+            )
+        }
         return lines.joined(separator: "\n")
+    }
+
+    private static func insets(_ e: EdgeInsets) -> String {
+        [e.top, e.left, e.bottom, e.right].map { String(Int($0)) }.joined(separator: "/")
     }
 
     private static func describe(_ option: TechniqueOption) -> String {
@@ -42,6 +59,18 @@ package enum TechniqueListing {
                     })
             ),
             ("options", .array(Techniques.generalOptions.map(json(for:)))),
+            ("devices", .array(DeviceProfile.all.map(json(for:)))),
+        ])
+    }
+
+    /// A device: id, name, its portrait size in points, and its safe area in each orientation
+    /// as [top, left, bottom, right].
+    private static func json(for device: DeviceProfile) -> JSON {
+        func insets(_ e: EdgeInsets) -> JSON { .array([e.top, e.left, e.bottom, e.right].map { .number($0) }) }
+        return .object([
+            ("id", .string(device.id)), ("name", .string(device.name)),
+            ("size", .array([.number(device.portrait.width), .number(device.portrait.height)])),
+            ("safeArea", .object([("portrait", insets(device.portraitInsets)), ("landscape", insets(device.landscapeInsets))])),
         ])
     }
 
@@ -79,5 +108,12 @@ extension String {
         while s.first == set { s.removeFirst() }
         while s.last == set { s.removeLast() }
         return String(s)
+    }
+}
+
+extension String {
+    /// The string with spaces after it up to `length` characters (unchanged when longer).
+    fileprivate func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }

@@ -61,16 +61,16 @@ open class Application: Responder {
 
     /// Changes the simulated device at once: its frame, its safe area and whether its keys take
     /// the landscape height. The keypad follows once: after a rotation (`rotated`) with the
-    /// keypad up it posts will/did show and change frame with the old and new frames, as iOS
-    /// is reported to do; otherwise it reports the change of frame, if any.
+    /// keypad up it hides at once and slides up again, turned, posting what iOS is reported to
+    /// post (`Keyboard.deviceDidChange`); otherwise it reports the change of frame, if any.
     public func setDevice(frame: Rect, safeArea: EdgeInsets, compactKeys: Bool, rotated: Bool) {
-        let begin = keyboard.frame
+        let begin = keyboard.frame, oldDevice = deviceFrame
         changingDevice = true
         safeAreaInsets = safeArea
         deviceFrame = frame
         keyboard.isCompact = compactKeys
         changingDevice = false
-        keyboard.deviceDidChange(from: begin, rotated: rotated)
+        keyboard.deviceDidChange(from: begin, oldDevice: oldDevice, rotated: rotated)
         setNeedsFrame()
     }
     /// Lays the windows out for a new screen size; when nil, normal windows fill the screen.

@@ -360,18 +360,28 @@ public final class Keyboard: TextInputDelegate {
     }
 
     /// The device changed (another model, another orientation) while the keypad was at
-    /// `begin`: the keypad takes its new frame at once. After a rotation (`rotated`) with the
-    /// keypad up or on its way up, it posts will-show and will-change-frame from `begin`, then
-    /// did-show and did-change-frame, as iOS is reported to do when the device rotates with the
-    /// keyboard up; otherwise it reports the change as a resize of the screen does.
-    func deviceDidChange(from begin: Rect, rotated: Bool) {
+    /// `begin` on a device at `oldDevice`: the keypad takes its new frame at once. After a
+    /// rotation (`rotated`) with the keypad up or on its way up, it does what iOS is reported to
+    /// do: will/did hide and change frame at once, from `begin` to just below the old screen,
+    /// then, turned, the usual slide up with will/did show and change frame from just below the
+    /// new screen to the new docked frame. Otherwise it reports the change as a resize does.
+    func deviceDidChange(from begin: Rect, oldDevice: Rect, rotated: Bool) {
         guard rotated, state == .shown || state == .showing else { return screenDidResize(from: begin) }
         slide?.cancel()
         slide = nil
         keypadView.cancelPresses()
-        state = .shown
+        let away = Rect(x: oldDevice.minX, y: oldDevice.maxY, width: begin.width, height: begin.height)
+        let info = userInfo(begin: begin, end: away, duration: 0)
+        let center = application.notificationCenter
+        state = .hiding
+        center.post(name: .keyboardWillHide, object: nil, userInfo: info)
+        center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
+        state = .hidden
         layOut()
-        reshow(from: begin)
+        center.post(name: .keyboardDidHide, object: nil, userInfo: info)
+        center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
+        // The field kept its focus through the turn: the keypad comes back for it.
+        if client != nil { show() }
     }
 
     func screenDidResize(from start: Rect? = nil) {

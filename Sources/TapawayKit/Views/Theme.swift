@@ -66,8 +66,9 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
     public var dimOverlay: Color
     /// Text selection.
     public var selection: Color
-    /// The desk the simulated device lies on, around it when the window is larger: dark, so
-    /// the device's own edges stand out as a phone's do against its bezel.
+    /// The desk the simulated device lies on, around it when the window is larger: a dark grey
+    /// in each appearance, a shade no other role has (so a theme change finds it), so the
+    /// device's own edges stand out as a phone's do against its bezel.
     public var desk = Color(hex: 0x48484A)
 
     /// A readable name: the appearance.
@@ -140,7 +141,7 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
         rowHighlight: Color(hex: 0x3A3A3C),
         dimOverlay: Color(hex: 0x000000, alpha: 0.55),
         selection: Color(hex: 0x0A84FF, alpha: 0.35),
-        desk: Color(hex: 0x2C2C2E)
+        desk: Color(hex: 0x545458)
     )
 
     /// The name of one colour of a theme.

@@ -1,0 +1,181 @@
+import Foundation
+import TapawayDemo
+import TapawayHeadless
+import TapawayKit
+import Testing
+
+/// The simulated device: a fixed size in points from a short list, in portrait or landscape,
+/// with its safe area honoured; the chrome around it folding when the window is narrow.
+@MainActor
+@Suite("Devices and orientation")
+struct DeviceTests {
+    /// Every device in each orientation.
+    nonisolated static let all: [(String, String)] = DeviceProfile.all.flatMap { d in [(d.id, "portrait"), (d.id, "landscape")] }
+
+    @Test(
+        "each device in each orientation has its size, its safe area, and a keypad docked over its home indicator", arguments: all
+    )
+    func deviceFrames(_ id: String, _ orientation: String) throws {
+        let session = HeadlessSession(technique: .sendEvent)
+        let app = session.app, application = session.platform.application
+        #expect(app.setOption(OptionKey(nil, "device"), to: id))
+        #expect(app.setOption(OptionKey(nil, "orientation"), to: orientation))
+        session.platform.settle()
+        let profile = try #require(DeviceProfile.device(id))
+        let turned = try #require(DeviceOrientation(rawValue: orientation))
+        let size = profile.size(turned)
+        #expect(application.deviceFrame.size == size, "the device keeps its size in points")
+        #expect(!app.windowLayout.clipped, "the screen grew to hold it")
+        let safe = profile.safeArea(turned)
+        #expect(application.safeAreaInsets == safe)
+        #expect(app.window.frame == application.deviceFrame)
+        // The navigation bar sits under the status bar, inside the sides.
+        let bar = app.navigation.navigationBar
+        #expect(bar.frameInScreen.minY == application.deviceFrame.minY)
+        #expect(bar.frame.height == NavigationBar.height + safe.top)
+        app.focus("name")
+        session.platform.settle()
+        let keys = KeypadMetrics(compact: turned == .landscape && profile.hidesStatusBarInLandscape).trayHeight
+        let device = application.deviceFrame
+        let expected =
+            profile.keyboardCoversBottomInset
+            ? Rect(x: device.minX, y: device.maxY - keys - safe.bottom, width: device.width, height: keys + safe.bottom)
+            : Rect(x: device.minX, y: device.maxY - safe.bottom - keys, width: device.width, height: keys)
+        #expect(application.keyboard.frame == expected)
+        #expect(application.keyboard.keypadView.frame.width == device.width - safe.left - safe.right)
+    }
+
+    @Test("width the device does not need goes to the inspector, never to the device")
+    func extraWidthToTheInspector() {
+        let platform = HeadlessPlatform(screenSize: Size(width: 1400, height: 900))
+        let app = TapawayApp(application: platform.application)
+        platform.settle()
+        #expect(platform.application.deviceFrame == Rect(x: SidebarWindow.width, y: 24, width: 393, height: 852))
+        #expect(
+            app.inspector.frame == Rect(x: SidebarWindow.width + 393, y: 0, width: 1400 - SidebarWindow.width - 393, height: 900))
+        #expect(!app.inspector.isHidden && !app.sidebar.isHidden)
+        #expect(app.sidebarStrip.isHidden && app.inspectorStrip.isHidden)
+    }
+
+    @Test("in a narrow window the sidebar and the inspector fold into strips whose buttons open them over the device")
+    func narrowWindowFolds() throws {
+        let platform = HeadlessPlatform(screenSize: Size(width: 480, height: 852))
+        let app = TapawayApp(application: platform.application)
+        platform.settle()
+        let device = platform.application.deviceFrame
+        #expect(device == Rect(x: 36 + (480 - 72 - 393) / 2, y: 0, width: 393, height: 852).integralX)
+        #expect(app.sidebar.isHidden && app.inspector.isHidden)
+        #expect(!app.sidebarStrip.isHidden && !app.inspectorStrip.isHidden)
+        #expect(app.sidebarStrip.frame == Rect(x: 0, y: 0, width: 36, height: 852))
+        #expect(app.inspectorStrip.frame == Rect(x: 480 - 36, y: 0, width: 36, height: 852))
+        // The sidebar opens over the device; an option in it still works; the button closes it.
+        platform.tap(app.sidebarStrip.button)
+        platform.settle()
+        #expect(!app.sidebar.isHidden)
+        #expect(app.sidebar.frame == Rect(x: 36, y: 0, width: SidebarWindow.width, height: 852))
+        #expect(platform.application.window(at: app.sidebar.frame.center) === app.sidebar, "the open sidebar is on top")
+        let item = try #require(app.sidebar.optionItem("option-keyboard-hardware"))
+        app.sidebar.content.scrollRectToVisible(item.convert(item.bounds, to: app.sidebar.content), animated: false)
+        platform.settle()
+        platform.tap(item)
+        #expect(app.value(of: OptionKey(nil, "keyboard")) == "hardware")
+        platform.tap(app.sidebarStrip.button)
+        platform.settle()
+        #expect(app.sidebar.isHidden)
+        // The inspector opens the same way, and only one of the two is open at a time.
+        platform.tap(app.inspectorStrip.button)
+        platform.settle()
+        #expect(!app.inspector.isHidden && app.sidebar.isHidden)
+        #expect(app.inspector.frame == Rect(x: 480 - 36 - InspectorWindow.width, y: 0, width: InspectorWindow.width, height: 852))
+    }
+
+    @Test("a window smaller than the device shows the part that fits and says so")
+    func clippedDevice() {
+        let platform = HeadlessPlatform(screenSize: Size(width: 933, height: 600))
+        let app = TapawayApp(application: platform.application)
+        platform.settle()
+        #expect(platform.application.deviceFrame.height == 600)
+        #expect(app.windowLayout.clipped)
+        #expect(platform.application.safeAreaInsets.bottom == 0, "the home indicator is cut off with the bottom")
+        #expect(app.inspector.deviceStatus.contains("The window cuts 0 × 252 pt off"))
+    }
+
+    @Test(
+        "F5 turns the device; a low field focused under an avoiding technique stays above the keypad",
+        arguments: [
+            TechniqueID.backgroundControl, .keyboardManager,
+        ])
+    func rotationKeepsTheFieldAbove(_ technique: TechniqueID) throws {
+        let session = HeadlessSession(technique: technique)
+        let app = session.app, application = session.platform.application
+        app.focus("phone")
+        session.platform.settle()
+        let phone = app.form.phone
+        #expect(phone.frameInScreen.maxY <= application.keyboard.frame.minY, "portrait: phone above the keypad")
+        session.platform.press(.function(5))
+        session.platform.settle()
+        #expect(app.orientation == .landscape)
+        #expect(application.deviceFrame.size == Size(width: 852, height: 393))
+        #expect(phone.isFirstResponder)
+        #expect(
+            phone.frameInScreen.maxY <= application.keyboard.frame.minY,
+            "landscape: phone \(phone.frameInScreen) above the keypad \(application.keyboard.frame)")
+        session.platform.press(.function(5))
+        session.platform.settle()
+        #expect(app.orientation == .portrait)
+        #expect(phone.frameInScreen.maxY <= application.keyboard.frame.minY, "back in portrait")
+    }
+
+    @Test("the trace's ready line states the device, and a device line follows each change")
+    func traceStatesTheDevice() throws {
+        let h = Harness()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-device-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        h.app.attach(Tracer(sink: try TraceSink.file(path), clock: h.platform.clock))
+        h.app.didBecomeReady()
+        h.platform.press(.function(5))
+        h.platform.settle()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        let ready = try #require(lines.first { $0.contains(#""kind":"ready""#) })
+        #expect(ready.contains(#""model":"iphone-15","orientation":"portrait","safeArea":[59,0,34,0],"clipped":false"#))
+        let device = try #require(lines.first { $0.contains(#""kind":"device""#) })
+        #expect(device.contains(#""model":"iphone-15","orientation":"landscape","safeArea":[0,59,21,59]"#), "\(device)")
+    }
+}
+
+@MainActor
+@Suite("The matrix on other devices")
+struct DeviceMatrixTests {
+    func cells(_ settings: [String], _ ids: [TechniqueID]) throws -> [TechniqueID: [String]] {
+        let options = try settings.map { try OptionAssignment($0, technique: nil) }
+        var codes: [TechniqueID: [String]] = [:]
+        for (id, row) in DismissalMatrix.cells(for: ids, options: options) { codes[id] = row.map(\.code) }
+        return codes
+    }
+
+    @Test("on iPhone SE, row-2 is under the keypad: out of reach unless the technique makes room")
+    func smallPhone() throws {
+        let codes = try cells(["device=iphone-se"], [.sendEvent, .keyboardManager])
+        #expect(codes[.sendEvent]?[11] == "n/a", "nothing scrolls row-2 above the keypad")
+        #expect(codes[.keyboardManager]?[11] != "n/a", "the manager's insets let the form scroll it into reach")
+        #expect(codes[.sendEvent]?[1] == "R↓", "the background is still in reach")
+    }
+
+    @Test("in landscape, a finger held on name and the background do not both show")
+    func landscape() throws {
+        let codes = try cells(["orientation=landscape"], [.sendEvent])
+        #expect(codes[.sendEvent]?[7] == "n/a")
+        #expect(codes[.sendEvent]?[4] == "R↓ ✓", "Submit, scrolled into reach, still fires")
+    }
+
+    @Test("on iPad the form fits, so a drag on the background is a tap for the background control")
+    func tablet() throws {
+        let codes = try cells(["device=ipad"], [.backgroundControl])
+        #expect(codes[.backgroundControl]?[10] == "R↑")
+    }
+}
+
+extension Rect {
+    /// The rectangle with its x rounded down, as the layout places it.
+    fileprivate var integralX: Rect { Rect(x: minX.rounded(.down), y: minY, width: width, height: height) }
+}
