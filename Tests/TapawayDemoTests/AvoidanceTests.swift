@@ -326,6 +326,32 @@ struct AvoidanceTests {
         #expect(h.app.inspector.avoidanceStatus[0] == "Avoidance: none (the technique's own)")
     }
 
+    @Test(
+        "after turning the device with the field focused, each strategy keeps it above the keypad, and everything comes back to the new size",
+        arguments: [
+            ("shrink-frame", "form"), ("insets", "form"), ("move-screen", "plain"), ("keyboard-guide", "chat"),
+            ("adjust-resize", "chat"), ("adjust-pan", "form"),
+        ])
+    func rotation(strategy: String, layout value: String) throws {
+        let h = harness(.sendEvent, strategy, layout: value)
+        let field: View = value == "chat" ? screen(h).composer.field : h.form.phone
+        h.focus(field)
+        #expect(h.app.setOption(OptionKey(nil, "orientation"), to: "landscape"))
+        h.platform.settle()
+        h.platform.settle()
+        let device = h.platform.application.deviceFrame
+        #expect(device.width > device.height, "turned")
+        if h.keyboard.state == .shown && h.firstResponderID == field.identifier {
+            #expect(field.frameInScreen.maxY <= keyboard(h).minY, "\(strategy): \(field.frameInScreen) vs \(keyboard(h))")
+        }
+        _ = field.resignFirstResponder()
+        h.platform.settle()
+        #expect(h.app.navigation.view.frameInScreen == device, "\(strategy)")
+        #expect(screen(h).view.frameInScreen.width == device.width, "\(strategy)")
+        #expect(screen(h).view.frameInScreen.maxY == device.maxY, "\(strategy)")
+        #expect(h.form.contentInset == .zero, "\(strategy)")
+    }
+
     @Test("switching the strategy while the keyboard is up puts the old one's changes back and applies the new one")
     func switchWhileUp() {
         let h = harness(.sendEvent, "adjust-pan")

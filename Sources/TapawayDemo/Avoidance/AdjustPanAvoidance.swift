@@ -8,8 +8,8 @@ import TapawayKit
 /// (the focused view's rectangle, read from `ViewRootImpl.scrollToRectOrFocus`: inferred here).
 @MainActor
 package final class AdjustPanAvoidance: KeyboardAvoidance {
-    /// The window content's frame before it panned, while it has.
-    private var originalFrame: Rect?
+    /// Whether the window's content is panned.
+    private var isPanned = false
     private var keyboardFrame: Rect?
     private let slider = FrameSlider()
     /// The numbers used last.
@@ -41,22 +41,25 @@ package final class AdjustPanAvoidance: KeyboardAvoidance {
 
     private func pan(_ screen: FormViewController, keyboard: Rect, duration: Double) {
         guard let content = screen.windowContent, let input = screen.editingInput else { return }
-        let original = originalFrame ?? content.frame
-        originalFrame = original
+        // The content's frame with nothing panned fills the window, whatever its size now.
+        let natural = content.superview?.bounds ?? content.frame
+        isPanned = true
         keyboardFrame = keyboard
-        let bottom = input.frameInScreen.maxY + (original.minY - content.frame.minY)
+        slider.cancel()
+        let bottom = input.frameInScreen.maxY + (natural.minY - content.frame.minY)
         let shift = max(0, bottom - keyboard.minY).rounded()
         numbers.keyboard = screen.inDevice(keyboard)
         numbers.overlap = max(0, bottom - keyboard.minY)
         numbers.shift = shift
-        slider.move(content, to: original.offsetBy(dx: 0, dy: -shift), duration: duration)
+        slider.move(content, to: natural.offsetBy(dx: 0, dy: -shift), duration: duration)
     }
 
     private func putBack(_ screen: FormViewController, duration: Double) {
         numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustPan.rawValue)
         keyboardFrame = nil
-        guard let original = originalFrame, let content = screen.windowContent else { return }
-        originalFrame = nil
-        slider.move(content, to: original, duration: duration)
+        guard isPanned, let content = screen.windowContent else { return }
+        isPanned = false
+        slider.cancel()
+        slider.move(content, to: content.superview?.bounds ?? content.frame, duration: duration)
     }
 }

@@ -9,8 +9,8 @@ import TapawayKit
 /// view is squeezed, and what no longer fits is cut off.
 @MainActor
 package final class AdjustResizeAvoidance: KeyboardAvoidance {
-    /// The window content's frame before it was resized, while it is.
-    private var originalFrame: Rect?
+    /// Whether the window's content is resized.
+    private var isResized = false
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustResize.rawValue)
 
@@ -30,25 +30,26 @@ package final class AdjustResizeAvoidance: KeyboardAvoidance {
 
     /// Scrolls a newly focused field into view (Android's `requestRectangleOnScreen`).
     package func editingDidBegin(in screen: FormViewController) {
-        guard originalFrame != nil else { return }
+        guard isResized else { return }
         scrollToEditingInput(screen)
     }
 
     /// Gives the window its height back.
     package func restore(_ screen: FormViewController) {
         numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustResize.rawValue)
-        guard let original = originalFrame, let content = screen.windowContent else { return }
-        originalFrame = nil
-        content.frame = original
+        guard isResized, let content = screen.windowContent else { return }
+        isResized = false
+        content.frame = content.superview?.bounds ?? content.frame
     }
 
     private func resize(_ screen: FormViewController, keyboard: Rect) {
         guard let content = screen.windowContent else { return }
-        let original = originalFrame ?? content.frame
-        originalFrame = original
-        let bottomInScreen = content.frameInScreen.minY + original.height
-        let overlap = max(0, bottomInScreen - keyboard.minY)
-        content.frame = Rect(x: original.minX, y: original.minY, width: original.width, height: original.height - overlap)
+        // The content's frame with nothing resized fills the window, whatever its size now.
+        let natural = content.superview?.bounds ?? content.frame
+        isResized = true
+        let top = content.superview?.frameInScreen.minY ?? 0
+        let overlap = max(0, top + natural.maxY - keyboard.minY)
+        content.frame = Rect(x: natural.minX, y: natural.minY, width: natural.width, height: natural.height - overlap)
         content.layoutIfNeeded()
         screen.view.layoutIfNeeded()
         numbers.keyboard = screen.inDevice(keyboard)

@@ -125,8 +125,23 @@ package final class AvoidanceDriver {
         report()
     }
 
+    /// The screen view's size at the last frame, and whether it changed (a rotation, a resize)
+    /// since the strategy last met the keyboard up.
+    private var lastViewSize: Size?
+    private var sizeChanged = false
+
     private func frameDidEnd() {
         guard let keyboard = observedApplication?.keyboard else { return }
+        // A rotation posts its keyboard notifications before the screen is laid out at its new
+        // size: once it is, and the keyboard is up, the strategy meets it again, as the
+        // keyboard's change-frame after a rotation makes apps do on a device.
+        let size = screen.view.bounds.size
+        if let lastViewSize, lastViewSize != size { sizeChanged = true }
+        lastViewSize = size
+        if sizeChanged, keyboard.state == .shown {
+            sizeChanged = false
+            if strategy != nil, screen.editingInput != nil { return reapply() }
+        }
         let frame = currentKeyboardFrame(keyboard)
         guard frame != lastKeyboardFrame else { return }
         lastKeyboardFrame = frame

@@ -10,8 +10,9 @@ import TapawayKit
 package final class MoveScreenAvoidance: KeyboardAvoidance {
     /// The distance kept between the field and the keyboard (IQKeyboardManager's default).
     package static let distance = 10.0
-    /// The screen view's frame before it moved, while it has.
-    private var originalFrame: Rect?
+    /// How far the strategy moved the screen's view up, and the frame it moved it to, while it
+    /// has: a frame that is no longer that one was laid out again (a rotation), from scratch.
+    private var applied: (shift: Double, frame: Rect)?
     private let slider = FrameSlider()
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
@@ -42,26 +43,38 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
     /// Puts the screen back at once.
     package func restore(_ screen: FormViewController) { putBack(screen, duration: 0) }
 
+    /// The screen view's frame with nothing moved: where the strategy left it, moved back down,
+    /// or, when its container has laid it out since, where it is.
+    private func naturalFrame(of view: View) -> Rect {
+        guard let applied, view.frame == applied.frame else { return view.frame }
+        return view.frame.offsetBy(dx: 0, dy: applied.shift)
+    }
+
     private func move(_ screen: FormViewController, keyboard: Rect, duration: Double) {
         guard let input = screen.editingInput else { return }
         let view = screen.view
-        let original = originalFrame ?? view.frame
-        originalFrame = original
+        slider.cancel()
+        let natural = naturalFrame(of: view)
         keyboardFrame = keyboard
         // The field's bottom where it would be with the screen in place.
-        let bottom = input.frameInScreen.maxY + (original.minY - view.frame.minY)
+        let bottom = input.frameInScreen.maxY + (natural.minY - view.frame.minY)
         let shift = max(0, bottom - (keyboard.minY - Self.distance)).rounded()
         numbers.keyboard = screen.inDevice(keyboard)
         numbers.overlap = max(0, bottom - keyboard.minY)
         numbers.shift = shift
-        slider.move(view, to: original.offsetBy(dx: 0, dy: -shift), duration: duration)
+        let target = natural.offsetBy(dx: 0, dy: -shift)
+        applied = (shift, target)
+        slider.move(view, to: target, duration: duration)
     }
 
     private func putBack(_ screen: FormViewController, duration: Double) {
         numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
         keyboardFrame = nil
-        guard let original = originalFrame else { return }
-        originalFrame = nil
-        slider.move(screen.view, to: original, duration: duration)
+        guard applied != nil else { return }
+        slider.cancel()
+        let view = screen.view
+        let natural = naturalFrame(of: view)
+        applied = nil
+        slider.move(view, to: natural, duration: duration)
     }
 }
