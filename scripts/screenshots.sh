@@ -33,12 +33,19 @@ shot scenario-react-native --scenario react-native --focus name
 shot scenario-touches-began-plain-view --scenario touches-began --set container=plain-view --focus name
 shot theme-light --theme light --focus name
 shot theme-dark --theme dark --focus name
-# The form alone, nothing focused, and the keypad alone, on phone-sized windows (no room for
-# the sidebar or the inspector).
-shot tapaway-form --size 390x720
-shot keypad-letters --size 390x820 --focus name
-shot keypad-email --size 390x820 --focus email
-shot keypad-numberpad --size 390x820 --focus phone
+# The form alone, nothing focused, and the keypad alone, on phone-sized windows (the sidebar and
+# the inspector folded into their strips).
+shot tapaway-form --size 465x852
+shot keypad-letters --size 465x852 --focus name
+shot keypad-email --size 465x852 --focus email
+shot keypad-numberpad --size 465x852 --focus phone
+# The devices: iPhone 15 turned, iPhone SE, the Android phone, iPad turned (its portrait height
+# does not fit this display), and the hardware keyboard's bar above the home indicator.
+shot device-landscape --set orientation=landscape --focus name
+shot device-iphone-se --device iphone-se --focus name
+shot device-android --device android --focus name
+shot device-ipad --device ipad --set orientation=landscape --focus email
+shot device-hardware-keyboard --set keyboard=hardware --focus name
 # A recording holds input only, so an option a picture needs comes from the command line, not
 # from a tap on the sidebar, whose rows move whenever it changes.
 for recording in assets/recordings/*.jsonl; do
@@ -64,7 +71,7 @@ live() { # NAME STEPS... -- ARGUMENTS...: a picture of the default-sized window 
     shift
     "$BIN" --no-settings "$@" >/dev/null &
     local pid=$!
-    python3 scripts/xshot.py "$DISPLAY" "assets/$name.png" 930 820 "${steps[@]}"
+    python3 scripts/xshot.py "$DISPLAY" "assets/$name.png" 933 852 "${steps[@]}"
     kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 live instruments-replay sleep:4.5 -- --replay assets/recordings/overlays.jsonl --replay-speed 0.3

@@ -109,11 +109,14 @@ struct OptionSettings: ParsableArguments {
             valueName: "id"))
     var device: DeviceChoice?
 
-    /// The settings read for `technique` (the one shown; nil when not yet known): `--device`
-    /// first, then each `--set` in order, so a later `--set device=` wins.
+    /// The settings as `--set` takes them: `--device` first, then each `--set` in order, so a
+    /// later `--set device=` wins.
+    var texts: [String] { (device.map { ["device=\($0.id)"] } ?? []) + set.map(\.text) }
+
+    /// The settings read for `technique` (the one shown; nil when not yet known), in the order
+    /// of `texts`.
     func assignments(for technique: TechniqueID?) throws -> [OptionAssignment] {
         do {
-            let texts = (device.map { ["device=\($0.id)"] } ?? []) + set.map(\.text)
             return try texts.map { text throws(OptionAssignmentError) in try OptionAssignment(text, technique: technique)
             }
         } catch {
@@ -301,7 +304,7 @@ struct TapawayCommand: ParsableCommand {
     /// The options as plain values, what the launcher takes.
     var launchOptions: LaunchOptions {
         LaunchOptions(
-            scenario: scenario, set: optionSettings.set.map(\.text), trace: trace, size: size, focus: focus,
+            scenario: scenario, set: optionSettings.texts, trace: trace, size: size, focus: focus,
             screenshot: screenshot, display: display, scale: scale, theme: theme, noSettings: noSettings,
             record: record, replay: replay, replaySpeed: replaySpeed, exitAfterReplay: exitAfterReplay)
     }

@@ -33,6 +33,10 @@ struct DeviceTests {
         let bar = app.navigation.navigationBar
         #expect(bar.frameInScreen.minY == application.deviceFrame.minY)
         #expect(bar.frame.height == NavigationBar.height + safe.top)
+        // The form's rows stay inside the safe area's sides (the sensor housing in landscape).
+        let name = app.form.name.frameInScreen, device0 = application.deviceFrame
+        #expect(name.minX == device0.minX + safe.left + StandardForm.margin)
+        #expect(name.maxX == device0.maxX - safe.right - StandardForm.margin)
         app.focus("name")
         session.platform.settle()
         let keys = KeypadMetrics(compact: turned == .landscape && profile.hidesStatusBarInLandscape).trayHeight

@@ -94,10 +94,16 @@ package final class InspectorWindow: Window {
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
         hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
-        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 18
-        let deviceHeight = Self.lineHeight * Double(deviceLabel.text.split(separator: "\n").count)
+        // The keyboard's and the device's lines wrap in a narrow inspector: each takes the
+        // height its text needs.
+        let keyboardHeight = Self.height(of: keyboardLabel, width: w - 36, fonts: application?.fonts)
+        keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: keyboardHeight); y += keyboardHeight
+        let deviceHeight = Self.height(of: deviceLabel, width: w - 36, fonts: application?.fonts)
         deviceLabel.frame = Rect(x: 18, y: y, width: w - 36, height: deviceHeight); y += deviceHeight + 4
-        for label in avoidanceLabels { label.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 16 }
+        for label in avoidanceLabels {
+            let height = Self.height(of: label, width: w - 36, fonts: application?.fonts)
+            label.frame = Rect(x: 18, y: y, width: w - 36, height: height); y += height
+        }
         y += 8
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         for item in [touchesItem, regionsItem, keypadItem] { item.frame = Rect(x: 0, y: y, width: w, height: 50); y += 50 }
@@ -117,7 +123,10 @@ package final class InspectorWindow: Window {
     /// Shows the keyboard's state, as `status(of:)` words it.
     package func show(keyboard: Keyboard) {
         let text = Self.status(of: keyboard)
-        if keyboardLabel.text != text { keyboardLabel.text = text }
+        if keyboardLabel.text != text {
+            keyboardLabel.text = text
+            setNeedsLayout()
+        }
     }
 
     /// The keyboard's state in a line: which keyboard is in use, and what shows.
@@ -137,6 +146,7 @@ package final class InspectorWindow: Window {
     package func show(avoidance numbers: AvoidanceNumbers, platform: Bool) {
         for (label, text) in zip(avoidanceLabels, Self.lines(for: numbers, platform: platform)) where label.text != text {
             label.text = text
+            setNeedsLayout()
         }
     }
 
@@ -155,9 +165,14 @@ package final class InspectorWindow: Window {
             "Safe area top \(n(numbers.safeArea.top)), bottom \(n(numbers.safeArea.bottom)) · shift \(n(numbers.shift))"
         return [strategy, keyboard, insets, safeArea]
     }
-
-    /// The height of one line of the device's text.
-    private static let lineHeight = 17.0
+    /// The height `label`'s text needs, wrapped at `width`: one line's height per line.
+    private static func height(of label: Label, width: Double, fonts: FontProvider?) -> Double {
+        guard let font = fonts?.font(size: label.fontSize, weight: label.fontWeight) else { return 18 }
+        let lines = label.text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { count, paragraph in
+            count + max(1, TextLayout.wrap(String(paragraph), width: width, font: font).count)
+        }
+        return Double(lines) * (font.lineHeight * 1.15).rounded()
+    }
 
     /// What the device line says.
     package var deviceStatus: String { deviceLabel.text }
@@ -169,7 +184,7 @@ package final class InspectorWindow: Window {
         let safe = device.safeArea(orientation)
         let sides = [("top", safe.top), ("left", safe.left), ("bottom", safe.bottom), ("right", safe.right)]
             .filter { $0.1 > 0 }.map { "\($0.0) \(Int($0.1))" }
-        var text = "\(device.name), \(orientation.rawValue), \(Int(size.width)) × \(Int(size.height)) pt (F5 turns it)\n"
+        var text = "\(device.name) · \(orientation.rawValue) · \(Int(size.width)) × \(Int(size.height)) pt\n"
         text += sides.isEmpty ? "No safe-area insets" : "Safe area: " + sides.joined(separator: ", ")
         if layout.clipped {
             let cut = Size(width: size.width - layout.device.width, height: size.height - layout.device.height)

@@ -1,3 +1,4 @@
+import Glibc
 import TapawayKit
 
 /// What the simulated device's system draws over the app: the status bar (the time, the signal
@@ -52,6 +53,7 @@ package final class DeviceChrome {
     private func draw(in window: Window, canvas: Canvas) {
         let origin = Point(x: window.frame.minX, y: window.frame.minY)
         func local(_ r: Rect) -> Rect { r.offsetBy(dx: -origin.x, dy: -origin.y) }
+        defer { drawCorners(in: window, canvas: canvas) }
         if window === appWindow { drawStatusBar(canvas, local(statusBarFrame)) }
         switch profile.bottom {
         case .none: break
@@ -69,6 +71,30 @@ package final class DeviceChrome {
         case .navigationBar:
             guard window === appWindow else { return }
             drawNavigationBar(canvas, local(navigationBarFrame))
+        }
+    }
+
+    /// The display's rounded corners: the desk's colour outside each quarter circle. The app's
+    /// window gets all four; the keypad's window, drawn once and moved as it slides, its bottom
+    /// two where its bottom edge is (the device's bottom, when docked).
+    private func drawCorners(in window: Window, canvas: Canvas) {
+        let radius = profile.cornerRadius
+        guard radius > 0 else { return }
+        let b = window.bounds
+        let bottomOnly = window !== appWindow
+        let corners: [(Point, Double, Double)] = [
+            (Point(x: b.minX, y: b.minY), 1, 1), (Point(x: b.maxX, y: b.minY), -1, 1),
+            (Point(x: b.minX, y: b.maxY), 1, -1), (Point(x: b.maxX, y: b.maxY), -1, -1),
+        ]
+        for (corner, sx, sy) in corners where !bottomOnly || sy < 0 {
+            // The corner, then the quarter arc from one edge to the other.
+            var points = [corner]
+            let centre = Point(x: corner.x + sx * radius, y: corner.y + sy * radius)
+            for step in 0...12 {
+                let angle = Double(step) / 12 * .pi / 2
+                points.append(Point(x: centre.x - sx * radius * cos(angle), y: centre.y - sy * radius * sin(angle)))
+            }
+            canvas.fillPolygon(points, color: Palette.desk)
         }
     }
 

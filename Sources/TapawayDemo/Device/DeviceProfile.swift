@@ -43,6 +43,8 @@ package struct DeviceProfile: Sendable, Equatable {
     package let bottom: BottomShape
     /// Whether the system hides the status bar in landscape (iPhone does; iPad and Android do not).
     package let hidesStatusBarInLandscape: Bool
+    /// The radius of the display's rounded corners, in points (0 for square corners).
+    package var cornerRadius: Double = 0
 
     /// The screen's size in `orientation`.
     package func size(_ orientation: DeviceOrientation) -> Size {
@@ -72,19 +74,19 @@ package struct DeviceProfile: Sendable, Equatable {
         DeviceProfile(
             id: "iphone-15", name: "iPhone 15", portrait: Size(width: 393, height: 852),
             portraitInsets: EdgeInsets(top: 59, bottom: 34), landscapeInsets: EdgeInsets(left: 59, bottom: 21, right: 59),
-            top: .dynamicIsland, bottom: .homeIndicator, hidesStatusBarInLandscape: true),
+            top: .dynamicIsland, bottom: .homeIndicator, hidesStatusBarInLandscape: true, cornerRadius: 55),
         DeviceProfile(
             id: "iphone-15-pro-max", name: "iPhone 15 Pro Max", portrait: Size(width: 430, height: 932),
             portraitInsets: EdgeInsets(top: 59, bottom: 34), landscapeInsets: EdgeInsets(left: 59, bottom: 21, right: 59),
-            top: .dynamicIsland, bottom: .homeIndicator, hidesStatusBarInLandscape: true),
+            top: .dynamicIsland, bottom: .homeIndicator, hidesStatusBarInLandscape: true, cornerRadius: 55),
         DeviceProfile(
             id: "android", name: "Android phone", portrait: Size(width: 360, height: 800),
             portraitInsets: EdgeInsets(top: 24, bottom: 48), landscapeInsets: EdgeInsets(top: 24, right: 48),
-            top: .statusBar, bottom: .navigationBar, hidesStatusBarInLandscape: false),
+            top: .statusBar, bottom: .navigationBar, hidesStatusBarInLandscape: false, cornerRadius: 24),
         DeviceProfile(
             id: "ipad", name: "iPad", portrait: Size(width: 820, height: 1180),
             portraitInsets: EdgeInsets(top: 24, bottom: 20), landscapeInsets: EdgeInsets(top: 24, bottom: 20),
-            top: .statusBar, bottom: .homeIndicator, hidesStatusBarInLandscape: false),
+            top: .statusBar, bottom: .homeIndicator, hidesStatusBarInLandscape: false, cornerRadius: 18),
     ]
 
     /// The device Tapaway starts with.

@@ -191,6 +191,16 @@ final class HelpContentView: View {
         rows = []
         let charter = HelpCardWindow.charter(for: technique)
         let experiments = Experiment.allCases.filter { Techniques.technique(for: technique)?.charter[$0] != nil }
+        // A card too short for the heading and one line under it (a narrow, short window, the
+        // shortcuts above) says only how many experiments a wider window shows.
+        if y + 20 > bottom {
+            if y <= bottom, !charter.isEmpty {
+                canvas?.drawText(
+                    "\(charter.count) more experiments in a wider window", at: Point(x: origin.x, y: y),
+                    font: body, color: Palette.secondaryLabel)
+            }
+            return
+        }
         canvas?.drawText(
             "EXPERIMENTS TO TRY IN \(technique.rawValue.uppercased())", at: Point(x: origin.x, y: y),
             font: heading, color: Palette.secondaryLabel)

@@ -141,21 +141,25 @@ package final class StandardForm: ScrollView {
         return Double(lines) * (font.lineHeight * 1.2).rounded()
     }
 
-    /// Stacks the rows top to bottom at the width available.
+    /// Stacks the rows top to bottom at the width available: inside the margins and the safe
+    /// area's sides (the sensor housing in landscape), as UIKit's layout margins follow the
+    /// safe area.
     package override func layoutSubviews() {
         let m = Self.margin
-        let width = bounds.width - 2 * m
+        let sides = safeAreaInsets
+        let left = m + sides.left
+        let width = max(0, bounds.width - 2 * m - sides.left - sides.right)
         var y = 12.0
         func place(_ view: View, height: Double, gap: Double = 8, inset: Double = 0) {
-            view.frame = Rect(x: m + inset, y: y, width: width - inset, height: height)
+            view.frame = Rect(x: left + inset, y: y, width: width - inset, height: height)
             y += height + gap
         }
         // The two texts take the lines they wrap to at this width (a narrow phone wraps the hint).
         place(hint, height: max(20, wrappedHeight(of: hint, width: width)), gap: 8)
         for field in [name, email, password, phone] { place(field, height: Self.fieldHeight) }
         place(caption, height: max(32, wrappedHeight(of: caption, width: width)), gap: 6)
-        subscribeLabel.frame = Rect(x: m, y: y, width: width - Switch.size.width - 8, height: Switch.size.height)
-        subscribe.frame = Rect(x: m + width - Switch.size.width, y: y, width: Switch.size.width, height: Switch.size.height)
+        subscribeLabel.frame = Rect(x: left, y: y, width: width - Switch.size.width - 8, height: Switch.size.height)
+        subscribe.frame = Rect(x: left + width - Switch.size.width, y: y, width: Switch.size.width, height: Switch.size.height)
         y += Switch.size.height + 10
         place(submit, height: 42, gap: 14)
         place(suggestionsHeader, height: 16, gap: 6, inset: 16)
