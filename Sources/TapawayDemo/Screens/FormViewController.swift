@@ -82,8 +82,11 @@ package class FormViewController: ViewController {
         layOutContent(in: view.bounds)
     }
 
-    /// Starts the avoidance strategy's observing.
+    /// Starts the avoidance strategy's observing, and lays the form out again: during a push
+    /// its view was off to the side, where the safe area it read (and laid its margins by) was
+    /// not the one it has now, as UIKit lays a view out again when its safe area changes.
     package override func viewDidAppear(_ animated: Bool) {
+        form.setNeedsLayout()
         avoidance.start()
     }
 
