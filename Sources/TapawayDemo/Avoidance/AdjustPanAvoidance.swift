@@ -10,7 +10,9 @@ import TapawayKit
 package final class AdjustPanAvoidance: KeyboardAvoidance {
     /// Whether the window's content is panned.
     private var isPanned = false
+    /// The keyboard's frame while it is up (to act again when focus moves).
     private var keyboardFrame: Rect?
+    /// Eases the frame changes along with the keyboard's slide.
     private let slider = FrameSlider()
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustPan.rawValue)
@@ -39,6 +41,7 @@ package final class AdjustPanAvoidance: KeyboardAvoidance {
     /// Pans back at once.
     package func restore(_ screen: FormViewController) { putBack(screen, duration: 0) }
 
+    /// Pans the window's content so the field being edited ends on the keyboard's top.
     private func pan(_ screen: FormViewController, keyboard: Rect, duration: Double) {
         guard let content = screen.windowContent, let input = screen.editingInput else { return }
         // The content's frame with nothing panned fills the window, whatever its size now.
@@ -54,6 +57,7 @@ package final class AdjustPanAvoidance: KeyboardAvoidance {
         slider.move(content, to: natural.offsetBy(dx: 0, dy: -shift), duration: duration)
     }
 
+    /// Moves what the strategy moved back where it rests.
     private func putBack(_ screen: FormViewController, duration: Double) {
         numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustPan.rawValue)
         keyboardFrame = nil

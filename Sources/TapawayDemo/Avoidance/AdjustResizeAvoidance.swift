@@ -42,6 +42,7 @@ package final class AdjustResizeAvoidance: KeyboardAvoidance {
         content.frame = content.superview?.bounds ?? content.frame
     }
 
+    /// Resizes the window's content to end at the keyboard's top, then scrolls the field into view.
     private func resize(_ screen: FormViewController, keyboard: Rect) {
         guard let content = screen.windowContent else { return }
         // The content's frame with nothing resized fills the window, whatever its size now.
@@ -58,6 +59,7 @@ package final class AdjustResizeAvoidance: KeyboardAvoidance {
         scrollToEditingInput(screen)
     }
 
+    /// Scrolls the form so the field being edited shows above the keyboard.
     private func scrollToEditingInput(_ screen: FormViewController) {
         guard let input = screen.editingInput, input.isDescendant(of: screen.form), screen.formScrolls else {
             return

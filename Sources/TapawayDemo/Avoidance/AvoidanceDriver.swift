@@ -12,10 +12,15 @@ package final class AvoidanceDriver {
     package private(set) var kind: AvoidanceKind = .none
     /// Called after the numbers change.
     package var onNumbersChange: ((AvoidanceNumbers) -> Void)?
+    /// The screen it works for (which owns it).
     private unowned let screen: FormViewController
+    /// Its registrations with the notification centre while the screen is on view.
     private var observers: [ObserverToken] = []
+    /// Its registration for the end of every frame while the screen is on view.
     private var frameToken: ObserverToken?
+    /// The application it observes.
     private weak var observedApplication: Application?
+    /// The keyboard's frame at the last frame, to hand the strategy only its changes.
     private var lastKeyboardFrame: Rect?
 
     /// A driver for `screen`, with no strategy yet.
@@ -62,6 +67,7 @@ package final class AvoidanceDriver {
         report()
     }
 
+    /// Where the keyboard's window is now, or its hidden frame while it is away.
     private func currentKeyboardFrame(_ keyboard: Keyboard) -> Rect {
         keyboard.window.isHidden ? keyboard.hiddenFrame : keyboard.frame
     }
@@ -105,6 +111,7 @@ package final class AvoidanceDriver {
         report()
     }
 
+    /// Unregisters, in case the screen goes while on view.
     isolated deinit {
         // A screen that goes while on view (its app went) never heard will-disappear.
         if let application = observedApplication {
@@ -113,6 +120,7 @@ package final class AvoidanceDriver {
         }
     }
 
+    /// Hands one keyboard notification to the strategy.
     private func forward(_ phase: KeyboardChange.Phase, _ note: Notification) {
         guard let strategy else { return report() }
         let info = note.userInfo
@@ -128,8 +136,10 @@ package final class AvoidanceDriver {
     /// The screen view's size at the last frame, and whether it changed (a rotation, a resize)
     /// since the strategy last met the keyboard up.
     private var lastViewSize: Size?
+    /// Whether the screen's size changed and the strategy has not met the keyboard since.
     private var sizeChanged = false
 
+    /// After every frame: follows the keyboard's window and the screen's size.
     private func frameDidEnd() {
         guard let keyboard = observedApplication?.keyboard else { return }
         // A rotation posts its keyboard notifications before the screen is laid out at its new
@@ -149,8 +159,10 @@ package final class AvoidanceDriver {
         report()
     }
 
+    /// The numbers last reported, so that only changes are.
     private var lastReported: AvoidanceNumbers?
 
+    /// Tells `onNumbersChange` when the numbers changed.
     private func report() {
         let now = numbers
         guard now != lastReported else { return }

@@ -49,6 +49,7 @@ package final class ContentInsetAvoidance: KeyboardAvoidance {
         screen.form.contentInset = saved
     }
 
+    /// Sets the insets for the keyboard at `keyboard` and scrolls the field into view.
     private func inset(_ screen: FormViewController, keyboard: Rect, duration: Double) {
         // A screen without a scroll view has no insets to set.
         guard screen.formScrolls else { return }
@@ -71,6 +72,7 @@ package final class ContentInsetAvoidance: KeyboardAvoidance {
         scrollToEditingInput(screen, duration: duration)
     }
 
+    /// Scrolls the form so the field being edited shows above the keyboard.
     private func scrollToEditingInput(_ screen: FormViewController, duration: Double) {
         guard let input = screen.editingInput, input.isDescendant(of: screen.form) else { return }
         let form = screen.form

@@ -4,6 +4,7 @@ import TapawayKit
 /// the strategies that animate alongside the keyboard do. A new move cancels the one under way.
 @MainActor
 package final class FrameSlider {
+    /// The move under way, if any.
     private var animation: Animation?
 
     /// A slider with nothing under way.

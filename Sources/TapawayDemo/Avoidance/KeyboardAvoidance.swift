@@ -18,6 +18,7 @@ package protocol KeyboardAvoidance: AnyObject {
     var numbers: AvoidanceNumbers { get }
 }
 
+/// What a strategy that needs them does not have to write.
 extension KeyboardAvoidance {
     /// Tracks nothing frame by frame.
     package func keyboardDidMove(to frame: Rect, in screen: FormViewController) {}
@@ -91,6 +92,7 @@ package struct AvoidanceNumbers: Equatable, Sendable {
     package init(strategy: String) { self.strategy = strategy }
 }
 
+/// Geometry the strategies share.
 extension FormViewController {
     /// The keyboard frame `frame` (top-level window coordinates) in the simulated screen's
     /// coordinates.

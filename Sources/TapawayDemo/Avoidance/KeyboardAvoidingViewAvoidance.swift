@@ -32,7 +32,9 @@ package final class KeyboardAvoidingViewAvoidance: KeyboardAvoidance {
     package let behavior: Behavior
     /// The `keyboardVerticalOffset` prop: 0, the default.
     package var keyboardVerticalOffset = 0.0
+    /// Whether the content is laid out short of the screen's bottom.
     private var avoiding = false
+    /// Eases the frame changes along with the keyboard's slide.
     private let slider = FrameSlider()
     /// The numbers used last.
     package private(set) var numbers: AvoidanceNumbers
@@ -65,6 +67,7 @@ package final class KeyboardAvoidingViewAvoidance: KeyboardAvoidance {
         max(frame.minY + frame.height - (keyboardScreenY - keyboardVerticalOffset), 0)
     }
 
+    /// Lays the content out for the keyboard at `keyboard`, eased over `duration`.
     private func apply(_ screen: FormViewController, keyboard: Rect, duration: Double) {
         let bounds = screen.view.bounds
         let device = screen.view.application?.deviceFrame ?? .zero

@@ -12,6 +12,7 @@ package final class KeyboardGuideAvoidance: KeyboardAvoidance {
     package static let fieldMargin = 8.0
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.keyboardGuide.rawValue)
+    /// Whether the content is pinned to the guide (and must be given the screen back).
     private var pinned = false
 
     /// Creates the strategy.
@@ -49,6 +50,7 @@ package final class KeyboardGuideAvoidance: KeyboardAvoidance {
         screen.layOutContent(in: screen.view.bounds)
     }
 
+    /// Scrolls the form so the field being edited shows above the keyboard.
     private func scrollToEditingInput(_ screen: FormViewController) {
         guard screen.formScrolls, let input = screen.editingInput, input.isDescendant(of: screen.form) else { return }
         let rect = input.convert(input.bounds, to: screen.form.background)

@@ -13,6 +13,7 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
     /// How far the strategy moved the screen's view up, and the frame it moved it to, while it
     /// has: a frame that is no longer that one was laid out again (a rotation), from scratch.
     private var applied: (shift: Double, frame: Rect)?
+    /// Eases the frame changes along with the keyboard's slide.
     private let slider = FrameSlider()
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
@@ -50,6 +51,7 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
         return view.frame.offsetBy(dx: 0, dy: applied.shift)
     }
 
+    /// Moves the screen up so the field being edited ends the distance above the keyboard.
     private func move(_ screen: FormViewController, keyboard: Rect, duration: Double) {
         guard let input = screen.editingInput else { return }
         let view = screen.view
@@ -67,6 +69,7 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
         slider.move(view, to: target, duration: duration)
     }
 
+    /// Moves what the strategy moved back where it rests.
     private func putBack(_ screen: FormViewController, duration: Double) {
         numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
         keyboardFrame = nil

@@ -37,6 +37,7 @@ package final class ShrinkFrameAvoidance: KeyboardAvoidance {
         screen.form.frame = screen.fullFormFrame
     }
 
+    /// Shrinks the scroll view by the keyboard's overlap and scrolls the field into view.
     private func shrink(_ screen: FormViewController, keypad: Rect) {
         let form = screen.form
         // The full frame is read afresh: after a rotation the screen has its new size, so a
@@ -52,6 +53,7 @@ package final class ShrinkFrameAvoidance: KeyboardAvoidance {
         scrollToEditingInput(screen)
     }
 
+    /// Scrolls the form so the field being edited shows above the keyboard.
     private func scrollToEditingInput(_ screen: FormViewController) {
         guard isShrunk, screen.formScrolls, let input = screen.editingInput, input.isDescendant(of: screen.form)
         else { return }

@@ -33,7 +33,9 @@ package class FormViewController: ViewController {
     }
     /// Connects the screen to the avoidance strategy at work.
     package private(set) lazy var avoidance = AvoidanceDriver(screen: self)
+    /// Eases the form's frame when the content's area changes.
     private let formSlider = FrameSlider()
+    /// Eases the composer's frame when the content's area changes.
     private let composerSlider = FrameSlider()
 
     /// The avoidance the technique itself does, which `avoidance=platform` chooses: none by
