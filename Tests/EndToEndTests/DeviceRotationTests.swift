@@ -30,7 +30,7 @@ struct DeviceRotationTests {
             try s.settle()
             let phone = try s.frame(of: "phone")
             #expect(phone.maxY <= keypad.minY, "phone \(phone) is above the keypad \(keypad)\n\(s.app.diagnostics)")
-            #expect(phone.minY >= frame.minY, "phone \(phone) is on the device \(frame)")
+            #expect(phone.minY >= frame.minY, "phone \(phone) is on the device \(frame)\n\(s.app.diagnostics)")
         }
     }
 }

@@ -259,7 +259,7 @@ struct Monkey {
 
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz")
     private static let keys = [
-        "BackSpace", "Delete", "Left", "Right", "Home", "End", "Tab", "Return", "Escape", "space", "F1", "F2", "F3", "F4",
+        "BackSpace", "Delete", "Left", "Right", "Home", "End", "Tab", "Return", "Escape", "space", "F1", "F2", "F3", "F4", "F5",
     ]
     private static let chords = ["a", "c", "x", "v", "z"]
 

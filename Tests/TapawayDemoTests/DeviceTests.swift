@@ -124,10 +124,29 @@ struct DeviceTests {
         #expect(
             phone.frameInScreen.maxY <= application.keyboard.frame.minY,
             "landscape: phone \(phone.frameInScreen) above the keypad \(application.keyboard.frame)")
+        #expect(
+            phone.frameInScreen.minY >= app.form.frameInScreen.minY,
+            "landscape: phone \(phone.frameInScreen) shows in the form \(app.form.frameInScreen)")
         session.platform.press(.function(5))
         session.platform.settle()
         #expect(app.orientation == .portrait)
         #expect(phone.frameInScreen.maxY <= application.keyboard.frame.minY, "back in portrait")
+    }
+
+    @Test("the window growing in the middle of the turn's slide leaves the focused field in view above the keypad")
+    func growthDuringTheSlide() {
+        let h = Harness(.backgroundControl)
+        let application = h.platform.application
+        h.app.focus("phone")
+        h.platform.settle()
+        h.platform.press(.function(5))
+        h.platform.advance(by: 0.05)
+        // The desktop's answer to the window's request to grow arrives while the keypad slides.
+        application.resizeScreen(to: Size(width: 1280, height: 852))
+        h.platform.settle()
+        let phone = h.form.phone.frameInScreen, form = h.form.frameInScreen
+        #expect(phone.maxY <= application.keyboard.frame.minY, "phone \(phone) above the keypad \(application.keyboard.frame)")
+        #expect(phone.minY >= form.minY, "phone \(phone) shows in the form \(form)")
     }
 
     @Test("the trace's ready line states the device, and a device line follows each change")

@@ -38,6 +38,14 @@ struct SafeAreaTests {
         #expect(middle.safeAreaInsets == EdgeInsets())
         #expect(bottom.safeAreaInsets == EdgeInsets(bottom: 34))
         #expect(short.safeAreaInsets == EdgeInsets(top: 20), "no more than the view's own height")
+        // A screen sliding in from the right, half off the device: no inset on a side the
+        // device has none, and never more than the device's inset where it has one.
+        let sliding = View(frame: Rect(x: 200, y: 0, width: 393, height: 852))
+        window.addSubview(sliding)
+        #expect(sliding.safeAreaInsets == EdgeInsets(top: 59, bottom: 34))
+        let above = View(frame: Rect(x: 0, y: -200, width: 393, height: 400))
+        window.addSubview(above)
+        #expect(above.safeAreaInsets.top == 59, "a view scrolled past the top takes the status bar's inset, no more")
         let chrome = Window(frame: Rect(x: 500, y: 0, width: 200, height: 852), level: .chrome)
         p.application.addWindow(chrome)
         #expect(chrome.safeAreaInsets == EdgeInsets())

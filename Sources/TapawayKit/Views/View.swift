@@ -240,12 +240,14 @@ open class View: Responder {
         let device = app.deviceFrame
         let insets = app.safeAreaInsets
         let frame = frameInScreen
-        func clamp(_ v: Double, _ limit: Double) -> Double { min(max(0, v), max(0, limit)) }
+        // Each side gives at most the device's inset there, and never more than the view's size:
+        // a screen sliding in from the side, or scrolled past the top, takes no larger inset.
+        func clamp(_ v: Double, _ inset: Double, _ size: Double) -> Double { min(max(0, v), max(0, min(inset, size))) }
         return EdgeInsets(
-            top: clamp(device.minY + insets.top - frame.minY, frame.height),
-            left: clamp(device.minX + insets.left - frame.minX, frame.width),
-            bottom: clamp(frame.maxY - (device.maxY - insets.bottom), frame.height),
-            right: clamp(frame.maxX - (device.maxX - insets.right), frame.width))
+            top: clamp(device.minY + insets.top - frame.minY, insets.top, frame.height),
+            left: clamp(device.minX + insets.left - frame.minX, insets.left, frame.width),
+            bottom: clamp(frame.maxY - (device.maxY - insets.bottom), insets.bottom, frame.height),
+            right: clamp(frame.maxX - (device.maxX - insets.right), insets.right, frame.width))
     }
 
     /// Marks this view and every view inside it for layout (after a change every view may
