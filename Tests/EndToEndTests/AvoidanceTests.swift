@@ -25,6 +25,11 @@ struct AvoidanceEndToEndTests {
                 s.context)
             #expect((line.number("overlap") ?? 0) > 0, s.context)
             #expect(line.rect("keyboard")?.height == keypad.height, s.context)
+            #expect(line.string("screen") == "send-event", s.context)
+            for field in ["contentInset", "indicatorInset", "safeArea"] {
+                #expect((line.object[field] as? [Any])?.count == 4, "\(field) is [top,left,bottom,right]\n\(s.app.diagnostics)")
+            }
+            #expect(line.number("shift") != nil, s.context)
         }
     }
 }
