@@ -92,6 +92,7 @@ avoid avoidance-none --scenario send-event --set avoidance=none --focus notes
 avoid avoidance-shrink-frame --scenario send-event --set avoidance=shrink-frame --focus notes
 avoid avoidance-insets --scenario send-event --set avoidance=insets --focus notes
 avoid avoidance-move-screen --scenario send-event --set avoidance=move-screen --set layout=plain --focus notes
+avoid avoidance-move-window --scenario send-event --set avoidance=move-window --set layout=plain --focus notes
 avoid avoidance-keyboard-guide --scenario send-event --set avoidance=keyboard-guide --set layout=chat --focus message
 avoid avoidance-adjust-resize --scenario android --set avoidance=adjust-resize --focus notes
 avoid avoidance-adjust-pan --scenario android --set avoidance=adjust-pan --focus notes

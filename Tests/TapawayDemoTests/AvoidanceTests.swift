@@ -37,7 +37,7 @@ struct AvoidanceTests {
         let option = try #require(Techniques.generalOptions.first { $0.id == "avoidance" })
         #expect(
             option.values.map(\.id) == [
-                "platform", "none", "shrink-frame", "insets", "move-screen", "keyboard-guide", "adjust-resize",
+                "platform", "none", "shrink-frame", "insets", "move-screen", "move-window", "keyboard-guide", "adjust-resize",
                 "adjust-pan", "kav-height", "kav-position", "kav-padding",
             ])
         #expect(option.defaultValue == "platform")
@@ -49,7 +49,7 @@ struct AvoidanceTests {
         }
     }
 
-    @Test("the sidebar wraps the avoidance choice's eleven segments into rows, each wide enough to read and tap")
+    @Test("the sidebar wraps the avoidance choice's twelve segments into rows, each wide enough to read and tap")
     func sidebarWraps() throws {
         let h = Harness(.sendEvent)
         h.app.sidebar.layoutIfNeeded()
@@ -154,6 +154,22 @@ struct AvoidanceTests {
         _ = h.form.notes.resignFirstResponder()
         h.platform.settle()
         #expect(screen(h).view.frameInScreen == screenBefore)
+    }
+
+    @Test("move-window: the navigation controller's view moves, so the bar goes up with the screen, 10 above the keyboard")
+    func moveWindow() {
+        let h = harness(.sendEvent, "move-window", layout: "plain")
+        let barBefore = bar(h)
+        let notesBefore = h.form.notes.frameInScreen
+        h.focus(h.form.notes)
+        let kb = keyboard(h)
+        let shift = notesBefore.maxY - (kb.minY - MoveScreenAvoidance.distance)
+        #expect(h.form.notes.frameInScreen.maxY == kb.minY - MoveScreenAvoidance.distance)
+        #expect(bar(h) == barBefore.offsetBy(dx: 0, dy: -shift))
+        _ = h.form.notes.resignFirstResponder()
+        h.platform.settle()
+        #expect(bar(h) == barBefore)
+        #expect(h.app.navigation.view.frameInScreen == h.platform.application.deviceFrame)
     }
 
     @Test("without a scroll view, the strategies that only scroll or inset leave notes where it was")
@@ -329,7 +345,8 @@ struct AvoidanceTests {
     @Test(
         "after turning the device with the field focused, each strategy keeps it above the keypad, and everything comes back to the new size",
         arguments: [
-            ("shrink-frame", "form"), ("insets", "form"), ("move-screen", "plain"), ("keyboard-guide", "chat"),
+            ("shrink-frame", "form"), ("insets", "form"), ("move-screen", "plain"), ("move-window", "plain"),
+            ("keyboard-guide", "chat"),
             ("adjust-resize", "chat"), ("adjust-pan", "form"),
         ])
     func rotation(strategy: String, layout value: String) throws {

@@ -14,6 +14,8 @@ package enum AvoidanceKind: String, Sendable, CaseIterable {
     /// The screen's view moves up (IQKeyboardManager without a scroll view); the navigation bar
     /// stays.
     case moveScreen = "move-screen"
+    /// The navigation controller's view moves up, bar and all (IQKeyboardManager before its fix).
+    case moveWindow = "move-window"
     /// The content's bottom is pinned to the keyboard layout guide (`UIKeyboardLayoutGuide`).
     case keyboardGuide = "keyboard-guide"
     /// Android's `adjustResize`: the activity's window shrinks to the space above the keyboard.
@@ -38,6 +40,7 @@ package enum AvoidanceKind: String, Sendable, CaseIterable {
         case .shrinkFrame: return ShrinkFrameAvoidance()
         case .insets: return ContentInsetAvoidance()
         case .moveScreen: return MoveScreenAvoidance()
+        case .moveWindow: return MoveScreenAvoidance(movesWindow: true)
         case .keyboardGuide: return KeyboardGuideAvoidance()
         case .adjustResize: return AdjustResizeAvoidance()
         case .adjustPan: return AdjustPanAvoidance()

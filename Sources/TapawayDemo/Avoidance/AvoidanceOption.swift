@@ -15,6 +15,7 @@ enum AvoidanceOption {
             .init("shrink-frame", title: "Shrink the scroll view", subtitle: "On did-show (seed 003)"),
             .init("insets", title: "Content insets", subtitle: "contentInset, less the safe area"),
             .init("move-screen", title: "Move the screen up", subtitle: "IQKeyboardManager; the bar stays"),
+            .init("move-window", title: "Move the window up", subtitle: "IQKeyboardManager before its fix: the bar goes"),
             .init("keyboard-guide", title: "Keyboard layout guide", subtitle: "UIKeyboardLayoutGuide"),
             .init("adjust-resize", title: "Android adjustResize", subtitle: "The window shrinks"),
             .init("adjust-pan", title: "Android adjustPan", subtitle: "The window pans, app bar too"),

@@ -1,11 +1,15 @@
 import TapawayKit
 
-/// `move-screen`: what IQKeyboardManager does when the field is in no scrolling scroll view.
-/// On keyboard will-show (and will-change-frame, and focus moving while it is up) the view
-/// controller's view moves up just enough that the field's bottom sits 10 points above the
-/// keyboard, never down; on will-hide it goes back. The navigation bar is the navigation
-/// controller's, not the screen's, so it stays (the library's fix for the bar pushed off
-/// screen); the screen's top slides under it.
+/// `move-screen` and `move-window`: what IQKeyboardManager does when the field is in no
+/// scrolling scroll view. On keyboard will-show (and will-change-frame, and focus moving while
+/// it is up) a view moves up just enough that the field's bottom sits 10 points above the
+/// keyboard, never down; on will-hide it goes back.
+///
+/// - `move-screen` moves the view controller's view. The navigation bar is the navigation
+///   controller's, not the screen's, so it stays (the library's fix for the bar pushed off
+///   screen); the screen's top slides under it.
+/// - `move-window` moves the root view controller's view, the navigation controller's, as the
+///   library did before that fix: the navigation bar goes up and off the screen with it.
 @MainActor
 package final class MoveScreenAvoidance: KeyboardAvoidance {
     /// The distance kept between the field and the keyboard (IQKeyboardManager's default).
@@ -15,13 +19,23 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
     private var applied: (shift: Double, frame: Rect)?
     /// Eases the frame changes along with the keyboard's slide.
     private let slider = FrameSlider()
+    /// Whether the whole window's content moves (`move-window`), not only the screen's view.
+    package let movesWindow: Bool
     /// The numbers used last.
-    package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
+    package private(set) var numbers: AvoidanceNumbers
     /// The keyboard's frame while it is up.
     private var keyboardFrame: Rect?
 
-    /// Creates the strategy.
-    package init() {}
+    /// Creates the strategy: `move-window` with `movesWindow`, else `move-screen`.
+    package init(movesWindow: Bool = false) {
+        self.movesWindow = movesWindow
+        numbers = AvoidanceNumbers(strategy: (movesWindow ? AvoidanceKind.moveWindow : .moveScreen).rawValue)
+    }
+
+    /// The view the strategy moves.
+    private func movedView(in screen: FormViewController) -> View? {
+        movesWindow ? screen.windowContent : screen.view
+    }
 
     /// Moves on will-show and will-change-frame, back on will-hide.
     package func keyboard(_ change: KeyboardChange, in screen: FormViewController) {
@@ -47,14 +61,15 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
     /// The screen view's frame with nothing moved: where the strategy left it, moved back down,
     /// or, when its container has laid it out since, where it is.
     private func naturalFrame(of view: View) -> Rect {
+        // The window's content rests filling the window, whatever its size now.
+        if movesWindow { return view.superview?.bounds ?? view.frame }
         guard let applied, view.frame == applied.frame else { return view.frame }
         return view.frame.offsetBy(dx: 0, dy: applied.shift)
     }
 
     /// Moves the screen up so the field being edited ends the distance above the keyboard.
     private func move(_ screen: FormViewController, keyboard: Rect, duration: Double) {
-        guard let input = screen.editingInput else { return }
-        let view = screen.view
+        guard let input = screen.editingInput, let view = movedView(in: screen) else { return }
         slider.cancel()
         let natural = naturalFrame(of: view)
         keyboardFrame = keyboard
@@ -71,11 +86,10 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
 
     /// Moves what the strategy moved back where it rests.
     private func putBack(_ screen: FormViewController, duration: Double) {
-        numbers = AvoidanceNumbers(strategy: AvoidanceKind.moveScreen.rawValue)
+        numbers = AvoidanceNumbers(strategy: numbers.strategy)
         keyboardFrame = nil
-        guard applied != nil else { return }
+        guard applied != nil, let view = movedView(in: screen) else { return }
         slider.cancel()
-        let view = screen.view
         let natural = naturalFrame(of: view)
         applied = nil
         slider.move(view, to: natural, duration: duration)
