@@ -2,26 +2,26 @@ import CX11
 import Glibc
 import TapawayKit
 
-/// Turns X key presses into the Kit's `KeyInput`, through an X input method when one opens.
+/// Turns X key presses into the Kit's `KeyInput`, through an X input method when one opens,
+/// and forwards the input method's pre-edit while it composes (on the spot, when the input
+/// method offers it: `onPreedit`).
 ///
-/// `XCreateIC` and `XGetICValues` are C variadic functions, which Swift does not import. They
-/// are called through `dlsym` with a fixed-arity C function type: on x86-64 (System V) and
-/// AArch64 Linux a variadic callee receives pointer and integer arguments exactly as a
-/// non-variadic one would. When no input context can be made, keys go through
-/// `XLookupString` and the keysym instead (no compose sequences, no IM server).
+/// The variadic XIM calls (`XCreateIC`, `XGetICValues`, `XSetICValues`) go through small C
+/// functions of fixed signature in the C module. When no input context can be made, keys go
+/// through `XLookupString` and the keysym instead (no compose sequences, no IM server).
 final class InputMethod {
-    private typealias CreateIC =
-        @convention(c) (
-            OpaquePointer?, UnsafePointer<CChar>?, UInt, UnsafePointer<CChar>?, UInt,
-            UnsafePointer<CChar>?, UInt, UnsafeRawPointer?
-        ) -> OpaquePointer?
-    private typealias GetICValue =
-        @convention(c) (
-            OpaquePointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, UnsafeRawPointer?
-        ) -> UnsafeMutablePointer<CChar>?
-
     private let display: OpaquePointer
     private var im: OpaquePointer?
+    /// Whether the input context draws its pre-edit through us (on the spot).
+    private(set) var usesPreeditCallbacks = false
+    /// The pre-edit as the input method's callbacks have drawn it.
+    private(set) var preedit = PreeditText()
+    /// Called with the pre-edit's text (empty when it is taken back) and the caret in it, in
+    /// characters, after each change the input method draws.
+    var onPreedit: ((String, Int) -> Void)?
+    private var lastSpot: (Int16, Int16)?
+    /// What the C callbacks hold while the input context lives (freed after it).
+    private var preeditContext: UnsafeMutableRawPointer?
     private(set) var ic: OpaquePointer?
     /// Events the input context needs the window to select (beyond key presses).
     private(set) var filterEvents: Int = 0
@@ -55,16 +55,18 @@ final class InputMethod {
             _ = XSetLocaleModifiers("@im=none")
             im = XOpenIM(display, nil, nil, nil)
         }
-        guard let im, let symbol = dlsym(nil, "XCreateIC") else { return 0 }
-        let create = unsafeBitCast(symbol, to: CreateIC.self)
-        ic = create(
-            im, "inputStyle", UInt(XIMPreeditNothing | XIMStatusNothing),
-            "clientWindow", window, "focusWindow", window, nil)
-        if let ic, let getSymbol = dlsym(nil, "XGetICValues") {
-            let get = unsafeBitCast(getSymbol, to: GetICValue.self)
-            var mask: Int = 0
-            if get(ic, "filterEvents", &mask, nil) == nil { filterEvents = mask }
-        }
+        guard let im else { return 0 }
+        var context: UnsafeMutableRawPointer?
+        ic = tapaway_create_ic(
+            im, window, Unmanaged.passUnretained(self).toOpaque(),
+            { client, kind, caret, first, length, text, _ in
+                guard let client else { return }
+                let method = Unmanaged<InputMethod>.fromOpaque(client).takeUnretainedValue()
+                method.preeditChanged(kind: kind, caret: Int(caret), first: Int(first), length: Int(length), text: text)
+            }, &context)
+        preeditContext = context
+        usesPreeditCallbacks = context != nil
+        if let ic { filterEvents = tapaway_ic_filter_events(ic) }
         if focused, let ic { XSetICFocus(ic) }
         return filterEvents
     }
@@ -170,10 +172,34 @@ final class InputMethod {
         return String(Character(scalar))
     }
 
+    /// Applies one of the pre-edit callbacks (see `tapaway_preedit_handler`) and reports the
+    /// pre-edit.
+    private func preeditChanged(kind: Int32, caret: Int, first: Int, length: Int, text: UnsafePointer<CChar>?) {
+        switch kind {
+        case 0: preedit.start()
+        case 1: preedit.finish()
+        case 2: preedit.draw(caret: caret, first: first, length: length, text: text.map { String(cString: $0) })
+        default: preedit.moveCaret(to: caret)
+        }
+        onPreedit?(preedit.text, preedit.caretInCharacters)
+    }
+
+    /// Tells the input method where the caret is, in the window's pixels, so that its
+    /// candidate window follows it; only when it moved.
+    func setSpot(x: Double, y: Double) {
+        guard let ic else { return }
+        let spot = (Int16(clamping: Int(x.rounded())), Int16(clamping: Int(y.rounded())))
+        if let lastSpot, lastSpot == spot { return }
+        lastSpot = spot
+        tapaway_ic_set_spot(ic, spot.0, spot.1)
+    }
+
     /// Closes the input context and the input method.
     func close() {
         if let ic { XDestroyIC(ic) }
         ic = nil
+        free(preeditContext)
+        preeditContext = nil
         if let im { XCloseIM(im) }
         im = nil
     }

@@ -414,7 +414,10 @@ package final class X11Platform {
     /// Makes every Kit point `scale` device pixels (from 1 to 4): the window grows to match,
     /// fonts open larger and drawing and input are converted. Call it before `attach(_:)`.
     package func setScale(_ scale: Double) {
-        let scale = min(max(scale.isFinite ? scale : 1, 1), 4)
+        applyScale(min(max(scale.isFinite ? scale : 1, 1), 4))
+    }
+
+    private func applyScale(_ scale: Double) {
         guard scale != self.scale, application == nil else { return }
         let points = Size(width: Double(screenWidth) / self.scale, height: Double(screenHeight) / self.scale)
         self.scale = scale
@@ -483,6 +486,23 @@ package final class X11Platform {
         guard width != Int32(screenWidth) || height != Int32(screenHeight) else { return }
         XResizeWindow(display, topLevel, UInt32(width), UInt32(height))
         XFlush(display)
+    }
+
+    /// The largest scale, at most `scale`, at which a window of `size` points fits the desktop's
+    /// work area, in twentieths and never below 0.5; `scale` itself when the size fits there or
+    /// when the window's size was asked for (`--size`). The iOS Simulator's "fit screen", for a
+    /// device taller than the work area at the display's own scale.
+    package func scaleFitting(_ size: Size, at scale: Double) -> Double {
+        guard let limit = defaultLimit, size.width > 0, size.height > 0 else { return scale }
+        let fit = min(Double(limit.width) / size.width, Double(limit.height) / size.height)
+        guard fit < scale else { return scale }
+        return max(0.5, (fit * 20).rounded(.down) / 20)
+    }
+
+    /// Makes every Kit point `scale` device pixels like `setScale`, but also below 1 (down to
+    /// 0.5): only to fit a device taller than the work area (`scaleFitting`).
+    package func setFittingScale(_ scale: Double) {
+        applyScale(min(max(scale.isFinite ? scale : 1, 0.5), 4))
     }
 
     /// Ends `run()` at its next turn.
@@ -597,6 +617,10 @@ package final class X11Platform {
 
     /// Opens the input method once the first frame is on screen, and selects what it filters.
     private func openInputMethod() {
+        // While it composes, the input method's pre-edit shows at the focused input's caret.
+        inputMethod.onPreedit = { [weak self] text, caret in
+            self?.application?.handlePreedit(text, caret: caret)
+        }
         let filter = inputMethod.open(window: topLevel)
         if filter & ~X11Platform.topLevelEvents != 0 {
             XSelectInput(display, topLevel, X11Platform.topLevelEvents | filter)
@@ -626,6 +650,11 @@ package final class X11Platform {
     func paintFrame(_ app: any HostedApplication) {
         let frameStart = clock.now
         app.runFrame()
+        // The input method's candidate window follows the caret (its spot: the caret's
+        // bottom-left, in the window's pixels).
+        if inputMethod.isOpen, let caret = app.focusedCaretRect {
+            inputMethod.setSpot(x: caret.minX * scale, y: caret.maxY * scale)
+        }
         for window in app.windows {
             guard let child = window.platformWindow as? X11ChildWindow else { continue }
             if child.wantsVisible == window.isHidden { child.setVisible(!window.isHidden) }

@@ -7,6 +7,17 @@ import TapawayX11
 /// the loop.
 @MainActor
 struct Launcher {
+    /// The size in points of the device the session starts with: the last `--set device=` or
+    /// `orientation=` (or `--device`), else the remembered option, else the default.
+    static func chosenDevice(assignments: [OptionAssignment], saved: [String: String]) -> Size {
+        func value(_ id: String) -> String? {
+            assignments.last { $0.key == OptionKey(nil, id) }?.value ?? saved[id]
+        }
+        let device = value(DeviceOption.device.id).flatMap(DeviceProfile.device) ?? DeviceProfile.device(DeviceProfile.defaultID)!
+        let orientation = value(DeviceOption.orientation.id).flatMap(DeviceOrientation.init(rawValue:)) ?? .portrait
+        return device.size(orientation)
+    }
+
     let options: LaunchOptions
 
     func run() -> Int32 {
@@ -81,8 +92,18 @@ struct Launcher {
             resource: hints.themeResource, desktop: hints.desktopAppearance,
             desktopSource: hints.desktopAppearanceSource)
         Palette.current = Theme.named(choice.appearance)
-        // Sizes follow the display's resolution (Xft.dpi, else XSETTINGS Xft/DPI) unless --scale says.
-        platform.setScale(options.scale ?? hints.scaleFactor)
+        // Sizes follow the display's resolution (Xft.dpi, else XSETTINGS Xft/DPI) unless --scale
+        // says. A device taller than the work area at the display's own scale is shown smaller,
+        // as the Simulator fits its screen; a scale or a size the user gave is kept (the device
+        // is then cut, and the inspector says so).
+        if let asked = options.scale {
+            platform.setScale(asked)
+        } else {
+            let device = Self.chosenDevice(assignments: assignments, saved: saved.options)
+            let own = hints.scaleFactor
+            let fitting = options.size == nil ? platform.scaleFitting(WindowLayout.minimumSize(device: device), at: own) : own
+            if fitting < own { platform.setFittingScale(fitting) } else { platform.setScale(own) }
+        }
         if let asked = platform.cutFromPixels {
             let points = platform.pointSize
             Console.error(

@@ -238,7 +238,9 @@ struct TapawayCommand: ParsableCommand {
             discussion: """
                 Everything is drawn this many times larger: the window, the text, the keypad. Sizes on \
                 the command line and in the trace stay in points (pixels at 96 dpi); the ready line of \
-                the trace gives the scale.
+                the trace gives the scale. Without --scale or --size, a device taller than the screen's \
+                work area at Xft.dpi's scale is shown at the largest scale that fits (down to 0.5), as \
+                the iOS Simulator fits its screen.
                 """,
             valueName: "factor"))
     var scale: Double?

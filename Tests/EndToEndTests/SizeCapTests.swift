@@ -39,4 +39,31 @@ struct SizeCapTests {
         #expect(width * 2 >= 1800, "as wide as the default asks, up to the screen: \(width) points")
         #expect(!app.stderr.contains("larger than the screen"), "nobody asked for a size: \(app.stderr)")
     }
+
+    @Test(
+        "at 192 dpi on a 1920×1080 screen, iPhone 15 is shown whole at the largest scale that fits, as the Simulator fits its screen"
+    )
+    func deviceFitsAtTheDisplaysScale() throws {
+        let display = try VirtualDisplay(width: 1920, height: 1080)
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+        probe.setWorkArea(x: 0, y: 0, width: 1920, height: 1040)
+        probe.setResources("Xft.dpi:\t192\n")
+        let app = try AppProcess(["--no-settings"], display: display)
+        let ready = try app.waitForReady(timeout: 30)
+        let scale = try #require(ready.number("scale"))
+        // 1 040 pixels hold 852 points at 1.22: the largest twentieth below is 1.2.
+        #expect(scale == 1.2, "the scale that fits: \(scale)")
+        #expect(ready["clipped"] as? Bool == false, "the device shows whole\n\(app.diagnostics)")
+        let device = try #require(ready.rect("device"))
+        #expect(device.height == 852 && device.width == 393, "\(device)")
+        let window = try #require(ready["window"] as? [Any])
+        let height = try #require(JSONValue.number(window[1]))
+        #expect(height * scale <= 1040, "the window fits the work area: \(height) points at \(scale)")
+        // A scale the user gives is kept: the device is then cut, and the trace says so.
+        let asked = try AppProcess(["--no-settings", "--scale", "2"], display: display)
+        let askedReady = try asked.waitForReady(timeout: 30)
+        #expect(askedReady.number("scale") == 2)
+        #expect(askedReady["clipped"] as? Bool == true)
+    }
 }

@@ -111,7 +111,9 @@ package final class DeviceChrome {
     private func drawStatusBar(_ canvas: Canvas, _ bar: Rect) {
         guard bar.height > 0 else { return }
         let fonts = application.fonts
-        let font = fonts.font(size: bar.height > 40 ? 16 : 12, weight: .semibold)
+        // iOS's clock is 17-point semibold beside the Dynamic Island, 12-point on the older,
+        // thinner bar (the navigation bar's title face, so the first frame opens no other).
+        let font = fonts.font(size: bar.height > 40 ? 17 : 12, weight: .semibold)
         let island = profile.top == .dynamicIsland
         // The time and the icons sit in the bar's middle, or beside the island on its level.
         let midY = island ? bar.minY + 11 + 37 / 2 : bar.midY

@@ -4,9 +4,9 @@ import TapawayKit
 /// `orientation`. They change no screen; the app lays its windows out again when either is set
 /// (`TapawayApp.setOption`), so the sidebar, `--set`, `--device`, the settings and recordings
 /// all reach them through the options' one description.
-enum DeviceOption {
+package enum DeviceOption {
     /// `device`: one of `DeviceProfile.all`.
-    static let device = TechniqueOption.choice(
+    package static let device = TechniqueOption.choice(
         "device", title: "Device",
         values: DeviceProfile.all.map { profile in
             let size = profile.portrait
@@ -15,7 +15,7 @@ enum DeviceOption {
         default: DeviceProfile.defaultID, apply: { _, _ in })
 
     /// `orientation`: portrait or landscape (F5 turns it).
-    static let orientation = TechniqueOption.choice(
+    package static let orientation = TechniqueOption.choice(
         "orientation", title: "Orientation",
         values: [.init("portrait", title: "Portrait"), .init("landscape", title: "Landscape", subtitle: "F5 turns the device")],
         default: DeviceOrientation.portrait.rawValue, apply: { _, _ in })

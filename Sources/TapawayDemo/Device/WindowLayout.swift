@@ -34,11 +34,14 @@ package struct WindowLayout: Equatable, Sendable {
         let inspectorFits = wanted && size.width - left - device.width >= inspectorWidth
         let right = inspectorFits ? max(inspectorWidth, size.width - left - device.width) : (wanted ? strip : 0)
         let room = Size(width: max(0, size.width - left - right), height: size.height)
-        let shown = Size(width: min(device.width, room.width), height: min(device.height, room.height))
+        // Within a point is whole: a fractional scale rounds the window to pixels, and a third of
+        // a point off the bottom is no cut anyone could see.
+        func fit(_ need: Double, _ have: Double) -> Double { have + 1 > need ? need : have }
+        let shown = Size(width: fit(device.width, room.width), height: fit(device.height, room.height))
         // Centred in the room it has (the inspector takes the extra width, so only a window
         // without one leaves room at the sides).
-        let x = left + ((room.width - shown.width) / 2).rounded(.down)
-        let y = ((room.height - shown.height) / 2).rounded(.down)
+        let x = left + max(0, ((room.width - shown.width) / 2).rounded(.down))
+        let y = max(0, ((room.height - shown.height) / 2).rounded(.down))
         self.device = Rect(x: x, y: y, width: shown.width, height: shown.height)
         sidebar = Rect(x: 0, y: 0, width: sidebarFits ? sidebarWidth : 0, height: size.height)
         sidebarStrip = Rect(x: 0, y: 0, width: sidebarFits ? 0 : strip, height: size.height)
@@ -46,6 +49,11 @@ package struct WindowLayout: Equatable, Sendable {
         inspectorStrip = Rect(
             x: size.width - strip, y: 0, width: wanted && !inspectorFits ? strip : 0, height: size.height)
         clipped = shown != device
+    }
+
+    /// The smallest window that shows `device` whole: the device and the two folded strips.
+    package static func minimumSize(device: Size) -> Size {
+        Size(width: device.width + 2 * stripWidth, height: device.height)
     }
 
     /// The window size that holds the sidebar, `device` and the inspector side by side.

@@ -260,6 +260,21 @@ open class Application: Responder {
         send(Event(key: key, timestamp: timestamp))
     }
 
+    /// The text input that has the keys' focus, if any: where an input method's pre-edit goes.
+    public var focusedTextInput: (any TextInput)? { keyWindow?.firstResponder as? any TextInput }
+
+    /// Feeds an input method's pre-edit: shown at the focused input's caret, underlined, until
+    /// the input method commits (a key with text) or takes it back (an empty `text`). Not
+    /// recorded: a recording keeps the committed text.
+    public func handlePreedit(_ text: String, caret: Int) {
+        guard let input = focusedTextInput else { return }
+        if text.isEmpty { input.unmarkText() } else { input.setMarkedText(text, selectedOffset: caret) }
+        setNeedsFrame()
+    }
+
+    /// Where the focused text input's caret is on the screen, for a candidate window.
+    public var focusedCaretRect: Rect? { focusedTextInput?.caretRectInScreen }
+
     /// Feeds one scroll (wheel or touchpad) at `point` in screen coordinates.
     public func handleScroll(by delta: Point, at point: Point, timestamp: Double) {
         inputObservers.notify(.scroll(delta: delta, at: point))

@@ -22,6 +22,8 @@ public enum ClearButtonMode: String, Sendable {
 open class TextField: Control, TextInput, TextEditing {
     var editable = EditableText()
     var history = EditHistory()
+    /// The characters of an input method's pre-edit, nil when there is none.
+    var markedRange: Range<Int>?
     private lazy var blinker = CaretBlinker { [weak self] in self?.setNeedsDisplay() }
     private var scrollX = 0.0
     private var widths: CharacterWidths?
@@ -34,6 +36,7 @@ open class TextField: Control, TextInput, TextEditing {
     public var text: String {
         get { editable.text }
         set {
+            markedRange = nil
             editable.setText(newValue)
             history.removeAll()
             stops = nil
@@ -115,6 +118,8 @@ open class TextField: Control, TextInput, TextEditing {
 
     /// Ends editing: editing-did-end and the did-end notification.
     open override func didResignFirstResponder() {
+        // An unfinished pre-edit goes with the focus: the input method resets its own.
+        if removeMarkedText() { textDidChange() }
         blinker.stop()
         selectionDrag = nil
         // Editing ends with its undo history, as a UITextField's undo actions go when it resigns:
@@ -148,6 +153,25 @@ open class TextField: Control, TextInput, TextEditing {
         let resigns = hasActions(for: .editingDidEndOnExit)
         sendActions(for: .editingDidEndOnExit)
         if resigns { resignFirstResponder() }
+    }
+
+    /// Shows an input method's pre-edit at the caret, underlined (see `TextInput`).
+    public func setMarkedText(_ text: String, selectedOffset: Int) { setMarkedTextEdit(text, caret: selectedOffset) }
+
+    /// Takes an unfinished pre-edit away.
+    public func unmarkText() { if removeMarkedText() { textDidChange() } }
+
+    /// The characters the pre-edit holds.
+    public var markedTextRange: Range<Int>? { markedRange }
+
+    /// The caret's rectangle in screen coordinates, where an input method puts its candidates.
+    public var caretRectInScreen: Rect? {
+        guard window != nil, let font else { return nil }
+        let stops = caretStops
+        let x = textRect.minX - scrollX + stops[min(editable.caret, stops.count - 1)]
+        let baseline = bounds.minY + ((bounds.height + font.ascent - font.descent) / 2).rounded()
+        let frame = frameInScreen
+        return Rect(x: frame.minX + x, y: frame.minY + baseline - font.ascent, width: 2, height: font.lineHeight)
     }
 
     // MARK: Edit actions
@@ -423,6 +447,11 @@ open class TextField: Control, TextInput, TextEditing {
             canvas.drawText(
                 shown, at: Point(x: x0 + stops[first], y: baseline), font: font,
                 color: isEnabled ? Palette.label : Palette.secondaryLabel)
+            // An input method's pre-edit is underlined, as GTK's entry shows it.
+            if let marked = markedRange, focused, marked.upperBound < stops.count {
+                let a = stops[marked.lowerBound], b = stops[marked.upperBound]
+                canvas.fill(Rect(x: x0 + a, y: baseline + 2, width: b - a, height: 1), color: Palette.label)
+            }
         }
         if focused && blinker.isVisible && editable.selection.isEmpty {
             let stops = caretStops

@@ -56,6 +56,14 @@ public protocol HostedApplication: AnyObject {
     /// The key window's responder chain receives it.
     func handleKey(_ key: KeyInput, timestamp: Double)
 
+    /// Called by the host while its input method composes: the pre-edit `text` (empty when it
+    /// is taken back) with the caret `caret` characters into it, shown at the focused input.
+    func handlePreedit(_ text: String, caret: Int)
+
+    /// Where the focused text input's caret is, in points on the screen, for the input
+    /// method's candidate window; nil when no text input is focused.
+    var focusedCaretRect: Rect? { get }
+
     /// Called by the host for a wheel or touchpad scroll at `point`; positive `delta.y` reveals
     /// content below. The window under the point receives it.
     func handleScroll(by delta: Point, at point: Point, timestamp: Double)

@@ -5,6 +5,8 @@
 protocol TextEditing: View, TextInput {
     /// The text, caret and selection.
     var editable: EditableText { get set }
+    /// The characters of an input method's pre-edit in `editable`, nil when there is none.
+    var markedRange: Range<Int>? { get set }
     /// Undo and redo.
     var history: EditHistory { get set }
     /// Whether newlines may be inserted (a text view) or become spaces (a field).
@@ -35,9 +37,14 @@ extension TextEditing {
     /// `textDidChange()`. The text changes in place (no copy is held across the edit), so a
     /// keystroke in a long text moves the bytes after the caret instead of copying them all.
     func perform(_ kind: EditHistory.Kind, _ edit: (inout EditableText) -> Bool) {
+        // A pre-edit is never part of the history: it goes before any edit (a commit replaces it).
+        let hadMarked = removeMarkedText()
         let selectionBefore = (editable.anchor, editable.caret)
         let editsBefore = editable.editCount
-        guard edit(&editable) else { return }
+        guard edit(&editable) else {
+            if hadMarked { textDidChange() }
+            return
+        }
         // Every edit is one `insert`; should one ever make several, record nothing rather than
         // a wrong step (`lastEdit` describes only the last).
         if editable.editCount == editsBefore + 1, let change = editable.lastEdit {
@@ -176,14 +183,51 @@ extension TextEditing {
 
     /// Takes back the last edit.
     func undoEdit() {
-        guard history.undo(&editable) else { return }
+        let hadMarked = removeMarkedText()
+        guard history.undo(&editable) else {
+            if hadMarked { textDidChange() }
+            return
+        }
         textDidChange()
     }
 
     /// Does the last undone edit again.
     func redoEdit() {
-        guard history.redo(&editable) else { return }
+        let hadMarked = removeMarkedText()
+        guard history.redo(&editable) else {
+            if hadMarked { textDidChange() }
+            return
+        }
         textDidChange()
+    }
+
+    // MARK: Pre-edit
+
+    /// Puts an input method's pre-edit at the caret, in place of the previous one (or of the
+    /// selection), out of the history, with the caret `caret` characters into it; an empty
+    /// `text` takes it away. Never in a secure field, where input methods are off.
+    func setMarkedTextEdit(_ text: String, caret: Int) {
+        guard !isSecure else { return }
+        let clean = TextSanitizer.sanitize(text, allowsNewlines: false)
+        let range = markedRange ?? editable.selection
+        guard !clean.isEmpty || markedRange != nil else { return }
+        let suffix = editable.count - range.upperBound
+        editable.replace(range, with: clean)
+        // Counted from the end: a pre-edit can merge with a neighbour (a combining mark).
+        let end = max(range.lowerBound, editable.count - suffix)
+        markedRange = clean.isEmpty ? nil : range.lowerBound..<end
+        editable.moveCaret(to: min(range.lowerBound + max(0, caret), end))
+        textDidChange()
+    }
+
+    /// Takes the pre-edit out of the text, the caret where it began; says whether there was one.
+    /// The caller reports the change (`textDidChange`).
+    @discardableResult
+    func removeMarkedText() -> Bool {
+        guard let range = markedRange else { return false }
+        markedRange = nil
+        editable.replace(range.clamped(to: 0..<editable.count), with: "")
+        return true
     }
 
     // MARK: Keys

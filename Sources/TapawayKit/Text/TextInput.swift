@@ -79,6 +79,18 @@ public protocol TextInput: Responder {
     func deleteWordBackward()
     /// The return key: a newline in multi-line inputs, end-on-exit in single-line ones.
     func insertReturn()
+    /// Shows an input method's pre-edit (`UITextInput.setMarkedText`): `text` at the caret in
+    /// place of the previous pre-edit (or of the selection), underlined and out of the undo
+    /// history, with the caret `selectedOffset` characters into it; an empty text removes it.
+    /// The input method commits with `insertText`, which replaces the pre-edit.
+    func setMarkedText(_ text: String, selectedOffset: Int)
+    /// Takes an unfinished pre-edit away (`UITextInput.unmarkText` when nothing is committed).
+    func unmarkText()
+    /// The characters the pre-edit holds, nil when there is none.
+    var markedTextRange: Range<Int>? { get }
+    /// Where the caret is, in screen coordinates, for an input method's candidate window; nil
+    /// when the input is not on screen.
+    var caretRectInScreen: Rect? { get }
 }
 
 extension TextInput {
@@ -93,4 +105,12 @@ extension TextInput {
     }
     /// Deletes one character when the input has no notion of words.
     public func deleteWordBackward() { deleteBackward() }
+    /// An input without pre-edit ignores it (the input method's commit still arrives).
+    public func setMarkedText(_ text: String, selectedOffset: Int) {}
+    /// Nothing to take away.
+    public func unmarkText() {}
+    /// No pre-edit.
+    public var markedTextRange: Range<Int>? { nil }
+    /// No caret to point at.
+    public var caretRectInScreen: Rect? { nil }
 }

@@ -9,6 +9,8 @@
 open class TextView: ScrollView, TextInput, TextEditing {
     var editable = EditableText()
     var history = EditHistory()
+    /// The characters of an input method's pre-edit, nil when there is none.
+    var markedRange: Range<Int>?
     private lazy var blinker = CaretBlinker { [weak self] in self?.repaintCaret() }
     private var widths: CharacterWidths?
     /// The wrapped lines as byte ranges, made for the width `wrappedWidth`.
@@ -39,6 +41,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
     public var text: String {
         get { editable.text }
         set {
+            markedRange = nil
             editable.setText(newValue)
             history.removeAll()
             textLayoutChanged()
@@ -107,6 +110,8 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// Ends editing and posts the did-end notification.
     open override func didResignFirstResponder() {
+        // An unfinished pre-edit goes with the focus: the input method resets its own.
+        if removeMarkedText() { textDidChange() }
         blinker.stop()
         selectionDrag = nil
         // Editing ends with its undo history, as in a text field: kept, every text view's history
@@ -130,6 +135,22 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// Return inserts a newline.
     public func insertReturn() { typeText("\n") }
+
+    /// Shows an input method's pre-edit at the caret, underlined (see `TextInput`).
+    public func setMarkedText(_ text: String, selectedOffset: Int) { setMarkedTextEdit(text, caret: selectedOffset) }
+
+    /// Takes an unfinished pre-edit away.
+    public func unmarkText() { if removeMarkedText() { textDidChange() } }
+
+    /// The characters the pre-edit holds.
+    public var markedTextRange: Range<Int>? { markedRange }
+
+    /// The caret's rectangle in screen coordinates, where an input method puts its candidates.
+    public var caretRectInScreen: Rect? {
+        guard window != nil else { return nil }
+        let frame = frameInScreen
+        return caretRect.offsetBy(dx: frame.minX - contentOffset.x, dy: frame.minY - contentOffset.y)
+    }
 
     // MARK: Edit actions
 
@@ -472,6 +493,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
                 }
                 let baseline = (top + font.ascent + (lineHeight - font.lineHeight) / 2).rounded()
                 canvas.drawText(text[line], at: Point(x: textInsets.left, y: baseline), font: font, color: Palette.label)
+                if focused, let marked = markedRange {
+                    drawMarkedUnderline(of: line, marked: marked, baseline: baseline, text: text, widths: widths, canvas: canvas)
+                }
             }
         }
         paintedSelection = focused && !editable.selection.isEmpty
@@ -488,6 +512,20 @@ open class TextView: ScrollView, TextInput, TextEditing {
         } else {
             canvas.strokeRoundedRect(bounds, radius: 10, lineWidth: 1, color: Palette.separator)
         }
+    }
+
+    /// Underlines the part of one line that an input method's pre-edit holds, as GTK does.
+    private func drawMarkedUnderline(
+        of line: Range<String.Index>, marked: Range<Int>, baseline: Double, text: String, widths: CharacterWidths,
+        canvas: Canvas
+    ) {
+        guard marked.upperBound <= editable.count else { return }
+        let lo = editable.index(at: marked.lowerBound), hi = editable.index(at: marked.upperBound)
+        let start = max(lo, line.lowerBound), end = min(hi, line.upperBound)
+        guard start < end else { return }
+        let x0 = textInsets.left + widths.width(of: text[line.lowerBound..<start])
+        let x1 = textInsets.left + widths.width(of: text[line.lowerBound..<end])
+        canvas.fill(Rect(x: x0, y: baseline + 2, width: x1 - x0, height: 1), color: Palette.label)
     }
 
     /// Fills the selected part of one line; a selection that runs on past the line's end (over
