@@ -99,3 +99,18 @@ avoid avoidance-adjust-pan --scenario android --set avoidance=adjust-pan --focus
 avoid avoidance-kav-height --scenario react-native --set avoidance=kav-height --set layout=chat --focus message
 avoid avoidance-kav-position --scenario react-native --set avoidance=kav-position --set layout=chat --focus message
 avoid avoidance-kav-padding --scenario react-native --set avoidance=kav-padding --set layout=chat --focus message
+
+# An input method composing on the spot: ibus (its XIM frontend, m17n's Vietnamese Telex engine)
+# in a D-Bus session of its own, "vieetj" typed and shown as the pre-edit "việt", underlined.
+ime_home="$(mktemp -d)"
+(
+    export HOME="$ime_home" XDG_CONFIG_HOME="$ime_home/config" XDG_CACHE_HOME="$ime_home/cache"
+    dbus-run-session -- bash -c '
+        Tests/EndToEndTests/Fixtures/ibus-session.sh m17n:vi:telex > "$HOME/ready" &
+        until grep -q "ibus ready" "$HOME/ready" 2>/dev/null; do sleep 0.2; done
+        XMODIFIERS=@im=ibus "$0" --no-settings --focus name >/dev/null &
+        pid=$!
+        python3 scripts/xshot.py "$DISPLAY" assets/input-method-preedit.png 933 852 sleep:2 key:76 key:69 key:65 key:65 key:74 key:6a sleep:1
+        kill "$pid"; kill %1; ibus exit 2>/dev/null || true' "$BIN"
+)
+rm -rf "$ime_home"

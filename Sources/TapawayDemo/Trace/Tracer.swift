@@ -240,6 +240,10 @@ package final class Tracer {
             } else {
                 fields += [("length", .number(Double(editable.count))), ("textOmitted", .bool(true))]
             }
+            // An input method's pre-edit is in the text while it composes: say which part.
+            if let marked = (input as? any TextInput)?.markedTextRange {
+                fields.append(("marked", .array([.number(Double(marked.lowerBound)), .number(Double(marked.upperBound))])))
+            }
         }
         if let screen { fields.append(("screen", .string(screen))) }
         emit("text", fields)

@@ -1,0 +1,89 @@
+import CX11
+import Foundation
+import Testing
+
+/// A real input method on the private display (issue 19): ibus with its XIM frontend and m17n's
+/// t-latn-pre engine, in a D-Bus session of its own. Typing ' composes: the apostrophe is the
+/// pre-edit until the next letter commits é.
+@Suite("An input method, end to end")
+struct InputMethodTests {
+    /// Starts ibus on `display` and returns it once its engine is set (the fixture says so).
+    private static func startIBus(on display: VirtualDisplay, home: String) throws -> ChildProcess {
+        guard let session = Executables.find("dbus-run-session"), Executables.find("ibus-daemon") != nil else {
+            throw EndToEndError("ibus or dbus-run-session is missing: scripts/setup.sh installs them")
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/ibus-session.sh").path
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw EndToEndError("pipe failed") }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        defer { close(fds[0]) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display.name
+        environment["HOME"] = home
+        environment["XDG_CONFIG_HOME"] = home + "/config"
+        environment["XDG_CACHE_HOME"] = home + "/cache"
+        let ibus: ChildProcess
+        do {
+            ibus = try ChildProcess(
+                command: Executables.bounded([session, "--", script], lifetimeLimit: Executables.sessionLifetime),
+                environment: environment, stdout: .descriptor(fds[1]))
+        } catch {
+            close(fds[1])
+            throw error
+        }
+        close(fds[1])
+        var received = ""
+        let deadline = Date().addingTimeInterval(30)
+        while !received.contains("ibus ready") {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else {
+                ibus.signalGroup(SIGTERM)
+                throw EndToEndError("ibus did not set its engine within 30 s (said \(received.debugDescription))")
+            }
+            var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(min(remaining, 0.2) * 1000) + 1)
+            if ready <= 0 { continue }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(fds[0], &buffer, buffer.count)
+            if count <= 0 {
+                throw EndToEndError("ibus's session ended before its engine was set (said \(received.debugDescription))")
+            }
+            received += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return ibus
+    }
+
+    @Test("with ibus composing, the pre-edit shows at the caret, marked in the trace, and the commit replaces it")
+    func ibusComposes() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-ibus-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let ibus = try Self.startIBus(on: display, home: home)
+        defer {
+            ibus.signalGroup(SIGTERM)
+            ibus.stop(grace: 2)
+        }
+        let app = try AppProcess(["--no-settings", "--focus", "name"], display: display, environment: ["XMODIFIERS": "@im=ibus"])
+        try app.waitForReady()
+        let driver = try XDriver(displayName: display.name)
+        // The input method opens right after the first frame: once idle behind a mark, it is open.
+        try app.settle(through: driver)
+        let start = app.mark
+        try driver.key(named: "apostrophe")
+        let preedit = try app.waitFor(kind: "text", after: start, what: "the pre-edit in name") {
+            $0.string("id") == "name" && ($0["marked"] as? [Any])?.count == 2
+        }
+        #expect(preedit.string("text") == "'", "the apostrophe is the pre-edit\n\(app.diagnostics)")
+        #expect((preedit["marked"] as? [Any]).map { $0.compactMap(JSONValue.number) } == [0, 1])
+        try driver.key(named: "e")
+        let committed = try app.waitFor(kind: "text", after: preedit.index, what: "the commit") {
+            $0.string("id") == "name" && $0.string("text") == "é"
+        }
+        #expect(committed["marked"] == nil, "nothing is marked once it is committed\n\(app.diagnostics)")
+        app.terminate()
+    }
+}
