@@ -76,6 +76,29 @@ live() { # NAME STEPS... -- ARGUMENTS...: a picture of the default-sized window 
 }
 live instruments-replay sleep:4.5 -- --replay assets/recordings/overlays.jsonl --replay-speed 0.3
 live instruments-case sleep:1.5 key:ffbe sleep:0.5 706,262 sleep:2.9 -- --scenario background-control
+# Each avoidance strategy with a low field focused: notes on the form (covered by the keypad
+# until something avoids), the screen without a scroll view for the move, and the chat
+# screen's message field for the keyboard guide and React Native's KeyboardAvoidingView. Taken
+# live: --screenshot can read the keypad's window before X has had it repaint the part its last
+# slide step exposed, which a strategy that redraws the whole screen while it slides makes likely.
+avoid() { # NAME ARGUMENTS...: the default window (an iPhone 15 between the chrome), settled
+    local name="$1"; shift
+    "$BIN" --no-settings --size 933x852 "$@" >/dev/null &
+    local pid=$!
+    python3 scripts/xshot.py "$DISPLAY" "assets/$name.png" 933 852 sleep:3
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+}
+avoid avoidance-none --scenario send-event --set avoidance=none --focus notes
+avoid avoidance-shrink-frame --scenario send-event --set avoidance=shrink-frame --focus notes
+avoid avoidance-insets --scenario send-event --set avoidance=insets --focus notes
+avoid avoidance-move-screen --scenario send-event --set avoidance=move-screen --set layout=plain --focus notes
+avoid avoidance-move-window --scenario send-event --set avoidance=move-window --set layout=plain --focus notes
+avoid avoidance-keyboard-guide --scenario send-event --set avoidance=keyboard-guide --set layout=chat --focus message
+avoid avoidance-adjust-resize --scenario android --set avoidance=adjust-resize --focus notes
+avoid avoidance-adjust-pan --scenario android --set avoidance=adjust-pan --focus notes
+avoid avoidance-kav-height --scenario react-native --set avoidance=kav-height --set layout=chat --focus message
+avoid avoidance-kav-position --scenario react-native --set avoidance=kav-position --set layout=chat --focus message
+avoid avoidance-kav-padding --scenario react-native --set avoidance=kav-padding --set layout=chat --focus message
 
 # An input method composing on the spot: ibus (its XIM frontend, m17n's Vietnamese Telex engine)
 # in a D-Bus session of its own, "vieetj" typed and shown as the pre-edit "việt", underlined.

@@ -55,6 +55,10 @@ public final class KeyboardManager {
     public var enabledViewControllerClasses: [ViewController.Type] = []
     /// Screens (view controller classes) where it does nothing.
     public var disabledViewControllerClasses: [ViewController.Type] = []
+    /// Screens (view controller classes) where it neither scrolls nor moves the screen, though
+    /// it still resigns, shows its toolbar and handles Return (IQKeyboardManager's
+    /// `disabledDistanceHandlingClasses`): for a screen that keeps its fields visible itself.
+    public var disabledDistanceHandlingClasses: [ViewController.Type] = []
     /// Every decision the manager makes (for traces and debugging): `add` an observer and keep
     /// its token; `remove` the token to stop.
     public let decisionObservers = ObserverList<KeyboardManagerDecision>()
@@ -375,6 +379,11 @@ public final class KeyboardManager {
     /// the keypad, never past the top of its scroll view (the navigation bar stays put).
     public func keepVisible(animated: Bool, keyboardFrame: Rect? = nil) {
         guard enableAutoScrolling, let input = activeInput, let keyboard = attachedApplication?.keyboard else { return }
+        if let controller = Self.viewController(of: input),
+            disabledDistanceHandlingClasses.contains(where: { type(of: controller) == $0 })
+        {
+            return
+        }
         let kb = keyboardFrame ?? keyboard.shownFrame
         let distance = keyboardDistance(for: input)
         var target = input.frameInScreen
@@ -432,10 +441,12 @@ public final class KeyboardManager {
         debug("restore the scroll position")
     }
 
+    /// The nearest scroll view around `view` that can scroll: as in IQKeyboardManager, one whose
+    /// scrolling is off does not count, so a screen without a scrolling scroll view is moved.
     private static func scrollView(containing view: View) -> ScrollView? {
         var current = view.superview
         while let v = current {
-            if let scroll = v as? ScrollView, !(scroll is TextView) { return scroll }
+            if let scroll = v as? ScrollView, !(scroll is TextView), scroll.isScrollEnabled { return scroll }
             current = v.superview
         }
         return nil

@@ -39,8 +39,8 @@ struct LaunchOptions: Equatable {
     /// `--exit-after-replay`.
     var exitAfterReplay = false
 
-    /// The fields the form has, for `--focus`.
-    static let focusableFields = ["name", "email", "password", "phone", "notes"]
+    /// The fields the form has, for `--focus`, and the chat screen's `message` (`layout=chat`).
+    static let focusableFields = ["name", "email", "password", "phone", "notes", "message"]
 
     /// Checks the options together: what swift-argument-parser runs as the command's
     /// validation, and what a bare `tapaway` runs on the defaults.

@@ -216,8 +216,10 @@ struct TapawayCommand: ParsableCommand {
     var size: WindowSize?
 
     @Option(
-        help: ArgumentHelp("Focus this field once the window is up (name, email, password, phone, notes).", valueName: "id"),
-        completion: .list(["name", "email", "password", "phone", "notes"]))
+        help: ArgumentHelp(
+            "Focus this field once the window is up (name, email, password, phone, notes; message with --set layout=chat).",
+            valueName: "id"),
+        completion: .list(["name", "email", "password", "phone", "notes", "message"]))
     var focus: String?
 
     @Option(

@@ -49,7 +49,9 @@ struct MonkeyModel {
     /// The index of the first trace line not yet applied.
     var read = 0
 
-    static let inputs: Set<String> = ["name", "email", "password", "phone", "notes"]
+    /// The text inputs: the form's, and the chat screen's `message` (a tap on the sidebar's
+    /// `layout=chat` puts it on screen).
+    static let inputs: Set<String> = ["name", "email", "password", "phone", "notes", "message"]
 
     /// The length of the input at `key`, as the trace last said (secure inputs give lengths).
     func length(of key: String) -> Int { lengths[key] ?? texts[key]?.count ?? 0 }

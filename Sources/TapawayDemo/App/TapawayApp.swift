@@ -401,6 +401,13 @@ package final class TapawayApp {
         if let screen = screens[technique] { return screen }
         let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen()
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
+        screen.avoidance.onNumbersChange = { [weak self, weak screen] numbers in
+            guard let self, let screen else { return }
+            self.tracer?.avoidance(numbers, screen: screen.technique.rawValue)
+            if self.window.activeScreen === screen {
+                self.inspector.show(avoidance: numbers, platform: screen.avoidanceChoice == "platform")
+            }
+        }
         for option in Techniques.technique(for: technique)?.options ?? [] {
             option.apply(value(of: OptionKey(technique, option.id)), screen)
         }
@@ -426,6 +433,7 @@ package final class TapawayApp {
             return
         }
         window.activeScreen = screen
+        inspector.show(avoidance: screen.avoidance.numbers, platform: screen.avoidanceChoice == "platform")
         let changed = screen.technique != technique
         if changed { stopCase() }
         technique = screen.technique
@@ -474,7 +482,10 @@ package final class TapawayApp {
     }
 
     /// The identifiers that `focus(_:)` accepts.
-    package var focusableIdentifiers: [String] { form.inputs.compactMap(\.identifier) }
+    package var focusableIdentifiers: [String] {
+        let screen = screen(for: technique)
+        return form.inputs.compactMap(\.identifier) + (screen.layout == .chat ? [screen.composer.field.identifier ?? ""] : [])
+    }
 
     /// Starts writing the trace to `tracer`.
     package func attach(_ tracer: Tracer) {

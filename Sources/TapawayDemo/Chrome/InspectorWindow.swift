@@ -34,6 +34,8 @@ package final class InspectorWindow: Window {
     private let hintLabel = Label(text: "F2 hides this panel")
     /// `inspector-keyboard`: the keyboard's state (software or hardware, keys up, only the bar).
     private let keyboardLabel = Label(text: "")
+    /// `inspector-avoidance`: the numbers the avoidance strategy at work used, one line each.
+    private let avoidanceLabels = (0..<4).map { _ in Label(text: "") }
     private let deviceLabel = Label(text: "")
     private let overlaysHeader = Label(text: "OVERLAYS")
     private let eventsHeader = Label(text: "EVENTS THE TECHNIQUE LOOKED AT")
@@ -55,6 +57,11 @@ package final class InspectorWindow: Window {
         keyboardLabel.fontSize = 12.5
         keyboardLabel.fontWeight = .medium
         keyboardLabel.identifier = "inspector-keyboard"
+        for (i, label) in avoidanceLabels.enumerated() {
+            label.fontSize = 11.5
+            label.textColor = i == 0 ? Palette.label : Palette.secondaryLabel
+            label.identifier = "inspector-avoidance-\(i + 1)"
+        }
         deviceLabel.fontSize = 12.5
         deviceLabel.textColor = Palette.secondaryLabel
         deviceLabel.identifier = "inspector-device"
@@ -65,7 +72,8 @@ package final class InspectorWindow: Window {
         content.identifier = "inspector-content"
         addSubview(content)
         for view in [
-            titleLabel, hintLabel, keyboardLabel, deviceLabel, overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
+            titleLabel, hintLabel, keyboardLabel, deviceLabel, avoidanceLabels[0], avoidanceLabels[1], avoidanceLabels[2],
+            avoidanceLabels[3], overlaysHeader, touchesItem, regionsItem, keypadItem, helpItem,
             eventsHeader, clearItem, filterItem, log,
         ] as [View] {
             content.addSubview(view)
@@ -91,7 +99,12 @@ package final class InspectorWindow: Window {
         let keyboardHeight = Self.height(of: keyboardLabel, width: w - 36, fonts: application?.fonts)
         keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: keyboardHeight); y += keyboardHeight
         let deviceHeight = Self.height(of: deviceLabel, width: w - 36, fonts: application?.fonts)
-        deviceLabel.frame = Rect(x: 18, y: y, width: w - 36, height: deviceHeight); y += deviceHeight + 8
+        deviceLabel.frame = Rect(x: 18, y: y, width: w - 36, height: deviceHeight); y += deviceHeight + 4
+        for label in avoidanceLabels {
+            let height = Self.height(of: label, width: w - 36, fonts: application?.fonts)
+            label.frame = Rect(x: 18, y: y, width: w - 36, height: height); y += height
+        }
+        y += 8
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
         for item in [touchesItem, regionsItem, keypadItem] { item.frame = Rect(x: 0, y: y, width: w, height: 50); y += 50 }
         y += 4
@@ -126,6 +139,32 @@ package final class InspectorWindow: Window {
         return kind + " · only the bar (F4 shows the keys)"
     }
 
+    /// What the avoidance lines say, top to bottom.
+    package var avoidanceStatus: [String] { avoidanceLabels.map(\.text) }
+
+    /// Shows the numbers the avoidance at work used, as `lines(for:platform:)` words them.
+    package func show(avoidance numbers: AvoidanceNumbers, platform: Bool) {
+        for (label, text) in zip(avoidanceLabels, Self.lines(for: numbers, platform: platform)) where label.text != text {
+            label.text = text
+            setNeedsLayout()
+        }
+    }
+
+    /// The avoidance numbers in four lines: the strategy; the keyboard's frame in the simulated
+    /// screen and how much it covers; the content and indicator insets; the safe area and how
+    /// far the strategy moved or shrank what it avoids with.
+    package static func lines(for numbers: AvoidanceNumbers, platform: Bool) -> [String] {
+        func n(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
+        let strategy = "Avoidance: \(numbers.strategy)" + (platform ? " (the technique's own)" : "")
+        let keyboard =
+            numbers.keyboard.map {
+                "Keyboard \(n($0.minX)),\(n($0.minY)) \(n($0.width))×\(n($0.height)) · overlap \(n(numbers.overlap))"
+            } ?? "Keyboard away · overlap 0"
+        let insets = "Inset bottom \(n(numbers.contentInset.bottom)) · indicator \(n(numbers.indicatorInset.bottom))"
+        let safeArea =
+            "Safe area top \(n(numbers.safeArea.top)), bottom \(n(numbers.safeArea.bottom)) · shift \(n(numbers.shift))"
+        return [strategy, keyboard, insets, safeArea]
+    }
     /// The height `label`'s text needs, wrapped at `width`: one line's height per line.
     private static func height(of label: Label, width: Double, fonts: FontProvider?) -> Double {
         guard let font = fonts?.font(size: label.fontSize, weight: label.fontWeight) else { return 18 }

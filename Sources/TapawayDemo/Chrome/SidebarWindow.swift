@@ -251,18 +251,32 @@ package final class SidebarWindow: Window {
             let segments = items[index...].prefix { $0.key == item.key }
             if let labels = choiceLabels[item.key] {
                 labels.header.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
-                // Segments as wide as their titles, sharing what is left over equally.
+                // Segments as wide as their titles, in as many rows as they need (a choice of
+                // many values wraps), each row sharing what is left over equally.
                 let inner = w - 28
                 let font = application?.fonts.font(size: 12, weight: .semibold)
                 let natural = segments.map { (font?.width(of: $0.item.title) ?? 40) + 12 }
-                let spare = max(0, inner - natural.reduce(0, +)) / Double(segments.count)
-                var x = 14.0
-                for (segment, width) in zip(segments, natural) {
-                    let scaled = natural.reduce(0, +) > inner ? width * inner / natural.reduce(0, +) : width + spare
-                    segment.item.frame = Rect(x: x, y: y, width: scaled, height: 30)
-                    x += scaled
+                var rows: [[Int]] = [[]]
+                var used = 0.0
+                for (i, width) in natural.enumerated() {
+                    if !rows[rows.count - 1].isEmpty && used + width > inner {
+                        rows.append([])
+                        used = 0
+                    }
+                    rows[rows.count - 1].append(i)
+                    used += width
                 }
-                y += 32
+                for row in rows {
+                    let total = row.reduce(0) { $0 + natural[$1] }
+                    let spare = max(0, inner - total) / Double(row.count)
+                    var x = 14.0
+                    for i in row {
+                        let scaled = total > inner ? natural[i] * inner / total : natural[i] + spare
+                        segments[segments.startIndex + i].item.frame = Rect(x: x, y: y, width: scaled, height: 30)
+                        x += scaled
+                    }
+                    y += 32
+                }
                 let height = Self.height(of: labels.caption, width: w - 36, fonts: application?.fonts)
                 labels.caption.frame = Rect(x: 18, y: y, width: w - 36, height: height); y += height + 4
             }

@@ -18,18 +18,130 @@ package class FormViewController: ViewController {
         title = Techniques.technique(for: technique)?.title ?? technique.rawValue
     }
 
+    /// What the screen holds under the navigation bar: the form in a scroll view (the default),
+    /// the form in a plain view, or the form above a chat composer (the general option `layout`).
+    package var layout: ScreenLayout = .form {
+        didSet { if layout != oldValue { applyLayout() } }
+    }
+    /// The composer bar at the bottom of the chat-like screen (in the screen only with
+    /// `layout=chat`).
+    package let composer = ComposerBar()
+    /// The general option `avoidance` as set: `platform` (the technique's own) or a strategy's
+    /// value.
+    package var avoidanceChoice = "platform" {
+        didSet { if avoidanceChoice != oldValue { updateAvoidance() } }
+    }
+    /// Connects the screen to the avoidance strategy at work.
+    package private(set) lazy var avoidance = AvoidanceDriver(screen: self)
+    /// Eases the form's frame when the content's area changes.
+    private let formSlider = FrameSlider()
+    /// Eases the composer's frame when the content's area changes.
+    private let composerSlider = FrameSlider()
+
+    /// The avoidance the technique itself does, which `avoidance=platform` chooses: none by
+    /// default (the keyboard covers what it covers).
+    package var platformAvoidance: AvoidanceKind { .none }
+
+    /// The avoidance at work: the technique's own with `platform`, else the one chosen.
+    package var effectiveAvoidance: AvoidanceKind {
+        avoidanceChoice == "platform" ? platformAvoidance : AvoidanceKind(rawValue: avoidanceChoice) ?? .none
+    }
+
+    /// Called after the avoidance at work changes (the keyboard manager's screen turns the
+    /// manager's own scrolling off and on). Does nothing by default.
+    package func effectiveAvoidanceDidChange(to kind: AvoidanceKind) {}
+
+    /// Whether the technique wants its form to act as a plain view whatever the layout (the
+    /// `touches-began` technique's container option). False by default.
+    package var wantsPlainContainer: Bool { false }
+
+    /// Whether the form is a scroll view a strategy can scroll or inset: not in the plain
+    /// layout, where it stands for a screen without a scroll view.
+    package var formScrolls: Bool { layout != .plain }
+
+    /// The safe area avoidance strategies read: the part of the device's safe area the screen's
+    /// view overlaps (under the navigation bar, usually only the home indicator's, at the bottom).
+    package var safeAreaForAvoidance: EdgeInsets { view.safeAreaInsets }
+
+    /// The view that holds the whole app window's content, navigation bar included: what
+    /// Android's `adjustResize` resizes and `adjustPan` pans.
+    package var windowContent: View? { navigationController?.view ?? view.superview }
+
     /// The root view: a container holding the form (so the form can shrink inside it).
     package override func loadView() {
         let container = View()
         container.backgroundColor = Palette.groupedBackground
         form.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(form)
+        composer.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
         setView(container)
+        applyLayout()
+        updateAvoidance()
     }
 
     /// Sizes the form to the container.
     package override func viewWillAppear(_ animated: Bool) {
-        form.frame = view.bounds
+        layOutContent(in: view.bounds)
+    }
+
+    /// Starts the avoidance strategy's observing, and lays the form out again: during a push
+    /// its view was off to the side, where the safe area it read (and laid its margins by) was
+    /// not the one it has now, as UIKit lays a view out again when its safe area changes.
+    package override func viewDidAppear(_ animated: Bool) {
+        form.setNeedsLayout()
+        avoidance.start()
+    }
+
+    /// Stops it, putting back what it changed.
+    package override func viewWillDisappear(_ animated: Bool) {
+        avoidance.stop()
+    }
+
+    /// The form's frame with nothing avoiding: the screen's whole view, less the composer in
+    /// the chat layout. Read afresh each time, so that after a rotation it is the new size.
+    package var fullFormFrame: Rect {
+        let b = view.bounds
+        let composerHeight = layout == .chat ? ComposerBar.height : 0
+        return Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - composerHeight))
+    }
+
+    /// Lays the form (and the composer, in the chat layout) out in `area` of the screen's view,
+    /// the composer at its bottom; eased over `duration` seconds when it is not 0.
+    package func layOutContent(in area: Rect, duration: Double = 0) {
+        let composerHeight = layout == .chat ? ComposerBar.height : 0
+        let formFrame = Rect(x: area.minX, y: area.minY, width: area.width, height: max(0, area.height - composerHeight))
+        let composerFrame = Rect(x: area.minX, y: area.maxY - composerHeight, width: area.width, height: composerHeight)
+        formSlider.move(form, to: formFrame, duration: duration)
+        if layout == .chat { composerSlider.move(composer, to: composerFrame, duration: duration) }
+    }
+
+    /// Puts the layout's views in the screen: the composer for `chat`, and a form that does not
+    /// scroll for `plain`.
+    private func applyLayout() {
+        guard isViewLoaded else { return }
+        avoidance.strategy?.restore(self)
+        form.isScrollEnabled = layout != .plain
+        form.isPlainView = layout == .plain || wantsPlainContainer
+        if layout == .chat {
+            if composer.superview == nil {
+                let index = view.subviews.firstIndex { $0 === form }.map { $0 + 1 } ?? 0
+                view.insertSubview(composer, at: index)
+            }
+        } else {
+            _ = composer.endEditing(true)
+            composer.removeFromSuperview()
+        }
+        if layout == .plain { form.contentOffset = .zero }
+        layOutContent(in: view.bounds)
+        avoidance.reapply()
+    }
+
+    /// Hands the avoidance chosen to the driver.
+    private func updateAvoidance() {
+        guard isViewLoaded else { return }
+        let kind = effectiveAvoidance
+        avoidance.use(kind)
+        effectiveAvoidanceDidChange(to: kind)
     }
 
     /// The notification centre of the application the screen is in.

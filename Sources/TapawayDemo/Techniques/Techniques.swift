@@ -21,7 +21,7 @@ package enum Techniques {
     /// Options that apply to every technique's screen.
     package static let generalOptions: [TechniqueOption] = [
         DraggingOption.dismissMode, DraggingOption.bounce, ValidationOption.emailValidates, KeyboardOption.keyboard,
-        DeviceOption.device, DeviceOption.orientation,
+        DeviceOption.device, DeviceOption.orientation, AvoidanceOption.avoidance, AvoidanceOption.layout,
     ]
 
     /// The technique shown when nothing else is asked for or remembered.

@@ -83,6 +83,21 @@ package final class Tracer {
         emit("idle", mark.map { [("mark", .number(Double($0)))] } ?? [])
     }
 
+    /// Writes an `avoidance` line: the numbers the avoidance strategy of `screen` used.
+    /// Nothing is written before the `ready` line.
+    package func avoidance(_ numbers: AvoidanceNumbers, screen: String) {
+        guard isReady else { return }
+        func insets(_ e: EdgeInsets) -> JSON { .array([.number(e.top), .number(e.left), .number(e.bottom), .number(e.right)]) }
+        emit(
+            "avoidance",
+            [
+                ("screen", .string(screen)), ("strategy", .string(numbers.strategy)),
+                ("keyboard", numbers.keyboard.map { JSON.rect($0) } ?? .null), ("overlap", .number(numbers.overlap)),
+                ("contentInset", insets(numbers.contentInset)), ("indicatorInset", insets(numbers.indicatorInset)),
+                ("safeArea", insets(numbers.safeArea)), ("shift", .number(numbers.shift)),
+            ])
+    }
+
     /// Writes a `decision` line.
     package func decision(_ d: DismissalDecision) {
         emit("decision", Self.decisionFields(d))

@@ -2,7 +2,8 @@ import TapawayKit
 
 /// The `background-control` screen: Return in a single-line field ends editing on exit, the
 /// background is a control whose touch-up-inside resigns, and the scroll view shrinks by the
-/// keypad's height while it shows and scrolls the focused field into view.
+/// keypad's height while it shows and scrolls the focused field into view (its platform
+/// avoidance, `ShrinkFrameAvoidance`).
 @MainActor
 package final class BackgroundControlViewController: FormViewController {
     /// Whether everything but the focused field is dimmed while the keypad shows.
@@ -12,7 +13,6 @@ package final class BackgroundControlViewController: FormViewController {
     /// The dimming overlay.
     package let dimOverlay = DimOverlay()
     private var observers: [ObserverToken] = []
-    private var restoredFrame: Rect?
 
     /// Creates the screen.
     package init() { super.init(technique: .backgroundControl, backgroundIsControl: true) }
@@ -65,20 +65,16 @@ package final class BackgroundControlViewController: FormViewController {
     package override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         guard let center = notificationCenter, observers.isEmpty else { return }
-        observers.append(center.addObserver(forName: .keyboardDidShow) { [weak self] note in self?.keyboardDidShow(note) })
-        observers.append(center.addObserver(forName: .keyboardDidHide) { [weak self] _ in self?.keyboardDidHide() })
         observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] note in self?.keyboardWillShow(note) })
         observers.append(center.addObserver(forName: .keyboardWillHide) { [weak self] note in self?.keyboardWillHide(note) })
-        for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
-            observers.append(center.addObserver(forName: name) { [weak self] _ in self?.scrollToEditingInput(animated: true) })
-        }
+        observers.append(
+            center.addObserver(forName: .keyboardDidShow) { [weak self] _ in self?.dimOverlay.setNeedsDisplay() })
     }
 
-    /// Stops observing, and gives the form its full frame back.
+    /// Stops observing; the avoidance gives the form its full frame back.
     package override func viewWillDisappear(_ animated: Bool) {
         for token in observers { notificationCenter?.removeObserver(token) }
         observers.removeAll()
-        keyboardDidHide()
         dimOverlay.fade(to: 0, duration: 0)
         super.viewWillDisappear(animated)
     }
@@ -88,27 +84,6 @@ package final class BackgroundControlViewController: FormViewController {
         super.viewWillAppear(animated)
         dimOverlay.frame = view.bounds
         dimOverlay.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-    }
-
-    private func keyboardDidShow(_ note: Notification) {
-        guard let keypad = note.userInfo[KeyboardInfoKey.frameEnd] as? Rect else { return }
-        // The form's full frame is the screen's: after a rotation the screen has its new size,
-        // so the frame kept from before would be the old orientation's. A did-show posted at once
-        // by a resize comes before the next layout pass: lay out first, so the screen's frame is
-        // the new one.
-        view.window?.layoutIfNeeded()
-        let full = view.bounds
-        restoredFrame = full
-        let overlap = max(0, view.frameInScreen.maxY - keypad.minY)
-        form.frame = Rect(x: full.minX, y: full.minY, width: full.width, height: max(0, full.height - overlap))
-        form.layoutIfNeeded()
-        scrollToEditingInput(animated: true)
-    }
-
-    private func keyboardDidHide() {
-        guard restoredFrame != nil else { return }
-        restoredFrame = nil
-        form.frame = view.bounds
     }
 
     private func keyboardWillShow(_ note: Notification) {
@@ -121,13 +96,8 @@ package final class BackgroundControlViewController: FormViewController {
     }
 
     /// The space kept between the field being edited and the keypad.
-    package static let fieldMargin = 12.0
+    package static let fieldMargin = ShrinkFrameAvoidance.fieldMargin
 
-    /// Scrolls the form so the field being edited is fully visible above the keypad.
-    private func scrollToEditingInput(animated: Bool) {
-        guard restoredFrame != nil, let input = editingInput else { return }
-        let rect = input.convert(input.bounds, to: form.background)
-        form.scrollRectToVisible(rect, animated: animated, margin: Self.fieldMargin)
-        dimOverlay.setNeedsDisplay()
-    }
+    /// Its own avoidance: the scroll view shrinks on did-show (seed 003).
+    package override var platformAvoidance: AvoidanceKind { .shrinkFrame }
 }

@@ -51,4 +51,15 @@ enum KeyboardManagerTechnique: DismissalTechnique {
 package final class KeyboardManagerViewController: FormViewController {
     /// Creates the screen.
     package init() { super.init(technique: .keyboardManager) }
+
+    /// Its own avoidance: the manager scrolls, or moves the screen when there is no scroll view.
+    package override var platformAvoidance: AvoidanceKind { .keyboardManager }
+
+    /// Another avoidance turns the manager's own distance handling off for this screen, as
+    /// IQKeyboardManager's `disabledDistanceHandlingClasses` does, so the two never fight.
+    package override func effectiveAvoidanceDidChange(to kind: AvoidanceKind) {
+        let manager = KeyboardManager.shared
+        manager.disabledDistanceHandlingClasses.removeAll { $0 == KeyboardManagerViewController.self }
+        if kind != .keyboardManager { manager.disabledDistanceHandlingClasses.append(KeyboardManagerViewController.self) }
+    }
 }

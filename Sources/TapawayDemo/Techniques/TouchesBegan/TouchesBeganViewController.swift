@@ -13,8 +13,10 @@ import TapawayKit
 package final class TouchesBeganViewController: FormViewController {
     /// What holds the form: `plain-view`, `scroll-view` or `table`.
     package var container = "scroll-view" {
-        didSet { form.isPlainView = container == "plain-view" }
+        didSet { form.isPlainView = wantsPlainContainer || layout == .plain }
     }
+    /// A plain-view container makes the form a plain view in every layout.
+    package override var wantsPlainContainer: Bool { container == "plain-view" }
     /// `endEditing(true)` (forces) rather than `sendAction(resignFirstResponder)` (asks).
     package var forcesResign = true
 
@@ -24,7 +26,7 @@ package final class TouchesBeganViewController: FormViewController {
     /// The form is a plain view or a scroll view, as the container option says.
     package override func viewDidLoad() {
         super.viewDidLoad()
-        form.isPlainView = container == "plain-view"
+        form.isPlainView = wantsPlainContainer || layout == .plain
     }
 
     /// The override: touches that reached the controller up the responder chain end editing.
