@@ -186,7 +186,8 @@ struct LiveThemeTests {
             #expect(try Self.luminance(s, probe, dark: false) > 150, "light without any hint")
             // A manager that starts after Tapaway: its MANAGER message on the root.
             probe.publishXSettings([("Net/ThemeName", "Adwaita-dark")])
-            #expect(try Self.luminance(s, probe, dark: true) < 90, "dark once a manager publishes Adwaita-dark\n\(s.app.diagnostics)")
+            #expect(
+                try Self.luminance(s, probe, dark: true) < 90, "dark once a manager publishes Adwaita-dark\n\(s.app.diagnostics)")
             // The same manager changes its property.
             probe.publishXSettings([("Net/ThemeName", "Adwaita")], serial: 2)
             #expect(try Self.luminance(s, probe, dark: false) > 150, "light again with Adwaita")
