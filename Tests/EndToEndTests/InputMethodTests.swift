@@ -52,7 +52,37 @@ struct InputMethodTests {
             }
             received += String(decoding: buffer[0..<count], as: UTF8.self)
         }
+        // The engine is set before ibus's XIM frontend may have announced itself: wait until the
+        // root window's XIM_SERVERS lists it, or Xlib would open its own input method instead.
+        guard let x = XOpenDisplay(display.name) else { throw EndToEndError("cannot open \(display.name)") }
+        defer { XCloseDisplay(x) }
+        let servers = XInternAtom(x, "XIM_SERVERS", 0), ibusServer = XInternAtom(x, "@server=ibus", 0)
+        while !Self.rootLists(ibusServer, in: servers, display: x) {
+            guard Date() < deadline else {
+                ibus.signalGroup(SIGTERM)
+                throw EndToEndError("ibus's XIM frontend did not announce itself within 30 s")
+            }
+            usleep(50_000)
+        }
         return ibus
+    }
+
+    /// Whether the root window's `property` (a list of atoms) holds `atom`.
+    private static func rootLists(_ atom: Atom, in property: Atom, display: OpaquePointer) -> Bool {
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let root = XDefaultRootWindow(display)
+        guard
+            XGetWindowProperty(display, root, property, 0, 1024, 0, Atom(XA_ATOM), &type, &format, &count, &after, &data)
+                == Success,
+            let data
+        else { return false }
+        defer { XFree(data) }
+        guard format == 32 else { return false }
+        let atoms = UnsafeRawPointer(data).assumingMemoryBound(to: UInt.self)
+        return (0..<Int(count)).contains { atoms[$0] == atom }
     }
 
     @Test("with ibus composing, the pre-edit shows at the caret, marked in the trace, and the commit replaces it")
