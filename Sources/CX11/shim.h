@@ -22,4 +22,17 @@ static inline int tapaway_set_dumpable(int dumpable) {
 static inline int tapaway_trim_heap(void) {
     return malloc_trim(0);
 }
+
+/* malloc's own figures (mallinfo2), for the heap log behind TAPAWAY_HEAP_LOG: bytes in the brk
+   heap (arena), in use there (uordblks), free there (fordblks), free chunks (ordblks), at the
+   top and trimmable (keepcost), and in mmapped chunks (hblkhd). */
+static inline void tapaway_heap_figures(size_t figures[6]) {
+    struct mallinfo2 info = mallinfo2();
+    figures[0] = info.arena;
+    figures[1] = info.uordblks;
+    figures[2] = info.fordblks;
+    figures[3] = info.ordblks;
+    figures[4] = info.keepcost;
+    figures[5] = info.hblkhd;
+}
 #endif
