@@ -145,4 +145,17 @@ static inline void tapaway_ic_set_spot(XIC ic, short x, short y) {
     XSetICValues(ic, XNPreeditAttributes, attributes, NULL);
     XFree(attributes);
 }
+
+/* malloc's own figures (mallinfo2), for the heap log behind TAPAWAY_HEAP_LOG: bytes in the brk
+   heap (arena), in use there (uordblks), free there (fordblks), free chunks (ordblks), at the
+   top and trimmable (keepcost), and in mmapped chunks (hblkhd). */
+static inline void tapaway_heap_figures(size_t figures[6]) {
+    struct mallinfo2 info = mallinfo2();
+    figures[0] = info.arena;
+    figures[1] = info.uordblks;
+    figures[2] = info.fordblks;
+    figures[3] = info.ordblks;
+    figures[4] = info.keepcost;
+    figures[5] = info.hblkhd;
+}
 #endif

@@ -543,7 +543,9 @@ package final class X11Platform {
     private func trimHeapIfDue() {
         guard clock.now - lastHeapTrim >= Self.heapTrimInterval else { return }
         lastHeapTrim = clock.now
+        let before = HeapLog.isOn ? HeapLog.figures() : []
         _ = tapaway_trim_heap()
+        HeapLog.write(seconds: clock.now, before: before)
     }
 
     /// The shortest time between two heap trims, in seconds.

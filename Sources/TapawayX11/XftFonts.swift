@@ -277,7 +277,8 @@ final class XftFontFace: TapawayKit.Font {
     /// The Xft font.
     let font: UnsafeMutablePointer<XftFont>
     private let fallbacks: FallbackFonts?
-    private var widths: [String: Double] = [:]
+    /// Widths of whole runs measured, bounded (`RunWidthCache`).
+    private var widths = RunWidthCache()
     /// The requested size in Kit points.
     let pointSize: Double
     /// Device pixels per point: the Xft font is this many times `pointSize` pixels.
@@ -300,15 +301,11 @@ final class XftFontFace: TapawayKit.Font {
         descent = Double(font.pointee.descent) / scale
     }
 
-    /// The advance width of `text` in points (Xft measures on the client; results are cached).
+    /// The advance width of `text` in points (Xft measures on the client; the widths of short
+    /// runs are remembered, within `RunWidthCache`'s bound).
     func width(of text: Substring) -> Double {
         if text.isEmpty { return 0 }
-        let key = String(text)
-        if let width = widths[key] { return width }
-        let width = measure(key)
-        if widths.count >= 4096 { widths.removeAll(keepingCapacity: true) }
-        widths[key] = width
-        return width
+        return widths.width(of: text) { measure(String($0)) }
     }
 
     /// The runs of `text` to draw, each with the font that has its characters: the whole text
