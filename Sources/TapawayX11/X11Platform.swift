@@ -355,6 +355,8 @@ package final class X11Platform {
             // Flush, and read what has already arrived: buffered events do not wake poll().
             if XEventsQueued(display, QueuedAfterFlush) > 0 { continue }
             announceIdleIfIdle(app)
+            // The idle line's round trip may have read events: they do not wake poll() either.
+            if XQLength(display) > 0 { continue }
             waitForInput(timeout: timeout(app))
         }
         // Text copied here stays on the clipboard after the program has gone, when a clipboard
@@ -528,8 +530,18 @@ package final class X11Platform {
     private func announceIdleIfIdle(_ app: any HostedApplication) {
         guard readySent, didWorkSinceIdle, !app.needsFrame, !app.isAnimating else { return }
         if let deadline = app.nextTimerDeadline, deadline - clock.now <= 1 / app.frameRate { return }
-        didWorkSinceIdle = false
-        onIdle?()
+        if let onIdle {
+            // Only when someone listens (the trace): one round trip, so that "idle" also means
+            // the server has carried out all that was painted, and a reader of the screen on
+            // another connection sees it. Events that arrived meanwhile come first (the loop
+            // handles them and looks again).
+            XSync(display, 0)
+            guard XQLength(display) == 0 else { return }
+            didWorkSinceIdle = false
+            onIdle()
+        } else {
+            didWorkSinceIdle = false
+        }
         trimHeapIfDue()
     }
 
