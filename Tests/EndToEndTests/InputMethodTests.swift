@@ -57,12 +57,22 @@ struct InputMethodTests {
         guard let x = XOpenDisplay(display.name) else { throw EndToEndError("cannot open \(display.name)") }
         defer { XCloseDisplay(x) }
         let servers = XInternAtom(x, "XIM_SERVERS", 0), ibusServer = XInternAtom(x, "@server=ibus", 0)
+        let root = XDefaultRootWindow(x)
+        // Told of every change of the root's properties from now on, then looked at once: a
+        // change after the look wakes the wait below.
+        XSelectInput(x, root, PropertyChangeMask)
+        XSync(x, 0)
+        var event = XEvent()
         while !Self.rootLists(ibusServer, in: servers, display: x) {
-            guard Date() < deadline else {
-                ibus.signalGroup(SIGTERM)
-                throw EndToEndError("ibus's XIM frontend did not announce itself within 30 s")
+            while XCheckTypedWindowEvent(x, root, PropertyNotify, &event) == 0 {
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else {
+                    ibus.signalGroup(SIGTERM)
+                    throw EndToEndError("ibus's XIM frontend did not announce itself within 30 s")
+                }
+                var descriptor = pollfd(fd: XConnectionNumber(x), events: Int16(POLLIN), revents: 0)
+                _ = poll(&descriptor, 1, Int32(min(remaining, 1) * 1000) + 1)
             }
-            usleep(50_000)
         }
         return ibus
     }
