@@ -128,20 +128,13 @@ package enum DismissalMatrix {
             }
         }
         var missing = false
-        // What the step touches, each revealed in turn; a step whose points cannot all show at
-        // once (a held finger and the background on a short screen) is out of reach here.
-        var points: [Point] = []
-        switch matrixCase.step {
-        case .tapBackground, .keysThenBackground, .dragBackground:
-            points = [session.backgroundPoint]
-        case .tap(let id), .drag(let id):
-            if let v = view(id), v.window === session.app.window { points = [p.center(of: v)] }
-        case .holdAndTapBackground(let id):
-            if let v = view(id) { points = [p.center(of: v), session.backgroundPoint] }
-        case .keys: break
+        // What the step touches on the form, each revealed in turn; a step whose points cannot
+        // all show at once (a held finger and the background on a short screen) is out of reach.
+        for point in Self.formPoints(of: matrixCase, in: session, view) {
+            reveal(Rect(x: point.x, y: point.y - 2, width: 1, height: 4))
         }
-        for point in points { reveal(Rect(x: point.x, y: point.y - 2, width: 1, height: 4)) }
-        var outOfReach = !Self.reaches(session, matrixCase, view)
+        let area = Self.visibleArea(of: session)
+        let outOfReach = !Self.formPoints(of: matrixCase, in: session, view).allSatisfy { area.contains($0) }
         let focusedBefore = (p.application.firstResponder as? View)?.traceName
         session.resetOutcome()
         switch matrixCase.step {
@@ -195,22 +188,20 @@ package enum DismissalMatrix {
         return Point(x: form.notes.frameInScreen.minX + 4, y: form.submit.frameInScreen.maxY + 10)
     }
 
-    /// Whether every point the step of `matrixCase` touches lies on the form where a finger
-    /// can reach it: on the device, below the navigation bar, above the keypad.
+    /// The points on the form that the step of `matrixCase` touches, where they are now (the
+    /// navigation bar and the keypad's keys are not on the form).
     @MainActor
-    static func reaches(_ session: HeadlessSession, _ matrixCase: Case, _ view: (String) -> View?) -> Bool {
+    static func formPoints(of matrixCase: Case, in session: HeadlessSession, _ view: (String) -> View?) -> [Point] {
         let p = session.platform
-        var points: [Point] = []
         switch matrixCase.step {
-        case .tapBackground, .keysThenBackground, .dragBackground: points = [session.backgroundPoint]
+        case .tapBackground, .keysThenBackground, .dragBackground: return [session.backgroundPoint]
         case .tap(let id), .drag(let id):
-            if let v = view(id), v.window === session.app.window, v.identifier != "navbar" { points = [p.center(of: v)] }
+            guard let v = view(id), v.window === session.app.window, v.identifier != "navbar" else { return [] }
+            return [p.center(of: v)]
         case .holdAndTapBackground(let id):
-            if let v = view(id) { points = [p.center(of: v), session.backgroundPoint] }
-        case .keys: break
+            return view(id).map { [p.center(of: $0), session.backgroundPoint] } ?? []
+        case .keys: return []
         }
-        let area = visibleArea(of: session)
-        return points.allSatisfy { area.contains($0) }
     }
 
     /// The part of the form a finger can reach, in screen coordinates: the form's frame on the
