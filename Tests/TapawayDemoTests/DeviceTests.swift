@@ -132,6 +132,7 @@ struct DeviceTests {
         #expect(platform.application.deviceFrame.height == 600)
         #expect(app.windowLayout.clipped)
         #expect(platform.application.safeAreaInsets.bottom == 0, "the home indicator is cut off with the bottom")
+        #expect(app.deviceChrome.homeIndicatorFrame.width == 0, "so it is not drawn over the keys")
         #expect(app.inspector.deviceStatus.contains("The window cuts 0 × 252 pt off"))
     }
 

@@ -68,7 +68,10 @@ package final class DeviceChrome {
     /// The home indicator's frame in screen coordinates (zero when the device has none).
     package var homeIndicatorFrame: Rect {
         let device = application.deviceFrame
-        guard profile.bottom == .homeIndicator else { return Rect(x: device.midX, y: device.maxY, width: 0, height: 0) }
+        // A window shorter than the device cuts the home indicator off with the bottom.
+        guard profile.bottom == .homeIndicator,
+            application.safeAreaInsets.bottom >= profile.safeArea(orientation).bottom
+        else { return Rect(x: device.midX, y: device.maxY, width: 0, height: 0) }
         let width = orientation == .portrait ? min(140, device.width * 0.36) : min(220, device.width * 0.26)
         return Rect(x: (device.midX - width / 2).rounded(), y: device.maxY - 8 - 5, width: width.rounded(), height: 5)
     }
