@@ -81,7 +81,7 @@ let package = Package(
             name: "KeyboardManagerTests",
             dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["CX11", "CXTest", "TapawayTestSupport"],
+            name: "EndToEndTests", dependencies: ["CX11", "CXTest", "TapawayTestSupport", "TapawayX11", "TapawayKit"],
             // The shell fixtures the tests run (an input method's session), not sources.
             exclude: ["Fixtures"]),
     ]

@@ -6,8 +6,10 @@ set -euo pipefail
 
 # make: the Makefile; appstream, desktop-file-utils, mandoc, man-db: the installation test
 # validates the metainfo, the desktop entry and the man page with them; ibus, ibus-m17n,
-# m17n-db, dbus: the input method test composes through a real XIM server.
+# m17n-db, dbus: the input method test composes through a real XIM server; libharfbuzz0b,
+# libfribidi0: shaping and direction, loaded with dlopen when text first needs them.
 PACKAGES=(make pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxi-dev libxtst-dev libxdamage-dev zlib1g-dev
+          libharfbuzz0b libfribidi0
           ibus ibus-m17n m17n-db dbus
           xvfb xclip valgrind fonts-inter fonts-dejavu-core fonts-noto-color-emoji desktop-file-utils appstream mandoc man-db)
 if [ "${1:-}" = "deb" ]; then

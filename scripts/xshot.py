@@ -2,7 +2,8 @@
 """Drives a running X display the way a person would, then saves what it shows.
 
 Usage: xshot.py DISPLAY OUT.png WIDTH HEIGHT STEP...
-Steps run in order: key:KEYSYM (hex, e.g. ffbe for F1), X,Y (a left click there), sleep:SECONDS.
+Steps run in order: key:KEYSYM (hex, e.g. ffbe for F1; key:ffe3+76 holds Control while V is
+pressed), X,Y (a left click there), sleep:SECONDS.
 The picture is the root window's top-left WIDTH x HEIGHT, taken after the last step. Used by
 scripts/screenshots.sh for the pictures --screenshot cannot take: a replay or a matrix case in
 the middle of playing.
@@ -39,9 +40,11 @@ def main():
     xtst.XTestFakeButtonEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
     for step in sys.argv[5:]:
         if step.startswith("key:"):
-            code = xlib.XKeysymToKeycode(display, int(step[4:], 16))
-            xtst.XTestFakeKeyEvent(display, code, 1, 0)
-            xtst.XTestFakeKeyEvent(display, code, 0, 0)
+            codes = [xlib.XKeysymToKeycode(display, int(sym, 16)) for sym in step[4:].split("+")]
+            for code in codes:
+                xtst.XTestFakeKeyEvent(display, code, 1, 0)
+            for code in reversed(codes):
+                xtst.XTestFakeKeyEvent(display, code, 0, 0)
         elif step.startswith("sleep:"):
             xlib.XSync(display, 0)
             time.sleep(float(step[6:]))

@@ -12,6 +12,36 @@ public final class FixedFont: Font {
     public init(size: Double) { pointSize = size }
     /// `count × 0.6 × size`, counting characters (grapheme clusters).
     public func width(of text: Substring) -> Double { Double(text.count) * pointSize * 0.6 }
+
+    /// A layout for text holding Hebrew letters (U+0590 to U+05FF), by a small stand-in for the
+    /// bidirectional algorithm, enough for the Kit's tests: Hebrew letters run right to left,
+    /// every other letter or digit left to right, and a run of other characters takes the
+    /// direction of its neighbours when they agree, else the paragraph's (the first strong
+    /// character's). The X11 backend uses FriBidi.
+    public func lineLayout(of text: Substring) -> LineLayout? {
+        let characters = Array(text)
+        func strong(_ c: Character) -> Bool? {
+            guard let v = c.unicodeScalars.first?.value else { return nil }
+            if (0x0590...0x05FF).contains(v) { return true }
+            return c.isLetter || c.isNumber ? false : nil
+        }
+        guard characters.contains(where: { strong($0) == true }) else { return nil }
+        let paragraph = characters.lazy.compactMap(strong).first ?? false
+        let kinds = characters.map(strong)
+        let levels: [UInt8] = kinds.indices.map { i in
+            let before = kinds[..<i].reversed().lazy.compactMap { $0 }.first ?? paragraph
+            let after = kinds[(i + 1)...].lazy.compactMap { $0 }.first ?? paragraph
+            let rightToLeft = kinds[i] ?? (before == after ? before : paragraph)
+            return rightToLeft ? 1 : (paragraph ? 2 : 0)
+        }
+        let advance = pointSize * 0.6
+        let clusters = LineLayout.visualOrder(levels: levels).enumerated().map { position, character in
+            LineLayout.Cluster(
+                characters: character..<(character + 1), minX: Double(position) * advance, width: advance,
+                isRightToLeft: levels[character] % 2 == 1)
+        }
+        return LineLayout(clusters: clusters, characterCount: characters.count, isRightToLeft: paragraph)
+    }
 }
 
 /// Supplies `FixedFont`s, cached by size.

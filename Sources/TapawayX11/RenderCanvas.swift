@@ -182,6 +182,16 @@ final class RenderCanvas: Canvas {
         else { return }
         guard applyTextClip(draw) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
+        if let shaped = face.shapedLine(text) {
+            // Shaped glyphs, placed relative to the pen; XftGlyphSpec's coordinates are 16 bits.
+            for (font, specs) in shaped.glyphs where !specs.isEmpty {
+                var placed = specs.map {
+                    XftGlyphSpec(glyph: $0.glyph, x: Int16(clamping: Int(x) + Int($0.x)), y: Int16(clamping: Int(y) + Int($0.y)))
+                }
+                XftDrawGlyphSpec(draw, &xftColor, font, &placed, Int32(placed.count))
+            }
+            return
+        }
         // Each run in the font that has its characters (an emoji in the colour emoji font).
         let runs = face.runs(text)
         var penX = x

@@ -273,10 +273,14 @@ final class FallbackFonts {
 /// One Xft font: metrics and measurement for the Kit, and the handle the canvas draws with.
 /// Characters the font lacks are measured and drawn with a fallback font that has them.
 final class XftFontFace: TapawayKit.Font {
-    private let display: OpaquePointer
+    /// The display the font is open on.
+    let display: OpaquePointer
     /// The Xft font.
     let font: UnsafeMutablePointer<XftFont>
-    private let fallbacks: FallbackFonts?
+    /// The fonts for characters this one lacks.
+    let fallbacks: FallbackFonts?
+    /// The lines shaped lately (`ShapedLine`), so a frame redrawn or a caret moved shapes nothing.
+    var shapedLines = ShapedLineCache()
     /// Widths of whole runs measured, bounded (`RunWidthCache`).
     private var widths = RunWidthCache()
     /// The requested size in Kit points.
@@ -321,12 +325,7 @@ final class XftFontFace: TapawayKit.Font {
         for cluster in text {
             let scalars = cluster.unicodeScalars
             let first = scalars.first!
-            // An emoji shown as one (emoji presentation by default, or asked for with U+FE0F)
-            // takes the colour emoji font; any other character the family lacks, a fallback.
-            let wantsEmoji = first.properties.isEmojiPresentation || scalars.contains { $0.value == 0xFE0F }
-            let chosen =
-                (wantsEmoji ? fallbacks.colourFont(for: first.value) : nil)
-                ?? (XftCharExists(display, font, first.value) != 0 ? font : (fallbacks.font(for: first.value) ?? font))
+            let chosen = font(for: cluster, fallbacks: fallbacks)
             if chosen != current {
                 if !pending.isEmpty { runs.append((Substring(pending), current)) }
                 pending = ""
@@ -340,10 +339,25 @@ final class XftFontFace: TapawayKit.Font {
         return runs
     }
 
-    /// Sums the advances of the runs `runs(_:)` makes of `text`.
-    private func measure(_ text: String) -> Double {
-        runs(Substring(text)).reduce(0) { $0 + Self.advance(of: $1.text, in: $1.font, display: display) } / scale
+    /// The font that draws `cluster`: an emoji shown as one (emoji presentation by default, or
+    /// asked for with U+FE0F) takes the colour emoji font; any other character the family lacks,
+    /// a fallback that has it.
+    func font(for cluster: Character, fallbacks: FallbackFonts) -> UnsafeMutablePointer<XftFont> {
+        let scalars = cluster.unicodeScalars
+        let first = scalars.first!
+        let wantsEmoji = first.properties.isEmojiPresentation || scalars.contains { $0.value == 0xFE0F }
+        return (wantsEmoji ? fallbacks.colourFont(for: first.value) : nil)
+            ?? (XftCharExists(display, font, first.value) != 0 ? font : (fallbacks.font(for: first.value) ?? font))
     }
+
+    /// Sums the advances of the runs `runs(_:)` makes of `text`, or of its shaped glyphs.
+    private func measure(_ text: String) -> Double {
+        if let shaped = shapedLine(Substring(text)) { return shaped.layout.width }
+        return runs(Substring(text)).reduce(0) { $0 + Self.advance(of: $1.text, in: $1.font, display: display) } / scale
+    }
+
+    /// How `text` shows as one line, when it needs shaping or the bidirectional algorithm.
+    func lineLayout(of text: Substring) -> LineLayout? { shapedLine(text)?.layout }
 
     /// The advance of `text` in `font`, in pixels, summed in chunks: `XGlyphInfo.xOff` is 16
     /// bits wide.

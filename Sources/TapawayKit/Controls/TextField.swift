@@ -27,7 +27,7 @@ open class TextField: Control, TextInput, TextEditing {
     private lazy var blinker = CaretBlinker { [weak self] in self?.setNeedsDisplay() }
     private var scrollX = 0.0
     private var widths: CharacterWidths?
-    private var stops: [Double]?
+    private var geometry: LineGeometry?
     private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
     private var clearButtonTouch: Touch?
     private var explicitAutocapitalization: AutocapitalizationType?
@@ -39,7 +39,7 @@ open class TextField: Control, TextInput, TextEditing {
             markedRange = nil
             editable.setText(newValue)
             history.removeAll()
-            stops = nil
+            geometry = nil
             scrollX = 0
             keepCaretVisible()
             setNeedsDisplay()
@@ -56,7 +56,7 @@ open class TextField: Control, TextInput, TextEditing {
     /// Shown in grey while the field is empty.
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     /// Whether the text is shown as bullets; such text cannot be copied or cut.
-    public var isSecureTextEntry = false { didSet { stops = nil; setNeedsDisplay() } }
+    public var isSecureTextEntry = false { didSet { geometry = nil; setNeedsDisplay() } }
     /// The keypad to show.
     public var keyboardType: KeyboardType = .default
     /// The return key's label.
@@ -71,7 +71,7 @@ open class TextField: Control, TextInput, TextEditing {
     /// The keypad, while the field is focused.
     public weak var inputDelegate: TextInputDelegate?
     /// The font size in pixels.
-    public var fontSize: Double = 17 { didSet { widths = nil; stops = nil; setNeedsDisplay() } }
+    public var fontSize: Double = 17 { didSet { widths = nil; geometry = nil; setNeedsDisplay() } }
     /// Space between the border and the text.
     public var textInset = 12.0
     /// The caret offset, in characters.
@@ -130,7 +130,7 @@ open class TextField: Control, TextInput, TextEditing {
         // A field that is not being edited shows the start of its text, as UITextField does, and
         // needs no caret stops: drop them (a long text's stops cost 8 bytes a character).
         scrollX = 0
-        stops = nil
+        geometry = nil
         setNeedsDisplay()
         sendActions(for: .editingDidEnd)
         application?.notificationCenter.post(name: .textFieldDidEndEditing, object: self)
@@ -167,8 +167,7 @@ open class TextField: Control, TextInput, TextEditing {
     /// The caret's rectangle in screen coordinates, where an input method puts its candidates.
     public var caretRectInScreen: Rect? {
         guard window != nil, let font else { return nil }
-        let stops = caretStops
-        let x = textRect.minX - scrollX + stops[min(editable.caret, stops.count - 1)]
+        let x = textOriginX + lineGeometry.caretX(at: editable.caret)
         let baseline = bounds.minY + ((bounds.height + font.ascent - font.descent) / 2).rounded()
         let frame = frameInScreen
         return Rect(x: frame.minX + x, y: frame.minY + baseline - font.ascent, width: 2, height: font.lineHeight)
@@ -208,7 +207,7 @@ open class TextField: Control, TextInput, TextEditing {
     }
 
     func textDidChange() {
-        stops = nil
+        geometry = nil
         keepCaretVisible()
         blinker.restart(timers: application?.timers)
         setNeedsDisplay()
@@ -227,6 +226,10 @@ open class TextField: Control, TextInput, TextEditing {
     func lineBoundary(of offset: Int, forward: Bool) -> Int { forward ? editable.count : 0 }
     func verticalMove(from offset: Int, direction: Int) -> Int? { nil }
     func offset(at point: Point) -> Int { caretOffset(atX: point.x) }
+    func lineGeometry(at offset: Int) -> (geometry: LineGeometry, characters: Range<Int>)? {
+        guard characterWidths != nil else { return nil }
+        return (lineGeometry, 0..<editable.count)
+    }
 
     /// Edits with the physical keyboard while focused; other keys go up the chain.
     open override func keyDown(_ key: KeyInput, with event: Event) {
@@ -328,22 +331,22 @@ open class TextField: Control, TextInput, TextEditing {
         if let widths, widths.font === font { return widths }
         let fresh = CharacterWidths(font: font)
         widths = fresh
-        stops = nil
+        geometry = nil
         return fresh
     }
 
-    /// The x of every caret stop in the shown text (bullets in a secure field), from the text's start.
-    private var caretStops: [Double] {
-        if let stops { return stops }
-        guard let widths = characterWidths else { return [0] }
-        let computed: [Double]
+    /// Where the shown text's characters are (bullets in a secure field), from its left edge.
+    private var lineGeometry: LineGeometry {
+        if let geometry { return geometry }
+        guard let widths = characterWidths else { return .stops([0]) }
+        let computed: LineGeometry
         if isSecureTextEntry {
             let bullet = widths.width(of: "\u{2022}")
-            computed = (0...editable.count).map { Double($0) * bullet }
+            computed = .stops((0...editable.count).map { Double($0) * bullet })
         } else {
-            computed = widths.caretStops(of: editable.text)
+            computed = LineGeometry(of: editable.text, widths: widths)
         }
-        stops = computed
+        geometry = computed
         return computed
     }
 
@@ -381,7 +384,17 @@ open class TextField: Control, TextInput, TextEditing {
 
     /// The character offset nearest to `x` in the field's coordinates.
     public func caretOffset(atX x: Double) -> Int {
-        TextLayout.nearestStop(in: caretStops, to: x - textRect.minX + scrollX)
+        lineGeometry.offset(atX: x - textOriginX)
+    }
+
+    /// Where the text's left edge is, in the field's coordinates. Text that fits, or a field not
+    /// being edited, shows its start: at the left, or for text that runs right to left, aligned
+    /// right (as UITextField's natural alignment does). Longer text being edited scrolls to its caret.
+    private var textOriginX: Double {
+        let area = textRect
+        let geometry = lineGeometry
+        if isFirstResponder && geometry.width > area.width { return area.minX - scrollX }
+        return geometry.isRightToLeft ? area.maxX - geometry.width : area.minX
     }
 
     private func keepCaretVisible() {
@@ -390,12 +403,12 @@ open class TextField: Control, TextInput, TextEditing {
             scrollX = 0
             return
         }
-        let stops = caretStops
+        let geometry = lineGeometry
         let visible = textRect.width
-        let caretX = stops[min(editable.caret, stops.count - 1)]
+        let caretX = geometry.caretX(at: editable.caret)
+        let total = geometry.width
         if caretX - scrollX > visible { scrollX = caretX - visible }
         if caretX - scrollX < 0 { scrollX = max(0, caretX - visible / 3) }
-        let total = stops.last ?? 0
         if total - scrollX < visible { scrollX = max(0, total - visible) }
     }
 
@@ -418,49 +431,68 @@ open class TextField: Control, TextInput, TextEditing {
         canvas.save()
         canvas.clip(to: Rect(x: area.minX - 2, y: bounds.minY + 2, width: area.width + 4, height: bounds.height - 4))
         let baseline = bounds.minY + ((bounds.height + font.ascent - font.descent) / 2).rounded()
-        let x0 = area.minX - scrollX
         if editable.text.isEmpty {
             canvas.drawText(placeholder, at: Point(x: area.minX, y: baseline), font: font, color: Palette.placeholder)
-        } else if !focused, let widths = characterWidths {
+        } else if !focused, let widths = characterWidths, !needsLayout(widths) {
             // Not being edited: the start of the text, measured only as far as it shows.
             canvas.drawText(
                 Substring(visiblePrefix(width: area.width + 2, widths: widths)), at: Point(x: area.minX, y: baseline),
                 font: font, color: isEnabled ? Palette.label : Palette.secondaryLabel)
         } else {
-            let stops = caretStops
+            let geometry = lineGeometry
+            let origin = textOriginX
             let selection = editable.selection
             if !selection.isEmpty && focused {
-                let a = stops[selection.lowerBound], b = stops[selection.upperBound]
-                canvas.fill(
-                    Rect(x: x0 + a, y: baseline - font.ascent - 2, width: b - a, height: font.lineHeight + 4),
-                    color: Palette.selection)
+                for span in geometry.spans(of: selection) {
+                    canvas.fill(
+                        Rect(
+                            x: origin + span.minX, y: baseline - font.ascent - 2, width: span.maxX - span.minX,
+                            height: font.lineHeight + 4),
+                        color: Palette.selection)
+                }
             }
-            // The characters that meet the visible area, one either side for overhanging glyphs.
-            let first = max(0, TextLayout.nearestStop(in: stops, to: scrollX) - 1)
-            let last = min(editable.count, TextLayout.nearestStop(in: stops, to: scrollX + area.width) + 1)
-            let shown: Substring
-            if isSecureTextEntry {
-                shown = Substring(String(repeating: "\u{2022}", count: last - first))
+            let color = isEnabled ? Palette.label : Palette.secondaryLabel
+            if case .stops(let stops) = geometry {
+                // The characters that meet the visible area, one either side for overhanging glyphs.
+                let scroll = area.minX - origin
+                let first = max(0, TextLayout.nearestStop(in: stops, to: scroll) - 1)
+                let last = min(editable.count, TextLayout.nearestStop(in: stops, to: scroll + area.width) + 1)
+                let shown: Substring
+                if isSecureTextEntry {
+                    shown = Substring(String(repeating: "\u{2022}", count: last - first))
+                } else {
+                    shown = editable.text[editable.index(at: first)..<editable.index(at: last)]
+                }
+                canvas.drawText(shown, at: Point(x: origin + stops[first], y: baseline), font: font, color: color)
             } else {
-                shown = editable.text[editable.index(at: first)..<editable.index(at: last)]
+                // Shaped or bidirectional text is drawn whole: its order on screen is not the
+                // string's (a single-line field holds at most `pasteLimit` characters a paste).
+                canvas.drawText(editable.text[...], at: Point(x: origin, y: baseline), font: font, color: color)
             }
-            canvas.drawText(
-                shown, at: Point(x: x0 + stops[first], y: baseline), font: font,
-                color: isEnabled ? Palette.label : Palette.secondaryLabel)
             // An input method's pre-edit is underlined, as GTK's entry shows it.
-            if let marked = markedRange, focused, marked.upperBound < stops.count {
-                let a = stops[marked.lowerBound], b = stops[marked.upperBound]
-                canvas.fill(Rect(x: x0 + a, y: baseline + 2, width: b - a, height: 1), color: Palette.label)
+            if let marked = markedRange, focused, marked.upperBound <= editable.count {
+                for span in geometry.spans(of: marked) {
+                    canvas.fill(
+                        Rect(x: origin + span.minX, y: baseline + 2, width: span.maxX - span.minX, height: 1),
+                        color: Palette.label)
+                }
             }
         }
         if focused && blinker.isVisible && editable.selection.isEmpty {
-            let stops = caretStops
-            let cx = (x0 + stops[min(editable.caret, stops.count - 1)]).rounded()
+            let cx = (textOriginX + lineGeometry.caretX(at: editable.caret)).rounded()
             canvas.fillRoundedRect(
                 Rect(x: cx - 1, y: baseline - font.ascent - 1, width: 2, height: font.lineHeight + 2),
                 radius: 1, color: Palette.accent)
         }
         canvas.restore()
+    }
+
+    /// Whether the shown text needs its line laid out (shaped or bidirectional) to be drawn: not
+    /// a secure field's bullets, nor plain left-to-right text.
+    private func needsLayout(_ widths: CharacterWidths) -> Bool {
+        if isSecureTextEntry { return false }
+        if let geometry { return !geometry.isInLogicalOrder }
+        return widths.font.lineLayout(of: editable.text[...]) != nil
     }
 
     /// The characters from the start of the shown text (bullets in a secure field) that meet a

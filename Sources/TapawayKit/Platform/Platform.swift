@@ -20,6 +20,11 @@ public protocol Font: AnyObject {
     var descent: Double { get }
     /// The advance width of `text` in pixels.
     func width(of text: Substring) -> Double
+    /// How `text` shows as one line when it needs more than additive widths: shaping (Arabic's
+    /// joined forms, Devanagari's conjuncts, an emoji sequence drawn as one glyph) or the
+    /// bidirectional algorithm (right-to-left text). Nil for plain left-to-right text, whose
+    /// characters advance by their own widths (the fast path).
+    func lineLayout(of text: Substring) -> LineLayout?
 }
 
 extension Font {
@@ -27,6 +32,8 @@ extension Font {
     public var lineHeight: Double { ascent + descent }
     /// The advance width of `text` in pixels.
     public func width(of text: String) -> Double { width(of: text[...]) }
+    /// Plain left-to-right text everywhere: a font without shaping has no other layout.
+    public func lineLayout(of text: Substring) -> LineLayout? { nil }
 }
 
 /// Supplies fonts by size and weight.

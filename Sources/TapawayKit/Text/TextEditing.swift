@@ -23,6 +23,9 @@ protocol TextEditing: View, TextInput {
     func verticalMove(from offset: Int, direction: Int) -> Int?
     /// The character offset nearest to `point`, in the view's coordinates.
     func offset(at point: Point) -> Int
+    /// The shown line that holds the caret offset `offset`: where its characters show, and its
+    /// first and end offsets in the text. Nil when nothing is laid out yet.
+    func lineGeometry(at offset: Int) -> (geometry: LineGeometry, characters: Range<Int>)?
 }
 
 /// How far a drag that began with a double or triple click extends the selection.
@@ -247,21 +250,17 @@ extension TextEditing {
             if control { deleteWordBackwardEdit() } else { deleteBackwardEdit() }
         case .delete:
             if shift && !control { cutSelection() } else if control { deleteWordForwardEdit() } else { deleteForwardEdit() }
-        case .left:
+        case .left, .right:
+            let right = key.key == .right
             if control && !isSecure {
-                moveSelection(to: editable.wordStart(before: editable.caret), extend: shift)
+                let target = right ? editable.wordEnd(after: editable.caret) : editable.wordStart(before: editable.caret)
+                moveSelection(to: target, extend: shift)
             } else if control {
-                moveSelection(to: 0, extend: shift)
+                moveSelection(to: right ? editable.count : 0, extend: shift)
+            } else if !selection.isEmpty && !shift {
+                moveSelection(to: selectionEnd(of: selection, right: right), extend: false)
             } else {
-                moveSelection(to: selection.isEmpty || shift ? editable.caret - 1 : selection.lowerBound, extend: shift)
-            }
-        case .right:
-            if control && !isSecure {
-                moveSelection(to: editable.wordEnd(after: editable.caret), extend: shift)
-            } else if control {
-                moveSelection(to: editable.count, extend: shift)
-            } else {
-                moveSelection(to: selection.isEmpty || shift ? editable.caret + 1 : selection.upperBound, extend: shift)
+                moveSelection(to: horizontalMove(from: editable.caret, right: right), extend: shift)
             }
         case .up, .down:
             let direction = key.key == .up ? -1 : 1
@@ -283,6 +282,35 @@ extension TextEditing {
             return false
         }
         return true
+    }
+
+    /// Where Left or Right moves the caret from `offset`: one character further that way on
+    /// screen, as GTK's entry moves (visually), so in right-to-left text Left moves towards its
+    /// end. Past the edge of a wrapped line it goes on to the neighbouring line.
+    private func horizontalMove(from offset: Int, right: Bool) -> Int {
+        guard let line = lineGeometry(at: offset) else { return right ? offset + 1 : offset - 1 }
+        let inLine = offset - line.characters.lowerBound
+        let moved = line.geometry.offset(movingFrom: inLine, right: right) + line.characters.lowerBound
+        if moved != offset || line.characters == 0..<editable.count { return moved }
+        // At the line's edge on screen: on to the next line in the reading direction.
+        let forward = right != line.geometry.isRightToLeft
+        return forward ? offset + 1 : offset - 1
+    }
+
+    /// The end of `selection` that shows further right (or left), where an arrow collapses it
+    /// (GTK's entry compares the two ends' positions on screen). Ends on different lines
+    /// compare in the text's order.
+    private func selectionEnd(of selection: Range<Int>, right: Bool) -> Int {
+        let logical = right ? selection.upperBound : selection.lowerBound
+        guard let lower = lineGeometry(at: selection.lowerBound),
+            lower.characters.contains(selection.upperBound)
+                || lower.characters.upperBound == selection.upperBound
+        else { return logical }
+        let start = lower.characters.lowerBound
+        let lowerX = lower.geometry.caretX(at: selection.lowerBound - start)
+        let upperX = lower.geometry.caretX(at: selection.upperBound - start)
+        if lowerX == upperX { return logical }
+        return (lowerX < upperX) == right ? selection.upperBound : selection.lowerBound
     }
 
     /// Ctrl+A, C, X, V, Z, Shift+Z and Y.

@@ -412,12 +412,23 @@ open class TextView: ScrollView, TextInput, TextEditing {
         super.layoutSubviews()
     }
 
+    /// How one wrapped line shows when it is shaped or runs right to left, and how far it is
+    /// moved right (a right-to-left line aligns right); nil for plain left-to-right text.
+    private func laidOut(_ line: Range<String.Index>) -> (layout: LineLayout, shift: Double)? {
+        guard let font, let layout = font.lineLayout(of: editable.text[line]) else { return nil }
+        return (layout, layout.isRightToLeft ? max(0, wrapWidth - layout.width) : 0)
+    }
+
     /// The line and x position of a character offset.
     private func caretPosition(_ offset: Int) -> (line: Int, x: Double) {
         let index = editable.index(at: offset)
         let lines = wrappedLines
         let n = lines.line(holding: byteOffset(index))
         let line = indices(lines[n])
+        if let (layout, shift) = laidOut(line) {
+            let inLine = editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))].count
+            return (n, shift + layout.caretX(at: inLine))
+        }
         let x =
             characterWidths?.width(of: editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))]) ?? 0
         return (n, x)
@@ -438,9 +449,23 @@ open class TextView: ScrollView, TextInput, TextEditing {
         let row = ((point.y - textInsets.top) / lineHeight).rounded(.down)
         if row < 0 { return 0 }
         if row >= Double(lines.count) { return editable.count }
-        let index = TextLayout.index(
-            in: editable.text, line: indices(lines[Int(row)]), nearestTo: point.x - textInsets.left, widths: widths)
+        let line = indices(lines[Int(row)])
+        if let (layout, shift) = laidOut(line) {
+            return editable.offset(of: line.lowerBound) + layout.offset(atX: point.x - textInsets.left - shift)
+        }
+        let index = TextLayout.index(in: editable.text, line: line, nearestTo: point.x - textInsets.left, widths: widths)
         return editable.offset(of: index)
+    }
+
+    /// The wrapped line holding caret offset `offset`, as text inputs' arrow keys need it.
+    func lineGeometry(at offset: Int) -> (geometry: LineGeometry, characters: Range<Int>)? {
+        guard let widths = characterWidths else { return nil }
+        let lines = wrappedLines
+        let line = indices(lines[lines.line(holding: byteOffset(editable.index(at: offset)))])
+        let start = editable.offset(of: line.lowerBound)
+        let characters = start..<(start + editable.text[line].count)
+        if let (layout, _) = laidOut(line) { return (.laidOut(layout), characters) }
+        return (.stops(widths.caretStops(of: editable.text[line])), characters)
     }
 
     /// Where the caret is drawn, with a pixel to spare for rounding.
@@ -492,7 +517,8 @@ open class TextView: ScrollView, TextInput, TextEditing {
                     drawSelection(of: line, from: lo, to: hi, top: top, text: text, widths: widths, canvas: canvas)
                 }
                 let baseline = (top + font.ascent + (lineHeight - font.lineHeight) / 2).rounded()
-                canvas.drawText(text[line], at: Point(x: textInsets.left, y: baseline), font: font, color: Palette.label)
+                let shift = laidOut(line)?.shift ?? 0
+                canvas.drawText(text[line], at: Point(x: textInsets.left + shift, y: baseline), font: font, color: Palette.label)
                 if focused, let marked = markedRange {
                     drawMarkedUnderline(of: line, marked: marked, baseline: baseline, text: text, widths: widths, canvas: canvas)
                 }
@@ -523,9 +549,24 @@ open class TextView: ScrollView, TextInput, TextEditing {
         let lo = editable.index(at: marked.lowerBound), hi = editable.index(at: marked.upperBound)
         let start = max(lo, line.lowerBound), end = min(hi, line.upperBound)
         guard start < end else { return }
+        for span in spans(of: line, from: start, to: end, text: text, widths: widths) {
+            canvas.fill(Rect(x: span.minX, y: baseline + 2, width: span.maxX - span.minX, height: 1), color: Palette.label)
+        }
+    }
+
+    /// Where the characters from `start` to `end` of one line show, in the view's coordinates.
+    private func spans(
+        of line: Range<String.Index>, from start: String.Index, to end: String.Index, text: String,
+        widths: CharacterWidths
+    ) -> [(minX: Double, maxX: Double)] {
+        if let (layout, shift) = laidOut(line) {
+            let first = text[line.lowerBound..<start].count
+            let range = first..<(first + text[start..<end].count)
+            return layout.spans(of: range).map { (textInsets.left + shift + $0.minX, textInsets.left + shift + $0.maxX) }
+        }
         let x0 = textInsets.left + widths.width(of: text[line.lowerBound..<start])
         let x1 = textInsets.left + widths.width(of: text[line.lowerBound..<end])
-        canvas.fill(Rect(x: x0, y: baseline + 2, width: x1 - x0, height: 1), color: Palette.label)
+        return [(x0, x1)]
     }
 
     /// Fills the selected part of one line; a selection that runs on past the line's end (over
@@ -538,8 +579,18 @@ open class TextView: ScrollView, TextInput, TextEditing {
         let endsWithNewline = line.upperBound < text.endIndex && text[line.upperBound].isNewline
         let runsOn = hi > line.upperBound && (start < line.upperBound || endsWithNewline)
         guard start < end || (runsOn && lo <= line.upperBound) else { return }
-        let x0 = textInsets.left + widths.width(of: text[line.lowerBound..<start])
-        let x1 = runsOn ? bounds.width - textInsets.right + 4 : textInsets.left + widths.width(of: text[line.lowerBound..<end])
-        canvas.fill(Rect(x: x0, y: top + 1, width: max(0, x1 - x0), height: lineHeight - 2), color: Palette.selection)
+        var pieces = start < end ? spans(of: line, from: start, to: end, text: text, widths: widths) : []
+        if runsOn {
+            // The selection goes on past the line's end: it reaches to the right edge.
+            let lineEnd =
+                pieces.last?.maxX
+                ?? (textInsets.left + (laidOut(line).map { $0.shift + $0.layout.width } ?? widths.width(of: text[line])))
+            pieces.append((lineEnd, bounds.width - textInsets.right + 4))
+        }
+        for piece in pieces {
+            canvas.fill(
+                Rect(x: piece.minX, y: top + 1, width: max(0, piece.maxX - piece.minX), height: lineHeight - 2),
+                color: Palette.selection)
+        }
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// Mixed-direction text in the real program (issue 19): pasted Hebrew shows in its order on
+/// screen, the arrow keys move as they look, and a right-to-left field aligns right.
+@Suite("Bidirectional text, end to end")
+struct BidiEditingEndToEndTests {
+    @Test("Left from the end of \"abc אבג\" crosses the space on screen: a letter typed there lands before it")
+    func arrowMovesOnScreen() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("name")
+            let xclip = Xclip(display: s.display)
+            let owner = try xclip.own("clipboard", text: "abc אבג")
+            defer { withExtendedLifetime(owner) {} }
+            var start = s.app.mark
+            try s.x.chord("v")
+            try s.waitForText("name", after: start, what: "the pasted text") { $0 == "abc אבג" }
+            start = s.app.mark
+            try s.x.key(named: "Left")
+            try s.x.typeText("X")
+            let line = try s.waitForText("name", after: start, what: "the typed letter") { $0.contains("X") }
+            #expect(line.string("text") == "abcX אבג", "the caret moved on screen, not to offset 6\n\(s.context)")
+        }
+    }
+
+    @Test("a Hebrew name, once the field is left, shows at the field's right")
+    func rightToLeftAlignsRight() throws {
+        try Session.run { s in
+            try s.focusAndShowKeypad("name")
+            let xclip = Xclip(display: s.display)
+            let owner = try xclip.own("clipboard", text: "שלום")
+            defer { withExtendedLifetime(owner) {} }
+            let start = s.app.mark
+            try s.x.chord("v")
+            try s.waitForText("name", after: start, what: "the pasted text") { $0 == "שלום" }
+            try s.x.key(named: "Tab")
+            try s.settle()
+            let field = try s.frame(of: "name")
+            func ink(_ part: Rect) throws -> Int {
+                try s.x.pixels(in: part).filter { max($0.r, $0.g, $0.b) < 110 }.count
+            }
+            let half = field.width / 2
+            let left = try ink(Rect(x: field.minX + 4, y: field.minY + 6, width: half - 4, height: field.height - 12))
+            let right = try ink(Rect(x: field.minX + half, y: field.minY + 6, width: half - 4, height: field.height - 12))
+            #expect(left == 0 && right > 30, "ink left \(left), right \(right)\n\(s.context)")
+        }
+    }
+}

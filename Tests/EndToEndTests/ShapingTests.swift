@@ -1,0 +1,77 @@
+import CX11
+import Testing
+
+@testable import TapawayKit
+@testable import TapawayX11
+
+/// Text shaped by HarfBuzz and ordered by FriBidi, with the fonts fontconfig finds on a real X
+/// server (issue 19): Arabic joins, emoji sequences show as one glyph, right-to-left runs show
+/// reversed, and widths agree with what is drawn.
+@MainActor
+@Suite("Shaping and direction with Xft")
+struct ShapingTests {
+    /// A face of the app's family at 17 points on a private display, and the display (kept open
+    /// while the test runs).
+    private func face(on display: VirtualDisplay) throws -> (XftFontFace, OpaquePointer) {
+        guard let x = XOpenDisplay(display.name) else { throw EndToEndError("cannot open \(display.name)") }
+        let fonts = try XftFontProvider(
+            display: x, screen: XDefaultScreen(x), preferred: "Inter", fallbacks: ["DejaVu Sans", "sans-serif"])
+        let face = try #require(fonts.font(size: 17, weight: .regular) as? XftFontFace)
+        return (face, x)
+    }
+
+    @Test("plain Latin text keeps the fast path: no layout, no shaping")
+    func plainTextIsNotShaped() throws {
+        let display = try VirtualDisplay()
+        let (face, x) = try face(on: display)
+        defer { XCloseDisplay(x) }
+        #expect(face.lineLayout(of: "Hello, world") == nil)
+        #expect(face.lineLayout(of: "café – naïve “quotes” 東京 한국") == nil)
+    }
+
+    @Test("Arabic letters take their joined forms, and the line runs right to left")
+    func arabicJoins() throws {
+        let display = try VirtualDisplay()
+        let (face, x) = try face(on: display)
+        defer { XCloseDisplay(x) }
+        let alone = try #require(face.shapedLine("ب"))
+        let joined = try #require(face.shapedLine("ببب"))
+        let aloneGlyph = try #require(alone.glyphs.first?.specs.first?.glyph)
+        let joinedGlyphs = Set(joined.glyphs.flatMap { $0.specs.map(\.glyph) })
+        #expect(joinedGlyphs.count == 3, "initial, medial and final forms: \(joinedGlyphs)")
+        #expect(!joinedGlyphs.contains(aloneGlyph), "no isolated form inside a word")
+        #expect(joined.layout.isRightToLeft)
+        // The first letter shows at the right.
+        #expect(joined.layout.caretX(at: 0) == joined.layout.width)
+        #expect(joined.layout.caretX(at: 3) == 0)
+    }
+
+    @Test("an emoji ZWJ sequence, a flag and a skin tone each show as one glyph as wide as measured")
+    func emojiSequences() throws {
+        let display = try VirtualDisplay()
+        let (face, x) = try face(on: display)
+        defer { XCloseDisplay(x) }
+        for sequence in ["👩\u{200D}👩\u{200D}👧", "🇫🇷", "👍🏽"] {
+            let shaped = try #require(face.shapedLine(Substring(sequence)), "\(sequence) is shaped")
+            let glyphs = shaped.glyphs.flatMap(\.specs)
+            #expect(glyphs.count == 1, "\(sequence): \(glyphs.count) glyphs")
+            #expect(shaped.layout.clusters.count == 1 && shaped.layout.characterCount == 1)
+            #expect(face.width(of: Substring(sequence)) == shaped.layout.width)
+            #expect(shaped.layout.width > 8, "\(sequence) has a width: \(shaped.layout.width)")
+        }
+    }
+
+    @Test("a Hebrew word inside Latin text shows reversed, its first letter at the word's right")
+    func hebrewReversed() throws {
+        let display = try VirtualDisplay()
+        let (face, x) = try face(on: display)
+        defer { XCloseDisplay(x) }
+        let layout = try #require(face.lineLayout(of: "abc אבג"))
+        #expect(!layout.isRightToLeft)
+        let order = layout.clusters.map(\.characters.lowerBound)
+        #expect(order == [0, 1, 2, 3, 6, 5, 4], "\(order)")
+        #expect(layout.caretX(at: 7) == layout.caretX(at: 4), "the end shows where the Hebrew word begins on screen")
+        let hebrew = try #require(face.lineLayout(of: "שלום, world"))
+        #expect(hebrew.isRightToLeft, "the first strong letter decides the paragraph")
+    }
+}
