@@ -70,8 +70,39 @@ struct ShapingTests {
         #expect(!layout.isRightToLeft)
         let order = layout.clusters.map(\.characters.lowerBound)
         #expect(order == [0, 1, 2, 3, 6, 5, 4], "\(order)")
-        #expect(layout.caretX(at: 7) == layout.caretX(at: 4), "the end shows where the Hebrew word begins on screen")
+        #expect(layout.caretX(at: 7) == layout.width, "the end shows at the line's end, as Pango places it")
+        #expect(layout.caretX(at: 4) < layout.caretX(at: 6), "the Hebrew word's start is left of its middle")
         let hebrew = try #require(face.lineLayout(of: "שלום, world"))
         #expect(hebrew.isRightToLeft, "the first strong letter decides the paragraph")
+    }
+
+    /// Where GTK 3.24.38's entry moves the caret from every offset with Right and Left
+    /// (`scripts/gtk-bidi-reference.py` prints these on any display with GTK installed).
+    private static let gtkMoves: [(text: String, right: [Int], left: [Int])] = [
+        ("abc אבג", right: [1, 2, 3, 4, 6, 7, 5, 7], left: [0, 0, 1, 2, 3, 6, 4, 5]),
+        ("אבג abc", right: [0, 0, 1, 2, 3, 6, 4, 5], left: [1, 2, 3, 4, 6, 7, 5, 7]),
+        (
+            "שלום 123 עולם", right: [0, 0, 1, 2, 3, 4, 7, 5, 6, 8, 9, 10, 11, 12],
+            left: [1, 2, 3, 4, 5, 7, 8, 6, 9, 10, 11, 12, 13, 13]
+        ),
+        ("abc אבג def", right: [1, 2, 3, 4, 6, 7, 5, 8, 9, 10, 11, 11], left: [0, 0, 1, 2, 3, 6, 4, 5, 7, 8, 9, 10]),
+        ("a אב b", right: [1, 2, 3, 4, 5, 6, 6], left: [0, 0, 1, 2, 3, 4, 5]),
+        (
+            "مرحبا بالعالم", right: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12],
+            left: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 13]
+        ),
+    ]
+
+    @Test("Left and Right land where GTK's entry lands, from every offset of mixed and right-to-left text")
+    func arrowsAsGTK() throws {
+        let display = try VirtualDisplay()
+        let (face, x) = try face(on: display)
+        defer { XCloseDisplay(x) }
+        for (text, right, left) in Self.gtkMoves {
+            let layout = try #require(face.lineLayout(of: Substring(text)), "\(text) is laid out")
+            let count = text.count
+            #expect((0...count).map { layout.offset(movingFrom: $0, right: true) } == right, "Right in \(text)")
+            #expect((0...count).map { layout.offset(movingFrom: $0, right: false) } == left, "Left in \(text)")
+        }
     }
 }

@@ -71,13 +71,13 @@ public struct LineLayout: Equatable, Sendable {
 
     /// Where the caret before character `offset` shows: GTK's strong cursor, at the edge where a
     /// character of the paragraph's direction would be inserted. After a character of the
-    /// paragraph's direction it follows that character; otherwise it leads the next one.
+    /// paragraph's direction it follows that character; otherwise it leads the next one; at the
+    /// line's end it is at the end of the line in the paragraph's direction (as Pango places it).
     public func caretX(at offset: Int) -> Double {
         guard characterCount > 0 else { return isRightToLeft ? width : 0 }
         let offset = min(max(offset, 0), characterCount)
-        if offset > 0, edges[offset - 1].rightToLeft == isRightToLeft || offset == characterCount {
-            return trailingEdge(of: offset - 1)
-        }
+        if offset == characterCount { return isRightToLeft ? 0 : width }
+        if offset > 0, edges[offset - 1].rightToLeft == isRightToLeft { return trailingEdge(of: offset - 1) }
         return leadingEdge(of: offset)
     }
 
@@ -91,25 +91,25 @@ public struct LineLayout: Equatable, Sendable {
         return leftHalf == edge.rightToLeft ? character + 1 : character
     }
 
-    /// The offset an arrow key moves the caret to: one character further in the arrow's
-    /// direction on screen (`right` or left), whatever the text's direction, as GTK's entry moves.
-    /// A step that would not move the caret on screen (the far end of a run of the other
-    /// direction) goes on to the next character; at the line's edge the caret stays.
+    /// The offset an arrow key moves the caret to: the caret position nearest on screen in the
+    /// arrow's direction (`right` or left), whatever the text's direction, as GTK's entry moves
+    /// (Pango's visual cursor movement). At the line's edge the caret stays.
     public func offset(movingFrom offset: Int, right: Bool) -> Int {
         guard characterCount > 0 else { return offset }
         let x = caretX(at: offset)
-        let order = right ? Array(visualCharacters) : visualCharacters.reversed()
-        for character in order {
-            let edge = edges[character]
-            // Only characters on the arrow's side of the caret.
-            if right ? edge.minX < x - 0.01 : edge.maxX > x + 0.01 { continue }
-            // Crossing the character lands on its far edge: its logical end if that edge is its trailing one.
-            let farIsTrailing = right != edge.rightToLeft
-            let landing = farIsTrailing ? character + 1 : character
-            let landedX = caretX(at: landing)
-            if right ? landedX > x + 0.01 : landedX < x - 0.01 { return landing }
+        var best: (offset: Int, distance: Double)?
+        for candidate in 0...characterCount where candidate != offset {
+            let distance = right ? caretX(at: candidate) - x : x - caretX(at: candidate)
+            guard distance > 0.01 else { continue }
+            if let known = best,
+                known.distance < distance - 0.01
+                    || (abs(known.distance - distance) <= 0.01 && abs(known.offset - offset) <= abs(candidate - offset))
+            {
+                continue
+            }
+            best = (candidate, distance)
         }
-        return offset
+        return best?.offset ?? offset
     }
 
     /// The spans of the line that the characters `range` cover, left to right, each as its left
