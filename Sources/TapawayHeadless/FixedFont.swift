@@ -17,16 +17,16 @@ public final class FixedFont: Font {
     /// bidirectional algorithm, enough for the Kit's tests: Hebrew letters run right to left,
     /// every other letter or digit left to right, and a run of other characters takes the
     /// direction of its neighbours when they agree, else the paragraph's (the first strong
-    /// character's). The X11 backend uses FriBidi.
-    public func lineLayout(of text: Substring) -> LineLayout? {
+    /// character's, unless `rightToLeft` gives it). The X11 backend uses FriBidi.
+    public func lineLayout(of text: Substring, rightToLeft: Bool?) -> LineLayout? {
         let characters = Array(text)
         func strong(_ c: Character) -> Bool? {
             guard let v = c.unicodeScalars.first?.value else { return nil }
             if (0x0590...0x05FF).contains(v) { return true }
             return c.isLetter || c.isNumber ? false : nil
         }
-        guard characters.contains(where: { strong($0) == true }) else { return nil }
-        let paragraph = characters.lazy.compactMap(strong).first ?? false
+        guard rightToLeft == true || characters.contains(where: { strong($0) == true }) else { return nil }
+        let paragraph = rightToLeft ?? characters.lazy.compactMap(strong).first ?? false
         let kinds = characters.map(strong)
         let levels: [UInt8] = kinds.indices.map { i in
             let before = kinds[..<i].reversed().lazy.compactMap { $0 }.first ?? paragraph

@@ -23,6 +23,7 @@ final class FriBidi {
     /// FriBidi's paragraph types: decided by the first strong character (`FRIBIDI_PAR_ON`), and
     /// the two results, left to right (`FRIBIDI_PAR_LTR`) and right to left (`FRIBIDI_PAR_RTL`).
     private static let automatic: UInt32 = 0x40
+    private static let leftToRight: UInt32 = 0x110
     private static let rightToLeft: UInt32 = 0x111
 
     /// The library, loaded on first use; nil when it is not installed (text then shows in
@@ -47,14 +48,15 @@ final class FriBidi {
         self.levels = unsafeBitCast(levels, to: Levels.self)
     }
 
-    /// The embedding level of each of `scalars` (a paragraph, its direction taken from its first
-    /// strong character) and whether the paragraph runs right to left. Nil if FriBidi fails.
-    func levels(of scalars: [UInt32]) -> (levels: [UInt8], rightToLeft: Bool)? {
+    /// The embedding level of each of `scalars` (a paragraph of direction `rightToLeft`, or when
+    /// nil its first strong character's) and whether the paragraph runs right to left. Nil if
+    /// FriBidi fails.
+    func levels(of scalars: [UInt32], rightToLeft: Bool?) -> (levels: [UInt8], rightToLeft: Bool)? {
         let count = Int32(scalars.count)
         var types = [UInt32](repeating: 0, count: scalars.count)
         var brackets = [UInt32](repeating: 0, count: scalars.count)
         var result = [Int8](repeating: 0, count: scalars.count)
-        var direction = Self.automatic
+        var direction = rightToLeft.map { $0 ? Self.rightToLeft : Self.leftToRight } ?? Self.automatic
         bidiTypes(scalars, count, &types)
         bracketTypes(scalars, count, types, &brackets)
         // The maximum level plus one, or 0 on failure.

@@ -172,6 +172,10 @@ final class RenderCanvas: Canvas {
     // MARK: Canvas: text
 
     func drawText(_ text: Substring, at point: Point, font: TapawayKit.Font, color: Color) {
+        drawText(text, at: point, font: font, color: color, rightToLeft: nil)
+    }
+
+    func drawText(_ text: Substring, at point: Point, font: TapawayKit.Font, color: Color, rightToLeft: Bool?) {
         guard color.alpha > 0, !text.isEmpty, let draw, let face = font as? XftFontFace else { return }
         let x = ((point.x + state.dx) * scale).rounded()
         let y = ((point.y + state.dy) * scale).rounded()
@@ -182,7 +186,7 @@ final class RenderCanvas: Canvas {
         else { return }
         guard applyTextClip(draw) else { return }
         var xftColor = XftColor(pixel: 0, color: renderColor(color))
-        if let shaped = face.shapedLine(text) {
+        if let shaped = face.shapedLine(text, rightToLeft: rightToLeft) {
             // Shaped glyphs, placed relative to the pen; XftGlyphSpec's coordinates are 16 bits.
             for (font, specs) in shaped.glyphs where !specs.isEmpty {
                 var placed = specs.map {

@@ -35,17 +35,22 @@ struct ShapedLine {
     }
 }
 
-/// The lines a face shaped lately, by their text: a bounded table (at most 128 lines of at most
+/// The lines a face shaped lately, by their text and paragraph direction: a bounded table (at most 128 lines of at most
 /// 2 048 bytes; a longer line is shaped each time it is asked for), emptied when full.
 struct ShapedLineCache {
-    private var lines: [String: ShapedLine] = [:]
+    private struct Key: Hashable {
+        let text: String
+        let rightToLeft: Bool?
+    }
+    private var lines: [Key: ShapedLine] = [:]
     static let capacity = 128
     static let longestLine = 2048
 
-    /// The shaped line for `text`, made by `shape` when it is not remembered.
-    mutating func line(for text: Substring, shape: (Substring) -> ShapedLine?) -> ShapedLine? {
+    /// The shaped line for `text` in a paragraph of direction `rightToLeft` (nil: its own), made
+    /// by `shape` when it is not remembered.
+    mutating func line(for text: Substring, rightToLeft: Bool?, shape: (Substring) -> ShapedLine?) -> ShapedLine? {
         guard text.utf8.count <= Self.longestLine else { return shape(text) }
-        let key = String(text)
+        let key = Key(text: String(text), rightToLeft: rightToLeft)
         if let known = lines[key] { return known }
         guard let made = shape(text) else { return nil }
         if lines.count >= Self.capacity { lines.removeAll(keepingCapacity: true) }
@@ -55,14 +60,22 @@ struct ShapedLineCache {
 }
 
 extension XftFontFace {
-    /// `text` shaped as one line, or nil when it needs no shaping (the fast path) or HarfBuzz is
-    /// not installed.
-    func shapedLine(_ text: Substring) -> ShapedLine? {
-        guard let fallbacks, ShapedLine.needed(for: text), let harfBuzz = HarfBuzz.shared else { return nil }
-        return shapedLines.line(for: text) { shape($0, harfBuzz: harfBuzz, fallbacks: fallbacks) }
+    /// `text` shaped as one line of a paragraph of direction `rightToLeft` (nil: the line's
+    /// first strong character decides), or nil when it needs no shaping (the fast path: plain
+    /// text in a left-to-right paragraph) or HarfBuzz is not installed.
+    func shapedLine(_ text: Substring, rightToLeft: Bool? = nil) -> ShapedLine? {
+        guard let fallbacks, rightToLeft == true || ShapedLine.needed(for: text), let harfBuzz = HarfBuzz.shared
+        else { return nil }
+        return shapedLines.line(for: text, rightToLeft: rightToLeft) {
+            shape($0, rightToLeft: rightToLeft, harfBuzz: harfBuzz, fallbacks: fallbacks)
+        }
     }
 
-    private func shape(_ text: Substring, harfBuzz: HarfBuzz, fallbacks: FallbackFonts) -> ShapedLine {
+    private func shape(
+        _ text: Substring, rightToLeft direction: Bool?, harfBuzz: HarfBuzz, fallbacks: FallbackFonts
+    )
+        -> ShapedLine
+    {
         // Each character: its first UTF-8 byte, its font, its level.
         var starts: [Int] = []
         var fonts: [UnsafeMutablePointer<XftFont>] = []
@@ -80,9 +93,9 @@ extension XftFontFace {
         }
         starts.append(offset)
         let count = fonts.count
-        var levels = [UInt8](repeating: 0, count: count)
-        var rightToLeft = false
-        if let bidi = FriBidi.shared, let resolved = bidi.levels(of: scalars) {
+        var levels = [UInt8](repeating: direction == true ? 1 : 0, count: count)
+        var rightToLeft = direction ?? false
+        if let bidi = FriBidi.shared, let resolved = bidi.levels(of: scalars, rightToLeft: direction) {
             rightToLeft = resolved.rightToLeft
             for i in 0..<count { levels[i] = resolved.levels[firstScalar[i]] }
             // Rule L1: white space at the line's end takes the paragraph's level.

@@ -357,7 +357,9 @@ final class XftFontFace: TapawayKit.Font {
     }
 
     /// How `text` shows as one line, when it needs shaping or the bidirectional algorithm.
-    func lineLayout(of text: Substring) -> LineLayout? { shapedLine(text)?.layout }
+    func lineLayout(of text: Substring, rightToLeft: Bool?) -> LineLayout? {
+        shapedLine(text, rightToLeft: rightToLeft)?.layout
+    }
 
     /// The advance of `text` in `font`, in pixels, summed in chunks: `XGlyphInfo.xOff` is 16
     /// bits wide.

@@ -92,4 +92,18 @@ struct BidiEditingTests {
         }
         #expect(pieces.count == 2, "\(pieces)")
     }
+
+    @Test("a right-to-left paragraph's later lines align right too, even when they hold only Latin")
+    func paragraphDirectionCarriesOn() {
+        let (p, _, view) = make()
+        defer { withExtendedLifetime(p) {} }
+        view.becomeFirstResponder()
+        // 27 characters fit a line: the Latin words past them wrap onto a second line.
+        view.insertText("אבג דהו abc def ghi jkl mno pqr")
+        #expect(view.lines.count == 2, "\(view.lines.map { view.text[$0] })")
+        let end = view.caretRect.minX
+        #expect(end > 150, "the end of the second line is at its left, and the line at the right: \(end)")
+        view.insertText("\nxyz")
+        #expect(view.caretRect.minX < 60, "a new paragraph of Latin runs left to right: \(view.caretRect.minX)")
+    }
 }

@@ -23,8 +23,10 @@ public protocol Font: AnyObject {
     /// How `text` shows as one line when it needs more than additive widths: shaping (Arabic's
     /// joined forms, Devanagari's conjuncts, an emoji sequence drawn as one glyph) or the
     /// bidirectional algorithm (right-to-left text). Nil for plain left-to-right text, whose
-    /// characters advance by their own widths (the fast path).
-    func lineLayout(of text: Substring) -> LineLayout?
+    /// characters advance by their own widths (the fast path). `rightToLeft` gives the
+    /// paragraph's direction when the line is not its first (nil: the line's first strong
+    /// character decides); a line of a right-to-left paragraph is laid out even when plain.
+    func lineLayout(of text: Substring, rightToLeft: Bool?) -> LineLayout?
 }
 
 extension Font {
@@ -33,7 +35,9 @@ extension Font {
     /// The advance width of `text` in pixels.
     public func width(of text: String) -> Double { width(of: text[...]) }
     /// Plain left-to-right text everywhere: a font without shaping has no other layout.
-    public func lineLayout(of text: Substring) -> LineLayout? { nil }
+    public func lineLayout(of text: Substring, rightToLeft: Bool?) -> LineLayout? { nil }
+    /// The layout of `text` as a paragraph of its own (its first strong character decides its direction).
+    public func lineLayout(of text: Substring) -> LineLayout? { lineLayout(of: text, rightToLeft: nil) }
 }
 
 /// Supplies fonts by size and weight.
@@ -67,10 +71,18 @@ public protocol Canvas: AnyObject {
     func fillPolygon(_ points: [Point], color: Color)
     /// Draws one line of text with its baseline starting at `point`.
     func drawText(_ text: Substring, at point: Point, font: Font, color: Color)
+    /// Draws one line of a paragraph whose direction is `rightToLeft` (nil: the line's own), as
+    /// `Font.lineLayout(of:rightToLeft:)` lays it out.
+    func drawText(_ text: Substring, at point: Point, font: Font, color: Color, rightToLeft: Bool?)
 }
 
 extension Canvas {
     /// Draws one line of text with its baseline starting at `point`.
+    /// A canvas that draws no shaped text draws a line the same in any paragraph.
+    public func drawText(_ text: Substring, at point: Point, font: Font, color: Color, rightToLeft: Bool?) {
+        drawText(text, at: point, font: font, color: color)
+    }
+
     public func drawText(_ text: String, at point: Point, font: Font, color: Color) {
         drawText(text[...], at: point, font: font, color: color)
     }

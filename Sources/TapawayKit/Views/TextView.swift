@@ -13,6 +13,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
     var markedRange: Range<Int>?
     private lazy var blinker = CaretBlinker { [weak self] in self?.repaintCaret() }
     private var widths: CharacterWidths?
+    /// Whether the text may hold a right-to-left character, as of edit `rightToLeftCheckedAt`:
+    /// found when an edit inserts one, forgotten only when the whole text is looked at again.
+    private var mayHoldRightToLeft = false
+    private var rightToLeftCheckedAt = -1
+    /// The direction of each paragraph looked up since the last edit, by its first byte.
+    private var paragraphDirections: [Int: Bool] = [:]
     /// The wrapped lines as byte ranges, made for the width `wrappedWidth`.
     private var lineTable: LineTable?
     private var wrappedWidth = -1.0
@@ -415,8 +421,40 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// How one wrapped line shows when it is shaped or runs right to left, and how far it is
     /// moved right (a right-to-left line aligns right); nil for plain left-to-right text.
     private func laidOut(_ line: Range<String.Index>) -> (layout: LineLayout, shift: Double)? {
-        guard let font, let layout = font.lineLayout(of: editable.text[line]) else { return nil }
+        guard let font, let layout = font.lineLayout(of: editable.text[line], rightToLeft: paragraphDirection(of: line))
+        else { return nil }
         return (layout, layout.isRightToLeft ? max(0, wrapWidth - layout.width) : 0)
+    }
+
+    /// The direction of the paragraph a wrapped line belongs to when the line is not its first
+    /// (a paragraph's lines all align and order as its first strong character says, as Pango
+    /// lays them out); nil for a first line, which decides for itself, and for every line of a
+    /// text that holds nothing right to left (the fast path: no looking back).
+    private func paragraphDirection(of line: Range<String.Index>) -> Bool? {
+        if rightToLeftCheckedAt != editable.editCount {
+            if editable.editCount == rightToLeftCheckedAt + 1, let edit = editable.lastEdit {
+                let utf8 = editable.text.utf8
+                let start = utf8.index(utf8.startIndex, offsetBy: edit.start)
+                let end = utf8.index(start, offsetBy: edit.inserted)
+                mayHoldRightToLeft = mayHoldRightToLeft || RightToLeftScan.mayHold(utf8[start..<end])
+            } else {
+                mayHoldRightToLeft = RightToLeftScan.mayHold(editable.text.utf8)
+            }
+            rightToLeftCheckedAt = editable.editCount
+            paragraphDirections.removeAll(keepingCapacity: true)
+        }
+        guard mayHoldRightToLeft, let font else { return nil }
+        let utf8 = editable.text.utf8
+        var start = line.lowerBound
+        while start > utf8.startIndex, utf8[utf8.index(before: start)] != 0x0A { start = utf8.index(before: start) }
+        guard start != line.lowerBound else { return nil }
+        let key = byteOffset(start)
+        if let known = paragraphDirections[key] { return known }
+        let lines = wrappedLines
+        let first = indices(lines[lines.line(holding: key)])
+        let rightToLeft = font.lineLayout(of: editable.text[first], rightToLeft: nil)?.isRightToLeft ?? false
+        paragraphDirections[key] = rightToLeft
+        return rightToLeft
     }
 
     /// The line and x position of a character offset.
@@ -518,7 +556,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
                 }
                 let baseline = (top + font.ascent + (lineHeight - font.lineHeight) / 2).rounded()
                 let shift = laidOut(line)?.shift ?? 0
-                canvas.drawText(text[line], at: Point(x: textInsets.left + shift, y: baseline), font: font, color: Palette.label)
+                canvas.drawText(
+                    text[line], at: Point(x: textInsets.left + shift, y: baseline), font: font, color: Palette.label,
+                    rightToLeft: paragraphDirection(of: line))
                 if focused, let marked = markedRange {
                     drawMarkedUnderline(of: line, marked: marked, baseline: baseline, text: text, widths: widths, canvas: canvas)
                 }
