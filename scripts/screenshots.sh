@@ -100,6 +100,26 @@ avoid avoidance-kav-height --scenario react-native --set avoidance=kav-height --
 avoid avoidance-kav-position --scenario react-native --set avoidance=kav-position --set layout=chat --focus message
 avoid avoidance-kav-padding --scenario react-native --set avoidance=kav-padding --set layout=chat --focus message
 
+# Text in several scripts, pasted from the clipboard (xclip) into the fields and the notes with
+# the hardware keyboard's bar (so nothing covers the notes): Arabic aligned right, Hebrew inside
+# Latin, Devanagari's conjuncts, CJK and Hangul from fallback fonts, emoji sequences as one glyph.
+"$BIN" --no-settings --size 933x852 --scenario keyboard-manager --set keyboard=hardware >/dev/null &
+scripts_pid=$!
+paste_into() { # X,Y TEXT: a click there, then Ctrl+V with TEXT on the clipboard
+    local scratch
+    scratch="$(mktemp -d)"
+    printf '%s' "$2" | xclip -selection clipboard
+    python3 scripts/xshot.py "$DISPLAY" "$scratch/steps.png" 1 1 sleep:0.6 "$1" sleep:0.4 key:ffe3+76 sleep:0.4
+    rm -rf "$scratch"
+}
+sleep 1.5
+paste_into 436,172 "مرحبا بالعالم"
+paste_into 436,218 "Hello שלום 123 עולם!"
+paste_into 436,310 "नमस्ते दुनिया · 東京 · 서울"
+paste_into 436,690 "Family 👩‍👩‍👧 flags 🇯🇵🇫🇷 thumbs 👍🏽. עברית: שלום, world. العربية: أهلا وسهلا."
+python3 scripts/xshot.py "$DISPLAY" assets/scripts.png 933 852 sleep:1
+kill "$scripts_pid"; wait "$scripts_pid" 2>/dev/null || true
+
 # An input method composing on the spot: ibus (its XIM frontend, m17n's Vietnamese Telex engine)
 # in a D-Bus session of its own, "vieetj" typed and shown as the pre-edit "việt", underlined.
 ime_home="$(mktemp -d)"
