@@ -5,6 +5,48 @@ import Testing
 /// screen, the arrow keys move as they look, and a right-to-left field aligns right.
 @Suite("Bidirectional text, end to end")
 struct BidiEditingEndToEndTests {
+    @Test("HarfBuzz and FriBidi stay unloaded while text is plain, and load with the first Arabic")
+    func librariesLoadWhenNeeded() throws {
+        try Session.run { s in
+            let pid = try #require(Self.program(under: s.app.process.pid), "the program's process under its wrapper")
+            // Read to the end: /proc files report no size, and one read gives a page.
+            func mapped() throws -> String {
+                let handle = try #require(FileHandle(forReadingAtPath: "/proc/\(pid)/maps"))
+                defer { try? handle.close() }
+                return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+            }
+            let first = try mapped()
+            #expect(first.contains("libX11"), "the maps are the program's")
+            try s.focusAndShowKeypad("name")
+            var start = s.app.mark
+            try s.x.typeText("Plain text")
+            try s.waitForText("name", after: start, what: "the typed text") { $0 == "Plain text" }
+            try s.settle()
+            let plain = try mapped()
+            #expect(!plain.contains("libharfbuzz") && !plain.contains("libfribidi"), "loaded for plain text")
+            let xclip = Xclip(display: s.display)
+            let owner = try xclip.own("clipboard", text: " مرحبا")
+            defer { withExtendedLifetime(owner) {} }
+            start = s.app.mark
+            try s.x.chord("v")
+            try s.waitForText("name", after: start, what: "the pasted Arabic") { $0.hasSuffix("مرحبا") }
+            try s.settle()
+            let shaped = try mapped()
+            #expect(shaped.contains("libharfbuzz") && shaped.contains("libfribidi"), "loaded once Arabic shows")
+        }
+    }
+
+    /// The `tapaway` process at or below `pid` (the tests run it under `timeout`).
+    static func program(under pid: pid_t) -> pid_t? {
+        let name = (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+        if name.hasPrefix("tapaway") { return pid }
+        let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        for child in children.split(separator: " ").compactMap({ pid_t($0) }) {
+            if let found = program(under: child) { return found }
+        }
+        return nil
+    }
+
     @Test("Left from the end of \"abc אבג\" moves on screen, as GTK's entry: a letter typed there lands after א")
     func arrowMovesOnScreen() throws {
         try Session.run { s in
