@@ -19,6 +19,9 @@ public final class FixedFont: Font {
     /// direction of its neighbours when they agree, else the paragraph's (the first strong
     /// character's, unless `rightToLeft` gives it). The X11 backend uses FriBidi.
     public func lineLayout(of text: Substring, rightToLeft: Bool?) -> LineLayout? {
+        // Hebrew letters are U+0590 to U+05FF: UTF-8 lead bytes D6 and D7. Most text has
+        // neither, and is answered without a look at its characters.
+        guard rightToLeft == true || text.utf8.contains(where: { $0 == 0xD6 || $0 == 0xD7 }) else { return nil }
         let characters = Array(text)
         func strong(_ c: Character) -> Bool? {
             guard let v = c.unicodeScalars.first?.value else { return nil }

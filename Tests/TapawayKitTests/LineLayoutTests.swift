@@ -86,4 +86,14 @@ struct LineLayoutTests {
         // Hebrew with a number inside it: the number keeps its order within the reversed run.
         #expect(LineLayout.visualOrder(levels: [1, 1, 2, 2, 1]) == [4, 2, 3, 1, 0])
     }
+
+    @Test("the quick scan finds anything right to left, and passes Latin, CJK and emoji")
+    func rightToLeftScan() {
+        for text in ["שלום", "abc مرحبا", "a\u{200F}b", "x\u{2067}y\u{2069}", "ﷺ", "ࠀ", "𐤀"] {
+            #expect(RightToLeftScan.mayHold(Array(text.utf8)), "\(text.unicodeScalars.map(\.value))")
+        }
+        for text in ["Hello", "café ñ", "東京 서울", "👩\u{200D}👩\u{200D}👧 🇫🇷", "नमस्ते", "a\u{200E}b", ""] {
+            #expect(!RightToLeftScan.mayHold(Array(text.utf8)), "\(text)")
+        }
+    }
 }

@@ -5,20 +5,31 @@
 public enum RightToLeftScan {
     /// Whether `bytes` (UTF-8) may hold a right-to-left character or a direction mark.
     public static func mayHold<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
-        var previous: UInt8 = 0
-        var beforePrevious: UInt8 = 0
-        for byte in bytes {
-            switch (beforePrevious, previous, byte) {
-            case (_, 0xD6...0xDF, 0x80...0xBF): return true  // U+0580 to U+07FF: Hebrew, Arabic, Syriac, Thaana, N'Ko
-            case (_, 0xE0, 0xA0...0xA3): return true  // U+0800 to U+08FF: Samaritan, Mandaic, Arabic extended
-            case (_, 0xEF, 0xAC...0xBB): return true  // U+FB00 to U+FEFF: Hebrew and Arabic presentation forms
-            case (0xE2, 0x80, 0x8F), (0xE2, 0x80, 0xAB), (0xE2, 0x80, 0xAE): return true  // RLM, RLE, RLO
-            case (0xE2, 0x81, 0xA7), (0xE2, 0x81, 0xA8): return true  // RLI, FSI
-            case (0xF0, 0x90, 0xA0...0xBF), (_, 0xF0, 0x9E): return true  // U+10800 to U+10FFF, U+1E800 to U+1EFFF
-            default: break
+        if let answer = bytes.withContiguousStorageIfAvailable({ scan($0) }) { return answer }
+        return scan(Array(bytes))
+    }
+
+    private static func scan<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8, C.Index == Int {
+        var i = bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            let byte = bytes[i]
+            // Every byte below D6 starts nothing right to left (or continues what was looked at).
+            if byte < 0xD6 {
+                i += 1
+                continue
             }
-            beforePrevious = previous
-            previous = byte
+            let next = i + 1 < end ? bytes[i + 1] : 0
+            let third = i + 2 < end ? bytes[i + 2] : 0
+            switch byte {
+            case 0xD6...0xDF: return true  // U+0580 to U+07FF: Hebrew, Arabic, Syriac, Thaana, N'Ko
+            case 0xE0 where (0xA0...0xA3).contains(next): return true  // U+0800 to U+08FF
+            case 0xEF where (0xAC...0xBB).contains(next): return true  // U+FB00 to U+FEFF: presentation forms
+            case 0xE2 where next == 0x80 && (third == 0x8F || third == 0xAB || third == 0xAE): return true  // RLM, RLE, RLO
+            case 0xE2 where next == 0x81 && (third == 0xA7 || third == 0xA8): return true  // RLI, FSI
+            case 0xF0 where (next == 0x90 && third >= 0xA0) || next == 0x9E: return true  // U+10800 to U+10FFF, U+1E800 to U+1EFFF
+            default: i += 1
+            }
         }
         return false
     }
