@@ -325,7 +325,7 @@ final class XftFontFace: TapawayKit.Font {
         for cluster in text {
             let scalars = cluster.unicodeScalars
             let first = scalars.first!
-            let chosen = font(for: cluster, fallbacks: fallbacks)
+            let chosen = font(for: first, in: scalars, fallbacks: fallbacks)
             if chosen != current {
                 if !pending.isEmpty { runs.append((Substring(pending), current)) }
                 pending = ""
@@ -344,8 +344,19 @@ final class XftFontFace: TapawayKit.Font {
     /// a fallback that has it.
     func font(for cluster: Character, fallbacks: FallbackFonts) -> UnsafeMutablePointer<XftFont> {
         let scalars = cluster.unicodeScalars
-        let first = scalars.first!
-        let wantsEmoji = first.properties.isEmojiPresentation || scalars.contains { $0.value == 0xFE0F }
+        return font(for: scalars.first!, in: scalars, fallbacks: fallbacks)
+    }
+
+    /// `font(for:fallbacks:)` for a cluster of `scalars` starting with `first`. No character
+    /// below U+231A is an emoji by default, and one alone cannot ask for emoji presentation, so
+    /// most text skips both questions.
+    func font(
+        for first: Unicode.Scalar, in scalars: Character.UnicodeScalarView, fallbacks: FallbackFonts
+    ) -> UnsafeMutablePointer<XftFont> {
+        let alone = scalars.index(after: scalars.startIndex) == scalars.endIndex
+        let wantsEmoji =
+            (first.value >= 0x231A && first.properties.isEmojiPresentation)
+            || (!alone && scalars.contains { $0.value == 0xFE0F })
         return (wantsEmoji ? fallbacks.colourFont(for: first.value) : nil)
             ?? (XftCharExists(display, font, first.value) != 0 ? font : (fallbacks.font(for: first.value) ?? font))
     }

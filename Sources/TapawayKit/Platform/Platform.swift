@@ -26,6 +26,8 @@ public protocol Font: AnyObject {
     /// characters advance by their own widths (the fast path). `rightToLeft` gives the
     /// paragraph's direction when the line is not its first (nil: the line's first strong
     /// character decides); a line of a right-to-left paragraph is laid out even when plain.
+    /// Text with nothing at or past U+0300 in a paragraph that is not right to left must be
+    /// plain (nil), so callers on a hot path may skip asking.
     func lineLayout(of text: Substring, rightToLeft: Bool?) -> LineLayout?
 }
 

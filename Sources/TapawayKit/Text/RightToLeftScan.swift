@@ -9,6 +9,14 @@ public enum RightToLeftScan {
         return scan(Array(bytes))
     }
 
+    /// Whether `bytes` (UTF-8) hold nothing at or past U+0300 (no lead byte from CC up): text
+    /// that no font shapes or reorders in a left-to-right paragraph. A plain loop, not a
+    /// closure: callers on the main actor would pay an isolation check per byte.
+    public static func isPlain(_ bytes: Substring.UTF8View) -> Bool {
+        for byte in bytes where byte >= 0xCC { return false }
+        return true
+    }
+
     private static func scan<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8, C.Index == Int {
         var i = bytes.startIndex
         let end = bytes.endIndex

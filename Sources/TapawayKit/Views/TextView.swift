@@ -13,10 +13,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
     var markedRange: Range<Int>?
     private lazy var blinker = CaretBlinker { [weak self] in self?.repaintCaret() }
     private var widths: CharacterWidths?
-    /// Whether the text may hold a right-to-left character, as of edit `rightToLeftCheckedAt`:
-    /// found when an edit inserts one, forgotten only when the whole text is looked at again.
+    /// Whether the text may hold anything at or past U+0300 (which a font may shape), and a
+    /// right-to-left character, as of edit `scannedAt`: found when an edit inserts one,
+    /// forgotten only when the whole text is looked at again. Without them no line is laid out.
+    private var mayNeedLayout = false
     private var mayHoldRightToLeft = false
-    private var rightToLeftCheckedAt = -1
+    private var scannedAt = -1
     /// The direction of each paragraph looked up since the last edit, by its first byte.
     private var paragraphDirections: [Int: Bool] = [:]
     /// The wrapped lines as byte ranges, made for the width `wrappedWidth`.
@@ -421,9 +423,36 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// How one wrapped line shows when it is shaped or runs right to left, and how far it is
     /// moved right (a right-to-left line aligns right); nil for plain left-to-right text.
     private func laidOut(_ line: Range<String.Index>) -> (layout: LineLayout, shift: Double)? {
-        guard let font, let layout = font.lineLayout(of: editable.text[line], rightToLeft: paragraphDirection(of: line))
-        else { return nil }
+        scanEdits()
+        // Nothing at or past U+0300 in a left-to-right paragraph is plain for every font: the
+        // keystroke path asks no font.
+        guard mayNeedLayout else { return nil }
+        let direction = paragraphDirection(of: line)
+        if direction != true, RightToLeftScan.isPlain(editable.text.utf8[line]) { return nil }
+        guard let font, let layout = font.lineLayout(of: editable.text[line], rightToLeft: direction) else { return nil }
         return (layout, layout.isRightToLeft ? max(0, wrapWidth - layout.width) : 0)
+    }
+
+    /// Brings `mayNeedLayout` and `mayHoldRightToLeft` up to date with the text: from the last
+    /// edit's inserted bytes alone when it is the only one since, else from the whole text.
+    private func scanEdits() {
+        guard scannedAt != editable.editCount else { return }
+        if editable.editCount == scannedAt + 1, let edit = editable.lastEdit {
+            let utf8 = editable.text.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: edit.start)
+            let end = utf8.index(start, offsetBy: edit.inserted)
+            let inserted = editable.text[start..<end].utf8
+            if !RightToLeftScan.isPlain(inserted) {
+                mayNeedLayout = true
+                mayHoldRightToLeft = mayHoldRightToLeft || RightToLeftScan.mayHold(inserted)
+            }
+        } else {
+            let all = editable.text[...].utf8
+            mayNeedLayout = !RightToLeftScan.isPlain(all)
+            mayHoldRightToLeft = mayNeedLayout && RightToLeftScan.mayHold(all)
+        }
+        scannedAt = editable.editCount
+        paragraphDirections.removeAll(keepingCapacity: true)
     }
 
     /// The direction of the paragraph a wrapped line belongs to when the line is not its first
@@ -431,18 +460,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// lays them out); nil for a first line, which decides for itself, and for every line of a
     /// text that holds nothing right to left (the fast path: no looking back).
     private func paragraphDirection(of line: Range<String.Index>) -> Bool? {
-        if rightToLeftCheckedAt != editable.editCount {
-            if editable.editCount == rightToLeftCheckedAt + 1, let edit = editable.lastEdit {
-                let utf8 = editable.text.utf8
-                let start = utf8.index(utf8.startIndex, offsetBy: edit.start)
-                let end = utf8.index(start, offsetBy: edit.inserted)
-                mayHoldRightToLeft = mayHoldRightToLeft || RightToLeftScan.mayHold(utf8[start..<end])
-            } else {
-                mayHoldRightToLeft = RightToLeftScan.mayHold(editable.text.utf8)
-            }
-            rightToLeftCheckedAt = editable.editCount
-            paragraphDirections.removeAll(keepingCapacity: true)
-        }
+        scanEdits()
         guard mayHoldRightToLeft, let font else { return nil }
         let utf8 = editable.text.utf8
         var start = line.lowerBound
