@@ -492,7 +492,10 @@ open class TextField: Control, TextInput, TextEditing {
     private func needsLayout(_ widths: CharacterWidths) -> Bool {
         if isSecureTextEntry { return false }
         if let geometry { return !geometry.isInLogicalOrder }
-        return widths.font.lineLayout(of: editable.text[...]) != nil
+        // Kept: drawing it needs the same layout.
+        guard let layout = widths.font.lineLayout(of: editable.text[...]) else { return false }
+        geometry = .laidOut(layout)
+        return true
     }
 
     /// The characters from the start of the shown text (bullets in a secure field) that meet a
