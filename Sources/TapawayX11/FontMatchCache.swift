@@ -245,27 +245,36 @@ struct FontMatchCache: Equatable {
     }
 
     /// The cache in `bytes`, or nil when they are not a whole cache file of this version.
+    /// Read as bytes, never as characters: splitting the text by Unicode's rules would cost
+    /// more than the fontconfig load the cache saves.
     static func parse(_ bytes: [UInt8]) -> FontMatchCache? {
-        guard bytes.count <= maximumSize, bytes.last == UInt8(ascii: "\n") else { return nil }
+        let newline = UInt8(ascii: "\n")
+        guard bytes.count <= maximumSize, bytes.last == newline else { return nil }
         // The checksum line covers every byte before it.
-        guard let endStart = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }),
-            let endLine = String(validating: bytes[endStart..<(bytes.count - 1)], as: UTF8.self),
-            endLine == "end \(checksum(Array(bytes[..<endStart])))",
-            let text = String(validating: bytes[..<endStart], as: UTF8.self)
+        guard let endStart = bytes.dropLast().lastIndex(of: newline).map({ $0 + 1 }),
+            bytes[endStart..<(bytes.count - 1)].elementsEqual("end \(checksum(bytes[..<endStart]))".utf8)
         else { return nil }
         var cache = FontMatchCache(
             libraries: "", environment: [], stamps: [], display: "", request: [], family: "", matches: [:])
         var sawLibraries = false, sawDisplay = false, sawFamily = false
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().enumerated() {
-            if index == 0 {
-                guard line == header else { return nil }
+        var lineStart = 0
+        var first = true
+        while lineStart < endStart {
+            let lineEnd = bytes[lineStart..<endStart].firstIndex(of: newline)!
+            let line = bytes[lineStart..<lineEnd]
+            lineStart = lineEnd + 1
+            if first {
+                guard line.elementsEqual(header.utf8) else { return nil }
+                first = false
                 continue
             }
-            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-            guard let kind = fields.first else { return nil }
-            let values = fields.dropFirst().map { unescape($0) }
-            guard !values.contains(where: { $0 == nil }) else { return nil }
-            let value = values.map { $0! }
+            let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+            guard let kind = String(validating: fields[0], as: UTF8.self) else { return nil }
+            var value: [String] = []
+            for field in fields.dropFirst() {
+                guard let decoded = unescape(field) else { return nil }
+                value.append(decoded)
+            }
             switch (kind, value.count) {
             case ("libraries", 1) where !sawLibraries:
                 cache.libraries = value[0]
@@ -286,12 +295,14 @@ struct FontMatchCache: Equatable {
                 return nil
             }
         }
-        guard sawLibraries, sawDisplay, sawFamily, !cache.request.isEmpty, cache.matches[.regular] != nil else { return nil }
+        guard !first, sawLibraries, sawDisplay, sawFamily, !cache.request.isEmpty, cache.matches[.regular] != nil else {
+            return nil
+        }
         return cache
     }
 
     /// FNV-1a, 64 bits, in hexadecimal: enough to tell a damaged file from a whole one.
-    static func checksum(_ bytes: [UInt8]) -> String {
+    static func checksum(_ bytes: some Collection<UInt8>) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash ^= UInt64(byte)
@@ -316,24 +327,30 @@ struct FontMatchCache: Equatable {
     }
 
     /// The value `escape` made `field` from; nil when it is not one (a bad escape, raw space).
-    static func unescape(_ field: Substring) -> String? {
+    static func unescape(_ field: ArraySlice<UInt8>) -> String? {
         var out: [UInt8] = []
-        var bytes = field.utf8.makeIterator()
-        func digit(_ byte: UInt8?) -> UInt8? {
+        out.reserveCapacity(field.count)
+        func digit(_ byte: UInt8) -> UInt8? {
             switch byte {
-            case .some(let b) where b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"): b - UInt8(ascii: "0")
-            case .some(let b) where b >= UInt8(ascii: "A") && b <= UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
             default: nil
             }
         }
-        while let byte = bytes.next() {
+        var index = field.startIndex
+        while index < field.endIndex {
+            let byte = field[index]
             if byte == UInt8(ascii: "%") {
-                guard let high = digit(bytes.next()), let low = digit(bytes.next()) else { return nil }
+                guard index + 2 < field.endIndex, let high = digit(field[index + 1]), let low = digit(field[index + 2]) else {
+                    return nil
+                }
                 out.append(high << 4 | low)
+                index += 3
             } else if byte <= 0x20 || byte == 0x7F {
                 return nil
             } else {
                 out.append(byte)
+                index += 1
             }
         }
         return String(validating: out, as: UTF8.self)
