@@ -158,6 +158,32 @@ struct FontMatchCacheTests {
         #expect(back.png == inter.png)
     }
 
+    @Test("an Xft resource that changes a match (Xft.rgba) makes the next start match again, and so does its removal")
+    func changedResources() throws {
+        _ = try AppProcess.binaryURL()
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+        let home = Home()
+        defer {
+            probe.setResources(nil)
+            home.folder.remove()
+        }
+
+        let grey = try Self.shoot(home, on: display)
+        probe.setResources("Xft.rgba:\trgb\n")
+        let subpixel = try Self.shoot(home, on: display)
+        #expect(subpixel.loadedConfiguration, "another display key: fontconfig matches")
+        #expect(subpixel.png != grey.png, "subpixel text draws differently")
+        let cached = try Self.shoot(home, on: display)
+        #expect(!cached.loadedConfiguration, "the cache made with the resource is current")
+        #expect(cached.png == subpixel.png)
+        probe.setResources(nil)
+        let back = try Self.shoot(home, on: display)
+        #expect(back.loadedConfiguration)
+        #expect(back.png == grey.png)
+    }
+
     @Test("a truncated, corrupt, foreign or hostile cache is ignored quietly, matched past and replaced")
     func brokenCaches() throws {
         _ = try AppProcess.binaryURL()
