@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 
@@ -12,17 +13,15 @@ struct FontMatchCacheTests {
     final class Folder {
         let path: String
         init() {
-            var template = Array("/tmp/tapaway-font-cache-test.XXXXXX".utf8CString)
-            path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+            path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-font-cache-\(UUID().uuidString)").path
+            mkdir(path, 0o700)
         }
         func file(_ name: String, _ text: String = "x") -> String {
             let path = self.path + "/" + name
-            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            _ = text.withCString { write(fd, $0, strlen($0)) }
-            close(fd)
+            FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
             return path
         }
-        deinit { _ = system("rm -rf '\(path)'") }
+        deinit { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// A cache with awkward paths and values, stamped on `files`.
