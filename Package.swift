@@ -77,6 +77,7 @@ let package = Package(
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(
             name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "CX11"]),
         .testTarget(
             name: "KeyboardManagerTests",
             dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),

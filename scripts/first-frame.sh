@@ -14,6 +14,11 @@
 #
 # RUNS (default 5) runs of each binary for the faults, interleaved, each from a fresh copy of
 # the binary (how the page cache holds a file changes how much of it a fault maps); medians.
+# Every run starts from a copy named `tapaway` (fontconfig's rules may match on the program's
+# name, so it is part of the font-match cache's key). The font-match cache (one, in the run's
+# cache folder) is made current first by one start of each binary (FONT_CACHE=warm, the
+# default), or removed before every run (FONT_CACHE=cold: fontconfig matches, as on a first
+# start or after fonts changed).
 # Needs valgrind, gdb (with Python) and Xvfb.
 set -euo pipefail
 binaries=()
@@ -62,19 +67,33 @@ EOF
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
+FONT_CACHE="${FONT_CACHE:-warm}"
+# Before each run: the cache as FONT_CACHE says.
+prepare_cache() { if [ "$FONT_CACHE" = cold ]; then rm -rf "$XDG_CACHE_HOME/tapaway"; fi; }
+if [ "$FONT_CACHE" = warm ]; then
+    for binary in "${binaries[@]}"; do
+        cp "$binary" "$work/tapaway"
+        "$work/tapaway" --no-settings --screenshot "$work/warm.png" >/dev/null 2>&1 || true
+        rm -f "$work/tapaway" "$work/warm.png"
+    done
+fi
+
 # Instructions and replies: three callgrind runs of each, interleaved; medians. (The count
 # varies by a few tenths of a percent: fontconfig loads its configuration on another thread.)
 declare -A instructions replies
 for _ in 1 2 3; do for binary in "${binaries[@]}"; do
     out="$work/callgrind"
     rm -rf "$out"; mkdir -p "$out"
+    cp "$binary" "$work/tapaway"
+    prepare_cache
     valgrind --tool=callgrind --callgrind-out-file="$out/cg.%p" --dump-before=XCreateFontCursor \
-        "$binary" "$@" >/dev/null 2>"$out/log" &
+        "$work/tapaway" "$@" >/dev/null 2>"$out/log" &
     pid=$!
     for _ in $(seq 1 600); do compgen -G "$out/cg.*.1" >/dev/null && break; sleep 0.1; done
     sleep 0.5
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
+    rm -f "$work/tapaway"
     dump="$(compgen -G "$out/cg.*.1" | head -1)" || { echo "first-frame: $binary never reached its first frame" >&2; exit 1; }
     instructions[$binary]+="$(awk '/^summary:/ { print $2; exit }' "$dump") "
     replies[$binary]+="$(python3 "$work/replies.py" "$dump") "
@@ -85,6 +104,7 @@ declare -A faults rss
 for _ in $(seq 1 "$RUNS"); do
     for binary in "${binaries[@]}"; do
         cp "$binary" "$work/tapaway"
+        prepare_cache
         read -r f r < <(gdb -q -batch -x "$work/faults.py" --args "$work/tapaway" "$@" 2>/dev/null | awk '/^RESULT/ { print $2, $3 }')
         faults[$binary]+="$f "
         rss[$binary]+="$r "
@@ -92,6 +112,7 @@ for _ in $(seq 1 "$RUNS"); do
     done
 done
 
+echo "Font-match cache: $FONT_CACHE"
 echo "| build | instructions to the first frame | X replies waited for | page faults | RSS KiB |"
 echo "|---|---:|---:|---:|---:|"
 for binary in "${binaries[@]}"; do

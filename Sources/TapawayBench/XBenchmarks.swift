@@ -36,14 +36,20 @@ enum XBenchmarks {
     static let configFolder = "/tmp/tapaway-bench-config-\(getpid())"
 
     /// The programs compared at start-up: a name, the command and what it adds to the
-    /// environment. Tapaway runs twice over: bare, as a user types it (with an empty
-    /// configuration folder of its own, so no one's settings are read or written), and with an
-    /// argument, which swift-argument-parser parses.
+    /// environment. Tapaway runs three times over: bare, as a user types it (with an empty
+    /// configuration folder of its own, so no one's settings are read or written), with an
+    /// argument, which swift-argument-parser parses, each with a font-match cache of its own
+    /// (current after the warm-up round); and bare with no cache it can read or write, so
+    /// fontconfig matches at every start.
     static func peers() -> [(name: String, command: [String], environment: [String: String])] {
         mkdir(configFolder, 0o700)
-        let own = ["XDG_CONFIG_HOME": configFolder, "XDG_DATA_HOME": configFolder]
+        let own = ["XDG_CONFIG_HOME": configFolder, "XDG_DATA_HOME": configFolder, "XDG_CACHE_HOME": configFolder + "/cache"]
+        var withoutCache = own
+        withoutCache["XDG_CACHE_HOME"] = "/dev/null"
         var list: [(name: String, command: [String], environment: [String: String])] = [
-            ("tapaway", [tapaway], own), ("tapaway --no-settings", [tapaway, "--no-settings"], [:]),
+            ("tapaway", [tapaway], own),
+            ("tapaway --no-settings", [tapaway, "--no-settings"], ["XDG_CACHE_HOME": configFolder + "/cache-args"]),
+            ("tapaway, no font cache", [tapaway], withoutCache),
         ]
         if let p = findExecutable("matchbox-keyboard") { list.append(("matchbox-keyboard", [p], [:])) }
         if let p = findExecutable("xvkbd") { list.append(("xvkbd", [p], [:])) }
@@ -60,7 +66,9 @@ enum XBenchmarks {
     /// order rotated by one each round and reversed every other round, so a machine that slows
     /// down or speeds up during the run, or a program slow to go away, weighs on every program
     /// alike. Each program's time is also given as a ratio to
-    /// matchbox-keyboard's in the same round: the median of those ratios.
+    /// matchbox-keyboard's in the same round: the median of those ratios. A first round, not
+    /// counted, starts every program once: the files they read are then in the page cache for
+    /// all alike, and Tapaway's font-match caches are written.
     static func startup(rounds: Int) {
         guard let watcher = XWatcher(displayName: nil) else {
             print("startup: no display with DAMAGE (run scripts/bench.sh, which starts Xvfb)")
@@ -71,6 +79,17 @@ enum XBenchmarks {
         var memory = [[Double]](repeating: [], count: programs.count)
         var proportional = [[Double]](repeating: [], count: programs.count)
         var own = [[Double]](repeating: [], count: programs.count)
+        for program in programs {
+            watcher.clear()
+            var environment = program.environment
+            environment["NO_AT_BRIDGE"] = "1"
+            guard let process = Spawned(program.command, environment: environment) else { continue }
+            let deadline = monotonicNow() + 20
+            while watcher.mapped.isEmpty && monotonicNow() < deadline { watcher.pump(timeout: 0.05) }
+            _ = watcher.waitUntilQuiet(quiet: 0.5, timeout: 20)
+            process.stop()
+            watcher.pump(timeout: 0.5)
+        }
         for round in 0..<rounds {
             var timesThisRound = [Double?](repeating: nil, count: programs.count)
             for step in 0..<programs.count {
@@ -191,13 +210,35 @@ enum XBenchmarks {
     }
 
     /// A click on the caption while a field is focused, to the first changed pixel of the keypad
-    /// hiding: `taps` times. Then the frames drawn while the keypad slid (`TAPAWAY_FRAME_STATS`).
+    /// hiding: `taps` times on a quiet machine, then `taps` times while as many busy loops as
+    /// the machine has cores (`/bin/sh` spinning, at the same priority as Tapaway) keep every
+    /// core busy.
     static func tapAndAnimation(taps: Int) {
+        guard let quiet = tapLatencies(taps: taps) else { return }
+        let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        let hogs = (0..<cores).compactMap { _ in Spawned(["/bin/sh", "-c", "while :; do :; done"]) }
+        let loaded = tapLatencies(taps: taps)
+        for hog in hogs { hog.stop() }
+        print("Tap to the first changed pixel of the keypad hiding (DAMAGE), \(taps) taps each")
+        print("| machine | taps | p50 ms | p99 ms | max ms |")
+        print("|---|---:|---:|---:|---:|")
+        for (name, latencies) in [("quiet", quiet), ("\(hogs.count) busy loops (CPU hog)", loaded ?? [])] {
+            let tap = Figures(latencies)
+            print(
+                "| \(name) | \(latencies.count) | \(format2(tap.percentile(0.5))) | \(format2(tap.percentile(0.99))) "
+                    + "| \(format2(tap.max)) |")
+        }
+        print("")
+    }
+
+    /// The milliseconds from each of `taps` clicks on the caption, with a field focused, to the
+    /// first changed pixel of the keypad as it starts to hide; nil when Tapaway did not start.
+    static func tapLatencies(taps: Int) -> [Double]? {
         guard let watcher = XWatcher(displayName: nil),
             let process = Spawned(
                 [tapaway, "--no-settings", "--focus", "name", "--trace", "-"],
                 environment: ["TAPAWAY_FRAME_STATS": "1"])
-        else { return }
+        else { return nil }
         defer { process.stop() }
         var views: [String: [Double]] = [:]
         var lines: [Layout] = []
@@ -217,10 +258,16 @@ enum XBenchmarks {
             }
             return false
         }
-        guard waitFor("didShow") else { print("tap: the keypad never showed"); return }
+        guard waitFor("didShow") else {
+            print("tap: the keypad never showed")
+            return nil
+        }
         usleep(300_000)
         read()
-        guard let caption = views["caption"], let name = views["name"] else { print("tap: no layout"); return }
+        guard let caption = views["caption"], let name = views["name"] else {
+            print("tap: no layout")
+            return nil
+        }
         var latencies: [Double] = []
         lines.removeAll()
         for _ in 0..<taps {
@@ -243,12 +290,7 @@ enum XBenchmarks {
             usleep(50_000)
             read()
         }
-        let tap = Figures(latencies)
-        print("Tap to the first changed pixel of the keypad hiding (DAMAGE), \(latencies.count) taps")
-        print("| p50 ms | p99 ms | max ms |")
-        print("|---:|---:|---:|")
-        print("| \(format2(tap.percentile(0.5))) | \(format2(tap.percentile(0.99))) | \(format2(tap.max)) |")
-        print("")
+        return latencies
     }
 
     /// `cycles` show/hide cycles of the keypad: frame draw times and missed 60 Hz deadlines,

@@ -374,6 +374,7 @@ package final class X11Platform {
         if wantsWindowIcon { applyWindowIcon() }
         completeStartupNotification()
         XFlush(display)
+        (fonts as? XftFontProvider)?.rememberMatches()
     }
 
     /// Tells the launcher the window is on screen: the startup-notification `remove` message

@@ -27,11 +27,28 @@ final class XftFontProvider: FontProvider {
     /// Resolves the family among `preferred` and `fallbacks` (tried in order) on `display`.
     /// Throws when fontconfig can open no font at all (a system without fonts, or a broken
     /// configuration): nothing could be drawn.
+    ///
+    /// When `FontconfigWarmUp` found a current font-match cache made for this display and these
+    /// families, the fonts open from it and fontconfig's configuration is not loaded.
     init(display: OpaquePointer, screen: Int32, preferred: String, fallbacks: [String]) throws(X11Error) {
         self.display = display
         self.screen = screen
         FontconfigWarmUp.finish()
         let candidates = [preferred] + fallbacks
+        request = candidates.map {
+            XftFontProvider.patternName(family: $0, pixels: XftFontProvider.matchPixels, weight: .regular)
+        }
+        if let cache = FontconfigWarmUp.takeCache(), cache.fits(display: display, screen: screen, request: request),
+            let regular = cache.pattern(
+                for: .regular, query: XftFontProvider.query(family: cache.family, weight: .regular), display: display,
+                screen: screen)
+        {
+            family = cache.family
+            matches[.regular] = regular
+            matchCache = cache
+            if family != preferred { XftFontProvider.warnMissing(preferred, using: family) }
+            return
+        }
         var chosen = candidates.last ?? "sans-serif"
         var regular: OpaquePointer?
         for (index, candidate) in candidates.enumerated() {
@@ -55,10 +72,70 @@ final class XftFontProvider: FontProvider {
                 "fontconfig found no font to draw with (is FONTCONFIG_FILE right? install fonts-dejavu-core or fonts-inter)")
         }
         matches[.regular] = regular
-        if chosen != preferred {
-            writeErrorLine(
-                "tapaway: font family '\(preferred)' not found; using '\(chosen)' (install fonts-inter for the intended look)")
+        matchedByFontconfig = true
+        if chosen != preferred { XftFontProvider.warnMissing(preferred, using: chosen) }
+    }
+
+    /// The one line said when the preferred family is missing.
+    private static func warnMissing(_ preferred: String, using chosen: String) {
+        writeErrorLine(
+            "tapaway: font family '\(preferred)' not found; using '\(chosen)' (install fonts-inter for the intended look)")
+    }
+
+    /// The queries of the candidate families, in order (part of the font-match cache's key).
+    private let request: [String]
+    /// The font-match cache the fonts open from, when it was current.
+    private var matchCache: FontMatchCache?
+    /// Whether fontconfig matched a font this run, so the cache is out of date.
+    private var matchedByFontconfig = false
+
+    /// The pixel size every match is made at: each size is then the match resized, so the
+    /// match (and the cache) does not depend on which size is asked for first or on the scale.
+    private static let matchPixels = 14.0
+
+    /// The query that matches `family` at `weight`.
+    private static func query(family: String, weight: FontWeight) -> String {
+        patternName(family: family, pixels: matchPixels, weight: weight)
+    }
+
+    /// Replaces the font-match cache when fontconfig matched a font this run (there was no
+    /// cache, or it was out of date): matches the weights not matched yet, so the next start
+    /// finds them all, and writes them with the key of what they depend on. Called once the
+    /// first frame is on the screen; does nothing without a cache file.
+    func rememberMatches() {
+        guard matchedByFontconfig, let file = FontconfigWarmUp.cacheFile else { return }
+        matchedByFontconfig = false
+        var entries: [FontWeight: (query: String, pattern: String)] = [:]
+        var files: [String] = []
+        for weight in [FontWeight.regular, .medium, .semibold] {
+            let query = XftFontProvider.query(family: family, weight: weight)
+            guard let match = matches[weight] ?? fontconfigMatch(query, weight: weight),
+                let text = FontMatchCache.storable(match, display: display, screen: screen)
+            else { continue }
+            var path: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(match, "file", 0, &path) == FcResultMatch, let path else { continue }
+            entries[weight] = (query, text)
+            files.append(String(cString: path))
         }
+        guard entries[.regular] != nil, let displayKey = FontMatchCache.displayKey(display: display, screen: screen) else {
+            return
+        }
+        let cache = FontMatchCache(
+            libraries: FontMatchCache.currentLibraries(), environment: FontMatchCache.currentEnvironment(),
+            stamps: FontMatchCache.currentStamps(fontFiles: files), display: displayKey, request: request, family: family,
+            matches: entries)
+        file.write(cache.serialized())
+    }
+
+    /// fontconfig's match for `query`, kept as the match for `weight`.
+    private func fontconfigMatch(_ query: String, weight: FontWeight) -> OpaquePointer? {
+        guard let pattern = FcNameParse(query) else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        var result = FcResultNoMatch
+        guard let matched = XftFontMatch(display, screen, pattern, &result) else { return nil }
+        matches[weight] = matched
+        matchedByFontconfig = true
+        return matched
     }
 
     /// A font of `size` points and `weight` (opened at `size × scale` pixels); the same object
@@ -82,23 +159,21 @@ final class XftFontProvider: FontProvider {
         return font
     }
 
-    /// fontconfig's match for each weight, made once: every size is that match with another
-    /// pixel size, which skips matching and sorting the system's fonts again (most of what
-    /// opening a font by name costs).
+    /// fontconfig's match for each weight, made once (or read from the font-match cache): every
+    /// size is that match with another pixel size, which skips matching and sorting the
+    /// system's fonts again (most of what opening a font by name costs).
     private var matches: [FontWeight: OpaquePointer] = [:]
 
     private func openResized(weight: FontWeight, pixels: Double) -> UnsafeMutablePointer<XftFont>? {
         let base: OpaquePointer
+        let query = XftFontProvider.query(family: family, weight: weight)
         if let known = matches[weight] {
             base = known
+        } else if let cached = matchCache?.pattern(for: weight, query: query, display: display, screen: screen) {
+            matches[weight] = cached
+            base = cached
         } else {
-            guard let pattern = FcNameParse(XftFontProvider.patternName(family: family, pixels: pixels, weight: weight)) else {
-                return nil
-            }
-            defer { FcPatternDestroy(pattern) }
-            var result = FcResultNoMatch
-            guard let matched = XftFontMatch(display, screen, pattern, &result) else { return nil }
-            matches[weight] = matched
+            guard let matched = fontconfigMatch(query, weight: weight) else { return nil }
             base = matched
         }
         guard let sized = FcPatternDuplicate(base) else { return nil }
@@ -108,6 +183,13 @@ final class XftFontProvider: FontProvider {
         // XftFontOpenPattern owns the pattern once it succeeds.
         guard let font = XftFontOpenPattern(display, sized) else {
             FcPatternDestroy(sized)
+            // A cached match that does not open (its file is no font): fontconfig matches afresh.
+            if matchCache != nil {
+                matchCache = nil
+                for pattern in matches.values { FcPatternDestroy(pattern) }
+                matches.removeAll()
+                return openResized(weight: weight, pixels: pixels)
+            }
             return nil
         }
         return font
@@ -136,7 +218,7 @@ final class XftFontProvider: FontProvider {
 
     /// fontconfig's best match for `family` at the regular weight (the caller destroys it).
     private static func match(_ family: String, display: OpaquePointer, screen: Int32) -> OpaquePointer? {
-        guard let pattern = FcNameParse(patternName(family: family, pixels: 14, weight: .regular)) else { return nil }
+        guard let pattern = FcNameParse(query(family: family, weight: .regular)) else { return nil }
         defer { FcPatternDestroy(pattern) }
         var result = FcResultNoMatch
         return XftFontMatch(display, screen, pattern, &result)

@@ -1,10 +1,11 @@
 // The tapaway executable: parse the command line (when there is one) and run. Everything else lives in the modules.
 // Descriptors 0, 1 and 2 are made safe before anything opens a file (see StandardDescriptors);
-// fontconfig loads its configuration on the other core meanwhile (see FontconfigWarmUp).
+// fontconfig loads its configuration on the other core meanwhile, unless the last start's font
+// matches are still current (see FontconfigWarmUp and FontMatchCache).
 import TapawayX11
 
 StandardDescriptors.guardClosed()
-FontconfigWarmUp.start()
+FontconfigWarmUp.start(cache: .standard())
 // With no argument at all, the command's defaults run without swift-argument-parser's parse.
 if CommandLine.arguments.count <= 1 {
     TapawayCommand.mainWithoutArguments()

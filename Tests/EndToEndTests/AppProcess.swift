@@ -7,9 +7,10 @@ import Glibc
 /// lifetime.
 ///
 /// Every launch gets a private folder that holds those files and stands in for the user's
-/// configuration and data folders (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`) unless the test names
-/// its own, so no test reads or writes the settings of whoever runs the tests. The folder is
-/// removed when the launch is released (kept with `TAPAWAY_E2E_KEEP=1`).
+/// configuration, data, state and cache folders (`XDG_CONFIG_HOME`, `XDG_DATA_HOME`,
+/// `XDG_STATE_HOME`, `XDG_CACHE_HOME`) unless the test names its own, so no test reads or
+/// writes the settings of whoever runs the tests, nor shares a font-match cache with another
+/// launch. The folder is removed when the launch is released (kept with `TAPAWAY_E2E_KEEP=1`).
 ///
 /// Every `wait…` method polls the trace (every 10 ms) until a matching line appears, and fails
 /// early, with the trace tail and the program's standard error in the message, if the program
@@ -54,8 +55,9 @@ final class AppProcess {
     ///     program can never reach the display of whoever runs the tests.
     ///   - trace: whether to pass `--trace FILE` (a file in the launch's folder).
     ///   - environment: variables set (a value) or removed (nil) on top of this test process's
-    ///     environment; `XDG_CONFIG_HOME`, `XDG_DATA_HOME` and `XDG_STATE_HOME` default to the
-    ///     launch's folder, so no launch reads or writes the real user's files.
+    ///     environment; `XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `XDG_STATE_HOME` and `XDG_CACHE_HOME`
+    ///     default to the launch's folder, so no launch reads or writes the real user's files
+    ///     (nor shares a font-match cache with another launch).
     ///   - lifetime: the longest the program may live, in seconds, under coreutils' `timeout`
     ///     (so a program outlives a crashed test process by that much at most).
     ///   - wrapper: a command the program runs under (`valgrind` and its options), if any.
@@ -84,6 +86,7 @@ final class AppProcess {
         environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
         environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
         environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+        environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
         for (key, value) in changes { environment[key] = value }
         process = try ChildProcess(
             command: Executables.bounded(wrapper + [binary.path] + self.arguments, lifetimeLimit: lifetime),

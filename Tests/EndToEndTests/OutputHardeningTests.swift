@@ -33,6 +33,8 @@ private func runTapaway(
     let binary = try AppProcess.binaryURL()
     var environment = ProcessInfo.processInfo.environment
     environment["DISPLAY"] = display
+    // A font-match cache of the run's own, not the user's.
+    environment["XDG_CACHE_HOME"] = scratch.path("cache")
     for (key, value) in extra { environment[key] = value }
     let script = "exec \"$0\" \"$@\" \(redirections)"
     let command = ["/bin/sh", "-c", script, binary.path] + (trace.map { ["--trace", $0] } ?? []) + arguments
@@ -98,6 +100,7 @@ struct OutputHardeningTests {
         defer { reader.close() }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
+        environment["XDG_CACHE_HOME"] = scratch.path("cache")
         let command = [
             try AppProcess.binaryURL().path, "--trace", "-", "--no-settings", "--scenario", "send-event", "--focus", "notes",
         ]

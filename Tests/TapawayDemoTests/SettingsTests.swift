@@ -364,6 +364,13 @@ struct SettingsTests {
         #expect(SettingsFiles(paths: XDGPaths(environment: [:])) == nil)
     }
 
+    @Test("XDG_CACHE_HOME: the variable when absolute, else ~/.cache")
+    func cacheHome() {
+        #expect(XDGPaths(environment: ["HOME": "/home/ada", "XDG_CACHE_HOME": "/c/"]).cacheDirectory == "/c/tapaway")
+        #expect(XDGPaths(environment: ["HOME": "/home/ada", "XDG_CACHE_HOME": ""]).cacheDirectory == "/home/ada/.cache/tapaway")
+        #expect(XDGPaths(environment: [:]).cacheDirectory == nil)
+    }
+
     @Test("the window size and the last scenario go to the state file; the choices stay in the settings file")
     func stateApart() throws {
         let dir = TemporaryDirectory()

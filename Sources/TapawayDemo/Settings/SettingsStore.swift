@@ -126,13 +126,27 @@ package struct SettingsStore: Sendable {
     ///   made, the path is not a regular file of ours (`replacementRefusal()`), or the
     ///   temporary file cannot be written, flushed or renamed (it is then removed).
     package func save(_ settings: Settings) throws(SettingsError) {
+        try replace(with: Array(settings.serialized(header: header).utf8))
+    }
+
+    /// Replaces the file with `bytes` as `save(_:)` does, for a file of another format kept by
+    /// the same rules (the font-match cache). `durable: false` skips flushing to the disk: for
+    /// a file that can be made again, a crash may leave the old file or none, never half of one.
+    package func replace(with bytes: [UInt8], durable: Bool = true) throws(SettingsError) {
         do {
             try XDGPaths.makeDirectories(directory)
         } catch {
             throw SettingsError(error.message)
         }
         if let refusal = replacementRefusal() { throw refusal }
-        try SettingsStore.writeAtomically(Array(settings.serialized(header: header).utf8), to: path)
+        try SettingsStore.writeAtomically(bytes, to: path, durable: durable)
+    }
+
+    /// The file's bytes, at most `limit`, when it is a regular file of ours (a link, another
+    /// user's file or anything else is not read); nil when there is none or it cannot be read.
+    package func readOwnFile(limit: Int) -> [UInt8]? {
+        guard replacementRefusal() == nil else { return nil }
+        return try? FileIO.read(path, limit: limit)
     }
 
     /// Why the file at `path` must not be replaced, or nil when it may be: it does not exist,
@@ -162,9 +176,9 @@ package struct SettingsStore: Sendable {
         }
     }
 
-    /// Writes `bytes` to a temporary file beside `target`, flushes it, renames it to `target`
-    /// and flushes the directory.
-    static func writeAtomically(_ bytes: [UInt8], to target: String) throws(SettingsError) {
+    /// Writes `bytes` to a temporary file beside `target`, flushes it (when `durable`), renames
+    /// it to `target` and flushes the directory (when `durable`).
+    static func writeAtomically(_ bytes: [UInt8], to target: String, durable: Bool = true) throws(SettingsError) {
         let directory = XDGPaths.parent(of: target)
         let name = target.split(separator: "/").last.map(String.init) ?? "settings.conf"
         var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
@@ -183,13 +197,14 @@ package struct SettingsStore: Sendable {
             close(fd)
             throw fail("write", code)
         }
-        if fsync(fd) != 0 {
+        if durable && fsync(fd) != 0 {
             let code = errno
             close(fd)
             throw fail("fsync", code)
         }
         if close(fd) != 0 { throw fail("close", errno) }
         if rename(temporary, target) != 0 { throw fail("rename", errno) }
+        guard durable else { return }
 
         // Make the rename itself durable.
         let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

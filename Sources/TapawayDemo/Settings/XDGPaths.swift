@@ -3,7 +3,8 @@ import Glibc
 /// Where Tapaway keeps its files, after the XDG Base Directory specification: settings in
 /// `$XDG_CONFIG_HOME/tapaway/` (else `~/.config/tapaway/`), the state of the last session (the
 /// window size, the last scenario) in `$XDG_STATE_HOME/tapaway/` (else
-/// `~/.local/state/tapaway/`), recordings in `$XDG_DATA_HOME/tapaway/` (else
+/// `~/.local/state/tapaway/`), the font-match cache in `$XDG_CACHE_HOME/tapaway/` (else
+/// `~/.cache/tapaway/`), recordings in `$XDG_DATA_HOME/tapaway/` (else
 /// `~/.local/share/tapaway/`), and screenshots in the user's pictures folder
 /// (`XDG_PICTURES_DIR` in `$XDG_CONFIG_HOME/user-dirs.dirs`, as xdg-user-dirs writes it), else
 /// with the recordings.
@@ -23,6 +24,9 @@ package struct XDGPaths: Sendable, Equatable {
     /// remembers of its last run rather than what the user chose; nil when there is no home
     /// directory either.
     package let stateHome: String?
+    /// The base directory for caches (`$XDG_CACHE_HOME` or `~/.cache`): what can be made again
+    /// and only saves time; nil when there is no home directory either.
+    package let cacheHome: String?
 
     /// The application's folder name inside the base directories.
     package static let applicationFolder = "tapaway"
@@ -39,12 +43,13 @@ package struct XDGPaths: Sendable, Equatable {
         configHome = absolute(environment["XDG_CONFIG_HOME"]) ?? home.map { $0 + "/.config" }
         dataHome = absolute(environment["XDG_DATA_HOME"]) ?? home.map { $0 + "/.local/share" }
         stateHome = absolute(environment["XDG_STATE_HOME"]) ?? home.map { $0 + "/.local/state" }
+        cacheHome = absolute(environment["XDG_CACHE_HOME"]) ?? home.map { $0 + "/.cache" }
     }
 
     /// Paths from this process's environment.
     package static func current() -> XDGPaths {
         var environment: [String: String] = [:]
-        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"] {
+        for name in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] {
             if let value = getenv(name) { environment[name] = String(cString: value) }
         }
         var passwordHome: String?
@@ -60,6 +65,8 @@ package struct XDGPaths: Sendable, Equatable {
     package var dataDirectory: String? { dataHome.map { $0 + "/" + Self.applicationFolder } }
     /// `…/tapaway` in the state base directory: where the state file lives.
     package var stateDirectory: String? { stateHome.map { $0 + "/" + Self.applicationFolder } }
+    /// `…/tapaway` in the cache base directory: where the font-match cache lives.
+    package var cacheDirectory: String? { cacheHome.map { $0 + "/" + Self.applicationFolder } }
 
     /// The data directory, created (with its parents, mode 0700 as the specification asks)
     /// when it does not exist yet.
