@@ -42,7 +42,9 @@ final class HarfBuzz {
     private let fontChanged: FontChanged
     /// The one buffer every shaping reuses (the run loop shapes on one thread).
     private let buffer: OpaquePointer
-    /// HarfBuzz's font for each Xft font shaped with, made once.
+    /// HarfBuzz's font for each Xft font shaped with, made once. Keyed by the Xft font's address:
+    /// nothing closes an Xft font while the program runs, so an address names one font for good
+    /// (closing fonts would have to drop their entries here).
     private var fonts: [UnsafeMutablePointer<XftFont>: OpaquePointer] = [:]
 
     /// The library, loaded on first use; nil when it is not installed (text is then drawn
