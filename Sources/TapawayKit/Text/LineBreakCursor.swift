@@ -1,0 +1,98 @@
+/// Where a line may break, read along a line as the wrap measures it, from the line's start.
+///
+/// ASCII goes through `LineBreakMachine` a byte at a time, at the cost of two table look-ups.
+/// At the first other character in a line, the rules (`LineBreakOpportunities`) are asked for
+/// a window of the text from the line's start on, and every later character of the line is
+/// looked up there; the window grows when the line outruns it. Breaks before the first other
+/// character are the same either way: the machine gives libunibreak's breaks for ASCII, and a
+/// break before a character depends only on the text up to it.
+struct LineBreakCursor {
+    private let text: String
+    /// The byte offset where the text to wrap ends.
+    private let end: Int
+    private let rules: any LineBreakOpportunities
+    private let classes = LineBreakClass.ascii
+    private var machine = LineBreakMachine()
+    /// The byte offset where the line starts.
+    private var lineStart = 0
+    /// The rules' answer for the bytes from `lineStart` on, once the line has met a character
+    /// the machine does not read.
+    private var window: [UInt8] = []
+    private var usingWindow = false
+    /// The first offset whose break the window cannot tell for sure (one near its end may depend
+    /// on text past it, for rules that read ahead).
+    private var windowReliableEnd = 0
+
+    /// How many bytes a window has at least, and how far before its end its answers are doubted.
+    private static let minimumWindow = 256
+    private static let margin = 32
+
+    /// A cursor over `text` up to the index `end`, asking `rules`.
+    init(_ text: String, end: String.Index, rules: any LineBreakOpportunities) {
+        self.text = text
+        self.end = text.utf8.distance(from: text.utf8.startIndex, to: end)
+        self.rules = rules
+    }
+
+    /// Starts a line at `index`: breaks are read from here on afresh.
+    mutating func startLine(at index: String.Index) {
+        lineStart = text.utf8.distance(from: text.utf8.startIndex, to: index)
+        machine = LineBreakMachine()
+        usingWindow = false
+    }
+
+    /// Whether a line may break before the ASCII character `byte` at `index` (a whole character:
+    /// the byte after it is ASCII too, or the end). Every character of the line must be read in
+    /// order, from its start.
+    @inline(__always)
+    mutating func mayBreak(beforeASCII byte: UInt8, at index: String.Index) -> Bool {
+        if !usingWindow { return machine.feed(classes[Int(byte)]) == .allowed }
+        return mayBreak(before: index)
+    }
+
+    /// Whether a line may break before the character at `index`, asking the rules.
+    mutating func mayBreak(before index: String.Index) -> Bool {
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: index)
+        if !usingWindow || offset >= windowReliableEnd { fillWindow(covering: offset) }
+        guard offset > lineStart else { return false }
+        let answer = window[offset - lineStart - 1]
+        return answer == LineBreakOpportunity.allowed
+    }
+
+    /// Asks the rules for the text from the line's start to past `offset`.
+    private mutating func fillWindow(covering offset: Int) {
+        usingWindow = true
+        var size = max(Self.minimumWindow, 2 * (offset - lineStart) + Self.margin)
+        while true {
+            var stop = min(end, lineStart + size)
+            let utf8 = text.utf8
+            // Whole characters only: back off a UTF-8 sequence cut in two.
+            if stop < end {
+                while stop > offset, utf8[utf8.index(utf8.startIndex, offsetBy: stop)] & 0xC0 == 0x80 { stop -= 1 }
+            }
+            windowReliableEnd = stop == end ? end : stop - Self.margin
+            if offset < windowReliableEnd || stop == end {
+                fill(lineStart..<stop)
+                return
+            }
+            size *= 2
+        }
+    }
+
+    /// Sets `window` to the rules' answer for the bytes `range`.
+    private mutating func fill(_ range: Range<Int>) {
+        window = [UInt8](repeating: LineBreakOpportunity.prohibited, count: range.count)
+        let rules = self.rules
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { all in
+            window.withUnsafeMutableBufferPointer { breaks in
+                rules.fill(breaks, for: UnsafeBufferPointer(rebasing: all[range]))
+            }
+        }
+        if done == nil {
+            let bytes = Array(text.utf8.dropFirst(range.lowerBound).prefix(range.count))
+            bytes.withUnsafeBufferPointer { bytes in
+                window.withUnsafeMutableBufferPointer { rules.fill($0, for: bytes) }
+            }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+/// The line-breaking classes of UAX #14 (Unicode 6.2, as libunibreak 1.1 implements it): the
+/// 29 the pair table ranks, then those resolved before it is read.
+enum LineBreakClass: UInt8 {
+    case op, cl, cp, qu, gl, ns, ex, sy, `is`, pr, po, nu, al, hl, id, `in`, hy, ba, bb, b2, zw, cm, wj
+    case h2, h3, jl, jv, jt, ri
+    case ai, bk, cb, cj, cr, lf, nl, sa, sg, sp, xx
+
+    /// The class the pair table reads: ambiguous characters as alphabetic, conditional Japanese
+    /// starters as ideographs (UAX #14's "normal" breaking), complex-context and unknown
+    /// characters as alphabetic.
+    var resolved: LineBreakClass {
+        switch self {
+        case .ai, .sa, .sg, .xx: .al
+        case .cj: .id
+        default: self
+        }
+    }
+
+    /// The class of each ASCII character (LineBreak.txt): controls are combining marks, TAB
+    /// breaks after, `|` too, `\` `$` `+` are prefixes.
+    static let ascii: [LineBreakClass] = {
+        var table = [LineBreakClass](repeating: .al, count: 128)
+        for c in 0..<0x20 { table[c] = .cm }
+        table[0x7F] = .cm
+        table[0x09] = .ba
+        table[0x0A] = .lf
+        table[0x0B] = .bk
+        table[0x0C] = .bk
+        table[0x0D] = .cr
+        table[0x20] = .sp
+        for c in 0x30...0x39 { table[c] = .nu }
+        let punctuation: [(Character, LineBreakClass)] = [
+            ("!", .ex), ("\"", .qu), ("$", .pr), ("%", .po), ("'", .qu), ("(", .op), (")", .cp), ("+", .pr),
+            (",", .is), ("-", .hy), (".", .is), ("/", .sy), (":", .is), (";", .is), ("?", .ex), ("[", .op),
+            ("\\", .pr), ("]", .cp), ("{", .op), ("|", .ba), ("}", .cl),
+        ]
+        for (c, lbc) in punctuation { table[Int(c.asciiValue!)] = lbc }
+        return table
+    }()
+}
+
+/// What the pair table says of two classes side by side (UAX #14, section 7.3).
+enum PairAction: UInt8 {
+    /// `_`: a break is allowed.
+    case direct
+    /// `%`: a break only with spaces between.
+    case indirect
+    /// `#`: a combining mark: a break only after spaces.
+    case combiningIndirect
+    /// `@`: a combining mark: never a break; it takes the class of what it follows.
+    case combiningProhibited
+    /// `^`: never a break, spaces or not.
+    case prohibited
+
+    /// UAX #14's example pair table (Unicode 6.2, the revision libunibreak 1.1 follows), a row
+    /// for each class before the break and a column for each after, in `LineBreakClass` order.
+    static let table: [PairAction] = {
+        let rows = [
+            "^^^^^^^^^^^^^^^^^^^^^@^^^^^^^",  // OP
+            "_^^%%^^^^%%_____%%__^#^______",  // CL
+            "_^^%%^^^^%%%%%__%%__^#^______",  // CP
+            "^^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // QU
+            "%^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // GL
+            "_^^%%%^^^_______%%__^#^______",  // NS
+            "_^^%%%^^^_______%%__^#^______",  // EX
+            "_^^%%%^^^__%____%%__^#^______",  // SY
+            "_^^%%%^^^__%%%__%%__^#^______",  // IS
+            "%^^%%%^^^__%%%%_%%__^#^%%%%%_",  // PR
+            "%^^%%%^^^__%%%__%%__^#^______",  // PO
+            "%^^%%%^^^%%%%%_%%%__^#^______",  // NU
+            "%^^%%%^^^__%%%_%%%__^#^______",  // AL
+            "%^^%%%^^^__%%%_%%%__^#^______",  // HL
+            "_^^%%%^^^_%____%%%__^#^______",  // ID
+            "_^^%%%^^^______%%%__^#^______",  // IN
+            "_^^%_%^^^__%____%%__^#^______",  // HY
+            "_^^%_%^^^_______%%__^#^______",  // BA
+            "%^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // BB
+            "_^^%%%^^^_______%%_^^#^______",  // B2
+            "____________________^________",  // ZW
+            "%^^%%%^^^__%%%_%%%__^#^______",  // CM
+            "%^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // WJ
+            "_^^%%%^^^_%____%%%__^#^___%%_",  // H2
+            "_^^%%%^^^_%____%%%__^#^____%_",  // H3
+            "_^^%%%^^^_%____%%%__^#^%%%%__",  // JL
+            "_^^%%%^^^_%____%%%__^#^___%%_",  // JV
+            "_^^%%%^^^_%____%%%__^#^____%_",  // JT
+            "_^^%%%^^^_______%%__^#^_____%",  // RI
+        ]
+        return rows.flatMap { row in
+            row.map { symbol -> PairAction in
+                switch symbol {
+                case "_": .direct
+                case "%": .indirect
+                case "#": .combiningIndirect
+                case "@": .combiningProhibited
+                default: .prohibited
+                }
+            }
+        }
+    }()
+
+    /// The number of classes the table ranks (its side).
+    static let side = Int(LineBreakClass.ri.rawValue) + 1
+}
+
+/// Whether a line may break before a character, by UAX #14's pair-table algorithm: fed the
+/// class of each character of a paragraph in turn, it says where a line may break. It reads
+/// nothing ahead, so a break before a character depends only on the text up to it.
+///
+/// It follows libunibreak 1.1 step for step (what Debian 12 ships), so that for ASCII it gives
+/// exactly libunibreak's breaks; `LineBreakRulesTests` checks that on many strings.
+struct LineBreakMachine {
+    /// The class the pair table reads on the left: the last character's, past spaces and marks;
+    /// nil before the first character.
+    private var current: LineBreakClass?
+    /// The class of the character just before (a space is a space here).
+    private var previous: LineBreakClass?
+
+    /// A line break before a character.
+    enum Break: UInt8 {
+        /// A line must break here (after a newline).
+        case mandatory = 0
+        /// A line may break here.
+        case allowed = 1
+        /// A line may not break here.
+        case prohibited = 2
+    }
+
+    /// Reads the next character, of class `next`, and says whether a line may break before it.
+    mutating func feed(_ next: LineBreakClass) -> Break {
+        guard let current else {
+            start(next)
+            previous = nil
+            return .prohibited
+        }
+        let before = previous
+        previous = next
+        if current == .bk || (current == .cr && next != .lf) {
+            start(next)
+            return .mandatory
+        }
+        switch next {
+        case .sp: return .prohibited
+        case .bk, .lf, .nl:
+            self.current = .bk
+            return .prohibited
+        case .cr:
+            self.current = .cr
+            return .prohibited
+        case .cb:
+            self.current = .ba
+            return .allowed
+        default: break
+        }
+        let right = next.resolved
+        previous = right
+        let action = PairAction.table[Int(current.rawValue) * PairAction.side + Int(right.rawValue)]
+        let result: Break
+        switch action {
+        case .direct: result = .allowed
+        case .indirect, .combiningIndirect: result = before == .sp ? .allowed : .prohibited
+        case .combiningProhibited:
+            if before != .sp { return .prohibited }
+            result = .prohibited
+        case .prohibited: result = .prohibited
+        }
+        self.current = right
+        return result
+    }
+
+    /// The first character of a paragraph: a newline reads as a mandatory break, a space as a
+    /// word joiner (no break after spaces at the start).
+    private mutating func start(_ first: LineBreakClass) {
+        switch first.resolved {
+        case .lf, .nl: current = .bk
+        case .cb: current = .ba
+        case .sp: current = .wj
+        default: current = first.resolved
+        }
+    }
+}
