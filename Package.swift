@@ -33,6 +33,12 @@ let package = Package(
         ),
         // The toolkit: no X, no C module; runs headless.
         .target(name: "TapawayKit"),
+        // libunibreak (UAX #14 line breaking), opened with dlopen the first time text that is not
+        // all ASCII is wrapped: nothing to link, nothing mapped at start-up, and it still runs
+        // without it (the Kit's built-in rules then).
+        .target(name: "CUnibreak", linkerSettings: [.linkedLibrary("dl")]),
+        // The Kit's line breaking rules from libunibreak, which the app installs at start.
+        .target(name: "TapawayUnibreak", dependencies: ["TapawayKit", "CUnibreak"]),
         // The headless backend: manual clock, fixed-metric fonts, recording windows and canvas.
         // It runs `tapaway compare` and `tapaway matrix`, the Kit benchmarks and the tests.
         .target(name: "TapawayHeadless", dependencies: ["TapawayKit"]),
@@ -55,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "tapaway",
             dependencies: [
-                "TapawayDemo", "TapawayX11", "TapawayKit",
+                "TapawayDemo", "TapawayX11", "TapawayKit", "TapawayUnibreak",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds pack their relative relocations (RELR: glibc 2.36, Debian 12, reads
@@ -75,6 +81,9 @@ let package = Package(
             name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayX11Watcher"],
             path: "Sources/TapawayBench"),
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        .testTarget(
+            name: "TapawayUnibreakTests",
+            dependencies: ["TapawayUnibreak", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(
             name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(

@@ -6,8 +6,10 @@ set -euo pipefail
 
 # make: the Makefile; appstream, desktop-file-utils, mandoc, man-db: the installation test
 # validates the metainfo, the desktop entry and the man page with them; ibus, ibus-m17n,
-# m17n-db, dbus: the input method test composes through a real XIM server.
+# m17n-db, dbus: the input method test composes through a real XIM server; libunibreak1: line
+# breaking (UAX #14), opened at run time (no header needed to build).
 PACKAGES=(make pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxi-dev libxtst-dev libxdamage-dev zlib1g-dev
+          libunibreak1
           ibus ibus-m17n m17n-db dbus
           xvfb xclip valgrind fonts-inter fonts-dejavu-core fonts-noto-color-emoji desktop-file-utils appstream mandoc man-db)
 if [ "${1:-}" = "deb" ]; then
