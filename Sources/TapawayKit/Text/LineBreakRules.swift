@@ -53,54 +53,57 @@ enum PairAction: UInt8 {
     case prohibited
 
     /// UAX #14's example pair table (Unicode 6.2, the revision libunibreak 1.1 follows), a row
-    /// for each class before the break and a column for each after, in `LineBreakClass` order.
-    static let table: [PairAction] = {
-        let rows = [
-            "^^^^^^^^^^^^^^^^^^^^^@^^^^^^^",  // OP
-            "_^^%%^^^^%%_____%%__^#^______",  // CL
-            "_^^%%^^^^%%%%%__%%__^#^______",  // CP
-            "^^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // QU
-            "%^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // GL
-            "_^^%%%^^^_______%%__^#^______",  // NS
-            "_^^%%%^^^_______%%__^#^______",  // EX
-            "_^^%%%^^^__%____%%__^#^______",  // SY
-            "_^^%%%^^^__%%%__%%__^#^______",  // IS
-            "%^^%%%^^^__%%%%_%%__^#^%%%%%_",  // PR
-            "%^^%%%^^^__%%%__%%__^#^______",  // PO
-            "%^^%%%^^^%%%%%_%%%__^#^______",  // NU
-            "%^^%%%^^^__%%%_%%%__^#^______",  // AL
-            "%^^%%%^^^__%%%_%%%__^#^______",  // HL
-            "_^^%%%^^^_%____%%%__^#^______",  // ID
-            "_^^%%%^^^______%%%__^#^______",  // IN
-            "_^^%_%^^^__%____%%__^#^______",  // HY
-            "_^^%_%^^^_______%%__^#^______",  // BA
-            "%^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // BB
-            "_^^%%%^^^_______%%_^^#^______",  // B2
-            "____________________^________",  // ZW
-            "%^^%%%^^^__%%%_%%%__^#^______",  // CM
-            "%^^%%%^^^%%%%%%%%%%%^#^%%%%%%",  // WJ
-            "_^^%%%^^^_%____%%%__^#^___%%_",  // H2
-            "_^^%%%^^^_%____%%%__^#^____%_",  // H3
-            "_^^%%%^^^_%____%%%__^#^%%%%__",  // JL
-            "_^^%%%^^^_%____%%%__^#^___%%_",  // JV
-            "_^^%%%^^^_%____%%%__^#^____%_",  // JT
-            "_^^%%%^^^_______%%__^#^_____%",  // RI
-        ]
-        return rows.flatMap { row in
-            row.map { symbol -> PairAction in
-                switch symbol {
-                case "_": .direct
-                case "%": .indirect
-                case "#": .combiningIndirect
-                case "@": .combiningProhibited
-                default: .prohibited
-                }
-            }
-        }
-    }()
+    /// for each class before the break (named first) and a column for each after, in
+    /// `LineBreakClass` order. A string in the binary: reading it costs no initialisation.
+    static var rows: StaticString {
+        """
+        OP ^^^^^^^^^^^^^^^^^^^^^@^^^^^^^
+        CL _^^%%^^^^%%_____%%__^#^______
+        CP _^^%%^^^^%%%%%__%%__^#^______
+        QU ^^^%%%^^^%%%%%%%%%%%^#^%%%%%%
+        GL %^^%%%^^^%%%%%%%%%%%^#^%%%%%%
+        NS _^^%%%^^^_______%%__^#^______
+        EX _^^%%%^^^_______%%__^#^______
+        SY _^^%%%^^^__%____%%__^#^______
+        IS _^^%%%^^^__%%%__%%__^#^______
+        PR %^^%%%^^^__%%%%_%%__^#^%%%%%_
+        PO %^^%%%^^^__%%%__%%__^#^______
+        NU %^^%%%^^^%%%%%_%%%__^#^______
+        AL %^^%%%^^^__%%%_%%%__^#^______
+        HL %^^%%%^^^__%%%_%%%__^#^______
+        ID _^^%%%^^^_%____%%%__^#^______
+        IN _^^%%%^^^______%%%__^#^______
+        HY _^^%_%^^^__%____%%__^#^______
+        BA _^^%_%^^^_______%%__^#^______
+        BB %^^%%%^^^%%%%%%%%%%%^#^%%%%%%
+        B2 _^^%%%^^^_______%%_^^#^______
+        ZW ____________________^________
+        CM %^^%%%^^^__%%%_%%%__^#^______
+        WJ %^^%%%^^^%%%%%%%%%%%^#^%%%%%%
+        H2 _^^%%%^^^_%____%%%__^#^___%%_
+        H3 _^^%%%^^^_%____%%%__^#^____%_
+        JL _^^%%%^^^_%____%%%__^#^%%%%__
+        JV _^^%%%^^^_%____%%%__^#^___%%_
+        JT _^^%%%^^^_%____%%%__^#^____%_
+        RI _^^%%%^^^_______%%__^#^_____%
+        """
+    }
 
-    /// The number of classes the table ranks (its side).
-    static let side = Int(LineBreakClass.ri.rawValue) + 1
+    /// The action for `left` before `right` (both ranked by the table).
+    @inline(__always)
+    static func between(_ left: LineBreakClass, _ right: LineBreakClass) -> PairAction {
+        let symbol = rows.utf8Start[Int(left.rawValue) * rowLength + 3 + Int(right.rawValue)]
+        switch symbol {
+        case UInt8(ascii: "_"): return .direct
+        case UInt8(ascii: "%"): return .indirect
+        case UInt8(ascii: "#"): return .combiningIndirect
+        case UInt8(ascii: "@"): return .combiningProhibited
+        default: return .prohibited
+        }
+    }
+
+    /// A row's length in `rows`: the name, the 29 columns and the newline.
+    private static let rowLength = 3 + 29 + 1
 }
 
 /// Whether a line may break before a character, by UAX #14's pair-table algorithm: fed the
@@ -127,6 +130,7 @@ struct LineBreakMachine {
     }
 
     /// Reads the next character, of class `next`, and says whether a line may break before it.
+    @inline(__always)
     mutating func feed(_ next: LineBreakClass) -> Break {
         guard let current else {
             start(next)
@@ -154,7 +158,7 @@ struct LineBreakMachine {
         }
         let right = next.resolved
         previous = right
-        let action = PairAction.table[Int(current.rawValue) * PairAction.side + Int(right.rawValue)]
+        let action = PairAction.between(current, right)
         let result: Break
         switch action {
         case .direct: result = .allowed
