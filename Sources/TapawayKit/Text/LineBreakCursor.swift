@@ -6,6 +6,12 @@
 /// looked up there; the window grows when the line outruns it. Breaks before the first other
 /// character are the same either way: the machine gives libunibreak's breaks for ASCII, and a
 /// break before a character depends only on the text up to it.
+///
+/// A line that starts where the window allowed a break goes on reading the same window: past
+/// an allowed break, UAX #14's pair table reads nothing before it (the state it carries there,
+/// the class of the character after the break, is the state a fresh start there makes), so
+/// the answers are those a window from the new line's start would give. In CJK text, where
+/// nearly every character allows a break, this asks the rules once for many lines.
 struct LineBreakCursor {
     private let text: String
     /// The byte offset where the text to wrap ends.
@@ -15,9 +21,10 @@ struct LineBreakCursor {
     private var machine = LineBreakMachine()
     /// The byte offset where the line starts.
     private var lineStart = 0
-    /// The rules' answer for the bytes from `lineStart` on, once the line has met a character
-    /// the machine does not read.
+    /// The rules' answer for the bytes from `windowStart` on (a line start), once the line
+    /// has met a character the machine does not read.
     private var window: [UInt8] = []
+    private var windowStart = 0
     private var usingWindow = false
     /// The first offset whose break the window cannot tell for sure (one near its end may depend
     /// on text past it, for rules that read ahead).
@@ -34,9 +41,11 @@ struct LineBreakCursor {
         self.rules = rules
     }
 
-    /// Starts a line at `index`: breaks are read from here on afresh.
-    mutating func startLine(at index: String.Index) {
+    /// Starts a line at `index`: breaks are read from here on afresh, unless `allowed` (a break
+    /// the cursor allowed there ended the line before) and the window reaches past it.
+    mutating func startLine(at index: String.Index, allowed: Bool = false) {
         lineStart = text.utf8.distance(from: text.utf8.startIndex, to: index)
+        if allowed && usingWindow && lineStart < windowReliableEnd { return }
         machine = LineBreakMachine()
         usingWindow = false
     }
@@ -55,13 +64,14 @@ struct LineBreakCursor {
         let offset = text.utf8.distance(from: text.utf8.startIndex, to: index)
         if !usingWindow || offset >= windowReliableEnd { fillWindow(covering: offset) }
         guard offset > lineStart else { return false }
-        let answer = window[offset - lineStart - 1]
+        let answer = window[offset - windowStart - 1]
         return answer == LineBreakOpportunity.allowed
     }
 
     /// Asks the rules for the text from the line's start to past `offset`.
     private mutating func fillWindow(covering offset: Int) {
         usingWindow = true
+        windowStart = lineStart
         var size = max(Self.minimumWindow, 2 * (offset - lineStart) + Self.margin)
         while true {
             var stop = min(end, lineStart + size)

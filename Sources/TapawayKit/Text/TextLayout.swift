@@ -7,6 +7,9 @@ public final class CharacterWidths {
     /// The font measured.
     public let font: Font
     private var ascii = [Double](repeating: -1, count: 128)
+    /// Characters of one scalar (most of CJK text), by the scalar: hashing a number, not a
+    /// string with Unicode's equivalence.
+    private var scalars: [UInt32: Double] = [:]
     private var others: [Character: Double] = [:]
 
     /// Creates an empty table for `font`.
@@ -15,6 +18,14 @@ public final class CharacterWidths {
     /// The advance of one character.
     public func width(of c: Character) -> Double {
         if let code = c.asciiValue { return width(ascii: code) }
+        var iterator = c.unicodeScalars.makeIterator()
+        if let scalar = iterator.next(), iterator.next() == nil {
+            if let cached = scalars[scalar.value] { return cached }
+            let w = font.width(of: String(c))
+            if scalars.count > 4096 { scalars.removeAll(keepingCapacity: true) }
+            scalars[scalar.value] = w
+            return w
+        }
         if let cached = others[c] { return cached }
         let w = font.width(of: String(c))
         if others.count > 4096 { others.removeAll(keepingCapacity: true) }
@@ -146,12 +157,15 @@ public enum TextLayout {
                 continue
             }
             if x + w > width && i > lineStart {
+                let allowed: Bool
                 if let b = lastBreak, b > lineStart {
                     lines.append(lineStart..<b)
                     lineStart = b
+                    allowed = true
                 } else {
                     lines.append(lineStart..<i)
                     lineStart = i
+                    allowed = false
                 }
                 // The new line is read again from its start: where it may break is asked from
                 // there. A new line starts here, and the wrap from a line start depends only on
@@ -159,7 +173,7 @@ public enum TextLayout {
                 x = 0
                 lastBreak = nil
                 i = lineStart
-                breaks.startLine(at: lineStart)
+                breaks.startLine(at: lineStart, allowed: allowed)
                 if stopBefore(lineStart) { return (lines, lineStart) }
                 continue
             }
@@ -351,7 +365,11 @@ enum BreakKind: Equatable {
     case newline, space, other
 
     init(_ c: Character) {
-        if let ascii = c.asciiValue {
+        // Past U+3000 (the last space) no character is a space or a newline: CJK text needs
+        // no property look-up.
+        if c.unicodeScalars.first!.value > 0x3000 {
+            self = .other
+        } else if let ascii = c.asciiValue {
             switch ascii {
             case 0x0A...0x0D: self = .newline  // LF, VT, FF, CR; CR LF reads as LF
             case 0x20, 0x09: self = .space
