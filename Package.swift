@@ -78,7 +78,8 @@ let package = Package(
         ),
         // Benchmarks: figures printed by a release-mode executable (scripts/bench.sh).
         .executableTarget(
-            name: "tapaway-bench", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayX11Watcher"],
+            name: "tapaway-bench",
+            dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayUnibreak", "TapawayX11Watcher"],
             path: "Sources/TapawayBench"),
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(
