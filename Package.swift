@@ -85,6 +85,8 @@ let package = Package(
         .testTarget(
             name: "TapawayUnibreakTests",
             dependencies: ["TapawayUnibreak", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        // The X11 backend against a private Xvfb (fonts, fallback).
+        .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "CX11"]),
         .testTarget(
             name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(
