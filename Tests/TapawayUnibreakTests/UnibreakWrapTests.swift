@@ -60,21 +60,28 @@ struct UnibreakWrapTests {
         }
     }
 
-    @Test("for ASCII, the Kit's own rules give libunibreak's breaks, byte for byte (20 000 strings)")
+    @Test(
+        "for ASCII, Latin and general punctuation, the Kit's own rules give libunibreak's breaks, byte for byte (20 000 strings)")
     func asciiMatchesLibunibreak() {
         var random = SeededGenerator(seed: 0x0A5C_11)
         let pieces = [
             "word", "a", "Z", "9", "42", " ", "  ", "\t", "-", "--", ".", ",", ":", ";", "!", "?", "/", "//", "(", ")",
             "[", "]", "{", "}", "\"", "'", "$", "%", "+", "\\", "|", "#", "&", "*", "<", "=", ">", "@", "^", "_", "`",
             "~", "\u{1}", "\u{7F}", "\n", "\r", "\r\n", "\u{B}", "\u{C}", "https://example.com/path", "1,000.50",
-            "e.g.", "(a)", "\"quoted\"", "$5", "50%", "state-of-the-art",
+            "e.g.", "(a)", "\"quoted\"", "$5", "50%", "state-of-the-art", "naïve", "— ", "“quoted”", "…", "5 €", "a · b",
         ]
         var mismatches: [String] = []
         for round in 0..<20_000 {
             var text = ""
             for _ in 0..<(1 + random.next(14)) {
-                // Single bytes of every ASCII value too, not only the pieces.
-                text += random.next(4) == 0 ? String(UnicodeScalar(UInt8(random.next(128)))) : pieces[random.next(pieces.count)]
+                // Any ASCII character, any of U+0080 to U+036F or U+2000 to U+20CF (the blocks the
+                // Kit knows), or a piece.
+                switch random.next(6) {
+                case 0: text += String(UnicodeScalar(UInt8(random.next(128))))
+                case 1: text.unicodeScalars.append(Unicode.Scalar(UInt32(0x80 + random.next(0x370 - 0x80)))!)
+                case 2: text.unicodeScalars.append(Unicode.Scalar(UInt32(0x2000 + random.next(0xD0)))!)
+                default: text += pieces[random.next(pieces.count)]
+                }
             }
             let bytes = Array(text.utf8)
             var ours = [UInt8](repeating: 9, count: bytes.count)

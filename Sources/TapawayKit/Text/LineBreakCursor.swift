@@ -1,10 +1,11 @@
 /// Where a line may break, read along a line as the wrap measures it, from the line's start.
 ///
-/// ASCII goes through `LineBreakMachine` a byte at a time, at the cost of two table look-ups.
-/// At the first other character in a line, the rules (`LineBreakOpportunities`) are asked for
+/// ASCII goes through `LineBreakMachine` a byte at a time, at the cost of two table look-ups,
+/// and so do the other characters whose class the Kit knows exactly (Latin, general
+/// punctuation). At the first other character in a line, the rules (`LineBreakOpportunities`) are asked for
 /// a window of the text from the line's start on, and every later character of the line is
 /// looked up there; the window grows when the line outruns it. Breaks before the first other
-/// character are the same either way: the machine gives libunibreak's breaks for ASCII, and a
+/// character are the same either way: the machine gives libunibreak's breaks there, and a
 /// break before a character depends only on the text up to it.
 ///
 /// A line that starts where the window allowed a break goes on reading the same window: past
@@ -56,6 +57,25 @@ struct LineBreakCursor {
     @inline(__always)
     mutating func mayBreak(beforeASCII byte: UInt8, at index: String.Index) -> Bool {
         if !usingWindow { return machine.feed(classes[Int(byte)]) == .allowed }
+        return mayBreak(before: index)
+    }
+
+    /// Whether a line may break before `character`, at `index`: the machine answers while every
+    /// character of the line so far has a class it knows exactly, the rules after.
+    mutating func mayBreak(before index: String.Index, character: Character) -> Bool {
+        if !usingWindow {
+            let scalars = character.unicodeScalars
+            if scalars.allSatisfy({ LineBreakClass.exact(of: $0) != nil }) {
+                // The break before the character is the one before its first scalar; the rest
+                // only move the machine on.
+                var first: LineBreakMachine.Break?
+                for scalar in scalars {
+                    let answer = machine.feed(LineBreakClass.exact(of: scalar)!)
+                    if first == nil { first = answer }
+                }
+                return first == .allowed
+            }
+        }
         return mayBreak(before: index)
     }
 

@@ -2,8 +2,8 @@
 /// through which the platform supplies a complete implementation (libunibreak on X11) to the
 /// Kit, which imports no C library.
 ///
-/// The Kit breaks ASCII text itself, with the same rules, and asks only for paragraphs that hold
-/// other characters. It asks with a paragraph's text from the start of a line (a line break
+/// The Kit breaks ASCII, Latin and general punctuation itself, with the same rules, and asks
+/// only for lines that hold other characters. It asks with a paragraph's text from the start of a line (a line break
 /// before the text's first character is never allowed), so the answer must depend only on the
 /// text given.
 public protocol LineBreakOpportunities: Sendable {
@@ -33,8 +33,9 @@ public enum LineBreaking {
     nonisolated(unsafe) public static var rules: any LineBreakOpportunities = BuiltInLineBreaks()
 }
 
-/// UAX #14 without a Unicode character database: exact for ASCII (the same breaks as
-/// libunibreak), and for other characters a class guessed from the properties Swift knows
+/// UAX #14 without a Unicode character database: exact for ASCII, Latin and general
+/// punctuation (the same breaks as libunibreak), and for other characters a class guessed from
+/// the properties Swift knows
 /// (ideographs, kana and Hangul break on either side; CJK closing punctuation, combining
 /// marks and joiners never start a line; other letters join as in a word). What the headless
 /// platform and the tests use; the X11 platform supplies the full table.
@@ -71,18 +72,15 @@ public struct BuiltInLineBreaks: LineBreakOpportunities {
         if previousEnd >= 0 { breaks[previousEnd] = LineBreakOpportunity.mandatory }
     }
 
-    /// The line breaking class of `scalar`: exact for ASCII, a guess for the rest.
+    /// The line breaking class of `scalar`: exact where `LineBreakClass.exact(of:)` knows it, a
+    /// guess for the rest.
     static func guessedClass(of scalar: Unicode.Scalar) -> LineBreakClass {
+        if let known = LineBreakClass.exact(of: scalar) { return known }
         let v = scalar.value
-        if v < 0x80 { return LineBreakClass.ascii[Int(v)] }
         switch v {
-        case 0x85: return .nl
-        case 0x2028, 0x2029: return .bk
-        case 0x200B: return .zw
-        case 0x2060, 0xFEFF: return .wj
-        case 0xA0, 0x202F, 0x2007, 0x2011, 0x0F0C: return .gl
-        case 0xAD, 0x2010, 0x2013, 0x3000: return .ba
-        case 0x2014: return .b2
+        case 0xFEFF: return .wj
+        case 0x0F0C: return .gl
+        case 0x3000: return .ba
         case 0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFE50, 0xFE52, 0xFF61, 0xFF64: return .cl
         case 0x3005, 0x303B, 0x309B...0x309E, 0x30FB, 0x30FD, 0x30FE, 0xFF1A, 0xFF1B: return .ns
         case 0xFF01, 0xFF1F: return .ex

@@ -137,7 +137,7 @@ public enum TextLayout {
                 c = character
                 next = text.index(after: i)
                 kind = BreakKind(character)
-                mayBreak = kind != .newline && breaks.mayBreak(before: i)
+                mayBreak = kind != .newline && breaks.mayBreak(before: i, character: character)
             }
             if kind == .newline {
                 lines.append(lineStart..<i)
