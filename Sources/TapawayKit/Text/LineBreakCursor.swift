@@ -8,18 +8,34 @@
 /// character are the same either way: the machine gives libunibreak's breaks there, and a
 /// break before a character depends only on the text up to it.
 ///
-/// A line that starts where the window allowed a break goes on reading the same window: past
-/// an allowed break, UAX #14's pair table reads nothing before it (the state it carries there,
-/// the class of the character after the break, is the state a fresh start there makes), so
-/// the answers are those a window from the new line's start would give. In CJK text, where
-/// nearly every character allows a break, this asks the rules once for many lines.
+/// A line that starts where a break was allowed reads on, in the machine or the window, without
+/// going back: past an allowed break, UAX #14's pair table reads nothing before it (the state
+/// it carries there, the class of the character after the break, is the state a fresh start
+/// there makes), so the answers are those a start at the new line would give. Nothing is read
+/// twice, and in CJK text, where nearly every character allows a break, the rules are asked
+/// once for many lines. Only a line cut where no break was allowed starts afresh.
 struct LineBreakCursor {
     private let text: String
     /// The byte offset where the text to wrap ends.
     private let end: Int
     private let rules: any LineBreakOpportunities
-    private let classes = LineBreakClass.ascii
     private var machine = LineBreakMachine()
+    /// The classes of ASCII and the pair table, for the loop to read without decoding.
+    private let asciiClasses = Self.asciiTable
+    private let pairs = Self.pairTable
+
+    /// The tables, made once for the process's life (a kilobyte), read through pointers so
+    /// that the loop neither checks bounds nor retains an array.
+    nonisolated(unsafe) private static let asciiTable: UnsafePointer<LineBreakClass> = {
+        let table = UnsafeMutablePointer<LineBreakClass>.allocate(capacity: 128)
+        for byte in 0..<128 { table[byte] = LineBreakClass.ascii(UInt8(byte)) }
+        return UnsafePointer(table)
+    }()
+    nonisolated(unsafe) private static let pairTable: UnsafePointer<PairAction> = {
+        let table = UnsafeMutablePointer<PairAction>.allocate(capacity: PairAction.all.count)
+        table.initialize(from: PairAction.all, count: PairAction.all.count)
+        return UnsafePointer(table)
+    }()
     /// The byte offset where the line starts.
     private var lineStart = 0
     /// The rules' answer for the bytes from `windowStart` on (a line start), once the line
@@ -42,13 +58,17 @@ struct LineBreakCursor {
         self.rules = rules
     }
 
-    /// Starts a line at `index`: breaks are read from here on afresh, unless `allowed` (a break
-    /// the cursor allowed there ended the line before) and the window reaches past it.
-    mutating func startLine(at index: String.Index, allowed: Bool = false) {
+    /// Starts a line at `index`: breaks are read from here on afresh.
+    mutating func startLine(at index: String.Index) {
         lineStart = text.utf8.distance(from: text.utf8.startIndex, to: index)
-        if allowed && usingWindow && lineStart < windowReliableEnd { return }
         machine = LineBreakMachine()
         usingWindow = false
+    }
+
+    /// Starts a line at `index`, where the cursor allowed a break, reading on: the machine's
+    /// state there, and the window's answers after it, are those a fresh start there makes.
+    mutating func continueLine(at index: String.Index) {
+        lineStart = text.utf8.distance(from: text.utf8.startIndex, to: index)
     }
 
     /// Whether a line may break before the ASCII character `byte` at `index` (a whole character:
@@ -56,7 +76,7 @@ struct LineBreakCursor {
     /// order, from its start.
     @inline(__always)
     mutating func mayBreak(beforeASCII byte: UInt8, at index: String.Index) -> Bool {
-        if !usingWindow { return machine.feed(classes[Int(byte)]) == .allowed }
+        if !usingWindow { return machine.feed(ascii: asciiClasses[Int(byte)], pairs: pairs) == .allowed }
         return mayBreak(before: index)
     }
 

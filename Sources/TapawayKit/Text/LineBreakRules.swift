@@ -16,27 +16,6 @@ enum LineBreakClass: UInt8 {
         }
     }
 
-    /// The class of each ASCII character (LineBreak.txt): controls are combining marks, TAB
-    /// breaks after, `|` too, `\` `$` `+` are prefixes.
-    static let ascii: [LineBreakClass] = {
-        var table = [LineBreakClass](repeating: .al, count: 128)
-        for c in 0..<0x20 { table[c] = .cm }
-        table[0x7F] = .cm
-        table[0x09] = .ba
-        table[0x0A] = .lf
-        table[0x0B] = .bk
-        table[0x0C] = .bk
-        table[0x0D] = .cr
-        table[0x20] = .sp
-        for c in 0x30...0x39 { table[c] = .nu }
-        let punctuation: [(Character, LineBreakClass)] = [
-            ("!", .ex), ("\"", .qu), ("$", .pr), ("%", .po), ("'", .qu), ("(", .op), (")", .cp), ("+", .pr),
-            (",", .is), ("-", .hy), (".", .is), ("/", .sy), (":", .is), (";", .is), ("?", .ex), ("[", .op),
-            ("\\", .pr), ("]", .cp), ("{", .op), ("|", .ba), ("}", .cl),
-        ]
-        for (c, lbc) in punctuation { table[Int(c.asciiValue!)] = lbc }
-        return table
-    }()
 }
 
 /// What the pair table says of two classes side by side (UAX #14, section 7.3).
@@ -89,6 +68,11 @@ enum PairAction: UInt8 {
         """
     }
 
+    /// The whole table, a row after another, for a loop to hold (`between` decodes a letter).
+    static let all: [PairAction] = (0..<29 * 29).map {
+        between(LineBreakClass(rawValue: UInt8($0 / 29))!, LineBreakClass(rawValue: UInt8($0 % 29))!)
+    }
+
     /// The action for `left` before `right` (both ranked by the table).
     @inline(__always)
     static func between(_ left: LineBreakClass, _ right: LineBreakClass) -> PairAction {
@@ -129,9 +113,18 @@ struct LineBreakMachine {
         case prohibited = 2
     }
 
+    /// `feed(_:)` for a character of class `next` that is not a newline, with a shortcut for
+    /// the commonest pair, a letter after a letter (never a break: the table's `%`, no space).
+    @inline(__always)
+    mutating func feed(ascii next: LineBreakClass, pairs: UnsafePointer<PairAction>) -> Break {
+        // The previous character a letter means the table's left class is a letter too.
+        if next == .al && previous == .al { return .prohibited }
+        return feed(next, pairs: pairs)
+    }
+
     /// Reads the next character, of class `next`, and says whether a line may break before it.
     @inline(__always)
-    mutating func feed(_ next: LineBreakClass) -> Break {
+    mutating func feed(_ next: LineBreakClass, pairs: UnsafePointer<PairAction>? = nil) -> Break {
         guard let current else {
             start(next)
             previous = nil
@@ -158,7 +151,8 @@ struct LineBreakMachine {
         }
         let right = next.resolved
         previous = right
-        let action = PairAction.between(current, right)
+        let action =
+            pairs.map { $0[Int(current.rawValue) * 29 + Int(right.rawValue)] } ?? PairAction.between(current, right)
         let result: Break
         switch action {
         case .direct: result = .allowed

@@ -109,11 +109,12 @@ public enum TextLayout {
         var lineStart = range.lowerBound
         var x = 0.0
         var lastBreak: String.Index?
+        var xAtBreak = 0.0
         var i = range.lowerBound
         let utf8 = text.utf8
         var breaks = LineBreakCursor(text, end: range.upperBound, rules: rules)
         breaks.startLine(at: lineStart)
-        while i < range.upperBound {
+        scan: while i < range.upperBound {
             // Most text is ASCII: an ASCII byte followed by another (or by the end) is a whole
             // character, read from the bytes without Unicode's grapheme rules, and its line
             // break class from a table. A CR (which may start CR LF) and a byte before a
@@ -149,33 +150,42 @@ public enum TextLayout {
                 if stopBefore(lineStart) { return (lines, lineStart) }
                 continue
             }
-            if mayBreak && i > lineStart { lastBreak = i }
+            if mayBreak && i > lineStart {
+                lastBreak = i
+                xAtBreak = x
+            }
             let w = c.map(widths.width(of:)) ?? widths.width(ascii: byte)
             if kind == .space {
                 x += w
                 i = next
                 continue
             }
-            if x + w > width && i > lineStart {
-                let allowed: Bool
+            // A loop: after a break where the rules allowed one, this character may still not fit
+            // on the new line (what went down with it is too wide), and is then cut before.
+            while x + w > width && i > lineStart {
                 if let b = lastBreak, b > lineStart {
+                    // A break the rules allowed. Past it they carry nothing from before it, so
+                    // the next line reads on from here, as a wrap from its start would.
                     lines.append(lineStart..<b)
                     lineStart = b
-                    allowed = true
+                    x -= xAtBreak
+                    lastBreak = nil
+                    breaks.continueLine(at: b)
+                    // A new line starts here, and the wrap from a line start depends only on
+                    // the text after it: where the caller knows that text and its lines, it
+                    // can stop.
+                    if stopBefore(lineStart) { return (lines, lineStart) }
                 } else {
+                    // No break allowed: the line is cut before this character, and the next
+                    // one, starting with it, is read afresh from there.
                     lines.append(lineStart..<i)
                     lineStart = i
-                    allowed = false
+                    x = 0
+                    lastBreak = nil
+                    breaks.startLine(at: lineStart)
+                    if stopBefore(lineStart) { return (lines, lineStart) }
+                    continue scan
                 }
-                // The new line is read again from its start: where it may break is asked from
-                // there. A new line starts here, and the wrap from a line start depends only on
-                // the text after it: where the caller knows that text and its lines, it can stop.
-                x = 0
-                lastBreak = nil
-                i = lineStart
-                breaks.startLine(at: lineStart, allowed: allowed)
-                if stopBefore(lineStart) { return (lines, lineStart) }
-                continue
             }
             x += w
             i = next
