@@ -3,9 +3,11 @@
 /// Kit, which imports no C library.
 ///
 /// The Kit breaks ASCII, Latin and general punctuation itself, with the same rules, and asks
-/// only for lines that hold other characters. It asks with a paragraph's text from the start of a line (a line break
-/// before the text's first character is never allowed), so the answer must depend only on the
-/// text given.
+/// only for lines that hold other characters. It asks with a paragraph's text from the start of
+/// a line (a line break before the text's first character is never allowed), so the answer
+/// must depend only on the text given; and it goes on reading an answer past a break it
+/// allowed, so what the rules say after an allowed break must not depend on the text before
+/// it (true of UAX #14's pair table).
 public protocol LineBreakOpportunities: Sendable {
     /// Fills `breaks`, one entry for each byte of the UTF-8 `text`, with whether a line may
     /// break after that byte: `LineBreakOpportunity.mandatory`, `.allowed`, `.prohibited`, or
