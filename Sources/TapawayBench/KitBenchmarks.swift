@@ -2,6 +2,7 @@ import Glibc
 import TapawayDemo
 import TapawayHeadless
 import TapawayKit
+import TapawayUnibreak
 
 /// In-process measurements of the Kit on the headless platform: what one touch costs as the view
 /// tree grows, what one keystroke costs as the text grows, and how much of the window one
@@ -74,14 +75,16 @@ enum KitBenchmarks {
     /// A keystroke whose re-wrap stops at its budget leaves the rest of the paragraph to later
     /// turns of the run loop: those turns run, untimed, before the next keystroke, and the
     /// longest of them is `longestSettle` (µs; 0 when none was needed).
+    ///
+    /// `cjk` types Japanese (kana between ideographs, wrapped by libunibreak) instead of English.
     static func keystroke(
-        length: Int, paragraphs: Bool, count: Int = 1000,
+        length: Int, paragraphs: Bool, cjk: Bool = false, count: Int = 1000,
         warmUp: Int = 20
     ) -> (median: Double, p99: Double, longestSettle: Double) {
         let platform = HeadlessPlatform(screenSize: Size(width: 390, height: 800))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 370, height: 400))
-        let sentence = "The quick brown fox jumps over the lazy dog. "
-        let line = paragraphs ? String(repeating: sentence, count: 11) + "\n" : sentence
+        let sentence = cjk ? "日本語の文章を書きます。次の行も続きます、" : "The quick brown fox jumps over the lazy dog. "
+        let line = paragraphs ? String(repeating: sentence, count: 500 / sentence.count) + "\n" : sentence
         var text = String(repeating: line, count: length / line.count + 1)
         text.removeLast(text.count - length)
         view.text = text
@@ -95,7 +98,7 @@ enum KitBenchmarks {
         var longestSettle = 0.0
         for i in 0..<(warmUp + count) {
             let start = nanos()
-            view.insertText(i % 10 == 9 ? " " : "x")
+            view.insertText(cjk ? (i % 10 == 9 ? "。" : "字") : (i % 10 == 9 ? " " : "x"))
             _ = platform.render()
             if i >= warmUp { samples.append(Double(nanos() - start) / 1000) }
             while !view.isLayoutSettled {
@@ -133,15 +136,18 @@ enum KitBenchmarks {
             print("| \(n) | \(r.depth) | \(format(r.median)) | \(format(r.p99)) |")
         }
         print("")
-        for paragraphs in [true, false] {
+        // The app's line breaking: libunibreak for text that is not ASCII.
+        LineBreaking.rules = UnibreakLineBreaks()
+        for (paragraphs, cjk) in [(true, false), (false, false), (true, true), (false, true)] {
             print(
                 "One keystroke in the middle of a text view, with layout and repaint: "
-                    + (paragraphs ? "paragraphs of 500 characters" : "one paragraph"))
+                    + (paragraphs ? "paragraphs of 500 characters" : "one paragraph")
+                    + (cjk ? ", Japanese" : ""))
             print("| characters | median µs | p99 µs | against 100 | longest later turn µs |")
             print("|---:|---:|---:|---:|---:|")
             var first = 0.0
             for n in [100, 10_000, 1_000_000] {
-                let r = keystroke(length: n, paragraphs: paragraphs)
+                let r = keystroke(length: n, paragraphs: paragraphs, cjk: cjk)
                 if n == 100 { first = r.median }
                 print(
                     "| \(n) | \(format(r.median)) | \(format(r.p99)) | ×\(format(r.median / max(first, 0.001))) | \(format(r.longestSettle)) |"

@@ -1,6 +1,7 @@
 import Glibc
 import TapawayDemo
 import TapawayKit
+import TapawayUnibreak
 import TapawayX11
 
 /// Wires the settings, the X11 platform, the theme, the app and the trace together, and runs
@@ -82,6 +83,9 @@ struct Launcher {
             return ExitStatus.unavailable
         }
         platform.setWindowIcon()
+        // Wrapping text breaks lines by UAX #14 with libunibreak's table (opened only when text
+        // that is not all ASCII is wrapped).
+        LineBreaking.rules = UnibreakLineBreaks()
         // The trace never blocks the loop: what a slow reader has not taken is written when it can.
         if let sink { platform.watchOutput(sink) }
 

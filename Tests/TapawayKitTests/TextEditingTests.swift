@@ -611,39 +611,6 @@ struct TextEditingTests {
         }
     }
 
-    /// Greedy wrapping read character by character with Unicode's rules throughout: what
-    /// `TextLayout.wrap` must give, whatever shortcuts it takes for ASCII.
-    static func referenceWrap(_ text: String, width: Double, widths: CharacterWidths) -> [Range<Int>] {
-        var lines: [Range<Int>] = []
-        var lineStart = 0, offset = 0, x = 0.0, xAtBreak = 0.0
-        var lastBreak: Int?
-        for c in text {
-            let next = offset + c.utf8.count
-            if c.isNewline {
-                lines.append(lineStart..<offset)
-                lineStart = next; x = 0; lastBreak = nil; offset = next
-                continue
-            }
-            let w = widths.width(of: String(c))
-            if c.isWhitespace {
-                x += w; lastBreak = next; xAtBreak = x; offset = next
-                continue
-            }
-            if x + w > width && offset > lineStart {
-                if let b = lastBreak, b > lineStart {
-                    lines.append(lineStart..<b); lineStart = b; x -= xAtBreak
-                } else {
-                    lines.append(lineStart..<offset); lineStart = offset; x = 0
-                }
-                lastBreak = nil
-            }
-            x += w
-            offset = next
-        }
-        lines.append(lineStart..<offset)
-        return lines
-    }
-
     @Test("wrapping reads ASCII by the byte yet breaks as Unicode does: CR LF, combining marks after ASCII, emoji, tabs")
     func asciiShortcutMatchesUnicode() {
         let widths = CharacterWidths(font: FixedFont(size: 10))
@@ -651,7 +618,7 @@ struct TextEditingTests {
         func next(_ n: Int) -> Int { random.next(n) }
         let pieces = [
             "a", "b", "word", " ", "\t", "\n", "\r\n", "\r", "e\u{301}", "o\u{308}\u{304}", "🇫🇷", "👍🏽",
-            "\u{A0}", "\u{2028}", "x\u{200D}y", "Z", ".", "supercalifragilistic",
+            "\u{A0}", "\u{2028}", "x\u{200D}y", "Z", ".", "supercalifragilistic", "-", "(", ")", "/", "漢字", "。",
         ]
         for round in 0..<300 {
             var text = ""
@@ -662,10 +629,9 @@ struct TextEditingTests {
                 text.utf8.distance(
                     from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound)
             }
-            #expect(
-                offsets == Self.referenceWrap(text, width: width, widths: widths),
-                "round \(round): \(text.debugDescription) at \(width)")
-            if offsets != Self.referenceWrap(text, width: width, widths: widths) { break }
+            let reference = ReferenceWrap.lines(of: text, width: width, widths: widths, rules: BuiltInLineBreaks())
+            #expect(offsets == reference, "round \(round): \(text.debugDescription) at \(width)")
+            if offsets != reference { break }
         }
     }
 

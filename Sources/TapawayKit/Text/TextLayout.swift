@@ -7,6 +7,9 @@ public final class CharacterWidths {
     /// The font measured.
     public let font: Font
     private var ascii = [Double](repeating: -1, count: 128)
+    /// Characters of one scalar (most of CJK text), by the scalar: hashing a number, not a
+    /// string with Unicode's equivalence.
+    private var scalars: [UInt32: Double] = [:]
     private var others: [Character: Double] = [:]
 
     /// Creates an empty table for `font`.
@@ -15,6 +18,14 @@ public final class CharacterWidths {
     /// The advance of one character.
     public func width(of c: Character) -> Double {
         if let code = c.asciiValue { return width(ascii: code) }
+        var iterator = c.unicodeScalars.makeIterator()
+        if let scalar = iterator.next(), iterator.next() == nil {
+            if let cached = scalars[scalar.value] { return cached }
+            let w = font.width(of: String(c))
+            if scalars.count > 4096 { scalars.removeAll(keepingCapacity: true) }
+            scalars[scalar.value] = w
+            return w
+        }
         if let cached = others[c] { return cached }
         let w = font.width(of: String(c))
         if others.count > 4096 { others.removeAll(keepingCapacity: true) }
@@ -54,10 +65,12 @@ public final class CharacterWidths {
 
 /// Line breaking and caret geometry.
 public enum TextLayout {
-    /// Splits `text` into lines no wider than `width`, breaking at spaces where it can and inside
-    /// words only when a word alone is too wide; explicit newlines always break. The ranges exclude
-    /// the newline characters; a trailing newline yields a final empty line. Spaces at the end of
-    /// a line may hang past the width.
+    /// Splits `text` into lines no wider than `width`, breaking where the Unicode line breaking
+    /// algorithm (UAX #14, from `LineBreaking.rules`) allows (after spaces and hyphens, between
+    /// ideographs, never before closing punctuation) and elsewhere, between characters, only when
+    /// a line has no such place; explicit newlines always break. The ranges exclude the newline
+    /// characters; a trailing newline yields a final empty line. Spaces at the end of a line may
+    /// hang past the width.
     public static func wrap(_ text: String, width: Double, font: Font) -> [Range<String.Index>] {
         wrap(text, width: width, widths: CharacterWidths(font: font))
     }
@@ -65,6 +78,13 @@ public enum TextLayout {
     /// `wrap(_:width:font:)` with a width table that outlives the call.
     public static func wrap(_ text: String, width: Double, widths: CharacterWidths) -> [Range<String.Index>] {
         wrap(text, in: text.startIndex..<text.endIndex, width: width, widths: widths)
+    }
+
+    /// `wrap(_:width:widths:)` breaking by `rules` rather than `LineBreaking.rules`.
+    public static func wrap(
+        _ text: String, width: Double, widths: CharacterWidths, rules: any LineBreakOpportunities
+    ) -> [Range<String.Index>] {
+        wrap(text, in: text.startIndex..<text.endIndex, width: width, widths: widths, rules: rules) { _ in false }.lines
     }
 
     /// The lines of the part `range` of `text`, which must start at the start of a line.
@@ -77,8 +97,12 @@ public enum TextLayout {
 
     /// Wraps like `wrap(_:in:width:widths:)`, but stops as soon as `stopBefore` accepts the
     /// start of a new line, returning the lines so far and that start (nil when it ran to the end).
+    ///
+    /// Where a line may break is asked from each line's start on, so the wrap from a line start
+    /// depends only on the text after it (which lets a re-wrap stop where it meets old lines).
     static func wrap(
         _ text: String, in range: Range<String.Index>, width: Double, widths: CharacterWidths,
+        rules: any LineBreakOpportunities = LineBreaking.rules,
         stopBefore: (String.Index) -> Bool
     ) -> (lines: [Range<String.Index>], stoppedAt: String.Index?) {
         var lines: [Range<String.Index>] = []
@@ -88,16 +112,19 @@ public enum TextLayout {
         var xAtBreak = 0.0
         var i = range.lowerBound
         let utf8 = text.utf8
-        while i < range.upperBound {
+        var breaks = LineBreakCursor(text, end: range.upperBound, rules: rules)
+        breaks.startLine(at: lineStart)
+        scan: while i < range.upperBound {
             // Most text is ASCII: an ASCII byte followed by another (or by the end) is a whole
-            // character, read from the bytes without Unicode's grapheme rules. A CR (which may
-            // start CR LF) and a byte before a non-ASCII one (which may be a combining mark) take
-            // the general path.
+            // character, read from the bytes without Unicode's grapheme rules, and its line
+            // break class from a table. A CR (which may start CR LF) and a byte before a
+            // non-ASCII one (which may be a combining mark) take the general path.
             let byte = utf8[i]
             let afterByte = utf8.index(after: i)
             let kind: BreakKind
             let next: String.Index
             var c: Character?
+            let mayBreak: Bool
             if byte < 0x80, byte != 0x0D, afterByte == range.upperBound || utf8[afterByte] < 0x80 {
                 next = afterByte
                 switch byte {
@@ -105,11 +132,13 @@ public enum TextLayout {
                 case 0x20, 0x09: kind = .space
                 default: kind = .other
                 }
+                mayBreak = kind != .newline && breaks.mayBreak(beforeASCII: byte, at: i)
             } else {
                 let character = text[i]
                 c = character
                 next = text.index(after: i)
                 kind = BreakKind(character)
+                mayBreak = kind != .newline && breaks.mayBreak(before: i, character: character)
             }
             if kind == .newline {
                 lines.append(lineStart..<i)
@@ -117,31 +146,46 @@ public enum TextLayout {
                 x = 0
                 lastBreak = nil
                 i = next
+                breaks.startLine(at: lineStart)
                 if stopBefore(lineStart) { return (lines, lineStart) }
                 continue
+            }
+            if mayBreak && i > lineStart {
+                lastBreak = i
+                xAtBreak = x
             }
             let w = c.map(widths.width(of:)) ?? widths.width(ascii: byte)
             if kind == .space {
                 x += w
-                lastBreak = next
-                xAtBreak = x
                 i = next
                 continue
             }
-            if x + w > width && i > lineStart {
+            // A loop: after a break where the rules allowed one, this character may still not fit
+            // on the new line (what went down with it is too wide), and is then cut before.
+            while x + w > width && i > lineStart {
                 if let b = lastBreak, b > lineStart {
+                    // A break the rules allowed. Past it they carry nothing from before it, so
+                    // the next line reads on from here, as a wrap from its start would.
                     lines.append(lineStart..<b)
                     lineStart = b
                     x -= xAtBreak
+                    lastBreak = nil
+                    breaks.continueLine(at: b)
+                    // A new line starts here, and the wrap from a line start depends only on
+                    // the text after it: where the caller knows that text and its lines, it
+                    // can stop.
+                    if stopBefore(lineStart) { return (lines, lineStart) }
                 } else {
+                    // No break allowed: the line is cut before this character, and the next
+                    // one, starting with it, is read afresh from there.
                     lines.append(lineStart..<i)
                     lineStart = i
                     x = 0
+                    lastBreak = nil
+                    breaks.startLine(at: lineStart)
+                    if stopBefore(lineStart) { return (lines, lineStart) }
+                    continue scan
                 }
-                lastBreak = nil
-                // A new line starts here, and the wrap from a line start depends only on the text
-                // after it: where the caller knows that text and its lines, it can stop.
-                if stopBefore(lineStart) { return (lines, lineStart) }
             }
             x += w
             i = next
@@ -153,22 +197,25 @@ public enum TextLayout {
     /// The lines of `new`, made from the lines `oldLines` of `old` by wrapping again only where
     /// an edit changed them: from the line before the edit (a deletion can pull a word up) until
     /// a line starts where one started before, past the edit; the lines before are kept and the
-    /// lines after are moved.
+    /// lines after are moved. Lines break where `rules` allow.
     public static func rewrap(
         _ new: String, from old: String, lines oldLines: [Range<String.Index>],
-        width: Double, widths: CharacterWidths
+        width: Double, widths: CharacterWidths, rules: any LineBreakOpportunities = LineBreaking.rules
     ) -> [Range<String.Index>] {
         guard !oldLines.isEmpty, let change = ChangedBytes(old: old, new: new) else {
-            return oldLines.isEmpty ? wrap(new, width: width, widths: widths) : oldLines
+            return oldLines.isEmpty ? wrap(new, width: width, widths: widths, rules: rules) : oldLines
         }
         var table = LineTable(oldLines.map(old.byteRange(of:)))
-        rewrap(new, lines: &table, change: change, width: width, widths: widths)
+        rewrap(new, lines: &table, change: change, width: width, widths: widths, rules: rules)
         return table.all.map(new.indexRange(ofBytes:))
     }
 
     /// The lines of `text` as UTF-8 byte ranges.
-    static func wrapOffsets(_ text: String, width: Double, widths: CharacterWidths) -> [Range<Int>] {
-        wrap(text, width: width, widths: widths).map(text.byteRange(of:))
+    static func wrapOffsets(
+        _ text: String, width: Double, widths: CharacterWidths,
+        rules: any LineBreakOpportunities = LineBreaking.rules
+    ) -> [Range<Int>] {
+        wrap(text, width: width, widths: widths, rules: rules).map(text.byteRange(of:))
     }
 
     /// Re-wraps `lines` (the lines of the text before `change`, as byte ranges) for `text`, the
@@ -183,10 +230,11 @@ public enum TextLayout {
     @discardableResult
     static func rewrap(
         _ text: String, lines table: inout LineTable, change: ChangedBytes,
-        width: Double, widths: CharacterWidths, budget: Int = .max
+        width: Double, widths: CharacterWidths, budget: Int = .max,
+        rules: any LineBreakOpportunities = LineBreaking.rules
     ) -> Range<Int> {
         guard table.count > 0 else {
-            table = LineTable(wrapOffsets(text, width: width, widths: widths))
+            table = LineTable(wrapOffsets(text, width: width, widths: widths, rules: rules))
             return 0..<table.count
         }
         let delta = change.newEnd - change.oldEnd
@@ -200,7 +248,7 @@ public enum TextLayout {
         var past = 0, seamed = false
         let wrapped = wrap(
             text, in: utf8.index(utf8.startIndex, offsetBy: restart)..<text.endIndex,
-            width: width, widths: widths
+            width: width, widths: widths, rules: rules
         ) { start in
             let o = offset(start)
             guard o > change.newEnd else { return false }
@@ -327,7 +375,11 @@ enum BreakKind: Equatable {
     case newline, space, other
 
     init(_ c: Character) {
-        if let ascii = c.asciiValue {
+        // Past U+3000 (the last space) no character is a space or a newline: CJK text needs
+        // no property look-up.
+        if c.unicodeScalars.first!.value > 0x3000 {
+            self = .other
+        } else if let ascii = c.asciiValue {
             switch ascii {
             case 0x0A...0x0D: self = .newline  // LF, VT, FF, CR; CR LF reads as LF
             case 0x20, 0x09: self = .space
