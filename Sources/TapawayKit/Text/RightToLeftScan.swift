@@ -33,9 +33,11 @@ public enum RightToLeftScan {
             case 0xD6...0xDF: return true  // U+0580 to U+07FF: Hebrew, Arabic, Syriac, Thaana, N'Ko
             case 0xE0 where (0xA0...0xA3).contains(next): return true  // U+0800 to U+08FF
             case 0xEF where (0xAC...0xBB).contains(next): return true  // U+FB00 to U+FEFF: presentation forms
-            case 0xE2 where next == 0x80 && (third == 0x8F || third == 0xAB || third == 0xAE): return true  // RLM, RLE, RLO
-            case 0xE2 where next == 0x81 && (third == 0xA7 || third == 0xA8): return true  // RLI, FSI
-            case 0xF0 where (next == 0x90 && third >= 0xA0) || next == 0x9E: return true  // U+10800 to U+10FFF, U+1E800 to U+1EFFF
+            // RLM, RLE, RLO; then RLI and FSI.
+            case 0xE2 where next == 0x80 && (third == 0x8F || third == 0xAB || third == 0xAE): return true
+            case 0xE2 where next == 0x81 && (third == 0xA7 || third == 0xA8): return true
+            // U+10800 to U+10FFF, and U+1E800 to U+1EFFF.
+            case 0xF0 where (next == 0x90 && third >= 0xA0) || next == 0x9E: return true
             default: i += 1
             }
         }
