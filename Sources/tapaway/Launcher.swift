@@ -144,10 +144,15 @@ struct Launcher {
         }
         for assignment in assignments { app.setOption(assignment.key, to: assignment.value) }
         // The window grows to hold the device chosen (or turned) beside the chrome, within the
-        // work area; a size given with --size stays as it is, and a remembered one is kept at start.
+        // work area; a size given with --size stays as it is. A remembered one is kept at start,
+        // grown only as far as showing the device whole needs (a size remembered from before
+        // devices, or from a smaller one, would cut the phone's bottom off at every start).
         app.onDeviceChange = { [unowned platform] device in platform.grow(toHold: WindowLayout.preferredSize(device: device)) }
-        if options.size == nil && saved.windowSize == nil {
-            platform.grow(toHold: WindowLayout.preferredSize(device: app.device.size(app.orientation)))
+        if options.size == nil {
+            let device = app.device.size(app.orientation)
+            platform.grow(
+                toHold: saved.windowSize == nil
+                    ? WindowLayout.preferredSize(device: device) : WindowLayout.minimumSize(device: device))
         }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }

@@ -141,7 +141,8 @@ struct SessionStateTests {
 
         let first = try AppProcess(display: display, environment: environment)
         let ready = try first.waitForReady()
-        #expect(ready.string("scenario") == "flutter" && (ready["window"] as? [Double]) == [640, 820], "\(ready)")
+        // The remembered width is kept; the height grows to show iPhone 15 (852 points) whole.
+        #expect(ready.string("scenario") == "flutter" && (ready["window"] as? [Double]) == [640, 852], "\(ready)")
         let probe = try DesktopProbe(displayName: display.name)
         probe.requestClose(try probe.window())
         #expect(first.waitForExit(timeout: 10) == 0, "\(first.diagnostics)")
@@ -150,12 +151,12 @@ struct SessionStateTests {
             settings.contains("theme=dark\n") && !settings.contains("scenario") && !settings.contains("window-size"),
             "\(settings)")
         let state = try String(contentsOfFile: folder.file("state/tapaway/state.conf"), encoding: .utf8)
-        #expect(state.contains("scenario=flutter\n") && state.contains("window-size=640x820\n"), "\(state)")
+        #expect(state.contains("scenario=flutter\n") && state.contains("window-size=640x852\n"), "\(state)")
 
         // The next start finds them in their new place.
         let second = try AppProcess(display: display, environment: environment)
         let again = try second.waitForReady()
-        #expect(again.string("scenario") == "flutter" && (again["window"] as? [Double]) == [640, 820], "\(again)")
+        #expect(again.string("scenario") == "flutter" && (again["window"] as? [Double]) == [640, 852], "\(again)")
         probe.requestClose(try probe.window())
         #expect(second.waitForExit(timeout: 10) == 0, "\(second.diagnostics)")
     }
