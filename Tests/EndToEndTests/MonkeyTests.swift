@@ -163,7 +163,9 @@ struct MonkeyTests {
             let warmUp = settings.minutes.map { min(120, $0 * 30) } ?? 0
             var warmRSS: Int?
             var warmTime = started
+            var warmCharacters = 0
             var lastRSS = 0
+            var nextReport = started.addingTimeInterval(60)
             // A soak goes on past a broken invariant (the first is reported), so that its memory
             // figure covers the whole time; a run of inputs stops at the first.
             while failure == nil || (deadline != nil && s.app.process.isRunning) {
@@ -177,6 +179,17 @@ struct MonkeyTests {
                     if warmRSS == nil, Date() >= started.addingTimeInterval(warmUp) {
                         warmRSS = rss
                         warmTime = Date()
+                        warmCharacters = monkey.model.allLengths.reduce(0, +)
+                    }
+                    // Once a minute: memory against inputs and against the characters the inputs
+                    // hold (what the monkey typed and a program must keep), so growth can be read
+                    // per input and net of the text.
+                    if Date() >= nextReport {
+                        nextReport = Date().addingTimeInterval(60)
+                        print(
+                            "monkey: at \(Int(Date().timeIntervalSince(started))) s, \(monkey.inputs) inputs, resident \(rss) KiB, the inputs hold \(monkey.model.allLengths.reduce(0, +)) characters"
+                        )
+                        fflush(nil)
                     }
                 }
             }
@@ -187,8 +200,10 @@ struct MonkeyTests {
             )
             if let warmRSS {
                 let minutes = Date().timeIntervalSince(warmTime) / 60
+                // The text typed into the inputs is data the program must keep: say how much
+                // more of it there is than at warm-up, beside the growth (which includes it).
                 print(
-                    "monkey: resident memory \(warmRSS) KiB after \(Int(warmUp)) s of warm-up, \(lastRSS) KiB at the end: \(lastRSS - warmRSS) KiB growth in \(String(format: "%.1f", minutes)) minutes (\(Int((Double(lastRSS - warmRSS) / max(minutes, 0.1)).rounded())) KiB a minute)"
+                    "monkey: resident memory \(warmRSS) KiB after \(Int(warmUp)) s of warm-up, \(lastRSS) KiB at the end: \(lastRSS - warmRSS) KiB growth in \(String(format: "%.1f", minutes)) minutes (\(Int((Double(lastRSS - warmRSS) / max(minutes, 0.1)).rounded())) KiB a minute); meanwhile the text the inputs hold went from \(warmCharacters) to \(monkey.model.allLengths.reduce(0, +)) characters"
                 )
                 // Issue 21: under 256 KB over a 30-minute soak after the first two minutes.
                 #expect(lastRSS - warmRSS < 256, "resident memory grew by \(lastRSS - warmRSS) KiB after warm-up")
@@ -232,16 +247,22 @@ struct Monkey {
         size = session.windowSize
     }
 
-    /// Resident memory of `pid` in KiB, from /proc; through the `timeout` wrapper the harness
-    /// starts programs in, to the program itself.
-    static func residentKiB(of pid: pid_t) -> Int? {
-        var pid = pid
+    /// The program's own process: `pid`, or through the `timeout` wrapper the harness starts
+    /// programs in, its child.
+    static func programPID(_ pid: pid_t) -> pid_t {
         if let comm = try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8), comm.hasPrefix("timeout"),
             let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
             let child = children.split(separator: " ").first.flatMap({ pid_t($0) })
         {
-            pid = child
+            return child
         }
+        return pid
+    }
+
+    /// Resident memory of `pid` in KiB, from /proc; through the `timeout` wrapper the harness
+    /// starts programs in, to the program itself.
+    static func residentKiB(of pid: pid_t) -> Int? {
+        let pid = programPID(pid)
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
         for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
             return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
