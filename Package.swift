@@ -31,6 +31,9 @@ let package = Package(
             pkgConfig: "xdamage",
             providers: [.apt(["libxdamage-dev", "libxtst-dev"])]
         ),
+        // The one place that reads Xlib's private structures (Xlibint.h): it frees the event
+        // queue's spare elements, which Xlib keeps until the display is closed.
+        .target(name: "CXlibQueue", linkerSettings: [.linkedLibrary("X11")]),
         // The toolkit: no X, no C module; runs headless.
         .target(name: "TapawayKit"),
         // The headless backend: manual clock, fixed-metric fonts, recording windows and canvas.
@@ -40,9 +43,9 @@ let package = Package(
         .target(
             name: "TapawayTestSupport", dependencies: ["TapawayKit", "TapawayHeadless"],
             path: "Tests/TapawayTestSupport"),
-        // The X11 backend: the only module that imports CX11.
+        // The X11 backend: the only module that imports CX11 (and CXlibQueue).
         .target(
-            name: "TapawayX11", dependencies: ["TapawayKit", "CX11"], exclude: ["Watcher"],
+            name: "TapawayX11", dependencies: ["TapawayKit", "CX11", "CXlibQueue"], exclude: ["Watcher"],
             linkerSettings: [.linkedLibrary("fontconfig")]),
         // Watching a display from outside (DAMAGE, XTest) for the benchmarks: beside the backend,
         // the only other place that speaks X, kept out of the app so it links no DAMAGE or XTest.
