@@ -83,8 +83,9 @@ public final class KeyView: View {
     }
 
     /// The sizes, in points at scale 1, a label too wide for its key shrinks to (the largest
-    /// that fits; never below 8).
-    static let shrunkLabelSizes: [Double] = [20, 16, 13, 10, 8]
+    /// that fits; never below 8). All but 8 are sizes the app's own text uses (fields, sidebar,
+    /// inspector), so a shrunk label mostly draws with a font that is open already.
+    static let shrunkLabelSizes: [Double] = [17, 14, 12, 11, 8]
 
     private func drawLabel(in body: Rect, ink: Color, canvas: Canvas) {
         guard let fonts = application?.fonts else { return }
