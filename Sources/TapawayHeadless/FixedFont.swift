@@ -52,6 +52,8 @@ public final class FixedFontProvider: FontProvider {
     private var cache: [Double: FixedFont] = [:]
     /// Creates a provider.
     public init() {}
+    /// The sizes asked for so far (a real provider opens a font for each: tests count them).
+    public var sizes: Set<Double> { Set(cache.keys) }
     /// A fixed-metric font of `size` (the weight does not change the metrics).
     public func font(size: Double, weight: FontWeight) -> Font {
         if let font = cache[size] { return font }

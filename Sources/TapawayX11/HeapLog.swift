@@ -6,7 +6,8 @@ import Glibc
 /// what the program holds from what the allocator keeps. Without the variable it does nothing.
 ///
 /// A line: `seconds arena inUse free freeChunks topFree mmapped` then the same six after the
-/// trim, all in bytes but the seconds (the monotonic clock) and the number of free chunks.
+/// trim, all in bytes but the seconds (the monotonic clock) and the number of free chunks; then
+/// how many spare event-queue elements Xlib held and the trim freed (about 200 bytes each).
 enum HeapLog {
     /// The log's descriptor, opened on first use; -1 when the variable is unset or the file
     /// cannot be opened.
@@ -25,10 +26,11 @@ enum HeapLog {
         return raw.map { Int($0) }
     }
 
-    /// Appends one line: the time, `before` and the figures now.
-    static func write(seconds: Double, before: [Int]) {
+    /// Appends one line: the time, `before`, the figures now and `eventQueueSpares`.
+    static func write(seconds: Double, before: [Int], eventQueueSpares: Int) {
         guard isOn else { return }
-        let line = ([String(Int(seconds))] + (before + figures()).map(String.init)).joined(separator: " ") + "\n"
+        let line =
+            ([String(Int(seconds))] + (before + figures() + [eventQueueSpares]).map(String.init)).joined(separator: " ") + "\n"
         _ = line.utf8CString.withUnsafeBufferPointer { Glibc.write(descriptor, $0.baseAddress, $0.count - 1) }
     }
 }

@@ -1,4 +1,5 @@
 import CX11
+import CXlibQueue
 import Glibc
 import TapawayKit
 
@@ -553,12 +554,18 @@ package final class X11Platform {
     /// `heapTrimInterval` seconds: a long session that allocates and frees as it goes (events,
     /// layout, the trace) then keeps no more resident than it holds (issue 21's soak). Trimming
     /// a heap of a few MiB takes well under a millisecond.
+    ///
+    /// Xlib's spare event-queue elements go first: Xlib keeps one for every event it ever held
+    /// queued at once, about 200 bytes each, until the display closes. A burst of input read in
+    /// one round trip while the program was busy (a paste into a long text, a big repaint)
+    /// would otherwise leave its high-water mark resident for the rest of the session.
     private func trimHeapIfDue() {
         guard clock.now - lastHeapTrim >= Self.heapTrimInterval else { return }
         lastHeapTrim = clock.now
         let before = HeapLog.isOn ? HeapLog.figures() : []
+        let spares = tapaway_release_event_queue_spares(display)
         _ = tapaway_trim_heap()
-        HeapLog.write(seconds: clock.now, before: before)
+        HeapLog.write(seconds: clock.now, before: before, eventQueueSpares: Int(spares))
     }
 
     /// The shortest time between two heap trims, in seconds.

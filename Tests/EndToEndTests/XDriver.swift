@@ -327,6 +327,26 @@ final class XDriver {
         sync()
     }
 
+    /// Sends `count` client messages of type `name` (an atom the program does not know, so it
+    /// ignores them) to the first Tapaway top-level window, and waits until the server has
+    /// handled them. Returns how many were sent.
+    @discardableResult
+    func sendClientMessages(named name: String, count: Int) -> Int {
+        guard let window = Xlib.topLevelWindows(on: display).first else { return 0 }
+        let type = XInternAtom(display, name, 0)
+        for index in 0..<count {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = window
+            event.xclient.message_type = type
+            event.xclient.format = 32
+            event.xclient.data.l.0 = index
+            XSendEvent(display, window, 0, 0 /* NoEventMask: to the window's owner */, &event)
+        }
+        sync()
+        return count
+    }
+
     // MARK: Marks
 
     /// Sends a `_TAPAWAY_MARK` client message carrying `number` to every Tapaway top-level window

@@ -82,6 +82,11 @@ public final class KeyView: View {
         }
     }
 
+    /// The sizes, in points at scale 1, a label too wide for its key shrinks to (the largest
+    /// that fits; never below 8). All but 8 are sizes the app's own text uses (fields, sidebar,
+    /// inspector), so a shrunk label mostly draws with a font that is open already.
+    static let shrunkLabelSizes: [Double] = [17, 14, 12, 11, 8]
+
     private func drawLabel(in body: Rect, ink: Color, canvas: Canvas) {
         guard let fonts = application?.fonts else { return }
         let s = metrics.scale
@@ -113,10 +118,15 @@ public final class KeyView: View {
         var size = (isLetter ? (lowercaseLetter ? 24 : 22) : 16.0) * s
         var font = fonts.font(size: size, weight: .regular)
         var w = font.width(of: label)
-        // A label wider than its key (a narrow keypad at a large scale) shrinks to fit.
+        // A label wider than its key (a narrow keypad at a large scale) shrinks to fit, to the
+        // largest of a few fixed sizes that fits: each size is a font the platform opens and
+        // keeps, and sizes fitted exactly to every key width a resized window makes would
+        // open new ones for as long as the program runs (issue 21's soak).
         let room = body.width - 6 * s
         if w > room && w > 0 {
-            size = max(8, (size * room / w).rounded(.down))
+            let fitted = size * room / w
+            let steps = Self.shrunkLabelSizes.map { max(8, ($0 * s).rounded(.down)) }
+            size = steps.first { $0 <= fitted } ?? steps[steps.count - 1]
             font = fonts.font(size: size, weight: .regular)
             w = font.width(of: label)
         }
