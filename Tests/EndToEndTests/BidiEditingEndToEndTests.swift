@@ -18,18 +18,13 @@ struct BidiEditingEndToEndTests {
             let first = try mapped()
             #expect(first.contains("libX11"), "the maps are the program's")
             try s.focusAndShowKeypad("name")
-            var start = s.app.mark
+            let start = s.app.mark
             try s.x.typeText("Plain text")
             try s.waitForText("name", after: start, what: "the typed text") { $0 == "Plain text" }
             try s.settle()
             let plain = try mapped()
             #expect(!plain.contains("libharfbuzz") && !plain.contains("libfribidi"), "loaded for plain text")
-            let xclip = Xclip(display: s.display)
-            let owner = try xclip.own("clipboard", text: " مرحبا")
-            defer { withExtendedLifetime(owner) {} }
-            start = s.app.mark
-            try s.x.chord("v")
-            try s.waitForText("name", after: start, what: "the pasted Arabic") { $0.hasSuffix("مرحبا") }
+            try s.paste(" مرحبا", into: "name")
             try s.settle()
             let shaped = try mapped()
             #expect(shaped.contains("libharfbuzz") && shaped.contains("libfribidi"), "loaded once Arabic shows")
@@ -51,13 +46,8 @@ struct BidiEditingEndToEndTests {
     func arrowMovesOnScreen() throws {
         try Session.run { s in
             try s.focusAndShowKeypad("name")
-            let xclip = Xclip(display: s.display)
-            let owner = try xclip.own("clipboard", text: "abc אבג")
-            defer { withExtendedLifetime(owner) {} }
-            var start = s.app.mark
-            try s.x.chord("v")
-            try s.waitForText("name", after: start, what: "the pasted text") { $0 == "abc אבג" }
-            start = s.app.mark
+            try s.paste("abc אבג", into: "name")
+            let start = s.app.mark
             try s.x.key(named: "Left")
             try s.x.typeText("X")
             let line = try s.waitForText("name", after: start, what: "the typed letter") { $0.contains("X") }
@@ -69,12 +59,7 @@ struct BidiEditingEndToEndTests {
     func rightToLeftAlignsRight() throws {
         try Session.run { s in
             try s.focusAndShowKeypad("name")
-            let xclip = Xclip(display: s.display)
-            let owner = try xclip.own("clipboard", text: "שלום")
-            defer { withExtendedLifetime(owner) {} }
-            let start = s.app.mark
-            try s.x.chord("v")
-            try s.waitForText("name", after: start, what: "the pasted text") { $0 == "שלום" }
+            try s.paste("שלום", into: "name")
             try s.x.key(named: "Tab")
             try s.settle()
             let field = try s.frame(of: "name")
@@ -86,5 +71,17 @@ struct BidiEditingEndToEndTests {
             let right = try ink(Rect(x: field.minX + half, y: field.minY + 6, width: half - 4, height: field.height - 12))
             #expect(left == 0 && right > 30, "ink left \(left), right \(right)\n\(s.context)")
         }
+    }
+}
+
+extension Session {
+    /// Pastes `text` with Ctrl+V into the focused input `id`, from a clipboard xclip owns, and
+    /// waits for the `text` line that ends with it.
+    func paste(_ text: String, into id: String) throws {
+        let owner = try Xclip(display: display).own("clipboard", text: text)
+        defer { withExtendedLifetime(owner) {} }
+        let start = app.mark
+        try x.chord("v")
+        try waitForText(id, after: start, what: "the pasted text") { $0.hasSuffix(text) }
     }
 }
