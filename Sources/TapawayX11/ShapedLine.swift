@@ -19,7 +19,8 @@ struct ShapedLine {
     /// syllables, common punctuation and symbols). Right-to-left letters, combining marks,
     /// Indic and other complex scripts, emoji sequences and direction marks do.
     static func needed(for text: Substring) -> Bool {
-        if text.utf8.allSatisfy({ $0 < 0xCC }) { return false }  // nothing at or past U+0300
+        // Nothing at or past U+0300: the rule the Kit's text view also keys on.
+        if RightToLeftScan.isPlain(text.utf8) { return false }
         return text.unicodeScalars.contains { !standsAlone($0.value) }
     }
 
