@@ -1,6 +1,9 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// The folder that holds this manifest, for files the linker reads.
+let packageRoot = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "Tapaway",
     products: [
@@ -80,9 +83,22 @@ let package = Package(
             // the default linker, gold, cannot. They export none of the program's own symbols
             // (nothing looks them up: no plugin, no dlsym): 7 200 dynamic symbols become 480,
             // and 0.7 MiB less is resident.
+            // The functions start-up runs are placed together at the start of the code
+            // (packaging/startup.order, written by scripts/startup-order.sh), so the kernel maps
+            // them in a few 64 KiB steps: 2 MiB less is resident at the first frame. The C++
+            // runtime, which only the Swift runtime uses, is linked in, as the Swift runtime is:
+            // one library fewer to load and relocate, 2.2 M instructions and 1.2 MiB less
+            // (packaging/link holds a linker script that turns the runtime's -lstdc++ into the
+            // static archive; libstdc++-dev, which the Swift toolchain needs, provides it). The
+            // same for libgcc's unwinder.
             linkerSettings: [
                 .unsafeFlags(
-                    ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker",
+                        "--no-export-dynamic", "-Xlinker", "--symbol-ordering-file=\(packageRoot)/packaging/startup.order",
+                        "-Xlinker", "--no-warn-symbol-ordering", "-L\(packageRoot)/packaging/link",
+                        "-Xclang-linker", "-static-libgcc",
+                    ],
                     .when(configuration: .release))
             ]
         ),
@@ -109,3 +125,10 @@ let package = Package(
             exclude: ["Fixtures"]),
     ]
 )
+
+// Release builds give each function of the program's own code a section of its own, so the
+// linker can place the ones start-up runs together (the standard library's are already so).
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
+}
