@@ -32,7 +32,7 @@ final class InputMethod {
 
     /// Sets the locale up; the input method itself opens later (`open(window:)`): opening it
     /// parses the locale's whole Compose table, a third of the start-up's work, so it waits until
-    /// the first frame is on screen. Until then keys go through `XLookupString`.
+    /// the first frame is on screen and the person's first input arrives (see `X11Platform`).
     init(display: OpaquePointer) {
         self.display = display
         if setlocale(LC_CTYPE, "") == nil || InputMethod.isPlainCLocale() {

@@ -623,6 +623,7 @@ package final class X11Platform {
             repeat {
                 XNextEvent(display, &event)
                 didWorkSinceIdle = true
+                if !inputMethod.isOpen, readySent, isPersonsInput(event) { openInputMethod() }
                 if XFilterEvent(&event, 0) != 0 { continue }
                 handle(&event)
             } while XEventsQueued(display, QueuedAlready) > 0
@@ -637,7 +638,33 @@ package final class X11Platform {
         }
     }
 
-    /// Opens the input method once the first frame is on screen, and selects what it filters.
+    /// Whether an X event is the person at the screen acting: a key, a button, the pointer
+    /// moving, a touch (core or XInput2). Not the pointer entering a window that appeared under
+    /// it, nor a device change.
+    private func isPersonsInput(_ event: XEvent) -> Bool {
+        switch event.type {
+        case KeyPress, ButtonPress, MotionNotify: return true
+        case GenericEvent:
+            guard let xinput, event.xcookie.extension == xinput.opcode else { return false }
+            let kind = event.xcookie.evtype
+            return kind == XI_KeyPress || kind == XI_ButtonPress || kind == XI_Motion || kind == XI_TouchBegin
+        default: return false
+        }
+    }
+
+    /// Opens the input method, once the first frame is on screen, when text input takes focus
+    /// without the person's input (`--focus`, a replayed recording). Otherwise it opens at the
+    /// person's first input event of any kind, before that event is filtered, so the key that
+    /// types goes through it. Opening waits because Xlib's own input method parses the locale's
+    /// whole Compose table (60 M instructions; 0.6 MB more resident): the pointer's first move
+    /// over the window or the press of a first tap hides it, and a start with nobody at the
+    /// screen does not pay it.
+    private func openInputMethodIfTyping() {
+        guard readySent, !inputMethod.isOpen, application?.focusedCaretRect != nil else { return }
+        openInputMethod()
+    }
+
+    /// Opens the input method, and selects what it filters.
     private func openInputMethod() {
         // While it composes, the input method's pre-edit shows at the focused input's caret.
         inputMethod.onPreedit = { [weak self] text, caret in
@@ -660,7 +687,7 @@ package final class X11Platform {
         finishStartup()
         readySent = true
         onReady?()
-        openInputMethod()
+        openInputMethodIfTyping()
         // Asked now, after the first frame, so that no press waits for the answer.
         xinput?.refreshClientPointer()
     }
@@ -672,6 +699,8 @@ package final class X11Platform {
     func paintFrame(_ app: any HostedApplication) {
         let frameStart = clock.now
         app.runFrame()
+        // Focus may have moved without an X event (a timer, a replayed recording).
+        openInputMethodIfTyping()
         // The input method's candidate window follows the caret (its spot: the caret's
         // bottom-left, in the window's pixels).
         if inputMethod.isOpen, let caret = app.focusedCaretRect {
