@@ -27,6 +27,8 @@ export TAPAWAY_BINARY="$BIN/tapaway"
 
 exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
 XVFB_PID=$!
+# The tap benchmark reads how long the server waited for a core.
+export TAPAWAY_BENCH_XVFB_PID="$XVFB_PID"
 trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
 read -r -t 10 DISPLAY_NUMBER <&3 || { echo "bench: Xvfb did not start" >&2; exit 1; }
 export DISPLAY=":$DISPLAY_NUMBER"

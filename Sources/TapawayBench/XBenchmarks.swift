@@ -212,28 +212,76 @@ enum XBenchmarks {
     /// A click on the caption while a field is focused, to the first changed pixel of the keypad
     /// hiding: `taps` times on a quiet machine, then `taps` times while as many busy loops as
     /// the machine has cores (`/bin/sh` spinning, at the same priority as Tapaway) keep every
-    /// core busy.
+    /// core busy. Each tap is split in three at Tapaway's painted frame (its `frame` line, on the
+    /// same clock): the click to the frame's start (XTest, the server, Tapaway waking and
+    /// handling the press and release), the frame, and the frame's end to the changed pixel (the
+    /// server carrying the drawing out, DAMAGE, this client waking). And, for each process, the
+    /// time it spent waiting for a core between the click and the pixel (`/proc/PID/schedstat`).
     static func tapAndAnimation(taps: Int) {
         guard let quiet = tapLatencies(taps: taps) else { return }
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let hogs = (0..<cores).compactMap { _ in Spawned(["/bin/sh", "-c", "while :; do :; done"]) }
         let loaded = tapLatencies(taps: taps)
         for hog in hogs { hog.stop() }
+        let runs = [("quiet", quiet), ("\(hogs.count) busy loops (CPU hog)", loaded ?? TapRun())]
         print("Tap to the first changed pixel of the keypad hiding (DAMAGE), \(taps) taps each")
         print("| machine | taps | p50 ms | p99 ms | max ms |")
         print("|---|---:|---:|---:|---:|")
-        for (name, latencies) in [("quiet", quiet), ("\(hogs.count) busy loops (CPU hog)", loaded ?? [])] {
-            let tap = Figures(latencies)
+        for (name, run) in runs {
+            let tap = Figures(run.taps.map(\.total))
             print(
-                "| \(name) | \(latencies.count) | \(format2(tap.percentile(0.5))) | \(format2(tap.percentile(0.99))) "
+                "| \(name) | \(run.taps.count) | \(format2(tap.percentile(0.5))) | \(format2(tap.percentile(0.99))) "
                     + "| \(format2(tap.max)) |")
+        }
+        print("")
+        print("Each tap in three, at Tapaway's painted frame, and the time each process waited for a core")
+        print("between the click and the pixel (p50 / p99 ms; Xvfb's only when TAPAWAY_BENCH_XVFB_PID names it)")
+        print(
+            "| machine | click → frame starts | frame | frame ends → pixel | Tapaway waited | Xvfb waited | this client waited |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for (name, run) in runs {
+            let split = run.taps.filter { $0.toFrame != nil }
+            func cell(_ values: [Double]) -> String {
+                let figures = Figures(values)
+                return "\(format2(figures.percentile(0.5))) / \(format2(figures.percentile(0.99)))"
+            }
+            func waited(_ values: [Double]) -> String { values.isEmpty ? "—" : cell(values) }
+            print(
+                "| \(name) | \(cell(split.compactMap(\.toFrame))) | \(cell(split.compactMap(\.frame))) "
+                    + "| \(cell(split.compactMap(\.afterFrame))) | \(waited(run.taps.compactMap(\.tapawayWaited))) "
+                    + "| \(waited(run.taps.compactMap(\.serverWaited))) | \(waited(run.taps.compactMap(\.clientWaited))) |")
         }
         print("")
     }
 
-    /// The milliseconds from each of `taps` clicks on the caption, with a field focused, to the
-    /// first changed pixel of the keypad as it starts to hide; nil when Tapaway did not start.
-    static func tapLatencies(taps: Int) -> [Double]? {
+    /// One tap's milliseconds: in all, split at Tapaway's frame when its line was found, and
+    /// how long each process waited for a core meanwhile, where that could be read.
+    struct TapTiming {
+        let total: Double
+        var toFrame: Double?
+        var frame: Double?
+        var afterFrame: Double?
+        var tapawayWaited: Double?
+        var serverWaited: Double?
+        var clientWaited: Double?
+    }
+
+    /// The taps of one run.
+    struct TapRun {
+        var taps: [TapTiming] = []
+    }
+
+    /// The nanoseconds a process has spent runnable but waiting for a core (the second field
+    /// of `/proc/PID/schedstat`), or nil when it cannot be read.
+    static func runQueueWait(of pid: pid_t) -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        return fields.count >= 2 ? Double(fields[1]) : nil
+    }
+
+    /// `taps` clicks on the caption, with a field focused, each timed to the first changed pixel
+    /// of the keypad as it starts to hide; nil when Tapaway did not start.
+    static func tapLatencies(taps: Int) -> TapRun? {
         guard let watcher = XWatcher(displayName: nil),
             let process = Spawned(
                 [tapaway, "--no-settings", "--focus", "name", "--trace", "-"],
@@ -268,12 +316,17 @@ enum XBenchmarks {
             print("tap: no layout")
             return nil
         }
-        var latencies: [Double] = []
+        let server = getenv("TAPAWAY_BENCH_XVFB_PID").flatMap { pid_t(String(cString: $0)) }
+        func waits() -> [Double?] {
+            [runQueueWait(of: process.pid), server.flatMap(runQueueWait), runQueueWait(of: getpid())]
+        }
+        var run = TapRun()
         lines.removeAll()
         for _ in 0..<taps {
             let tray = keypadTray(views)
             watcher.clear()
             lines.removeAll()
+            let before = waits()
             let start = monotonicNow()
             watcher.click(x: Int(caption[0] + 4), y: Int(caption[1] + caption[3] / 2))
             var first: Double?
@@ -282,15 +335,30 @@ enum XBenchmarks {
                 watcher.pump(timeout: 0.05, returnEarly: true)
                 first = watcher.damages.first { $0.intersects(x: tray.0, y: tray.1, width: tray.2, height: tray.3) }?.time
             }
-            if let first { latencies.append((first - start) * 1000) }
+            let after = waits()
             guard waitFor("didHide") else { break }
+            if let first {
+                var timing = TapTiming(total: (first - start) * 1000)
+                let waited = zip(before, after).map { pair in pair.0.flatMap { a in pair.1.map { ($0 - a) / 1e6 } } }
+                (timing.tapawayWaited, timing.serverWaited, timing.clientWaited) = (waited[0], waited[1], waited[2])
+                // The last frame painted after the click that ended before the pixel changed.
+                if let frame = lines.last(where: { line in
+                    guard line.kind == "frame", let begun = line.start, let ms = line.ms else { return false }
+                    return begun >= start && begun + ms / 1000 <= first
+                }), let begun = frame.start, let ms = frame.ms {
+                    timing.toFrame = (begun - start) * 1000
+                    timing.frame = ms
+                    timing.afterFrame = (first - begun) * 1000 - ms
+                }
+                run.taps.append(timing)
+            }
             lines.removeAll()
             watcher.click(x: Int(name[0] + name[2] / 2), y: Int(name[1] + name[3] / 2))
             guard waitFor("didShow") else { break }
             usleep(50_000)
             read()
         }
-        return latencies
+        return run
     }
 
     /// `cycles` show/hide cycles of the keypad: frame draw times and missed 60 Hz deadlines,
