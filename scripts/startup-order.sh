@@ -32,23 +32,28 @@ for _ in $(seq 1 100); do grep -q '"kind":"layout"' "$work/warm.jsonl" 2>/dev/nu
 sleep 1
 kill "$pid"; wait "$pid" || true
 
-# The counted start: callgrind dumps once at the first frame (its first XCreateFontCursor) and
-# again at exit, three seconds later (valgrind runs it about fifty times slower); both dumps
-# are read.
-valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/cg" \
-    --dump-before=XCreateFontCursor "$work/tapaway" >/dev/null 2>"$work/log" &
-pid=$!
-for _ in $(seq 1 600); do [ -e "$work/cg.1" ] && break; sleep 0.1; done
-[ -e "$work/cg.1" ] || { echo "startup-order: the program never reached its first frame" >&2; exit 1; }
-sleep 3
-kill "$pid"; wait "$pid" || true
+# The counted starts, bare and then with an argument (swift-argument-parser's code comes after
+# the bare start's): callgrind dumps once at the first frame (its first XCreateFontCursor) and
+# again at exit, three seconds later (valgrind runs it about fifty times slower); all dumps are
+# read, in that order.
+count() {
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$1" \
+        --dump-before=XCreateFontCursor "$work/tapaway" "${@:2}" >/dev/null 2>"$work/log" &
+    pid=$!
+    for _ in $(seq 1 600); do [ -e "$work/$1.1" ] && break; sleep 0.1; done
+    [ -e "$work/$1.1" ] || { echo "startup-order: the program never reached its first frame" >&2; exit 1; }
+    sleep 3
+    kill "$pid"; wait "$pid" || true
+}
+count cg-bare
+count cg-arguments --no-settings
 
 # Every function of the binary itself that ran (not of the libraries it loads), in the order
 # callgrind first lists it; recursion's "'2" suffixes and unnamed addresses dropped. A function
 # that shares its section with others (the standard library's specialisations: 1.6 MB of code
 # in one section) would move that whole section to its place in the list and split what runs
 # at start-up in two, so such sections come after the rest.
-python3 - "$work/map" "$work"/cg* >packaging/startup.order <<'EOF'
+python3 - "$work/map" "$work"/cg-bare* "$work"/cg-arguments* >packaging/startup.order <<'EOF'
 import re, sys
 
 section_size, size = {}, 0
