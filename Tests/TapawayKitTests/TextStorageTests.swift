@@ -1,5 +1,7 @@
 import CX11
+import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 /// The bytes malloc has handed out and not had back: in use in the heap and in mmapped chunks.
@@ -95,5 +97,35 @@ struct TextStorageTests {
             if text.text.utf8.count > 15, let address = storageAddress(text.text) { addresses.insert(address) }
         }
         #expect(addresses.count <= 16, "the text moved \(addresses.count) times")
+    }
+
+    @Test("fields give back their text's spare storage when editing ends")
+    func resignGivesBack() {
+        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
+        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let fields = (0..<128).map { TextField(frame: Rect(x: 10, y: 10 + Double($0 % 10) * 50, width: 300, height: 44)) }
+        for field in fields { root.addSubview(field) }
+        p.makeWindow(root)
+        p.application.runFrame()
+        // In each field in turn: a text of its own (storage of exactly its size), the characters
+        // past 6 000 deleted, then editing ended. Returns malloc's growth.
+        func edit(_ fields: ArraySlice<TextField>, length: Int) -> Int {
+            let before = mallocInUse()
+            for field in fields {
+                field.text = String(repeating: "0123456789", count: length / 10)
+                field.becomeFirstResponder()
+                field.select(6_000..<length)
+                p.press(.backspace)
+                #expect(field.text.count == 6_000)
+                field.resignFirstResponder()
+            }
+            p.application.runFrame()
+            return mallocInUse() - before
+        }
+        // The same 6 000 characters left in each, from 6 010 and from 10 000: less than half
+        // deleted, so the edit itself keeps the spare bytes; the end of editing gives them back.
+        let small = edit(fields[0..<64], length: 6_010)
+        let large = edit(fields[64..<128], length: 10_000)
+        #expect(large - small < 64 * 1_000, "64 fields hold \(large - small) bytes more after deleting 4 000 characters than 10")
     }
 }
