@@ -107,7 +107,8 @@ let package = Package(
             name: "tapaway-bench",
             dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayUnibreak", "TapawayX11Watcher"],
             path: "Sources/TapawayBench"),
-        .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        // CX11 only for malloc's figures (`tapaway_heap_figures`): the memory bounds are measured.
+        .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport", "CX11"]),
         .testTarget(
             name: "TapawayUnibreakTests",
             dependencies: ["TapawayUnibreak", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),

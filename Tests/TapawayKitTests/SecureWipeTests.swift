@@ -80,4 +80,18 @@ struct SecureWipeTests {
         #expect(text.text.isEmpty && text.count == 0)
         #expect(sharing.utf8.count == 140 && sharing.utf8.allSatisfy { $0 == 0 })
     }
+
+    @Test("a password's storage, given back when editing ends, is zeroed first")
+    func fittedStorageIsZeroed() {
+        let (_, password, _) = passwordPlatform()
+        #expect(password.editableText.isSecret)
+        var text = password.editableText
+        text.setText(String(repeating: "s3cret-", count: 20))
+        text.select(0..<40)
+        text.deleteBackward()
+        let sharing = text.text  // shares the storage, as the bytes left in freed memory would
+        text.editingEnded()
+        #expect(text.text == String(repeating: "s3cret-", count: 20).dropFirst(40))
+        #expect(sharing.utf8.count == 100 && sharing.utf8.allSatisfy { $0 == 0 })
+    }
 }

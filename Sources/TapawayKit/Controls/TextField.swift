@@ -56,7 +56,13 @@ open class TextField: Control, TextInput, TextEditing {
     /// Shown in grey while the field is empty.
     public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     /// Whether the text is shown as bullets; such text cannot be copied or cut.
-    public var isSecureTextEntry = false { didSet { geometry = nil; setNeedsDisplay() } }
+    public var isSecureTextEntry = false {
+        didSet {
+            editable.isSecret = isSecureTextEntry
+            geometry = nil
+            setNeedsDisplay()
+        }
+    }
     /// The keypad to show.
     public var keyboardType: KeyboardType = .default
     /// The return key's label.
@@ -127,6 +133,10 @@ open class TextField: Control, TextInput, TextEditing {
         // (issue 21's memory creep). A password's steps are overwritten first.
         if isSecureTextEntry { history.wipe() } else { history.removeAll() }
         editable.moveCaret(to: editable.caret)
+        // And with the text's spare storage: Swift keeps a string's largest buffer, and the last
+        // edit the bytes it removed, so each input would keep the longest text it ever held (a
+        // cleared paste) for good.
+        editable.editingEnded()
         // A field that is not being edited shows the start of its text, as UITextField does, and
         // needs no caret stops: drop them (a long text's stops cost 8 bytes a character).
         scrollX = 0

@@ -36,6 +36,12 @@ public struct EditableText: Sendable, Equatable {
     /// How many times the text has been changed (`insert`, `setText`): a copy taken before one
     /// more change can learn from `lastEdit` what changed, without comparing the texts.
     public private(set) var editCount = 0
+    /// The most UTF-8 bytes the text's storage has held since it was last made to fit: a lower
+    /// bound of its capacity, which Swift never lowers by itself (deleting text keeps the buffer).
+    private var storagePeak = 0
+    /// Whether the text is a secret (a password): storage that `fitStorage` leaves is zeroed
+    /// before it goes back to the allocator, as `wipe` zeroes the text.
+    public var isSecret = false
 
     /// Creates text with the caret at the end.
     public init(_ text: String = "") {
@@ -43,6 +49,7 @@ public struct EditableText: Sendable, Equatable {
         count = text.count
         anchor = count
         caret = count
+        storagePeak = text.utf8.count
     }
 
     /// The selection as character offsets; empty means a caret.
@@ -159,6 +166,38 @@ public struct EditableText: Sendable, Equatable {
         let start = text.utf8.index(text.startIndex, offsetBy: bytesBefore)
         let end = text.utf8.index(text.endIndex, offsetBy: -bytesAfter)
         count += text[start..<end].count - charactersBefore
+        let bytes = text.utf8.count
+        storagePeak = max(storagePeak, bytes)
+        if bytes == 0 || storagePeak - bytes > max(bytes, Self.spareBytesKeptWhileEditing) { fitStorage() }
+    }
+
+    /// The spare bytes an edit may leave in the text's storage before it is made to fit: below
+    /// half the text's length, or this many, typing and deleting never copy the text.
+    public static let spareBytesKeptWhileEditing = 4096
+
+    /// Gives back the storage's spare capacity: the text is copied into a buffer of its own size
+    /// when it holds fewer bytes than it once did. Swift keeps a string's largest buffer through
+    /// deletions, so each input would otherwise keep the longest text it ever held (a cleared
+    /// paste, all of it) for the rest of the session (issue 21's memory creep).
+    ///
+    /// An edit calls it when the text is emptied (nothing to copy) and when the spare bytes pass
+    /// both the text's length and `spareBytesKeptWhileEditing`, so deleting a long text copies it
+    /// a few times in all, not at every keystroke; `editingEnded()` calls it too.
+    public mutating func fitStorage() {
+        let bytes = text.utf8.count
+        guard storagePeak > bytes else { return }
+        storagePeak = bytes
+        // Indices into the old storage stay valid in the copy (same bytes), but drop the landmark
+        // anyway: it is a cache.
+        landmark = nil
+        let fitted = String(unsafeUninitializedCapacity: bytes) { buffer in
+            text.utf8.withContiguousStorageIfAvailable { buffer.initialize(fromContentsOf: $0) }
+                ?? buffer.initialize(fromContentsOf: text.utf8)
+        }
+        if isSecret, !text.isEmpty {
+            text.withUTF8 { Wipe.zero(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer($0))) }
+        }
+        text = fitted
     }
 
     /// Replaces the characters in `range` with `string`, the caret after it.
@@ -226,12 +265,22 @@ public struct EditableText: Sendable, Equatable {
         lastEdit = nil
     }
 
+    /// Keeps only what the text needs once its input is no longer edited: the storage made to
+    /// fit (`fitStorage()`), and `lastEdit` forgotten with the bytes it removed (clearing a long
+    /// text keeps all of it there until the next edit). An observer that next sees the text
+    /// without an edit in between reads it whole, as after `setText`.
+    public mutating func editingEnded() {
+        lastEdit = nil
+        fitStorage()
+    }
+
     /// Replaces all the text and puts the caret at the end.
     public mutating func setText(_ string: String) {
         lastEdit = nil
         editCount += 1
         text = string
         count = text.count
+        storagePeak = text.utf8.count
         landmark = nil
         anchor = count
         caret = count

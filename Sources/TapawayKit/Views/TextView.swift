@@ -126,6 +126,13 @@ open class TextView: ScrollView, TextInput, TextEditing {
         // would grow with all that was ever typed in it (issue 21's memory creep).
         history.removeAll()
         editable.moveCaret(to: editable.caret)
+        // And with the text's spare storage: Swift keeps a string's largest buffer, and the last
+        // edit the bytes it removed, so each input would keep the longest text it ever held (a
+        // cleared paste) for good. The lines and the scan for shaped text follow the last edit
+        // first, so that forgetting it costs no pass over the whole text.
+        if linesAreStale, lineTable != nil { _ = wrappedLines }
+        scanEdits()
+        editable.editingEnded()
         setNeedsDisplay()
         application?.notificationCenter.post(name: .textViewDidEndEditing, object: self)
     }
