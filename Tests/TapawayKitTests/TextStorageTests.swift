@@ -13,6 +13,19 @@ private func mallocInUse() -> Int {
     return figures[1] + figures[5]
 }
 
+/// malloc's figures are the whole process's, and other suites allocate and free on other
+/// threads while these run: each measurement is made `attempts` times, and the least disturbed
+/// figure is the one compared (the largest where growth must be large, the smallest where it
+/// must be small). Returns the largest `held` and the smallest `kept`.
+private func leastDisturbed(attempts: Int = 3, _ measure: () -> (held: Int, kept: Int)) -> (held: Int, kept: Int) {
+    var best = (held: Int.min, kept: Int.max)
+    for _ in 0..<attempts {
+        let figures = measure()
+        best = (max(best.held, figures.held), min(best.kept, figures.kept))
+    }
+    return best
+}
+
 /// Where a text's bytes are: a new address means the text was copied into new storage.
 private func storageAddress(_ text: String) -> UInt? {
     text.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
@@ -32,45 +45,53 @@ struct TextStorageTests {
 
     @Test("emptying a text after a 4 MB paste gives its buffer back")
     func emptyingGivesBack() {
-        let before = mallocInUse()
-        var text = EditableText("a")
-        paste(bytes: 4 << 20, into: &text)
-        #expect(mallocInUse() - before > 4 << 20 - 4096)
-        text.selectAll()
-        text.deleteBackward()
-        // One more edit, so that the last edit no longer holds the bytes the clearing removed.
-        text.insert("x")
-        let kept = mallocInUse() - before
-        #expect(text.text == "x")
-        #expect(kept < 1 << 20, "a text of one character holds \(kept) bytes")
+        let figures = leastDisturbed {
+            let before = mallocInUse()
+            var text = EditableText("a")
+            paste(bytes: 4 << 20, into: &text)
+            let held = mallocInUse() - before
+            text.selectAll()
+            text.deleteBackward()
+            // One more edit, so that the last edit no longer holds the bytes the clearing removed.
+            text.insert("x")
+            let kept = mallocInUse() - before
+            #expect(text.text == "x")
+            return (held, kept)
+        }
+        #expect(figures.held > 4 << 20 - 4096)
+        #expect(figures.kept < 1 << 20, "a text of one character holds \(figures.kept) bytes")
     }
 
     @Test("deleting most of a long text gives back what it no longer needs")
     func deletingMostGivesBack() {
-        let before = mallocInUse()
-        var text = EditableText()
-        paste(bytes: 4 << 20, into: &text)
-        text.select(0..<(text.count - 100_000))
-        text.deleteBackward()
-        text.insert("x")
-        let kept = mallocInUse() - before
-        #expect(text.count == 100_001)
-        #expect(kept < 1 << 20, "a text of 100 001 bytes holds \(kept) bytes")
+        let figures = leastDisturbed {
+            let before = mallocInUse()
+            var text = EditableText()
+            paste(bytes: 4 << 20, into: &text)
+            text.select(0..<(text.count - 100_000))
+            text.deleteBackward()
+            text.insert("x")
+            #expect(text.count == 100_001)
+            return (0, mallocInUse() - before)
+        }
+        #expect(figures.kept < 1 << 20, "a text of 100 001 bytes holds \(figures.kept) bytes")
     }
 
     @Test("when editing ends, a text keeps neither spare capacity nor the bytes its last edit removed")
     func editingEndedGivesBack() {
-        let before = mallocInUse()
-        var text = EditableText()
-        paste(bytes: 4 << 20, into: &text)
-        // Less than half deleted: an edit keeps the spare bytes (typing must not copy the text).
-        text.select(0..<(1 << 20))
-        text.deleteBackward()
-        #expect(text.lastEdit?.removed.count == 1 << 20)
-        text.editingEnded()
-        let kept = mallocInUse() - before
-        #expect(text.lastEdit == nil && text.count == 3 << 20)
-        #expect(kept < 3 << 20 + 256 << 10, "a text of 3 MiB holds \(kept) bytes")
+        let figures = leastDisturbed {
+            let before = mallocInUse()
+            var text = EditableText()
+            paste(bytes: 4 << 20, into: &text)
+            // Less than half deleted: an edit keeps the spare bytes (typing must not copy the text).
+            text.select(0..<(1 << 20))
+            text.deleteBackward()
+            #expect(text.lastEdit?.removed.count == 1 << 20)
+            text.editingEnded()
+            #expect(text.lastEdit == nil && text.count == 3 << 20)
+            return (0, mallocInUse() - before)
+        }
+        #expect(figures.kept < 3 << 20 + 256 << 10, "a text of 3 MiB holds \(figures.kept) bytes")
     }
 
     @Test("deleting a long text a character at a time copies it a few times, not at every keystroke")
@@ -124,8 +145,11 @@ struct TextStorageTests {
         }
         // The same 6 000 characters left in each, from 6 010 and from 10 000: less than half
         // deleted, so the edit itself keeps the spare bytes; the end of editing gives them back.
-        let small = edit(fields[0..<64], length: 6_010)
-        let large = edit(fields[64..<128], length: 10_000)
-        #expect(large - small < 64 * 1_000, "64 fields hold \(large - small) bytes more after deleting 4 000 characters than 10")
+        let figures = leastDisturbed {
+            let small = edit(fields[0..<64], length: 6_010)
+            let large = edit(fields[64..<128], length: 10_000)
+            return (0, large - small)
+        }
+        #expect(figures.kept < 64 * 1_000, "64 fields hold \(figures.kept) bytes more after deleting 4 000 characters than 10")
     }
 }
