@@ -111,7 +111,8 @@ public final class KeyboardManager {
     private var frameObserver: ObserverToken?
     private let touchOutside = TapGestureRecognizer()
     private var adjustment: Adjustment?
-    private var returnActions: [(Weak<Control>, Int)] = []
+    /// The fields given a Return action, with its id: one entry a field while it lives.
+    private(set) var returnActions: [(Weak<Control>, Int)] = []
     private var lastKeyboardFrame: Rect?
 
     /// What the manager changed to keep a field visible, to undo when the keypad hides.
@@ -266,6 +267,9 @@ public final class KeyboardManager {
         guard enableReturnKeyNavigation else { return }
         let inputs = orderedInputs(around: input)
         let singleLine = inputs.compactMap { $0 as? TextField }
+        // Fields of screens that are gone: their entries would pile up for the whole session
+        // (issue 21's soak: 14.5 KB by minute 16), and each focus would scan them all.
+        returnActions.removeAll { $0.0.value == nil }
         for field in singleLine {
             let isLast = inputs.last === field
             field.returnKeyType = isLast ? .done : .next
