@@ -61,4 +61,34 @@ struct SecureKeypadLayerTests {
         #expect(!layouts.contains { $0.contains("\"key-1\"") }, "the numbers layer reached the trace")
         #expect(layouts.last?.contains("\"key-q\"") == true, "the last layout shows the letters")
     }
+
+    /// Whether `views` (a `layout` line's) shows `id`: nil when the line does not hold it.
+    func shows(_ id: String, in line: String) -> Bool? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+            let views = object["views"] as? [[String: Any]],
+            let view = views.first(where: { $0["id"] as? String == id })
+        else { return nil }
+        return view["visible"] as? Bool
+    }
+
+    @Test("what changes besides the keys is still written while a password is on the numbers layer")
+    func otherChangesStillWritten() throws {
+        let lines = try trace { h in
+            h.focus(h.form.password)
+            h.platform.tapKey("key-123")
+            h.platform.settle()
+            h.app.toggleHelp()
+            h.platform.settle()
+            h.app.toggleHelp()
+            h.platform.settle()
+        }
+        let layouts = lines.filter { $0.contains("\"kind\":\"layout\"") }
+        #expect(!layouts.contains { $0.contains("\"key-1\"") }, "the numbers layer reached the trace")
+        let card = layouts.compactMap { shows("help-content", in: $0) }
+        // The card opened and closed on the numbers layer: both reach the trace, else a reader
+        // of the trace believes the card is still open (the monkey pressed Escape to close it,
+        // and the password lost its focus).
+        #expect(card.suffix(2) == [true, false], "the help card's showing and hiding: \(card)")
+        #expect(layouts.last.map { shows("key-q", in: $0) } == true, "the keys given are not the letters'")
+    }
 }

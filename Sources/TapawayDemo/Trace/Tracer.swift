@@ -253,39 +253,50 @@ package final class Tracer {
     /// animation is running (the layout has settled). Nothing is written before `ready`.
     ///
     /// While a secure field is focused and the keypad is off its first layer (numbers, symbols),
-    /// nothing is written: the keys on view would say which class of character comes next. The
-    /// held line is written once the keypad is back on its first layer (it goes back when the
-    /// field resigns), so the trace never shows a layer change made in a password.
+    /// the line gives the keys the first layer would show in their place: the keys on view
+    /// would say which class of character comes next. Everything else in the line is current,
+    /// so a help card closed or a field scrolled meanwhile is still written; a layer change
+    /// alone changes nothing in the line, so the trace never shows one made in a password.
     package func layoutIfChanged(_ application: Application, force: Bool = false) {
         guard isReady else { return }
-        guard !Self.keypadLayerIsSecret(application) else { return }
         guard force || (application.geometryGeneration != lastGeneration && !application.isAnimating) else { return }
         lastGeneration = application.geometryGeneration
-        let snapshot = Self.layoutSnapshot(application)
+        let snapshot = Self.layoutSnapshot(application, firstLayerKeys: Self.keypadLayerIsSecret(application))
         guard force || snapshot != lastLayout else { return }
         lastLayout = snapshot
         emit("layout", [("views", snapshot)])
     }
 
-    /// Whether the keypad's keys would tell something about a password: a secure field is
-    /// focused and the keypad is on another layer than the one it starts on.
+    /// Whether the keypad's keys would tell something about a password: the keypad serves a
+    /// secure field (focused, even under a card that takes the keys) and is on another layer
+    /// than the one it starts on.
     package static func keypadLayerIsSecret(_ application: Application) -> Bool {
-        guard (application.firstResponder as? TextField)?.isSecureTextEntry == true else { return false }
+        guard (application.keyboard.client as? TextField)?.isSecureTextEntry == true else { return false }
         let keypad = application.keyboard.keypadView
-        return keypad.layer != (keypad.keyboardType == .numberPad ? .numberPad : .letters)
+        return keypad.layer != keypad.firstLayer
     }
 
-    /// Every identified view of every window: id, type, frame in screen pixels, visibility.
-    package static func layoutSnapshot(_ application: Application) -> JSON {
+    /// Every identified view of every window: id, type, frame in screen pixels, visibility. With
+    /// `firstLayerKeys`, the keypad's keys are those of its first layer, placed where the
+    /// keypad would show them now, visible as the keypad is.
+    package static func layoutSnapshot(_ application: Application, firstLayerKeys: Bool = false) -> JSON {
         var views: [JSON] = []
+        func entry(_ id: String, _ type: String, _ frame: Rect, _ visible: Bool) -> JSON {
+            .object([("id", .string(id)), ("type", .string(type)), ("frame", .rect(frame)), ("visible", .bool(visible))])
+        }
+        let keypad = application.keyboard.keypadView
         for window in application.windows {
             for view in window.allViews() where view !== window {
+                if firstLayerKeys && view === keypad {
+                    let origin = keypad.frameInScreen.origin, visible = keypad.isVisibleInHierarchy
+                    for key in keypad.firstLayerKeys {
+                        views.append(entry(key.id, "Key", key.frame.offsetBy(dx: origin.x, dy: origin.y), visible))
+                    }
+                    continue
+                }
+                if firstLayerKeys && view is KeyView && view.superview === keypad { continue }
                 guard let id = view.identifier, id != "keypad" else { continue }
-                views.append(
-                    .object([
-                        ("id", .string(id)), ("type", .string(typeName(view))), ("frame", .rect(view.frameInScreen)),
-                        ("visible", .bool(view.isVisibleInHierarchy)),
-                    ]))
+                views.append(entry(id, typeName(view), view.frameInScreen, view.isVisibleInHierarchy))
             }
         }
         return .array(views)

@@ -77,6 +77,17 @@ public final class KeypadView: View {
         KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType)
     }
 
+    /// The layer the keys start on for the keyboard type: letters, or the number pad.
+    public var firstLayer: KeypadLayer { keyboardType == .numberPad ? .numberPad : .letters }
+
+    /// The first layer's keys (`key-q`…) at the keypad's current width, with their frames in
+    /// the keypad: what the keypad would show on that layer now. The trace gives these while a
+    /// password is on another layer, whose keys would tell which class of character comes next.
+    public var firstLayerKeys: [(id: String, frame: Rect)] {
+        KeypadLayout.make(layer: firstLayer, keyboardType: keyboardType, returnKeyType: returnKeyType)
+            .frames(width: bounds.width, metrics: metrics).map { ($0.0.id, $0.1) }
+    }
+
     /// The key view with `identifier` (`key-a`…), if the current layer has it.
     public func keyView(_ identifier: String) -> KeyView? {
         keyViews.first { $0.identifier == identifier }
