@@ -13,19 +13,17 @@ struct EventBurstMemoryTests {
 
     @Test("the memory a burst of 5 000 queued events took is given back once they are handled")
     func burstLeavesNothingBehind() throws {
-        let folder = PrivateFolder(purpose: "heap-log")
-        defer { folder.remove() }
-        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-        let log = folder.file("heap.log")
-        try Session.run(environment: ["TAPAWAY_HEAP_LOG": log]) { s in
-            let before = try Self.trimAfter(Self.now(), log: log, session: s)
+        let log = try HeapLogReader()
+        defer { log.remove() }
+        try Session.run(environment: ["TAPAWAY_HEAP_LOG": log.path]) { s in
+            let before = try log.nextTrim(session: s)
             let pid = Monkey.programPID(s.app.process.pid)
             kill(pid, SIGSTOP)
             let sent = s.x.sendClientMessages(named: "_TAPAWAY_TEST_BURST", count: Self.burst)
             kill(pid, SIGCONT)
             #expect(sent > 0, "no Tapaway window to send the burst to")
             try s.settle()
-            let after = try Self.trimAfter(Self.now(), log: log, session: s)
+            let after = try log.nextTrim(session: s)
             let grown = after.inUse - before.inUse
             #expect(
                 grown < Self.burst * 200 / 4,
@@ -33,29 +31,5 @@ struct EventBurstMemoryTests {
             )
             #expect(after.spares >= Self.burst / 2, "the trim after the burst freed \(after.spares) spare queue elements")
         }
-    }
-
-    /// The test's monotonic clock, which is the program's (`CLOCK_MONOTONIC`), in seconds.
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
-
-    /// The first heap-log line of a trim made after `time`: the program trims when it goes idle,
-    /// at most every few seconds, so each round sends a mark (work, then an idle line) until one
-    /// is written. Returns malloc's bytes in use after that trim and the spare queue elements it freed.
-    static func trimAfter(_ time: Double, log: String, session s: Session) throws -> (inUse: Int, spares: Int) {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-            for line in text.split(separator: "\n") {
-                let fields = line.split(separator: " ").compactMap { Int($0) }
-                // seconds, six figures before the trim, six after, then the spares freed.
-                if fields.count >= 14, Double(fields[0]) > time { return (fields[8], fields[13]) }
-            }
-            try s.settle()
-        }
-        throw EndToEndError("no heap trim was logged after \(time) s within 30 s.\n\(s.app.diagnostics)")
     }
 }

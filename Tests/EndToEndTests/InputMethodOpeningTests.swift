@@ -10,18 +10,16 @@ import Testing
 struct InputMethodOpeningTests {
     @Test("a start nobody touches holds no Compose table; the pointer's first move over the window opens it")
     func opensAtTheFirstInput() throws {
-        let folder = PrivateFolder(purpose: "heap-log")
-        defer { folder.remove() }
-        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
-        let log = folder.file("heap.log")
+        let log = try HeapLogReader()
+        defer { log.remove() }
         // Xlib's built-in input method, which reads the Compose table (not an IM server's).
-        try Session.run(environment: ["TAPAWAY_HEAP_LOG": log, "XMODIFIERS": "@im=none"]) { s in
-            let untouched = try EventBurstMemoryTests.trimAfter(EventBurstMemoryTests.now(), log: log, session: s)
+        try Session.run(environment: ["TAPAWAY_HEAP_LOG": log.path, "XMODIFIERS": "@im=none"]) { s in
+            let untouched = try log.nextTrim(session: s)
             let caption = try s.frame(of: "caption").center
             let start = s.x.pointerPosition()
             s.x.move(to: caption.x + (start == caption ? 3 : 0), caption.y)
             try s.settle()
-            let moved = try EventBurstMemoryTests.trimAfter(EventBurstMemoryTests.now(), log: log, session: s)
+            let moved = try log.nextTrim(session: s)
             let grown = moved.inUse - untouched.inUse
             #expect(
                 grown > 64 * 1024,
