@@ -48,6 +48,9 @@ struct MonkeyModel {
     var lengths: [String: Int] = [:]
     /// The index of the first trace line not yet applied.
     var read = 0
+    /// The trace line at which the session's recording (`--record`) stopped, if it did: a
+    /// click on the sidebar's Record item stops it, as F9 does, and the monkey clicks anywhere.
+    var recordingStoppedAt: Int?
 
     /// The text inputs: the form's, and the chat screen's `message` (a tap on the sidebar's
     /// `layout=chat` puts it on screen).
@@ -126,6 +129,8 @@ struct MonkeyModel {
                 if problem == nil, line.string("firstResponder") == nil, let focused {
                     problem = "line \(line.index): the technique saw no first responder, the trace last focused \(focused)"
                 }
+            case "recording":
+                if recordingStoppedAt == nil, line.string("phase") == "stopped" { recordingStoppedAt = line.index }
             default:
                 break
             }
@@ -224,11 +229,12 @@ struct MonkeyTests {
                 #expect(growth < 256, "resident memory grew by \(growth) KiB after warm-up")
             }
             if let failure {
-                Issue.record(
-                    Comment(
-                        rawValue:
-                            "monkey seed \(settings.seed), \(failure)\nthe recording that reproduces it: \(recording.path) (tapaway --replay \(recording.path))\n\(s.app.diagnostics)"
-                    ))
+                // The recording reproduces the run only if no click stopped it on the way.
+                let replay =
+                    monkey.model.recordingStoppedAt.map {
+                        "the session's recording stopped at trace line \($0) (a click on the sidebar's Record item), so \(recording.path) holds only the inputs before it; TAPAWAY_MONKEY_SEED=\(settings.seed) runs the monkey again"
+                    } ?? "the recording that reproduces it: \(recording.path) (tapaway --replay \(recording.path))"
+                Issue.record(Comment(rawValue: "monkey seed \(settings.seed), \(failure)\n\(replay)\n\(s.app.diagnostics)"))
             }
         }
         if failure == nil { try? FileManager.default.removeItem(at: recording) }
