@@ -69,13 +69,9 @@ package final class InputRecorder {
 
     private var now: Double { application.clock.now - start }
 
-    private var secureFieldFocused: Bool {
-        (application.firstResponder as? TextField)?.isSecureTextEntry == true
-    }
-
     /// Whether a finger's change is written: not while it touches the keypad of a secure field.
     private func keeps(_ change: PointerChange) -> Bool {
-        if change.phase == .began, secureFieldFocused,
+        if change.phase == .began, application.keyboard.servesSecureField,
             application.window(at: change.at) === application.keyboard.window
         {
             suppressedTouches.insert(change.id)
@@ -109,7 +105,7 @@ package final class InputRecorder {
         case .key(let key):
             // F9 starts and stops recording: the key that stops it is not part of the session.
             if key.key == .function(9) { return }
-            if secureFieldFocused {
+            if application.keyboard.servesSecureField {
                 let control = key.modifiers.contains(.control)
                 switch key.key {
                 case .text where !control, .backspace, .delete:

@@ -65,11 +65,10 @@ final class TraceWiring {
         if let frameToken { application.frameObservers.remove(frameToken) }
     }
 
-    /// The keypad's frame when `touch` is on the keypad while a secure field is focused (the
+    /// The keypad's frame when `touch` is on the keypad while it serves a secure field (the
     /// trace then hides which key it is on), else nil.
     static func secureKeypadFrame(for touch: Touch, in app: Application) -> Rect? {
-        guard (app.firstResponder as? TextField)?.isSecureTextEntry == true,
-            touch.window === app.keyboard.window
+        guard app.keyboard.servesSecureField, touch.window === app.keyboard.window
         else { return nil }
         return app.keyboard.frame
     }

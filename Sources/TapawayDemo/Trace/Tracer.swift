@@ -271,7 +271,7 @@ package final class Tracer {
     /// secure field (focused, even under a card that takes the keys) and is on another layer
     /// than the one it starts on.
     package static func keypadLayerIsSecret(_ application: Application) -> Bool {
-        guard (application.keyboard.client as? TextField)?.isSecureTextEntry == true else { return false }
+        guard application.keyboard.servesSecureField else { return false }
         let keypad = application.keyboard.keypadView
         return keypad.layer != keypad.firstLayer
     }
@@ -284,17 +284,17 @@ package final class Tracer {
         func entry(_ id: String, _ type: String, _ frame: Rect, _ visible: Bool) -> JSON {
             .object([("id", .string(id)), ("type", .string(type)), ("frame", .rect(frame)), ("visible", .bool(visible))])
         }
-        let keypad = application.keyboard.keypadView
+        let keypad = firstLayerKeys ? application.keyboard.keypadView : nil
         for window in application.windows {
             for view in window.allViews() where view !== window {
-                if firstLayerKeys && view === keypad {
+                if let keypad, view === keypad {
                     let origin = keypad.frameInScreen.origin, visible = keypad.isVisibleInHierarchy
                     for key in keypad.firstLayerKeys {
                         views.append(entry(key.id, "Key", key.frame.offsetBy(dx: origin.x, dy: origin.y), visible))
                     }
                     continue
                 }
-                if firstLayerKeys && view is KeyView && view.superview === keypad { continue }
+                if let keypad, view is KeyView, view.superview === keypad { continue }
                 guard let id = view.identifier, id != "keypad" else { continue }
                 views.append(entry(id, typeName(view), view.frameInScreen, view.isVisibleInHierarchy))
             }

@@ -38,6 +38,10 @@ public final class Keyboard: TextInputDelegate {
     public private(set) var state: State = .hidden
     /// The text input the keys type into.
     public private(set) weak var client: (any TextInput)?
+    /// Whether the keys type into a secure field (a password), even while a card over the app
+    /// takes the hardware keys: what the keypad shows and where a finger lands on it then stay
+    /// out of traces and recordings.
+    public var servesSecureField: Bool { (client as? TextField)?.isSecureTextEntry == true }
     /// How long a slide takes, in seconds.
     public var animationDuration = 0.25
     /// The slide's curve.
