@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The Tapaway program without its platform: window layout and navigation. The sidebar (host
 /// chrome), the simulated screen (the app's window, of the class the registry's techniques
@@ -97,10 +98,15 @@ package final class TapawayApp {
     /// in portrait, and the inspector.
     package nonisolated static let defaultSize = WindowLayout.preferredSize(device: Size(width: 393, height: 852))
 
+    /// The screen file every technique's screen shows (`--screen FILE`), or nil for the shipped
+    /// screens, which the general option `layout` chooses among.
+    package let screenDocument: ScreenDocument?
+
     /// Builds the windows and screens, showing `technique` (the registry's first when nil or
-    /// unknown), and adds them to `application`.
-    package init(application: Application, technique: TechniqueID? = nil) {
+    /// unknown) on `screenDocument` (nil: the shipped screens), and adds them to `application`.
+    package init(application: Application, technique: TechniqueID? = nil, screen screenDocument: ScreenDocument? = nil) {
         self.application = application
+        self.screenDocument = screenDocument
         self.technique = technique.flatMap { Techniques.technique(for: $0) != nil ? $0 : nil } ?? Techniques.defaultID
         let layout = WindowLayout(window: application.screenSize, device: device.size(orientation), inspector: true)
         windowLayout = layout
@@ -399,7 +405,7 @@ package final class TapawayApp {
     /// and the general ones are applied as they are set.
     package func screen(for technique: TechniqueID) -> FormViewController {
         if let screen = screens[technique] { return screen }
-        let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen()
+        let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen(showing: screenDocument)
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
         screen.avoidance.onNumbersChange = { [weak self, weak screen] numbers in
             guard let self, let screen else { return }
@@ -472,7 +478,7 @@ package final class TapawayApp {
     }
 
     /// The form of the technique on screen.
-    package var form: StandardForm { screen(for: technique).form }
+    package var form: ScreenForm { screen(for: technique).form }
 
     /// Focuses the text input with `identifier`; returns false when there is none.
     @discardableResult
@@ -484,7 +490,8 @@ package final class TapawayApp {
     /// The identifiers that `focus(_:)` accepts.
     package var focusableIdentifiers: [String] {
         let screen = screen(for: technique)
-        return form.inputs.compactMap(\.identifier) + (screen.layout == .chat ? [screen.composer.field.identifier ?? ""] : [])
+        let bar = screen.composer == nil ? [] : form.barInputs
+        return (form.inputs + bar).compactMap(\.identifier)
     }
 
     /// Starts writing the trace to `tracer`.

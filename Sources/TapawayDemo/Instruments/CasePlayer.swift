@@ -141,6 +141,15 @@ package final class CasePlayer {
             queueDrag { [unowned self] in DismissalMatrix.backgroundPoint(in: app) }
         case .drag(let id):
             queueDrag { [unowned self] in centre(of: id) }
+        case .tapAt(let point):
+            queue(0) { [unowned self] in tap(at: DismissalMatrix.current(point, in: app)) }
+        case .longPress(let id):
+            queue(0) { [unowned self] in
+                if let point = centre(of: id) { press(Self.finger, .began, at: point) } else { missing = true }
+            }
+            queue(0.8) { [unowned self] in
+                if let point = centre(of: id) { press(Self.finger, .ended, at: point) }
+            }
         }
     }
 

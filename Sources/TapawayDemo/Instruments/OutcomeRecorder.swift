@@ -15,7 +15,7 @@ package final class OutcomeRecorder {
     /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
     /// by the next input and at the end of the frame.
     private var currentPhase: TouchPhase?
-    private var rowHandlers: [(StandardForm, ((SuggestionRow) -> Void)?)] = []
+    private var rowHandlers: [(ScreenForm, ((SuggestionRow) -> Void)?)] = []
 
     /// Starts following `app` in `application`.
     package init(application: Application, app: TapawayApp) {
@@ -85,11 +85,13 @@ package final class OutcomeRecorder {
     package func finish() -> SessionOutcome {
         var result = outcome
         result.finalFocus = (application.firstResponder as? View)?.traceName
-        let form = app.form
-        for field in [form.name, form.email, form.password, form.phone] {
-            result.texts[field.identifier ?? "?"] = field.isSecureTextEntry ? "\(field.text.count) characters" : field.text
+        for input in app.form.inputs {
+            if let field = input as? TextField {
+                result.texts[field.identifier ?? "?"] = field.isSecureTextEntry ? "\(field.text.count) characters" : field.text
+            } else if let textView = input as? TextView {
+                result.texts[textView.identifier ?? "?"] = textView.text
+            }
         }
-        result.texts["notes"] = form.notes.text
         return result
     }
 }
