@@ -73,3 +73,84 @@ struct ValidateCommand: ParsableCommand {
         }
     }
 }
+
+extension FindingSeverity: ExpressibleByArgument {
+    /// `info`, `medium`, `high`, for completions and help.
+    package static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}
+
+/// `tapaway audit [FILE]`: every technique played on a screen, and what will go wrong.
+struct AuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Play every technique on a screen and say where the keyboard will misbehave, and how to fix it.",
+        discussion: """
+            Headless: each text input is focused in turn, then every element, every container's \
+            background, the navigation bar, Return and the toolbar's Done are tapped, rows are held, \
+            the background and other fields are dragged and a second finger lands, under each \
+            technique. The cases fold into findings (first tap eaten, row selection swallowed, a \
+            field under the keyboard, no way out, a field that cannot be left, two taps to switch \
+            fields, dead zones, a dismissing tap that also acts, the keyboard bouncing, and safe \
+            tap points), each with the element's line in the file, the evidence it rests on (an \
+            inferred one is never counted as confident) and a fix in the platform's terms. \
+            Without FILE, the standard form. The status is 0 unless --fail-on finds a confident \
+            finding at that severity or worse (then 1); a bad file is 65.
+            """
+    )
+
+    @Argument(
+        help: ArgumentHelp("The screen: a screen file, or standard, plain or chat (default: standard).", valueName: "path"),
+        completion: .file(extensions: ["json"]))
+    var screen: String = "standard"
+
+    @Option(help: ArgumentHelp("Only this technique.", valueName: "id"))
+    var technique: TechniqueID?
+
+    @OptionGroup var optionSettings: OptionSettings
+
+    @Flag(help: "Print the findings as JSON (docs/screens.md documents the fields).")
+    var json = false
+
+    @Flag(help: "Print the findings as Markdown, for a pull request.")
+    var markdown = false
+
+    @Flag(help: "Print the safe tap points as a Maestro flow step (tapOn: point).")
+    var maestro = false
+
+    @Option(
+        name: .customLong("fail-on"),
+        help: ArgumentHelp("Exit with status 1 when a confident finding at this severity or worse exists.", valueName: "severity")
+    )
+    var failOn: FindingSeverity?
+
+    func validate() throws {
+        if [json, markdown, maestro].filter({ $0 }).count > 1 {
+            throw ValidationError("--json, --markdown and --maestro print different things: choose one.")
+        }
+        _ = try optionSettings.assignments(for: technique)
+    }
+
+    func run() throws {
+        let document: ScreenDocument
+        do {
+            document = try ScreenFile.load(screen)
+        } catch {
+            for line in error.lines { Console.error("tapaway audit: \(line)") }
+            throw ExitCode(error.readable ? ExitStatus.badScreen : ExitStatus.missingInput)
+        }
+        let options = try optionSettings.assignments(for: technique)
+        let (technique, json, markdown, maestro, failOn, name) = (
+            self.technique, self.json, self.markdown, self.maestro, self.failOn, Printable.escaped(screen)
+        )
+        let (output, failed) = MainActor.assumeIsolated { () -> (String, Bool) in
+            let audit = Audit(
+                document: document, named: name, techniques: technique.map { [$0] } ?? TechniqueID.allCases,
+                options: options)
+            let text =
+                json ? audit.json().serialized : markdown ? audit.markdown() : maestro ? audit.maestro() : audit.text()
+            return (text, failOn.map(audit.fails(at:)) ?? false)
+        }
+        Console.out(output)
+        if failed { throw ExitCode(1) }
+    }
+}

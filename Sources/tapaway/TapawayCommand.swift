@@ -194,6 +194,7 @@ struct TapawayCommand: ParsableCommand {
         version: "tapaway \(TapawayCommand.version)",
         subcommands: [
             ListCommand.self, CompareCommand.self, MatrixCommand.self, ScreenCommand.self, ValidateCommand.self,
+            AuditCommand.self,
         ]
     )
 

@@ -140,6 +140,7 @@ package enum DismissalMatrix {
             }
         }
         var missing = false
+        func hasKey(_ id: String) -> Bool { p.application.keyboard.window.view(withIdentifier: id).map(isShown) ?? false }
         // What the step touches on the form, each revealed in turn; a step whose points cannot
         // all show at once (a held finger and the background on a short screen) is out of reach.
         for point in Self.formPoints(of: matrixCase, in: session, view) {
@@ -160,10 +161,15 @@ package enum DismissalMatrix {
                 missing = true
             }
         case .keys(let ids):
-            for id in ids { p.tapKey(id) }
+            // A keyboard without the key (a number pad has no Return) has no such thing here.
+            if ids.allSatisfy(hasKey) { for id in ids { p.tapKey(id) } } else { missing = true }
         case .keysThenBackground(let ids):
-            for id in ids { p.tapKey(id) }
-            p.tap(at: session.backgroundPoint)
+            if ids.allSatisfy(hasKey) {
+                for id in ids { p.tapKey(id) }
+                p.tap(at: session.backgroundPoint)
+            } else {
+                missing = true
+            }
         case .holdAndTapBackground(let id):
             if let v = view(id) {
                 let held = p.touchDown(at: p.center(of: v))
