@@ -31,6 +31,37 @@ public enum ScreenReader {
     public static let reservedIDs: Set<String> = ["navbar", "window", "keypad", "backdrop"]
     /// Prefixes of the program's own views' ids (the keypad's keys, its toolbar).
     public static let reservedPrefixes = ["key-", "toolbar-", "navbar-"]
+
+    /// The keys a screen file's top-level object may have; any other is a problem.
+    /// docs/screen.schema.json lists the same, and a test keeps the two in step.
+    public static let documentKeys: Set<String> = [
+        "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
+        "backgroundTap", "comment",
+    ]
+
+    /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
+    /// another kind (a `placeholder` on a button) is refused rather than ignored.
+    /// docs/screen.schema.json lists the same per kind, and a test keeps the two in step.
+    public static func allowedKeys(for kind: ElementKind) -> Set<String> {
+        var keys = ReadContext.commonKeys
+        switch kind {
+        case .view: keys.formUnion(ReadContext.containerKeys.union(["passThrough"]))
+        case .control: keys.formUnion(ReadContext.containerKeys.union(["actions"]))
+        case .label: keys.formUnion(ReadContext.textKeys)
+        case .text: keys.formUnion(ReadContext.textKeys.union(["actions"]))
+        case .image: break
+        case .button: keys.formUnion(["text", "actions"])
+        case .switch: keys.formUnion(["isOn", "actions"])
+        case .slider: keys.formUnion(["actions"])
+        case .segmented: keys.formUnion(["segments", "actions"])
+        case .textField, .searchBar: keys.formUnion(ReadContext.inputKeys)
+        case .textView: keys.formUnion(ReadContext.inputKeys.subtracting(["returnAction", "actions"]))
+        case .scrollView, .table: keys.formUnion(ReadContext.containerKeys.union(ReadContext.scrollKeys))
+        case .row: keys.formUnion(["text", "isOn"])
+        case .tabBar, .toolbar: keys.formUnion(ReadContext.containerKeys)
+        }
+        return keys
+    }
 }
 
 /// The state of one read: the problems so far and the elements counted.
@@ -131,13 +162,8 @@ private struct ReadContext {
 
     // MARK: The document
 
-    static let documentKeys: Set<String> = [
-        "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
-        "backgroundTap", "comment",
-    ]
-
     mutating func document(_ node: JSONNode) -> ScreenDocument? {
-        guard let members = members(node, "", allowed: Self.documentKeys, what: "a screen file") else { return nil }
+        guard let members = members(node, "", allowed: ScreenReader.documentKeys, what: "a screen file") else { return nil }
         if let versionNode = members["version"] {
             if case .number(let v) = versionNode.value, v == Double(ScreenDocument.formatVersion) {
             } else {
@@ -210,27 +236,6 @@ private struct ReadContext {
         "keyboardShouldPersistTaps",
     ]
 
-    static func keys(for kind: ElementKind) -> Set<String> {
-        var keys = commonKeys
-        switch kind {
-        case .view: keys.formUnion(containerKeys.union(["passThrough"]))
-        case .control: keys.formUnion(containerKeys.union(["actions"]))
-        case .label: keys.formUnion(textKeys)
-        case .text: keys.formUnion(textKeys.union(["actions"]))
-        case .image: break
-        case .button: keys.formUnion(["text", "actions"])
-        case .switch: keys.formUnion(["isOn", "actions"])
-        case .slider: keys.formUnion(["actions"])
-        case .segmented: keys.formUnion(["segments", "actions"])
-        case .textField, .searchBar: keys.formUnion(inputKeys)
-        case .textView: keys.formUnion(inputKeys.subtracting(["returnAction", "actions"]))
-        case .scrollView, .table: keys.formUnion(containerKeys.union(scrollKeys))
-        case .row: keys.formUnion(["text", "isOn"])
-        case .tabBar, .toolbar: keys.formUnion(containerKeys)
-        }
-        return keys
-    }
-
     mutating func element(_ node: JSONNode, _ path: String, depth: Int) -> ScreenElement? {
         elementCount += 1
         guard elementCount <= ScreenLimits.elements else {
@@ -258,7 +263,7 @@ private struct ReadContext {
                 "'kind' must be one of \(ElementKind.allCases.map(\.rawValue).joined(separator: ", "))")
             return nil
         }
-        guard let m = members(node, path, allowed: Self.keys(for: kind), what: "a \(kindName)") else { return nil }
+        guard let m = members(node, path, allowed: ScreenReader.allowedKeys(for: kind), what: "a \(kindName)") else { return nil }
         var element = ScreenElement(kind: kind)
         element.position = node.position
         comment(m, path)
