@@ -93,8 +93,9 @@ struct AuditCommand: ParsableCommand {
             fields, dead zones, a dismissing tap that also acts, the keyboard bouncing, and safe \
             tap points), each with the element's line in the file, the evidence it rests on (an \
             inferred one is never counted as confident) and a fix in the platform's terms. \
-            Without FILE, the standard form. The status is 0 unless --fail-on finds a confident \
-            finding at that severity or worse (then 1); a bad file is 65.
+            Without FILE, the standard form. The status is 0 unless --fail-on finds a finding at \
+            that severity or worse (then 1; --confident-only leaves inferred ones out); a bad file \
+            is 65.
             """
     )
 
@@ -119,9 +120,14 @@ struct AuditCommand: ParsableCommand {
 
     @Option(
         name: .customLong("fail-on"),
-        help: ArgumentHelp("Exit with status 1 when a confident finding at this severity or worse exists.", valueName: "severity")
+        help: ArgumentHelp("Exit with status 1 when a finding at this severity or worse exists.", valueName: "severity")
     )
     var failOn: FindingSeverity?
+
+    @Flag(
+        name: .customLong("confident-only"),
+        help: "With --fail-on, count only confident findings (documented, read from the source or measured), not inferred ones.")
+    var confidentOnly = false
 
     func validate() throws {
         if [json, markdown, maestro].filter({ $0 }).count > 1 {
@@ -142,13 +148,14 @@ struct AuditCommand: ParsableCommand {
         let (technique, json, markdown, maestro, failOn, name) = (
             self.technique, self.json, self.markdown, self.maestro, self.failOn, Printable.escaped(screen)
         )
+        let confidentOnly = self.confidentOnly
         let (output, failed) = MainActor.assumeIsolated { () -> (String, Bool) in
             let audit = Audit(
-                document: document, named: name, techniques: technique.map { [$0] } ?? TechniqueID.allCases,
+                document: document, named: name, techniques: technique.map { [$0] } ?? Audit.techniques(for: document),
                 options: options)
             let text =
                 json ? audit.json().serialized : markdown ? audit.markdown() : maestro ? audit.maestro() : audit.text()
-            return (text, failOn.map(audit.fails(at:)) ?? false)
+            return (text, failOn.map { audit.fails(at: $0, confidentOnly: confidentOnly) } ?? false)
         }
         Console.out(output)
         if failed { throw ExitCode(1) }

@@ -155,6 +155,8 @@ package final class TapawayApp {
                 sidebar.show(option: OptionKey(technique.id, option.id), value: option.defaultValue)
             }
         }
+        sidebar.offerAsWritten(screenDocument.map(ScreenWiring.declaresDismissal) ?? false)
+        if screenDocument != nil { sidebar.hideGeneralOption(AvoidanceOption.layout.id) }
         for option in Techniques.generalOptions {
             sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue)
             option.applyToApplication?(option.defaultValue, application)

@@ -55,12 +55,19 @@ package struct Audit {
         }.map(\.element)
     }
 
+    /// The techniques an audit of `document` plays: the file's own wiring first (**As written**,
+    /// when it declares any that ends editing), then every technique of the registry.
+    package static func techniques(for document: ScreenDocument) -> [TechniqueID] {
+        (ScreenWiring.declaresDismissal(document) ? [.asWritten] : []) + TechniqueID.allCases
+    }
+
     /// How many cases were played.
     package var caseCount: Int { runs.reduce(0) { $0 + $1.plays.filter(\.played).count } }
 
-    /// Whether a confident finding at `severity` or worse exists (what `--fail-on` asks).
-    package func fails(at severity: FindingSeverity) -> Bool {
-        findings.contains { $0.confident && $0.severity >= severity }
+    /// Whether a finding at `severity` or worse exists (what `--fail-on` asks); with
+    /// `confidentOnly`, an inferred one does not count.
+    package func fails(at severity: FindingSeverity, confidentOnly: Bool = false) -> Bool {
+        findings.contains { ($0.confident || !confidentOnly) && $0.severity >= severity }
     }
 
     /// The one-line summary.

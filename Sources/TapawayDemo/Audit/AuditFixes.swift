@@ -1,10 +1,23 @@
+import TapawayScreen
+
 /// The one-line fix for each kind of finding, in the terms of the technique's platform: what a
 /// developer on that platform changes, naming the API they know.
 package enum AuditFixes {
-    /// The fix for `kind` under `technique`.
-    package static func fix(for kind: FindingKind, under technique: TechniqueID) -> String {
+    /// The fix for `kind` under `technique`; under **As written**, in the terms of the platform
+    /// the screen file is written for (a UIKit file's recognizers are tap-gesture's kind).
+    package static func fix(for kind: FindingKind, under technique: TechniqueID, screen: ScreenPlatform? = nil) -> String {
+        var technique = technique
+        var platform = Techniques.technique(for: technique)?.platform ?? .uikit
+        if technique == .asWritten, let screen {
+            switch screen {
+            case .uikit: (technique, platform) = (.tapGesture, .uikit)
+            case .swiftui: platform = .swiftUI
+            case .android: platform = .android
+            case .flutter: platform = .flutter
+            case .reactNative: platform = .reactNative
+            }
+        }
         if let special = specific[technique.rawValue]?[kind] { return special }
-        let platform = Techniques.technique(for: technique)?.platform ?? .uikit
         return byPlatform[platform]?[kind] ?? general[kind] ?? ""
     }
 

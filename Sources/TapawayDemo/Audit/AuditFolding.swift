@@ -18,7 +18,8 @@ package enum AuditFolding {
                     kind: kind, technique: technique, element: element, position: found?.position, source: found?.source,
                     focus: focus, gesture: gesture, what: what,
                     evidence: evidence ?? MatrixEvidence.level(technique, case: matrixCase),
-                    fix: AuditFixes.fix(for: kind, under: technique), points: points, overlap: overlap))
+                    fix: AuditFixes.fix(for: kind, under: technique, screen: document.platform), points: points,
+                    overlap: overlap))
         }
         let plays = run.plays.filter(\.played)
         // 1, 2, 8: what a tap on something that acts did.
@@ -27,10 +28,15 @@ package enum AuditFolding {
             let focus = play.auditCase.focus
             let isRow = document.element(id)?.kind == .row
             if !acted {
+                let held = plays.first {
+                    $0.auditCase.gesture == .longPress && $0.auditCase.focus == focus
+                        && $0.auditCase.target == play.auditCase.target
+                }
+                let longPressActs = held?.acted == true ? "; a long press does select it" : ""
                 finding(
                     isRow ? .selectionSwallowed : .firstTapEaten, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, a tap on `\(id)` \(isRow ? "does not select it" : "does not reach it")"
-                        + (play.resigned ? "; editing ends instead" : ""),
+                        + (play.resigned ? "; editing ends instead" : "") + (isRow ? longPressActs : ""),
                     matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [])
             } else if play.resigned {
                 finding(
@@ -63,8 +69,16 @@ package enum AuditFolding {
             if case .background = $0.auditCase.target, $0.auditCase.gesture == .tap { return true }
             return false
         }
-        let mainResigns = backgroundTaps.first.map(\.resigned) ?? false
+        // The screen's own background is each input's first background tap; a container is a dead
+        // zone when, with the same input focused, that tap ends editing and a tap on the
+        // container does not. A point is safe when it ends editing with no side effect whatever
+        // input is focused.
+        var mainResigns: [String: Bool] = [:]
+        for play in backgroundTaps where mainResigns[play.auditCase.focus] == nil {
+            mainResigns[play.auditCase.focus] = play.resigned
+        }
         var safe: [String: Point] = [:]
+        var unsafe: Set<String> = []
         var deadContainers: Set<String> = []
         for play in backgroundTaps {
             guard case .background(_, let container) = play.auditCase.target else { continue }
@@ -73,8 +87,10 @@ package enum AuditFolding {
             let sideEffects = play.cell.outcome.actions.keys.filter { !$0.hasPrefix("\(container) ") }
             if play.resigned && sideEffects.isEmpty, let point = play.point {
                 safe[container] = safe[container] ?? point
+            } else {
+                unsafe.insert(container)
             }
-            if mainResigns && !play.resigned && !deadContainers.contains(container) {
+            if mainResigns[play.auditCase.focus] == true && !play.resigned && !deadContainers.contains(container) {
                 deadContainers.insert(container)
                 finding(
                     .deadZone, element: container, focus: play.auditCase.focus, gesture: "tap",
@@ -83,6 +99,7 @@ package enum AuditFolding {
                     matrixCase: 2, points: play.point.map { [$0] } ?? [])
             }
         }
+        for container in unsafe { safe[container] = nil }
         if !safe.isEmpty {
             finding(
                 .safeTapPoints, element: safe.keys.sorted().first ?? "the background", focus: nil, gesture: "tap",
@@ -125,6 +142,12 @@ package enum AuditFolding {
                     matrixCase: 14, points: tried?.point.map { [$0] } ?? [])
             }
         }
+        // 1 for a field: a tap on it does not focus it (a recognizer over it takes the tap).
+        for cover in run.covers where !cover.focusedByTap {
+            finding(
+                .firstTapEaten, element: cover.input, focus: nil, gesture: "tap",
+                what: "a tap on `\(cover.input)` does not focus it: something over it takes the tap", matrixCase: 4)
+        }
         // 5: the fields under the keyboard.
         for cover in run.covers where cover.overlap > 0.5 {
             finding(
@@ -139,7 +162,7 @@ package enum AuditFolding {
 
     private static func isInput(_ target: AuditTarget, _ document: ScreenDocument) -> Bool {
         guard case .element(let id) = target else { return false }
-        return document.element(id)?.kind.isTextInput == true || id == "message"
+        return document.element(id)?.kind.isTextInput == true
     }
 
     /// A target as a finding names it.

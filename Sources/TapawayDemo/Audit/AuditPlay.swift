@@ -99,4 +99,6 @@ package struct AuditCover: Sendable {
     package var input: String
     /// How many points of it the keyboard covers (0: none).
     package var overlap: Double
+    /// Whether a tap on the field focused it (a recognizer over it may take the tap).
+    package var focusedByTap = true
 }

@@ -86,7 +86,7 @@ package struct AuditRunner {
         for (container, point) in BackgroundSampler.containerPoints(in: form) where container !== form.background {
             result.append((.tap, .background(local(point), container: name(of: container, in: form)), 2))
         }
-        for view in elementViews(in: form) {
+        for view in elementViews(in: session) {
             guard let id = view.identifier, let element = form.element(for: view) else { continue }
             switch element.kind {
             case .button, .text, .control: result.append((.tap, .element(id), 5))
@@ -109,8 +109,9 @@ package struct AuditRunner {
         return result
     }
 
-    /// The views built from the file's elements (and the bottom bar's), back to front.
-    private static func elementViews(in form: ScreenForm) -> [View] {
+    /// The views built from the file's elements, and the bottom bar's, back to front.
+    private static func elementViews(in session: HeadlessSession) -> [View] {
+        let form = session.app.form
         var result: [View] = []
         func walk(_ view: View) {
             for subview in view.subviews {
@@ -119,6 +120,9 @@ package struct AuditRunner {
             }
         }
         walk(form.background)
+        if let bar = session.app.screen(for: session.app.technique).composer, bar.superview != nil {
+            walk(bar)
+        }
         return result
     }
 
@@ -138,6 +142,7 @@ package struct AuditRunner {
         }
         p.settle()
         session.app.form.setContentOffset(.zero, animated: false)
+        session.app.form.restoreElementStates()
         p.settle()
     }
 
@@ -148,14 +153,16 @@ package struct AuditRunner {
         if case .element(let id) = auditCase.target, let view = form.view(id), let element = form.element(for: view),
             auditCase.gesture == .tap || auditCase.gesture == .longPress
         {
-            let action: String?
+            // A control acted when it fired or changed; a segment tapped twice or a slider's
+            // thumb tapped in place changes nothing, yet took the tap. A row acted when it
+            // selected.
+            let actions: [String]
             switch element.kind {
-            case .button, .text, .control: action = "touchUpInside"
-            case .switch, .slider, .segmented: action = "valueChanged"
-            case .row: action = "select"
-            default: action = nil
+            case .button, .text, .control, .switch, .slider, .segmented: actions = ["touchUpInside", "valueChanged"]
+            case .row: actions = ["select"]
+            default: actions = []
             }
-            if let action { acted = cell.outcome.actions["\(id) \(action)"] != nil }
+            if !actions.isEmpty { acted = actions.contains { cell.outcome.actions["\(id) \($0)"] != nil } }
         }
         var point: Point?
         let device = session.platform.application.deviceFrame
@@ -181,13 +188,21 @@ package struct AuditRunner {
         p.settle()
         p.tap(view)
         p.settle()
+        let focusedByTap = p.application.firstResponder === view
+        if !focusedByTap {
+            session.app.focus(input)
+            p.settle()
+        }
         let keyboard = p.application.keyboard
-        guard keyboard.isVisible else { return AuditCover(technique: technique, input: input, overlap: 0) }
+        guard keyboard.isVisible else {
+            return AuditCover(technique: technique, input: input, overlap: 0, focusedByTap: focusedByTap)
+        }
         var rect = view.frameInScreen
         if let textView = view as? TextView, let caret = textView.caretRectInScreen {
             rect = Rect(x: rect.minX, y: caret.minY, width: rect.width, height: caret.height)
         }
         let overlap = max(0, min(rect.maxY, keyboard.shownFrame.maxY) - keyboard.shownFrame.minY)
-        return AuditCover(technique: technique, input: input, overlap: min(overlap, rect.height))
+        return AuditCover(
+            technique: technique, input: input, overlap: min(overlap, rect.height), focusedByTap: focusedByTap)
     }
 }

@@ -50,7 +50,8 @@ package final class OutcomeRecorder {
                 outcome.keypadHides += 1
                 outcome.hidePhases.append(currentPhase)
             })
-        for id in TechniqueID.allCases {
+        // Every registered technique's screen, and the one on show (as-written is not registered).
+        for id in TechniqueID.allCases + (TechniqueID.allCases.contains(app.technique) ? [] : [app.technique]) {
             let form = app.screen(for: id).form
             let previous = form.onRowSelected
             rowHandlers.append((form, previous))

@@ -44,8 +44,11 @@ package class FormViewController: ViewController {
     private var builtComposer: View?
     /// The bar's height, when the screen shown has one.
     private var composerHeight: Double {
-        guard document.bottomBar != nil else { return 0 }
-        return document.bottomBar?.placement.height ?? 52
+        guard let bar = document.bottomBar else { return 0 }
+        // A tab bar reaches under the home indicator, its items above it (UITabBar's height is
+        // its own plus the safe area's bottom).
+        let under = bar.kind == .tabBar ? (view.application?.safeAreaInsets.bottom ?? 0) : 0
+        return (bar.placement.height ?? 52) + under
     }
     /// The general option `avoidance` as set: `platform` (the technique's own) or a strategy's
     /// value.
@@ -95,6 +98,8 @@ package class FormViewController: ViewController {
         form.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(form)
         setView(container)
+        // The file's own wiring: all of it as written, else only what does not end editing.
+        if chosenDocument != nil { ScreenWiring.apply(to: self, dismissals: technique == .asWritten) }
         applyLayout()
         updateAvoidance()
     }
@@ -109,6 +114,8 @@ package class FormViewController: ViewController {
     /// not the one it has now, as UIKit lays a view out again when its safe area changes.
     package override func viewDidAppear(_ animated: Bool) {
         form.setNeedsLayout()
+        // A tab bar's height takes the home indicator's, known only once the screen is shown.
+        if document.bottomBar?.kind == .tabBar { layOutContent(in: view.bounds) }
         avoidance.start()
     }
 

@@ -113,6 +113,27 @@ package final class ScreenForm: ScrollView {
         applyDelegates()
     }
 
+    /// Puts every switch, slider, segmented control and row back in the state its file gives
+    /// (the audit plays each case from the same start).
+    package func restoreElementStates() {
+        var views: [View] = [background]
+        var index = 0
+        while index < views.count {
+            views.append(contentsOf: views[index].subviews)
+            index += 1
+        }
+        for view in views {
+            guard let element = element(for: view) else { continue }
+            switch view {
+            case let toggle as Switch: toggle.setOn(element.isOn, animated: false)
+            case let slider as SliderControl: slider.value = 0.5
+            case let segmented as SegmentedControl: segmented.selectedIndex = 0
+            case let row as SuggestionRow: row.isSelected = element.isOn
+            default: break
+            }
+        }
+    }
+
     /// The element `view` was built from, if it was built from one.
     package func element(for view: View) -> ScreenElement? { elementsByView[ObjectIdentifier(view)] }
 
@@ -178,7 +199,10 @@ package final class ScreenForm: ScrollView {
             view = field
         case .textView:
             let textView = TextView(placeholder: element.placeholder ?? "")
-            textView.autocapitalizationType = AutocapitalizationType(fileValue: element.input?.autocapitalization ?? "sentences")
+            let traits = element.input ?? TextInputTraits()
+            textView.autocapitalizationType = AutocapitalizationType(fileValue: traits.autocapitalization)
+            textView.keyboardType = KeyboardType(fileValue: traits.keyboardType)
+            textView.returnKeyType = ReturnKeyType(fileValue: traits.returnKey)
             inputs.append(textView)
             view = textView
         case .scrollView, .table:
@@ -202,6 +226,7 @@ package final class ScreenForm: ScrollView {
             view = row
         case .tabBar, .toolbar:
             let bar = ElementBar()
+            bar.isTabBar = element.kind == .tabBar
             bar.backgroundColor = Palette.fieldBackground
             view = bar
             children = ElementChildren(stack: element.layout ?? StackLayout(axis: .horizontal))
@@ -250,9 +275,15 @@ package final class ScreenForm: ScrollView {
         // Rows stacked together draw as one group: rounded ends, separators between.
         groupRows()
         background.frame = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-        let contentHeight = backgroundElements.layOut(in: Rect(origin: .zero, size: bounds.size), safeArea: safeAreaInsets)
+        var contentHeight = backgroundElements.layOut(in: Rect(origin: .zero, size: bounds.size), safeArea: safeAreaInsets)
+        // Framed children count too, and a content size the file gives wins.
+        for child in backgroundElements.children where child.element.frame != nil && !child.element.hidden {
+            contentHeight = max(contentHeight, child.view.frame.maxY)
+        }
+        let declared = document.content.scroll
+        contentHeight = declared?.contentHeight ?? contentHeight
         background.frame = Rect(x: 0, y: 0, width: bounds.width, height: max(contentHeight, bounds.height))
-        contentSize = Size(width: bounds.width, height: contentHeight)
+        contentSize = Size(width: declared?.contentWidth ?? bounds.width, height: contentHeight)
         super.layoutSubviews()
     }
 

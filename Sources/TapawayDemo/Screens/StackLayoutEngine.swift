@@ -9,10 +9,17 @@ enum StackLayoutEngine {
     /// follows its lines, the lines it wraps to at that width (at least the least height).
     static func height(of view: View, placement: StackPlacement, width: Double) -> Double {
         if let height = placement.height { return height }
-        guard let label = view as? Label,
-            let font = view.application?.fonts.font(size: label.fontSize, weight: label.fontWeight)
+        let text: (String, Double, FontWeight)?
+        if let label = view as? Label {
+            text = (label.text, label.fontSize, label.fontWeight)
+        } else if let pressable = view as? PressableText {
+            text = (pressable.text, pressable.fontSize, .regular)
+        } else {
+            text = nil
+        }
+        guard let (string, size, weight) = text, let font = view.application?.fonts.font(size: size, weight: weight)
         else { return placement.minHeight }
-        let lines = max(1, TextLayout.wrap(label.text, width: width, font: font).count)
+        let lines = max(1, TextLayout.wrap(string, width: width, font: font).count)
         return max(placement.minHeight, Double(lines) * (font.lineHeight * 1.2).rounded())
     }
 

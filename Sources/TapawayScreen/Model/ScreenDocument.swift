@@ -42,7 +42,7 @@ public struct ScreenDocument: Sendable, Equatable {
 
     /// The file's format version (1).
     public var version: Int
-    /// A name for the screen (the navigation bar's title when no `title` is given).
+    /// A name for the screen, for people reading the file (reports name the screen by its file).
     public var name: String?
     /// The navigation bar's title; nil: the technique's title, as on the standard form.
     public var title: String?

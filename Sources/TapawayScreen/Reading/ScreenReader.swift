@@ -55,7 +55,8 @@ public enum ScreenReader {
         case .slider: keys.formUnion(["actions"])
         case .segmented: keys.formUnion(["segments", "actions"])
         case .textField, .searchBar: keys.formUnion(ReadContext.inputKeys)
-        case .textView: keys.formUnion(ReadContext.inputKeys.subtracting(["returnAction", "actions"]))
+        // A text view's Return adds a line, and its delegate's refusal is not modelled yet.
+        case .textView: keys.formUnion(ReadContext.inputKeys.subtracting(["returnAction", "actions", "refusesToResignWithout"]))
         case .scrollView, .table: keys.formUnion(ReadContext.containerKeys.union(ReadContext.scrollKeys))
         case .row: keys.formUnion(["text", "isOn"])
         case .tabBar, .toolbar: keys.formUnion(ReadContext.containerKeys)
@@ -187,6 +188,7 @@ private struct ReadContext {
         }
         var document = ScreenDocument(content: content)
         document.name = string(members, "name", "")
+        _ = string(members, "$schema", "")
         document.title = string(members, "title", "")
         if let platform = choice(members, "platform", "", ScreenPlatform.allCases.map(\.rawValue)) {
             document.platform = ScreenPlatform(rawValue: platform)
@@ -471,7 +473,7 @@ private struct ReadContext {
 
     // MARK: The tree as a whole
 
-    /// Ids unique, references resolved, wiring where the kind can carry it.
+    /// Ids unique and references resolved, across the whole tree.
     mutating func check(_ document: ScreenDocument) {
         var seen: [String: SourcePosition] = [:]
         for element in document.allElements {

@@ -70,14 +70,21 @@ final class ElementScrollView: ScrollView {
 }
 
 /// A `tab-bar` or `toolbar` element: a bar with a hairline along its top edge, its items laid
-/// out as its stack says.
+/// out as its stack says. A tab bar at the screen's bottom reaches under the home indicator and
+/// keeps its items above it, as `UITabBar` does.
 @MainActor
 final class ElementBar: View {
     /// Its children and stack.
     var elements = ElementChildren()
+    /// Whether it is a tab bar (its items stay above the bottom of the safe area).
+    var isTabBar = false
 
-    /// Lays its items out.
-    override func layoutSubviews() { elements.layOut(in: bounds, safeArea: EdgeInsets()) }
+    /// Lays its items out, above the home indicator for a tab bar.
+    override func layoutSubviews() {
+        let bottom = isTabBar ? (application?.safeAreaInsets.bottom ?? 0) : 0
+        elements.layOut(
+            in: Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - bottom)), safeArea: EdgeInsets())
+    }
 
     /// The hairline.
     override func draw(_ rect: Rect, in canvas: Canvas) {

@@ -23,9 +23,16 @@ final class PressableText: Control {
     }
 }
 
-/// An `image` element: a picture's place, drawn as a rounded tile with a landscape glyph.
+/// An `image` element: a picture's place, drawn as a rounded tile with a landscape glyph. It
+/// takes no touches unless the file says it is interactive, as `UIImageView`.
 @MainActor
 final class ImagePlaceholder: View {
+    /// A tile that takes no touches.
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
     /// The tile and its glyph.
     override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fillRoundedRect(bounds, radius: 8, color: Palette.separator.withAlpha(0.35))
@@ -46,7 +53,7 @@ final class ImagePlaceholder: View {
 @MainActor
 final class SliderControl: Control {
     /// The value, from 0 to 1.
-    private(set) var value = 0.5
+    var value = 0.5 { didSet { setNeedsDisplay() } }
 
     /// The value under `point`.
     private func setValue(at point: Point, event: Event?) {
@@ -90,7 +97,7 @@ final class SegmentedControl: Control {
     /// The segments' titles.
     let segments: [String]
     /// The selected segment.
-    private(set) var selectedIndex = 0
+    var selectedIndex = 0 { didSet { setNeedsDisplay() } }
 
     /// A control with `segments`.
     init(segments: [String]) {
