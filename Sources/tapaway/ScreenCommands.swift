@@ -104,7 +104,10 @@ struct AuditCommand: ParsableCommand {
         completion: .file(extensions: ["json"]))
     var screen: String = "standard"
 
-    @Option(help: ArgumentHelp("Only this technique.", valueName: "id"))
+    @Option(
+        help: ArgumentHelp(
+            "Only this technique (as-written: only the file's own wiring; `tapaway list` prints the others).",
+            valueName: "id"))
     var technique: TechniqueID?
 
     @OptionGroup var optionSettings: OptionSettings

@@ -182,3 +182,32 @@ struct AuditTests {
         #expect(!forces.findings.contains { $0.kind == .cannotBeLeft })
     }
 }
+
+/// The Audit instrument in the window: F6 audits the screen on view under the technique on
+/// view, a finding chosen is outlined, and ▶ plays its case there.
+@MainActor
+@Suite("Audit instrument")
+struct AuditInstrumentTests {
+    @Test("F6 shows the technique's findings; a finding's ▶ outlines its element and plays its case")
+    func auditCard() throws {
+        let h = Harness(.tapGesture)
+        #expect(h.app.auditCard.isHidden)
+        h.platform.application.handleKey(KeyInput(.function(6)), timestamp: h.platform.application.clock.now)
+        h.platform.settle()
+        #expect(!h.app.auditCard.isHidden)
+        #expect(h.app.auditCard.technique == .tapGesture)
+        let swallowed = try #require(
+            h.app.auditCard.findings.first { $0.kind == .selectionSwallowed && $0.element == "row-2" })
+        // The card's findings are the audit's for this technique, in the same order.
+        let audit = Audit(document: h.app.form.document, named: "standard", techniques: [.tapGesture])
+        #expect(h.app.auditCard.findings.map(\.what) == audit.findings.map(\.what))
+        h.app.auditCard.setVisible(false)
+        h.app.choose(swallowed, play: true)
+        #expect(h.app.overlays.outlined === h.app.window.view(withIdentifier: "row-2"))
+        let player = try #require(h.app.casePlayer)
+        #expect(player.label == "Row selection swallowed")
+        #expect(player.expected == "R↑ ✗", "the case's code under tap-gesture, as the matrix's case 12")
+        h.platform.advance(by: 8)
+        #expect(h.app.form.rows[1].isSelected == false)
+    }
+}

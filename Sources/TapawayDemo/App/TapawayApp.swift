@@ -25,6 +25,9 @@ package final class TapawayApp {
     package let noticeBanner = NoticeBanner()
     /// The help card over the simulated screen (F1).
     package let helpCard: HelpCardWindow
+    /// The Audit instrument over the simulated screen (F6): the audit's findings for the screen
+    /// and technique on view.
+    package let auditCard: AuditCardWindow
     /// The overlays drawn over the simulated screen and the keypad.
     package private(set) var overlays: InstrumentOverlays!
     /// Whether the inspector is wanted (beside the device when the window is wide enough,
@@ -124,6 +127,8 @@ package final class TapawayApp {
         inspector.isHidden = layout.inspector.width == 0
         helpCard = HelpCardWindow(
             frame: Self.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
+        auditCard = AuditCardWindow(
+            frame: Self.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
         replayBanner.frame = Self.replayBannerFrame(device: device)
         noticeBanner.frame = Self.noticeBannerFrame(device: device)
         navigation = NavigationController(root: techniques)
@@ -137,6 +142,7 @@ package final class TapawayApp {
         application.addWindow(sidebar)
         application.addWindow(inspector)
         application.addWindow(helpCard)
+        application.addWindow(auditCard)
         application.addWindow(replayBanner)
         application.addWindow(noticeBanner)
         window.setRootViewController(navigation)
@@ -232,6 +238,7 @@ package final class TapawayApp {
         window.frame = device
         backdrop.frame = Rect(origin: .zero, size: size)
         helpCard.frame = Self.helpCardFrame(device: device, inspector: layout.inspector, window: size)
+        auditCard.frame = helpCard.frame
         sidebarStrip.frame = layout.sidebarStrip
         sidebarStrip.setVisible(layout.sidebarStrip.width > 0)
         inspectorStrip.frame = layout.inspectorStrip
@@ -318,6 +325,8 @@ package final class TapawayApp {
         sidebar.inspectorItem.isOn = inspectorWanted
         sidebar.inspectorItem.onTap = { [weak self] _ in self?.toggleInspector() }
         sidebar.helpItem.onTap = { [weak self] _ in self?.toggleHelp() }
+        sidebar.auditItem.onTap = { [weak self] _ in self?.toggleAudit() }
+        auditCard.onChoose = { [weak self] finding, play in self?.choose(finding, play: play) }
         sidebar.pinnedItem.onTap = { [weak self] _ in
             guard let app = self?.application else { return }
             app.mouse.liftPinned(timestamp: app.clock.now)
@@ -342,6 +351,7 @@ package final class TapawayApp {
     private func shortcut(_ key: KeyInput) {
         switch key.key {
         case .function(1): toggleHelp()
+        case .function(6): toggleAudit()
         case .function(2): toggleInspector()
         case .function(3): toggleHardwareKeyboard()
         case .function(4): application.keyboard.toggleSoftwareKeyboard()
@@ -360,6 +370,30 @@ package final class TapawayApp {
         item.subtitleInline = path == nil
         item.subtitle = path.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "F9"
         sidebar.setNeedsLayout()
+    }
+
+    /// Shows or hides the Audit instrument; shown, it audits the screen on view under the
+    /// technique on view with the options set (a headless run, done when the card opens).
+    package func toggleAudit() {
+        guard auditCard.isHidden else {
+            auditCard.setVisible(false)
+            return
+        }
+        let options = optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
+        let document = screenDocument ?? form.document
+        let audit = Audit(
+            document: document, named: screenDocument == nil ? form.document.name ?? "standard" : "this screen",
+            techniques: [technique], options: options)
+        auditCard.show(audit, technique: technique)
+        auditCard.setVisible(true)
+        auditCard.setNeedsLayout()
+    }
+
+    /// Outlines a finding's element on the screen and, with `play`, plays its case there.
+    package func choose(_ finding: AuditFinding, play: Bool) {
+        overlays.outlined = window.view(withIdentifier: finding.element)
+        guard play, let auditCase = finding.auditCase else { return }
+        playCase(auditCase.matrixForm, label: finding.kind.title)
     }
 
     /// Shows or hides the help card.
@@ -409,6 +443,10 @@ package final class TapawayApp {
         if let screen = screens[technique] { return screen }
         let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen(showing: screenDocument)
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
+        // The observer lives as long as the screen, which the app keeps.
+        _ = screen.form.appActionObservers.add { [weak self] source, action in
+            self?.tracer?.action(id: source, event: action)
+        }
         screen.avoidance.onNumbersChange = { [weak self, weak screen] numbers in
             guard let self, let screen else { return }
             self.tracer?.avoidance(numbers, screen: screen.technique.rawValue)

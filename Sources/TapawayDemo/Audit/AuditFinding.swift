@@ -104,6 +104,8 @@ package struct AuditFinding: Sendable {
     package var points: [Point]
     /// How many points of the field the keyboard covers, for hidden-under-keyboard.
     package var overlap: Double?
+    /// A case that shows the finding, for the Audit instrument's ▶ (not in `--json`).
+    package var auditCase: AuditCase?
 
     /// Whether the finding is confident: an inferred cell never becomes a confident finding.
     package var confident: Bool { evidence != .inferred }

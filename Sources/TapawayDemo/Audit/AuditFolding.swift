@@ -10,7 +10,7 @@ package enum AuditFolding {
         let technique = run.technique
         func finding(
             _ kind: FindingKind, element: String, focus: String?, gesture: String, what: String, matrixCase: Int,
-            points: [Point] = [], overlap: Double? = nil, evidence: EvidenceLevel? = nil
+            points: [Point] = [], overlap: Double? = nil, evidence: EvidenceLevel? = nil, shown: AuditCase? = nil
         ) {
             let found = document.element(element)
             findings.append(
@@ -19,7 +19,7 @@ package enum AuditFolding {
                     focus: focus, gesture: gesture, what: what,
                     evidence: evidence ?? MatrixEvidence.level(technique, case: matrixCase),
                     fix: AuditFixes.fix(for: kind, under: technique, screen: document.platform), points: points,
-                    overlap: overlap))
+                    overlap: overlap, auditCase: shown))
         }
         let plays = run.plays.filter(\.played)
         // 1, 2, 8: what a tap on something that acts did.
@@ -37,12 +37,12 @@ package enum AuditFolding {
                     isRow ? .selectionSwallowed : .firstTapEaten, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, a tap on `\(id)` \(isRow ? "does not select it" : "does not reach it")"
                         + (play.resigned ? "; editing ends instead" : "") + (isRow ? longPressActs : ""),
-                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [])
+                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [], shown: play.auditCase)
             } else if play.resigned {
                 finding(
                     .dismissAlsoActs, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, one tap on `\(id)` ends editing and \(isRow ? "selects the row" : "acts")",
-                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [])
+                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [], shown: play.auditCase)
             }
         }
         // 3: a tap on another field.
@@ -57,11 +57,12 @@ package enum AuditFolding {
                     .twoTapsToSwitch, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, a tap on `\(id)` "
                         + (play.resigned ? "ends editing; a second tap is needed to focus it" : "does not focus it"),
-                    matrixCase: 4)
+                    matrixCase: 4, shown: play.auditCase)
             } else if play.cell.outcome.keypadHides > 0 && play.cell.outcome.keypadShows > 0 {
                 finding(
                     .keyboardBouncesBetweenFields, element: id, focus: focus, gesture: "tap",
-                    what: "from `\(focus)` to `\(id)`, the keyboard hides and shows again", matrixCase: 4)
+                    what: "from `\(focus)` to `\(id)`, the keyboard hides and shows again", matrixCase: 4,
+                    shown: play.auditCase)
             }
         }
         // 4 and 10: the backgrounds.
@@ -96,7 +97,7 @@ package enum AuditFolding {
                     .deadZone, element: container, focus: play.auditCase.focus, gesture: "tap",
                     what: "with `\(play.auditCase.focus)` focused, a tap on \(container)'s background keeps editing on, "
                         + "where a tap on the screen's background ends it",
-                    matrixCase: 2, points: play.point.map { [$0] } ?? [])
+                    matrixCase: 2, points: play.point.map { [$0] } ?? [], shown: play.auditCase)
             }
         }
         for container in unsafe { safe[container] = nil }
@@ -106,7 +107,11 @@ package enum AuditFolding {
                 what: "a tap at "
                     + safe.sorted { $0.key < $1.key }.map { "\(describe($0.value)) (\($0.key))" }.joined(separator: ", ")
                     + " ends editing and does nothing else",
-                matrixCase: 2, points: safe.sorted { $0.key < $1.key }.map(\.value))
+                matrixCase: 2, points: safe.sorted { $0.key < $1.key }.map(\.value),
+                shown: backgroundTaps.first { play in
+                    if case .background(_, let container) = play.auditCase.target { return safe[container] != nil }
+                    return false
+                }?.auditCase)
         }
         // 9: the keyboard bounces.
         for play in plays where play.bounced && !(play.auditCase.gesture == .tap && isInput(play.auditCase.target, document)) {
@@ -115,7 +120,7 @@ package enum AuditFolding {
                 gesture: play.auditCase.gesture.rawValue,
                 what: "with `\(play.auditCase.focus)` focused, a \(play.auditCase.gesture.rawValue) on "
                     + "\(targetName(play.auditCase.target)) ends editing and gives it back (the keyboard hides and shows)",
-                matrixCase: play.auditCase.matrixCase)
+                matrixCase: play.auditCase.matrixCase, shown: play.auditCase)
             break
         }
         // 6 and 7: the ways out, field by field.
@@ -129,7 +134,7 @@ package enum AuditFolding {
                 finding(
                     .noWayOut, element: input, focus: input, gesture: "any",
                     what: "once `\(input)` is focused, no tap outside, drag, Return or toolbar ends editing",
-                    matrixCase: 2)
+                    matrixCase: 2, shown: inputPlays.first?.auditCase)
             } else {
                 let tried = inputPlays.first {
                     if case .background = $0.auditCase.target { return true }
@@ -139,14 +144,17 @@ package enum AuditFolding {
                     .cannotBeLeft, element: input, focus: input, gesture: "tap",
                     what: "`\(input)` keeps focus through every tap outside, drag, Return and Done, where "
                         + "\(leavable.sorted().map { "`\($0)`" }.joined(separator: ", ")) let go",
-                    matrixCase: 14, points: tried?.point.map { [$0] } ?? [])
+                    matrixCase: 14, points: tried?.point.map { [$0] } ?? [], shown: tried?.auditCase)
             }
         }
         // 1 for a field: a tap on it does not focus it (a recognizer over it takes the tap).
         for cover in run.covers where !cover.focusedByTap {
             finding(
                 .firstTapEaten, element: cover.input, focus: nil, gesture: "tap",
-                what: "a tap on `\(cover.input)` does not focus it: something over it takes the tap", matrixCase: 4)
+                what: "a tap on `\(cover.input)` does not focus it: something over it takes the tap", matrixCase: 4,
+                shown: AuditCase(
+                    technique: technique, focus: cover.input, gesture: .press, target: .returnKey, matrixCase: 0, focusOnly: true)
+            )
         }
         // 5: the fields under the keyboard.
         for cover in run.covers where cover.overlap > 0.5 {
@@ -155,7 +163,10 @@ package enum AuditFolding {
                 what:
                     "once `\(cover.input)` is focused on \(run.device), the keyboard covers \(Int(cover.overlap.rounded())) points of it"
                     + (document.element(cover.input)?.kind == .textView ? " (its caret's line)" : ""),
-                matrixCase: 0, overlap: cover.overlap, evidence: .measured)
+                matrixCase: 0, overlap: cover.overlap, evidence: .measured,
+                shown: AuditCase(
+                    technique: technique, focus: cover.input, gesture: .press, target: .returnKey, matrixCase: 0, focusOnly: true)
+            )
         }
         return findings
     }

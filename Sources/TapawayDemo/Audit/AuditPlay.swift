@@ -45,11 +45,27 @@ package struct AuditCase: Sendable {
     /// Text typed into the focused field first: what its delegate refuses to let go of, when
     /// the file declares a delegate that refuses.
     package var typed: String?
+    /// Whether the case only focuses its field (what shows a field under the keyboard).
+    package var focusOnly = false
+
+    /// A case as given.
+    package init(
+        technique: TechniqueID, focus: String, gesture: AuditGesture, target: AuditTarget, matrixCase: Int,
+        focusOnly: Bool = false
+    ) {
+        self.technique = technique
+        self.focus = focus
+        self.gesture = gesture
+        self.target = target
+        self.matrixCase = matrixCase
+        self.focusOnly = focusOnly
+    }
 
     /// The matrix's form of the case, for the one runner that plays both.
     var matrixForm: DismissalMatrix.Case {
         let step: DismissalMatrix.Step
         switch (gesture, target) {
+        case _ where focusOnly: step = .keys([])
         case (.tap, .element(let id)): step = .tap(id)
         case (.longPress, .element(let id)): step = .longPress(id)
         case (.drag, .element(let id)): step = .drag(id)

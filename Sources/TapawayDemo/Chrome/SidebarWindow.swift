@@ -32,6 +32,8 @@ package final class SidebarWindow: Window {
     package let asWrittenItem = ChromeItem(
         title: AsWrittenTechnique.title, subtitle: nil, kind: .choice, identifier: "scenario-as-written")
     private let screenHeader = Label(text: TechniquePlatform.screenFile.rawValue.uppercased())
+    /// `audit-toggle`: the Audit instrument (F6).
+    package let auditItem = ChromeItem(title: "Audit this screen", subtitle: "F6", kind: .choice, identifier: "audit-toggle")
     /// `help-toggle`: the help card (F1).
     package let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
     private let instrumentsHeader = Label(text: "INSTRUMENTS")
@@ -80,12 +82,15 @@ package final class SidebarWindow: Window {
         }
         pinnedItem.isHidden = true
         pinnedItem.isOn = true
-        for view in [titleLabel, subtitleLabel, pinnedItem, instrumentsHeader, inspectorItem, recordItem, helpItem, summaryLabel]
+        for view in [
+            titleLabel, subtitleLabel, pinnedItem, instrumentsHeader, inspectorItem, recordItem, auditItem, helpItem,
+            summaryLabel,
+        ]
             as [View]
         {
             content.addSubview(view)
         }
-        for item in [inspectorItem, recordItem, helpItem] { item.subtitleInline = true }
+        for item in [inspectorItem, recordItem, auditItem, helpItem] { item.subtitleInline = true }
         recordItem.isHidden = true
         asWrittenItem.isHidden = true
         screenHeader.isHidden = true
@@ -223,7 +228,7 @@ package final class SidebarWindow: Window {
             pinnedItem.frame = Rect(x: 0, y: y, width: w, height: 48); y += 52
         }
         instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
-        for item in [inspectorItem, recordItem, helpItem] where !item.isHidden {
+        for item in [inspectorItem, recordItem, auditItem, helpItem] where !item.isHidden {
             // A two-line item (the recording's file name under its title) takes a taller row.
             let height = item.neededHeight(width: w)
             item.frame = Rect(x: 0, y: y, width: w, height: height); y += height

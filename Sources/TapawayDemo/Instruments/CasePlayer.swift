@@ -45,25 +45,30 @@ package final class CasePlayer {
     /// Finger ids the player uses, far from the mouse's.
     private static let finger = 901, secondFinger = 902
 
-    /// Prepares to play `matrixCase` under the technique on screen, with its current options.
-    package init(_ matrixCase: DismissalMatrix.Case, app: TapawayApp, application: Application) {
+    /// What the banner calls the case: `Case N`, or what the audit found.
+    package var label: String
+
+    /// Prepares to play `matrixCase` under the technique on screen, with its current options, on
+    /// the screen on view; the banner calls it `label` (default: `Case N`).
+    package init(_ matrixCase: DismissalMatrix.Case, app: TapawayApp, application: Application, label: String? = nil) {
         self.matrixCase = matrixCase
         self.app = app
         self.application = application
+        self.label = label ?? "Case \(matrixCase.number)"
         technique = app.technique
         let options = app.optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
-        expected = DismissalMatrix.run(matrixCase, in: app.technique, options: options).code
+        expected = DismissalMatrix.run(matrixCase, in: app.technique, options: options, document: app.screenDocument).code
     }
 
     /// What the banner says in the current phase.
     package var message: String {
         switch phase {
         case .preparing, .playing:
-            return "Case \(matrixCase.number) playing · the matrix expects \(expected)"
+            return "\(label) playing · the matrix expects \(expected)"
         case .finished(let expected, let did):
             return expected == did
-                ? "Case \(matrixCase.number): did \(did), as the matrix expects"
-                : "Case \(matrixCase.number): did \(did), the matrix expects \(expected)"
+                ? "\(label): did \(did), as the matrix expects"
+                : "\(label): did \(did), the matrix expects \(expected)"
         }
     }
 

@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayScreen
 
 /// `tapaway matrix`: the built-in cases, each played under every technique on the headless
 /// platform, and what happened, as a short code per cell and in words.
@@ -107,10 +108,12 @@ package enum DismissalMatrix {
         package let focusedBefore: String?
     }
 
-    /// Plays `matrixCase` under `technique` in a session of its own and describes what
-    /// happened.
-    package static func run(_ matrixCase: Case, in technique: TechniqueID, options: [OptionAssignment] = []) -> Cell {
-        let session = HeadlessSession(technique: technique)
+    /// Plays `matrixCase` under `technique` in a session of its own (on `document`, or the
+    /// shipped screens) and describes what happened.
+    package static func run(
+        _ matrixCase: Case, in technique: TechniqueID, options: [OptionAssignment] = [], document: ScreenDocument? = nil
+    ) -> Cell {
+        let session = HeadlessSession(technique: technique, document: document)
         for option in options { session.app.setOption(option.key, to: option.value) }
         return play(matrixCase, in: session)
     }

@@ -16,6 +16,8 @@ package final class OutcomeRecorder {
     /// by the next input and at the end of the frame.
     private var currentPhase: TouchPhase?
     private var rowHandlers: [(ScreenForm, ((SuggestionRow) -> Void)?)] = []
+    /// The screens' app-action lists this recorder observes, with its token in each.
+    private var appActionTokens: [(ScreenForm, ObserverToken)] = []
 
     /// Starts following `app` in `application`.
     package init(application: Application, app: TapawayApp) {
@@ -59,6 +61,10 @@ package final class OutcomeRecorder {
                 previous?(row)
                 outcome.actions["\(row.identifier ?? "?") select", default: 0] += 1
             }
+            let token = form.appActionObservers.add { [unowned self] source, action in
+                outcome.actions["\(source) \(action)", default: 0] += 1
+            }
+            appActionTokens.append((form, token))
         }
     }
 
@@ -75,6 +81,8 @@ package final class OutcomeRecorder {
         focusToken = nil; controlToken = nil; decisionToken = nil; touchToken = nil; frameToken = nil; inputToken = nil
         for (form, previous) in rowHandlers { form.onRowSelected = previous }
         rowHandlers.removeAll()
+        for (form, token) in appActionTokens { form.appActionObservers.remove(token) }
+        appActionTokens.removeAll()
     }
 
     isolated deinit { stop() }

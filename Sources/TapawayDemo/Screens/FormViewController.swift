@@ -38,6 +38,8 @@ package class FormViewController: ViewController {
         guard let bar = document.bottomBar else { return nil }
         if let built = builtComposer { return built }
         let built = form.buildBar(bar)
+        (built as? ElementBar)?.reachesUnderHomeIndicator = bar.kind == .tabBar
+        if chosenDocument != nil { ScreenWiring.apply(to: self, under: built, dismissals: technique == .asWritten) }
         builtComposer = built
         return built
     }
@@ -99,7 +101,7 @@ package class FormViewController: ViewController {
         container.addSubview(form)
         setView(container)
         // The file's own wiring: all of it as written, else only what does not end editing.
-        if chosenDocument != nil { ScreenWiring.apply(to: self, dismissals: technique == .asWritten) }
+        if chosenDocument != nil { ScreenWiring.apply(to: self, under: form, dismissals: technique == .asWritten) }
         applyLayout()
         updateAvoidance()
     }

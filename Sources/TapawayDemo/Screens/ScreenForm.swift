@@ -24,6 +24,8 @@ package final class ScreenForm: ScrollView {
     package private(set) var labels: [Label] = []
     /// Called when a tap selects a row.
     package var onRowSelected: ((SuggestionRow) -> Void)?
+    /// Told of each app action the file's wiring runs (`app:NAME`), with the element that ran it.
+    package let appActionObservers = ObserverList<(source: String, action: String)>()
     /// The background's children and stack.
     private var backgroundElements = ElementChildren()
     /// The element each built view came from.
@@ -80,11 +82,13 @@ package final class ScreenForm: ScrollView {
         let rootChildren = root.children
         let backgroundElement: ScreenElement
         let elements: [ScreenElement]
+        var rootIsForm = false
         if root.kind.scrolls, rootChildren.count == 1, let only = rootChildren.first, only.frame == nil,
             only.kind == .view || only.kind == .control
         {
             backgroundElement = only
             elements = only.children
+            rootIsForm = true
         } else {
             var made = ScreenElement(kind: root.kind == .control ? .control : .view)
             made.id = document.element("background") == nil ? "background" : nil
@@ -100,6 +104,9 @@ package final class ScreenForm: ScrollView {
         background.identifier = backgroundElement.id
         background.backgroundColor = Palette.groupedBackground
         elementsByView[ObjectIdentifier(background)] = backgroundElement
+        // The root scroll view is the form itself, with its own wiring; a root whose children
+        // needed a background made for them lent that background its wiring instead.
+        if rootIsForm { elementsByView[ObjectIdentifier(self)] = root }
         addSubview(background)
         backgroundElements.stack = backgroundElement.layout
         for element in elements {
@@ -226,7 +233,6 @@ package final class ScreenForm: ScrollView {
             view = row
         case .tabBar, .toolbar:
             let bar = ElementBar()
-            bar.isTabBar = element.kind == .tabBar
             bar.backgroundColor = Palette.fieldBackground
             view = bar
             children = ElementChildren(stack: element.layout ?? StackLayout(axis: .horizontal))

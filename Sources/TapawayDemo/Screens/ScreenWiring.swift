@@ -23,11 +23,11 @@ package enum ScreenWiring {
     /// Whether an action ends editing.
     static func dismisses(_ action: String) -> Bool { action == "end-editing" || action == "resign" }
 
-    /// Puts `screen`'s file wiring on its views: all of it with `dismissals`, else only what
-    /// does not end editing.
-    package static func apply(to screen: FormViewController, dismissals: Bool) {
+    /// Puts `screen`'s file wiring on the views under `root` (the form, or its bottom bar): all
+    /// of it with `dismissals`, else only what does not end editing.
+    package static func apply(to screen: FormViewController, under root: View, dismissals: Bool) {
         let form = screen.form
-        var views: [View] = [form.background]
+        var views: [View] = [root]
         var index = 0
         while index < views.count {
             views.append(contentsOf: views[index].subviews)
@@ -82,9 +82,8 @@ package enum ScreenWiring {
         recognizer.identifier = "\(wiring.type)\(line)"
         recognizer.cancelsTouchesInView = wiring.cancelsTouchesInView
         recognizer.addAction { [weak screen] recognizer in
-            guard let screen, recognizer.state == .ended || recognizer.state == .began else { return }
-            // A long press acts when it begins, a tap and a pan when they end.
-            if wiring.type == "long-press" && recognizer.state != .began { return }
+            // A long press acts when it begins, a tap (recognised) and a pan when they end.
+            guard let screen, recognizer.state == (wiring.type == "long-press" ? .began : .ended) else { return }
             perform(
                 wiring.action, in: screen, from: view.traceName ?? "a view", what: "its \(wiring.type) recognizer\(line)",
                 touches: recognizer.touches)
@@ -114,6 +113,7 @@ package enum ScreenWiring {
             }
         case let app where app.hasPrefix("app:"):
             screen.report(.none, "\(source): \(what) runs the app's \(app.dropFirst(4))", touches: touches)
+            screen.form.appActionObservers.notify((source, app))
         default:
             break
         }

@@ -70,18 +70,19 @@ final class ElementScrollView: ScrollView {
 }
 
 /// A `tab-bar` or `toolbar` element: a bar with a hairline along its top edge, its items laid
-/// out as its stack says. A tab bar at the screen's bottom reaches under the home indicator and
-/// keeps its items above it, as `UITabBar` does.
+/// out as its stack says. A tab bar pinned to the screen's bottom reaches under the home
+/// indicator and keeps its items above it, as `UITabBar` does.
 @MainActor
 final class ElementBar: View {
     /// Its children and stack.
     var elements = ElementChildren()
-    /// Whether it is a tab bar (its items stay above the bottom of the safe area).
-    var isTabBar = false
+    /// Whether it is a tab bar pinned to the screen's bottom, reaching under the home indicator
+    /// with its items above it.
+    var reachesUnderHomeIndicator = false
 
-    /// Lays its items out, above the home indicator for a tab bar.
+    /// Lays its items out, above the home indicator for a tab bar at the screen's bottom.
     override func layoutSubviews() {
-        let bottom = isTabBar ? (application?.safeAreaInsets.bottom ?? 0) : 0
+        let bottom = reachesUnderHomeIndicator ? (application?.safeAreaInsets.bottom ?? 0) : 0
         elements.layOut(
             in: Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - bottom)), safeArea: EdgeInsets())
     }
