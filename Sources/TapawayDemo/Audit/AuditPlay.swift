@@ -47,6 +47,8 @@ package struct AuditCase: Sendable {
     package var typed: String?
     /// Whether the case only focuses its field (what shows a field under the keyboard).
     package var focusOnly = false
+    /// The action that says the target acted, when it is an element that acts.
+    package var acting: String?
 
     /// A case as given.
     package init(
@@ -77,7 +79,9 @@ package struct AuditCase: Sendable {
         case (_, .toolbarDone): step = .tap("toolbar-done")
         default: step = .tapBackground
         }
-        return DismissalMatrix.Case(number: matrixCase, title: "", focus: focus, typed: typed, step: step)
+        var form = DismissalMatrix.Case(number: matrixCase, title: "", focus: focus, typed: typed, step: step)
+        form.acting = acting
+        return form
     }
 }
 

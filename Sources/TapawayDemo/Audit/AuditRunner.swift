@@ -51,6 +51,8 @@ package struct AuditRunner {
             session.app.window.view(withIdentifier: id).map(DismissalMatrix.isShown) ?? false
         }
         let targets = Self.targets(in: session)
+        var kinds: [String: ElementKind] = [:]
+        for element in document.allElements { if let id = element.id { kinds[id] = element.kind } }
         for input in inputs {
             rest(session)
             covers.append(cover(of: input, in: session, technique: technique))
@@ -63,6 +65,15 @@ package struct AuditRunner {
                 var auditCase = AuditCase(
                     technique: technique, focus: input, gesture: gesture, target: target, matrixCase: number)
                 auditCase.typed = refused
+                if case .element(let id) = target, gesture == .tap, let kind = kinds[id] {
+                    switch kind {
+                    // A slider's thumb tapped in place changes nothing, yet takes the tap.
+                    case .button, .text, .control, .slider: auditCase.acting = "\(id) touchUpInside"
+                    case .switch, .segmented: auditCase.acting = "\(id) valueChanged"
+                    case .row: auditCase.acting = "\(id) select"
+                    default: break
+                    }
+                }
                 rest(session)
                 plays.append(play(auditCase, in: session, form: form))
             }

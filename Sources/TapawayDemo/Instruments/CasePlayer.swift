@@ -47,6 +47,8 @@ package final class CasePlayer {
 
     /// What the banner calls the case: `Case N`, or what the audit found.
     package var label: String
+    /// Whether the case is one of the matrix's (the banner then names the matrix).
+    private var isMatrixCase: Bool { label == "Case \(matrixCase.number)" }
 
     /// Prepares to play `matrixCase` under the technique on screen, with its current options, on
     /// the screen on view; the banner calls it `label` (default: `Case N`).
@@ -64,11 +66,12 @@ package final class CasePlayer {
     package var message: String {
         switch phase {
         case .preparing, .playing:
-            return "\(label) playing · the matrix expects \(expected)"
+            return isMatrixCase ? "\(label) playing · the matrix expects \(expected)" : "\(label) · expected \(expected)"
         case .finished(let expected, let did):
+            let source = isMatrixCase ? "the matrix" : "the audit"
             return expected == did
-                ? "\(label): did \(did), as the matrix expects"
-                : "\(label): did \(did), the matrix expects \(expected)"
+                ? "\(label): did \(did), as \(source) expects"
+                : "\(label): did \(did), \(source) expects \(expected)"
         }
     }
 
