@@ -108,7 +108,9 @@ let package = Package(
         // Benchmarks: figures printed by a release-mode executable (scripts/bench.sh).
         .executableTarget(
             name: "tapaway-bench",
-            dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayUnibreak", "TapawayX11Watcher"],
+            dependencies: [
+                "TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayUnibreak", "TapawayX11Watcher", "TapawayScreen",
+            ],
             path: "Sources/TapawayBench"),
         // CX11 only for malloc's figures (`tapaway_heap_figures`): the memory bounds are measured.
         .testTarget(name: "TapawayKitTests", dependencies: ["TapawayKit", "TapawayHeadless", "TapawayTestSupport", "CX11"]),

@@ -9,6 +9,7 @@
 //   tapaway-bench typing              1000 characters through XTest, beside a Tk entry
 //   tapaway-bench tap [TAPS]          tap to the first changed pixel (default 200 taps)
 //   tapaway-bench animation [CYCLES]  keypad slides: frame draw times (default 100 cycles)
+//   tapaway-bench audit               tapaway audit on the standard form and generated screens, every technique
 import Glibc
 import TapawayKit
 import TapawayUnibreak
@@ -37,8 +38,10 @@ MainActor.assumeIsolated {
         XBenchmarks.tapAndAnimation(taps: count ?? 200)
     case "animation":
         XBenchmarks.animation(cycles: count ?? 100)
+    case "audit":
+        AuditBenchmarks.run()
     default:
-        print("tapaway-bench: unknown benchmark '\(arguments[0])'; use kit, keystroke, startup, typing, tap or animation")
+        print("tapaway-bench: unknown benchmark '\(arguments[0])'; use kit, keystroke, startup, typing, tap, animation or audit")
         exit(64)
     }
 }
