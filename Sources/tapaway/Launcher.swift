@@ -69,6 +69,14 @@ struct Launcher {
             }
         }
 
+        // A recording made on a screen file of the user's replays on that screen: say so when
+        // this run shows another (the touches would land on other elements).
+        if let replay, replay.screenName != screenDocument.map({ $0.name ?? "unnamed" }) {
+            let made = replay.screenName.map { "the screen file named \(Printable.quoted($0))" } ?? "a shipped screen"
+            let shown = screenDocument.map { "\(Printable.quoted($0.name ?? "unnamed"))" } ?? "a shipped screen"
+            Console.error("tapaway: the recording was made on \(made); this run shows \(shown) (--screen FILE shows another)")
+        }
+
         // Settings and state: read once; a broken file is one line on stderr and the defaults.
         let store = options.noSettings ? nil : SettingsFiles(paths: XDGPaths.current())
         let saved = store?.loadReportingProblems(Console.error) ?? .defaults

@@ -23,11 +23,12 @@ package final class InputRecorder {
     package private(set) var linesWritten = 0
 
     /// Starts recording `application`'s input to `sink`, with a header naming the scenario, the
-    /// screen size, the focused input, and (when given) whether the inspector is on view and the
-    /// options that differ from their defaults (`ID=VALUE`), so a replay starts from the same
-    /// state.
+    /// screen size, the focused input, and (when given) whether the inspector is on view, the
+    /// options that differ from their defaults (`ID=VALUE`) and the screen file's name (a screen
+    /// of the user's), so a replay starts from the same state.
     package init(
-        application: Application, sink: TraceSink, scenario: String, inspector: Bool? = nil, options: [String] = []
+        application: Application, sink: TraceSink, scenario: String, inspector: Bool? = nil, options: [String] = [],
+        screenName: String? = nil
     ) {
         self.application = application
         self.sink = sink
@@ -36,6 +37,7 @@ package final class InputRecorder {
         header.version = RecordingCodec.version
         header.scenario = scenario
         header.screen = [application.screenSize.width, application.screenSize.height]
+        header.screenName = screenName
         header.inspector = inspector
         header.focused = (application.firstResponder as? View)?.identifier
         header.options = options.isEmpty ? nil : options

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// One line of a recording (`--record`): JSON Lines, one input per line, independent of X.
 /// The first line is a header; the rest are `touch`, `key`, `scroll` and `resize` lines with `t`,
@@ -20,6 +21,8 @@ package struct RecordedLine: Codable, Equatable, Sendable {
     package var version: Int?
     /// Header: the scenario the recording was made in.
     package var scenario: String?
+    /// Header: the screen file's name when it was not a shipped screen (`--screen FILE`).
+    package var screenName: String?
     /// Header: the screen size `[w, h]`.
     package var screen: [Double]?
     /// Header: whether the inspector was on view (the simulated screen is narrower with it).
@@ -198,6 +201,8 @@ package struct Recording: Sendable {
     package var scenario: String?
     /// The screen size it was made at.
     package var screen: Size?
+    /// The screen file's name, when it was made on one of the user's (`--screen FILE`).
+    package var screenName: String?
     /// Whether the inspector was on view, when the header says.
     package var inspector: Bool?
     /// The text input focused when it began, when the header says.
@@ -242,7 +247,21 @@ package struct Recording: Sendable {
                     recording.scenario = scenario
                 }
                 recording.inspector = line.inspector
-                if let focused = line.focused {
+                recording.screenName = line.screenName
+                // On a screen of the user's, the focused input is one of that file's ids; the
+                // replay says so when the screen shown has no such input.
+                if let focused = line.focused, line.screenName != nil {
+                    guard focused.count <= ScreenLimits.idLength, !focused.isEmpty,
+                        focused.unicodeScalars.allSatisfy({
+                            $0.isASCII
+                                && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
+                        })
+                    else {
+                        throw RecordingError(
+                            line: number, message: "'focused' is \(Printable.quoted(focused)), not an element's id")
+                    }
+                    recording.focused = focused
+                } else if let focused = line.focused {
                     guard ScreenForm.inputIdentifiers.contains(focused) else {
                         throw RecordingError(
                             line: number,

@@ -63,6 +63,7 @@ extension RecordedLine {
         if let phase { field("phase"); string(phase) }
         if let scenario { field("scenario"); string(scenario) }
         if let screen { field("screen"); numbers(screen) }
+        if let screenName { field("screenName"); string(screenName) }
         if let secure { field("secure"); bool(secure) }
         if let size { field("size"); numbers(size) }
         if let t { field("t"); number(t) }
@@ -186,6 +187,7 @@ private struct RecordingLineReader {
         case "version": line.version = try optionalInteger(key)
         case "scenario": line.scenario = try optionalString(key)
         case "screen": line.screen = try optionalNumbers(key)
+        case "screenName": line.screenName = try optionalString(key)
         case "inspector": line.inspector = try optionalBool(key)
         case "focused": line.focused = try optionalString(key)
         case "id": line.id = try optionalInteger(key)
