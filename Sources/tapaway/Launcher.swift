@@ -164,6 +164,13 @@ struct Launcher {
             application.applyTheme(Theme.named(live.appearance))
         }
         let app = TapawayApp(application: application, technique: technique, screen: screenDocument)
+        // On a screen file, --focus names one of its text inputs (checked once it is read).
+        if let focus = options.focus, screenDocument != nil, !app.focusableIdentifiers.contains(focus) {
+            Console.error(
+                "tapaway: --focus \(Printable.quoted(focus)) is not a text input of the screen: use one of "
+                    + app.focusableIdentifiers.joined(separator: ", "))
+            return ExitStatus.usage
+        }
         // Remembered options first (those this version does not know are kept, not applied),
         // then the command line's.
         for (text, value) in saved.options {

@@ -48,6 +48,18 @@ struct YourScreenTests {
         #expect(missing.stderr.contains("nowhere.json: cannot be read"))
     }
 
+    @Test("--focus on a screen file names one of its text inputs, else one line and status 64")
+    func focusOnAScreenFile() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(["--screen", example, "--focus", "nope", "--no-settings"], display: display, trace: false)
+        #expect(app.waitForExit(timeout: 60) == 64)
+        #expect(
+            app.stderr
+                == "tapaway: --focus 'nope' is not a text input of the screen: use one of find-address, card, promo, instructions\n"
+        )
+    }
+
     @Test("screen show prints a shipped screen that validate accepts as it is")
     func shippedRoundTrip() throws {
         let shown = try run(["screen", "show", "standard"])
