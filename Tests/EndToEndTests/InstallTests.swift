@@ -40,8 +40,10 @@ private func pngSize(_ path: String) -> (Int, Int)? {
 /// The newest version CHANGELOG.md names (its first `## X.Y.Z` heading).
 private func releasedVersion() throws -> String {
     let changelog = try String(contentsOfFile: repositoryRoot + "/CHANGELOG.md", encoding: .utf8)
+    // The newest release: the first version heading, past a section of unreleased changes.
     let heading = try #require(
-        changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
+        changelog.split(separator: "\n").first { $0.hasPrefix("## ") && !$0.hasPrefix("## Unreleased") },
+        "CHANGELOG.md has no version heading")
     return String(heading.dropFirst(3).prefix { $0 != " " })
 }
 

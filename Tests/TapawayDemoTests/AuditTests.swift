@@ -195,6 +195,14 @@ struct AuditInstrumentTests {
         h.platform.application.handleKey(KeyInput(.function(6)), timestamp: h.platform.application.clock.now)
         h.platform.settle()
         #expect(!h.app.auditCard.isHidden)
+        // The cases play a few each tick, the window live meanwhile; the findings come at the end.
+        var ticks = 0
+        while h.app.auditCard.isAuditing && ticks < 10_000 {
+            h.platform.advance(by: TapawayApp.auditTick)
+            ticks += 1
+        }
+        #expect(!h.app.auditCard.isAuditing)
+        #expect(ticks > 1, "the audit took more than one tick")
         #expect(h.app.auditCard.technique == .tapGesture)
         let swallowed = try #require(
             h.app.auditCard.findings.first { $0.kind == .selectionSwallowed && $0.element == "row-2" })

@@ -28,6 +28,8 @@ package final class TapawayApp {
     /// The Audit instrument over the simulated screen (F6): the audit's findings for the screen
     /// and technique on view.
     package let auditCard: AuditCardWindow
+    /// Plays the Audit instrument's cases while it audits.
+    private var auditTimer: Timer?
     /// The overlays drawn over the simulated screen and the keypad.
     package private(set) var overlays: InstrumentOverlays!
     /// Whether the inspector is wanted (beside the device when the window is wide enough,
@@ -372,22 +374,48 @@ package final class TapawayApp {
         sidebar.setNeedsLayout()
     }
 
-    /// Shows or hides the Audit instrument; shown, it audits the screen on view under the
-    /// technique on view with the options set (a headless run, done when the card opens).
+    /// Shows or hides the Audit instrument. Shown, it audits the screen on view under the
+    /// technique on view with the options set: a headless run whose cases play a few each
+    /// frame, the card counting them, so the window stays live; the trace gets an `audit` line
+    /// when the findings are ready.
     package func toggleAudit() {
         guard auditCard.isHidden else {
             auditCard.setVisible(false)
+            auditTimer?.invalidate()
+            auditTimer = nil
             return
         }
         let options = optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
         let document = screenDocument ?? form.document
-        let audit = Audit(
-            document: document, named: screenDocument == nil ? form.document.name ?? "standard" : "this screen",
-            techniques: [technique], options: options)
-        auditCard.show(audit, technique: technique)
+        let name = screenDocument == nil ? form.document.name ?? "standard" : "this screen"
+        let progress = AuditRunner(document: document, options: options).start(technique)
+        auditCard.showProgress(of: progress)
         auditCard.setVisible(true)
         auditCard.setNeedsLayout()
+        auditTimer?.invalidate()
+        auditTimer = application.timers.schedule(after: Self.auditTick, repeats: true) { [weak self] timer in
+            guard let self else { return timer.invalidate() }
+            // A few milliseconds of cases a tick, at least one.
+            let started = ContinuousClock.now
+            while progress.step(), ContinuousClock.now - started < .milliseconds(8) {}
+            guard progress.done == progress.total else { return self.auditCard.showProgress(of: progress) }
+            timer.invalidate()
+            self.auditTimer = nil
+            let audit = Audit(document: document, named: name, runs: [progress.result])
+            self.auditCard.show(audit, technique: progress.technique)
+            self.auditCard.setNeedsLayout()
+            self.tracer?.emit(
+                "audit",
+                [
+                    ("technique", .string(progress.technique.rawValue)), ("cases", .number(Double(audit.caseCount))),
+                    ("findings", .number(Double(audit.findings.count))),
+                ])
+        }
     }
+
+    /// How often the Audit instrument plays its next cases: longer than a frame, so the loop
+    /// goes idle between.
+    package nonisolated static let auditTick = 0.025
 
     /// Outlines a finding's element on the screen and, with `play`, plays its case there.
     package func choose(_ finding: AuditFinding, play: Bool) {

@@ -18,10 +18,16 @@ package struct Audit {
     package init(
         document: ScreenDocument, named screenName: String, techniques: [TechniqueID], options: [OptionAssignment] = []
     ) {
+        let runner = AuditRunner(document: document, options: options)
+        self.init(document: document, named: screenName, runs: techniques.map { runner.run($0) })
+    }
+
+    /// The findings of `runs` already played on `document` (the Audit instrument plays its
+    /// cases a few at a time).
+    package init(document: ScreenDocument, named screenName: String, runs: [AuditRunner.TechniqueRun]) {
         self.document = document
         self.screenName = screenName
-        let runner = AuditRunner(document: document, options: options)
-        runs = techniques.map { runner.run($0) }
+        self.runs = runs
         findings = Self.merged(runs.flatMap { AuditFolding.findings(of: $0, in: document) })
     }
 

@@ -37,56 +37,108 @@ package struct AuditRunner {
 
     /// Plays every case under `technique`.
     package func run(_ technique: TechniqueID) -> TechniqueRun {
-        let shipped = ScreenLayout.allCases.first { $0.document == document }
-        let session = HeadlessSession(technique: technique, document: shipped == nil ? document : nil)
-        if let shipped { session.app.setOption(OptionKey(nil, AvoidanceOption.layout.id), to: shipped.rawValue) }
-        for option in options where option.key.technique == nil || option.key.technique == technique {
-            session.app.setOption(option.key, to: option.value)
+        let progress = start(technique)
+        while progress.step() {}
+        return progress.result
+    }
+
+    /// Sets up the cases of `technique` to be played one `step()` at a time (the Audit
+    /// instrument plays a few each frame, so the window stays live meanwhile).
+    package func start(_ technique: TechniqueID) -> Progress {
+        Progress(runner: self, technique: technique)
+    }
+
+    /// An audit of one technique under way: its session, the steps left, what was played.
+    @MainActor
+    package final class Progress {
+        /// One unit of work: measure a field's cover, or play a case.
+        private enum Step {
+            case cover(String)
+            case play(AuditCase)
         }
-        session.platform.settle()
-        let form = session.app.form
-        var plays: [AuditPlay] = []
-        var covers: [AuditCover] = []
-        let inputs = session.app.focusableIdentifiers.filter { id in
-            session.app.window.view(withIdentifier: id).map(DismissalMatrix.isShown) ?? false
-        }
-        let targets = Self.targets(in: session)
-        var kinds: [String: ElementKind] = [:]
-        for element in document.allElements { if let id = element.id { kinds[id] = element.kind } }
-        for input in inputs {
-            rest(session)
-            covers.append(cover(of: input, in: session, technique: technique))
-            // A field whose delegate refuses holds text without what it wants, as case 14's email.
-            let refused = document.element(input)?.input?.refusesToResignWithout.map { needle in
-                "ab".contains(needle) ? "zz" : "ab"
+
+        /// The technique.
+        package let technique: TechniqueID
+        private let runner: AuditRunner
+        private let session: HeadlessSession
+        private var steps: [Step] = []
+        private var next = 0
+        private var plays: [AuditPlay] = []
+        private var covers: [AuditCover] = []
+
+        /// How many steps there are in all, and how many are done.
+        package var total: Int { steps.count }
+        /// How many steps are done.
+        package var done: Int { next }
+
+        init(runner: AuditRunner, technique: TechniqueID) {
+            self.runner = runner
+            self.technique = technique
+            let document = runner.document
+            let shipped = ScreenLayout.allCases.first { $0.document == document }
+            session = HeadlessSession(technique: technique, document: shipped == nil ? document : nil)
+            if let shipped { session.app.setOption(OptionKey(nil, AvoidanceOption.layout.id), to: shipped.rawValue) }
+            for option in runner.options where option.key.technique == nil || option.key.technique == technique {
+                session.app.setOption(option.key, to: option.value)
             }
-            for (gesture, target, number) in targets {
-                if case .element(let id) = target, id == input { continue }
-                var auditCase = AuditCase(
-                    technique: technique, focus: input, gesture: gesture, target: target, matrixCase: number)
-                auditCase.typed = refused
-                if case .element(let id) = target, gesture == .tap, let kind = kinds[id] {
-                    switch kind {
-                    // A slider's thumb tapped in place changes nothing, yet takes the tap.
-                    case .button, .text, .control, .slider: auditCase.acting = "\(id) touchUpInside"
-                    case .switch, .segmented: auditCase.acting = "\(id) valueChanged"
-                    case .row: auditCase.acting = "\(id) select"
-                    default: break
-                    }
+            session.platform.settle()
+            let inputs = session.app.focusableIdentifiers.filter { id in
+                session.app.window.view(withIdentifier: id).map(DismissalMatrix.isShown) ?? false
+            }
+            let targets = AuditRunner.targets(in: session)
+            var kinds: [String: ElementKind] = [:]
+            for element in document.allElements { if let id = element.id { kinds[id] = element.kind } }
+            for input in inputs {
+                steps.append(.cover(input))
+                // A field whose delegate refuses holds text without what it wants, as case 14's email.
+                let refused = document.element(input)?.input?.refusesToResignWithout.map { needle in
+                    "ab".contains(needle) ? "zz" : "ab"
                 }
-                rest(session)
-                plays.append(play(auditCase, in: session, form: form))
+                for (gesture, target, number) in targets {
+                    if case .element(let id) = target, id == input { continue }
+                    var auditCase = AuditCase(
+                        technique: technique, focus: input, gesture: gesture, target: target, matrixCase: number)
+                    auditCase.typed = refused
+                    if case .element(let id) = target, gesture == .tap, let kind = kinds[id] {
+                        switch kind {
+                        // A slider's thumb tapped in place changes nothing, yet takes the tap.
+                        case .button, .text, .control, .slider: auditCase.acting = "\(id) touchUpInside"
+                        case .switch, .segmented: auditCase.acting = "\(id) valueChanged"
+                        case .row: auditCase.acting = "\(id) select"
+                        default: break
+                        }
+                    }
+                    steps.append(.play(auditCase))
+                }
             }
         }
-        rest(session)
-        let device = "\(session.app.device.id) \(session.app.orientation.rawValue)"
-        return TechniqueRun(
-            technique: technique, plays: plays, covers: covers, device: device,
-            deviceSize: session.platform.application.deviceFrame.size)
+
+        /// Does the next step; false when there was none left.
+        @discardableResult
+        package func step() -> Bool {
+            guard next < steps.count else { return false }
+            let step = steps[next]
+            next += 1
+            runner.rest(session)
+            switch step {
+            case .cover(let input): covers.append(runner.cover(of: input, in: session, technique: technique))
+            case .play(let auditCase): plays.append(runner.play(auditCase, in: session, form: session.app.form))
+            }
+            if next == steps.count { runner.rest(session) }
+            return true
+        }
+
+        /// What was played so far (all of it, once `step()` has said there is nothing left).
+        package var result: TechniqueRun {
+            TechniqueRun(
+                technique: technique, plays: plays, covers: covers,
+                device: "\(session.app.device.id) \(session.app.orientation.rawValue)",
+                deviceSize: session.platform.application.deviceFrame.size)
+        }
     }
 
     /// The targets of the screen, each with the gesture and the matrix case it stands for.
-    private static func targets(in session: HeadlessSession) -> [(AuditGesture, AuditTarget, Int)] {
+    static func targets(in session: HeadlessSession) -> [(AuditGesture, AuditTarget, Int)] {
         let form = session.app.form
         var result: [(AuditGesture, AuditTarget, Int)] = []
         let origin = form.background.frameInScreen.origin
@@ -146,7 +198,7 @@ package struct AuditRunner {
 
     /// Puts the session back at rest: nothing focused, no finger down, the keyboard away, the
     /// form scrolled to its top.
-    private func rest(_ session: HeadlessSession) {
+    func rest(_ session: HeadlessSession) {
         let p = session.platform
         if let focused = p.application.firstResponder as? View {
             _ = focused.window?.transferFirstResponder(to: nil, force: true)
@@ -158,7 +210,7 @@ package struct AuditRunner {
     }
 
     /// Plays `auditCase` and sees whether its target acted.
-    private func play(_ auditCase: AuditCase, in session: HeadlessSession, form: ScreenForm) -> AuditPlay {
+    func play(_ auditCase: AuditCase, in session: HeadlessSession, form: ScreenForm) -> AuditPlay {
         let cell = DismissalMatrix.play(auditCase.matrixForm, in: session)
         var acted: Bool?
         if case .element(let id) = auditCase.target, let view = form.view(id), let element = form.element(for: view),
@@ -190,7 +242,7 @@ package struct AuditRunner {
 
     /// Focuses `input` as a person would (scrolled to, tapped) and measures how much of it, or
     /// of a text view's caret line, the keyboard covers once everything has settled.
-    private func cover(of input: String, in session: HeadlessSession, technique: TechniqueID) -> AuditCover {
+    func cover(of input: String, in session: HeadlessSession, technique: TechniqueID) -> AuditCover {
         let p = session.platform
         guard let view = session.app.window.view(withIdentifier: input) else {
             return AuditCover(technique: technique, input: input, overlap: 0)

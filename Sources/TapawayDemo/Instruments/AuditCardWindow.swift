@@ -33,6 +33,20 @@ package final class AuditCardWindow: Window {
         self.technique = technique
         findings = audit.findings
         summary = audit.summary
+        isAuditing = false
+        content.setNeedsLayout()
+        content.setNeedsDisplay()
+    }
+
+    /// Whether the cases are still being played.
+    package private(set) var isAuditing = false
+
+    /// Shows how far the audit under way has gone.
+    package func showProgress(of progress: AuditRunner.Progress) {
+        technique = progress.technique
+        findings = []
+        isAuditing = true
+        summary = "Auditing: \(progress.done) of \(progress.total) cases played, headless, under this technique…"
         content.setNeedsLayout()
         content.setNeedsDisplay()
     }
@@ -130,7 +144,7 @@ final class AuditContentView: View {
         let footer = "Tap a finding to outline it on the screen, ▶ to play it there; Escape or F6 closes."
         let footerLines = TextLayout.wrap(footer, width: width, font: body)
         let bottom = bounds.height - 24 - 17 * Double(footerLines.count)
-        if card.findings.isEmpty {
+        if card.findings.isEmpty && !card.isAuditing {
             canvas?.drawText(
                 "Nothing to report for this technique on this screen.", at: Point(x: x, y: y + 8), font: bold,
                 color: Palette.label)
