@@ -69,7 +69,9 @@ enum ReplaySpeed: ExpressibleByArgument, CustomStringConvertible, Equatable {
     var description: String {
         switch self {
         case .max: "max"
-        case .factor(let value): value == value.rounded() ? String(Int(value)) : String(value)
+        // `Int(exactly:)`: a whole factor beyond Int's range (1e19) is written as a Double
+        // ("1e+19"); `Int(value)` would trap on it while the out-of-range message is built.
+        case .factor(let value): Int(exactly: value).map { String($0) } ?? String(value)
         }
     }
 

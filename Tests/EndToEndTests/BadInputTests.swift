@@ -182,6 +182,12 @@ struct BadInputTests {
             (["--size", "-5x100"], "--size -5x100 is out of range"),
             (["--replay-speed", "-1", "--replay", "x.jsonl"], "use a factor above 0"),
             (["--replay-speed", "0", "--replay", "x.jsonl"], "use a factor above 0"),
+            // Whole factors beyond Int's range: the message is built without converting to Int.
+            (["--replay-speed", "1e19", "--replay", "x.jsonl"], "--replay-speed 1e+19 is out of range"),
+            (["--replay-speed", "-1e19", "--replay", "x.jsonl"], "--replay-speed -1e+19 is out of range"),
+            (["--replay-speed", "9223372036854775808", "--replay", "x.jsonl"], "is out of range"),
+            (["--replay-speed", "1e308", "--replay", "x.jsonl"], "use a factor above 0"),
+            (["--replay-speed", "inf", "--replay", "x.jsonl"], "--replay-speed"),
             (["list", "--json", "--charter"], "choose one"),
         ])
     func badOptions(_ arguments: [String], _ expected: String) throws {
