@@ -751,13 +751,13 @@ package final class X11Platform {
 
     // MARK: Screenshots
 
-    /// Writes the top-level window's pixels (children included) as an 8-bit RGB PNG to `path`,
-    /// through `path + ".tmp"` and a rename.
+    /// The top-level window's pixels (children included) as an 8-bit RGB PNG file's bytes, for
+    /// the caller to write where the rules for files allow.
     ///
     /// The pixels are read from the window itself (`XGetImage`) when it is viewable and wholly
     /// on its screen. Otherwise, where X cannot read the window, they are composed from the
     /// child windows' back buffers in stacking order, which is what the window would show.
-    package func screenshot(to path: String) throws {
+    package func screenshotPNG() throws -> [UInt8] {
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, topLevel, &attributes) != 0 else {
             throw X11Error("cannot read the window's attributes")
@@ -779,7 +779,7 @@ package final class X11Platform {
         // An image of a pixmap carries no colour masks: take them from the visual.
         let masks = (red: visual.pointee.red_mask, green: visual.pointee.green_mask, blue: visual.pointee.blue_mask)
         let rgb = X11Platform.rgbPixels(of: image, width: width, height: height, masks: masks)
-        try PNGWriter.write(try PNGWriter.encode(rgb: rgb, width: width, height: height), to: path)
+        return try PNGWriter.encode(rgb: rgb, width: width, height: height)
     }
 
     private func isWhollyOnScreen(width: Int, height: Int) -> Bool {

@@ -25,6 +25,14 @@ struct Launcher {
         // For the whole run: the password field's text must never reach a core file.
         CoreDumps.forbid()
         signal(SIGPIPE, SIG_IGN)
+        // Where --screenshot goes is checked before anything opens: one line, status 73.
+        if let path = options.screenshot {
+            if let refusal = Screenshots.refusal(for: path) {
+                Console.error("tapaway: the screenshot cannot be saved: \(refusal)")
+                return ExitStatus.cannotCreate
+            }
+            Console.standardOutputTaken = path == "-"
+        }
         let sink: TraceSink?
         do {
             if let path = options.trace {
@@ -48,7 +56,6 @@ struct Launcher {
                 return ExitStatus.unreadable(path)
             }
         }
-        let recordingPath = options.record.map(SessionInstruments.recordingPath(for:))
 
         // Settings and state: read once; a broken file is one line on stderr and the defaults.
         let store = options.noSettings ? nil : SettingsFiles(paths: XDGPaths.current())
@@ -168,9 +175,10 @@ struct Launcher {
         // the recording begins once the window is ready and --focus has focused its input, so
         // the header says where the session starts.
         var recordingSink: TraceSink?
-        if let recordingPath {
+        var recordingPath: String?
+        if let requested = options.record {
             do {
-                recordingSink = try TraceSink.file(recordingPath, label: "the recording")
+                (recordingPath, recordingSink) = try SessionInstruments.openRecording(for: requested)
             } catch {
                 Console.error("tapaway: \(error)")
                 return ExitStatus.cannotCreate
@@ -218,8 +226,7 @@ struct Launcher {
                 guard ready, !instruments.isReplaying, !application.isAnimating, !application.needsFrame else { return }
                 if options.focus != nil && application.keyboard.state != .shown { return }
                 do {
-                    try platform.screenshot(to: path)
-                    Console.out("tapaway: screenshot saved to \(path)")
+                    try Screenshots.write(of: platform, to: path)
                 } catch {
                     Console.error("tapaway: \(error)")
                     screenshotFailed = true
@@ -299,10 +306,15 @@ enum Console {
     /// standard output then go through it: whole lines between trace lines, never blocking the
     /// run loop on a reader that has paused.
     nonisolated(unsafe) static var standardOutputSink: TraceSink?
+    /// Whether standard output carries something other than lines (`--screenshot -`, a PNG):
+    /// messages for it then go to standard error.
+    nonisolated(unsafe) static var standardOutputTaken = false
 
-    /// Writes `line` to standard output.
+    /// Writes `line` to standard output (standard error when `standardOutputTaken`).
     static func out(_ line: String) {
-        if let sink = standardOutputSink {
+        if standardOutputTaken {
+            FileIO.writeLine(line, to: 2)
+        } else if let sink = standardOutputSink {
             sink.writeLine(line)
         } else {
             FileIO.writeLine(line, to: 1)

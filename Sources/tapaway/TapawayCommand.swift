@@ -227,6 +227,11 @@ struct TapawayCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Save a PNG screenshot to PATH once everything has settled (after the replay, with --replay), then exit.",
+            discussion: """
+                PATH is created, or replaced when it is a regular file of yours; a symbolic link, a \
+                device, a FIFO or another user's file is refused (status 73) and left as it is. \
+                '-' writes the PNG to standard output (a pipe or a file, not a terminal).
+                """,
             valueName: "path"),
         completion: .file(extensions: ["png"]))
     var screenshot: String?
