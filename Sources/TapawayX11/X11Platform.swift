@@ -166,7 +166,9 @@ package final class X11Platform {
                 min(pixelLimit.width, area?.width ?? pixelLimit.width), min(pixelLimit.height, area?.height ?? pixelLimit.height)
             )
         }
-        let fit = Self.fitted(width: size.width, height: size.height, limit: defaultLimit ?? pixelLimit)
+        let fit = Self.fitted(
+            width: size.width, height: size.height,
+            limit: Self.sizeLimit(defaultLimit ?? pixelLimit, screen: pixelLimit, scale: 1))
         (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, defaultLimit == nil ? fit.asked : nil)
 
         var attributes = XSetWindowAttributes()
@@ -276,8 +278,8 @@ package final class X11Platform {
     private func setSizeHints() {
         guard let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = PMinSize | PSize
-        hints.pointee.min_width = Int32((320 * scale).rounded())
-        hints.pointee.min_height = Int32((480 * scale).rounded())
+        hints.pointee.min_width = Int32((Self.minimumPointSize.width * scale).rounded())
+        hints.pointee.min_height = Int32((Self.minimumPointSize.height * scale).rounded())
         hints.pointee.width = screenWidth
         hints.pointee.height = screenHeight
         XSetWMNormalHints(display, topLevel, hints)
@@ -427,15 +429,41 @@ package final class X11Platform {
         self.scale = scale
         canvas.scale = scale
         (fonts as? XftFontProvider)?.scale = scale
-        let fit = Self.fitted(width: points.width * scale, height: points.height * scale, limit: defaultLimit ?? pixelLimit)
+        let fit = Self.fitted(width: points.width * scale, height: points.height * scale, limit: sizeLimit)
         (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, defaultLimit == nil ? fit.asked : nil)
         XResizeWindow(display, topLevel, UInt32(screenWidth), UInt32(screenHeight))
         setSizeHints()
     }
 
+    /// The smallest window, in points: what the window manager is asked to keep (the size
+    /// hints' minimum), and the least the window is ever made, whatever the work area says
+    /// (within what the screen can show).
+    nonisolated package static let minimumPointSize = Size(width: 320, height: 480)
+
+    /// The most device pixels each side of the window may have now: `defaultLimit` (the work
+    /// area) for a size nobody asked for, else `pixelLimit` (the screen), but never less than
+    /// the smallest window at the current scale that the screen can show.
+    private var sizeLimit: (width: Int32, height: Int32) {
+        Self.sizeLimit(defaultLimit ?? pixelLimit, screen: pixelLimit, scale: scale)
+    }
+
+    /// `limit` raised, where it is smaller, to `minimumPointSize` at `scale` in pixels, itself
+    /// cut to `screen`.
+    private static func sizeLimit(
+        _ limit: (width: Int32, height: Int32), screen: (width: Int32, height: Int32), scale: Double
+    ) -> (width: Int32, height: Int32) {
+        let least = (
+            min(screen.width, Int32((minimumPointSize.width * scale).rounded(.up))),
+            min(screen.height, Int32((minimumPointSize.height * scale).rounded(.up)))
+        )
+        return (max(limit.width, least.0), max(limit.height, least.1))
+    }
+
     /// The width and height of the desktop's work area, from the root's `_NET_WORKAREA` (x, y,
     /// width, height for each desktop; the first desktop's is taken), or nil when no window
-    /// manager sets it.
+    /// manager sets it, or when what it sets cannot be a desktop's: an area smaller than the
+    /// smallest window (`minimumPointSize` in pixels) or wholly off the screen's top left
+    /// (`-5000,-5000,1,1`) is ignored rather than obeyed.
     private static func workArea(display: OpaquePointer, root: UInt, atom: Atom) -> (width: Int32, height: Int32)? {
         var type: Atom = 0
         var format: Int32 = 0
@@ -449,8 +477,10 @@ package final class X11Platform {
         guard type == Atom(XA_CARDINAL), format == 32, count >= 4 else { return nil }
         // Format 32 comes as C longs.
         let values = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)
-        let width = values[2], height = values[3]
-        guard width > 0, height > 0 else { return nil }
+        let x = values[0], y = values[1], width = values[2], height = values[3]
+        guard width >= Int(minimumPointSize.width), height >= Int(minimumPointSize.height),
+            x > -width, y > -height
+        else { return nil }
         return (Int32(min(width, 16_384)), Int32(min(height, 16_384)))
     }
 
@@ -484,7 +514,8 @@ package final class X11Platform {
     /// the device turned), within the desktop's work area. A window whose size was asked for on
     /// the command line keeps it: its chrome folds instead.
     package func grow(toHold size: Size) {
-        guard let limit = defaultLimit else { return }
+        guard defaultLimit != nil else { return }
+        let limit = sizeLimit
         let width = min(Int32(limit.width), max(Int32(screenWidth), Int32(min((size.width * scale).rounded(), 16_384))))
         let height = min(Int32(limit.height), max(Int32(screenHeight), Int32(min((size.height * scale).rounded(), 16_384))))
         guard width != Int32(screenWidth) || height != Int32(screenHeight) else { return }

@@ -246,7 +246,9 @@ struct Launcher {
             settings.lastScenario = app.technique.rawValue
             settings.options = RememberedOptions.current(of: app, merging: saved.options)
             let final = application.screenSize
-            settings.windowSize = Settings.WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded()))
+            // Never below the smallest window, whatever a window manager made of it.
+            let kept = WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded())).clamped
+            settings.windowSize = Settings.WindowSize(width: kept.width, height: kept.height)
             settings.theme = options.theme ?? saved.theme
             settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
             for failure in store.save(settings) {

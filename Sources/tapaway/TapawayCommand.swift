@@ -1,14 +1,15 @@
 import ArgumentParser
 import TapawayDemo
 import TapawayKit
+import TapawayX11
 
 /// A window size given as `WxH`.
 struct WindowSize: ExpressibleByArgument, CustomStringConvertible, Equatable {
     var width: Int
     var height: Int
 
-    /// The smallest size the form and keypad fit in.
-    static let minimum = (width: 320, height: 480)
+    /// The smallest size the form and keypad fit in: the window's own minimum.
+    static let minimum = (width: Int(X11Platform.minimumPointSize.width), height: Int(X11Platform.minimumPointSize.height))
     /// The largest size accepted.
     static let maximum = 10_000
     /// The size without `--size` or a remembered one.
