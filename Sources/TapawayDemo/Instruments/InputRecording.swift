@@ -207,14 +207,18 @@ package struct Recording: Sendable {
     /// The inputs, in order, with seconds since the start.
     package var inputs: [(t: Double, input: PlatformInput)]
 
-    /// Parses JSON Lines text; throws with the first bad line's number.
+    /// Parses JSON Lines text; throws with the first bad line's number. A recording edited on
+    /// another system is still a recording: a byte-order mark at the very start says nothing,
+    /// and lines may end in CRLF (to Swift one character, which a split on "\n" alone kept
+    /// whole, so such a file was one bad line).
     @MainActor
     package static func parse(_ text: String) throws(RecordingError) -> Recording {
+        let text = text.hasPrefix("\u{FEFF}") ? Substring(text.unicodeScalars.dropFirst()) : Substring(text)
         var recording = Recording(scenario: nil, screen: nil, inputs: [])
         var number = 0
         var lastT = 0.0
         var sawContent = false
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             guard number <= RecordingCodec.lineLimit else {
                 throw RecordingError(line: number, message: "more than \(RecordingCodec.lineLimit) lines")
