@@ -39,6 +39,9 @@ enum XErrorHandlers {
     /// While set, protocol errors are expected (a request that may name a window gone by
     /// now) and pass without a line; `quietly(on:_:)` sets it.
     nonisolated(unsafe) private static var quiet = false
+    /// Run once when the connection is lost, before the process exits: the program's chance to
+    /// save what a close saves. It must not use the display. Set on the main thread.
+    nonisolated(unsafe) static var onConnectionLost: (() -> Void)?
 
     /// Runs `body` with protocol errors expected: the requests it makes are synchronised, so
     /// their errors arrive (and are passed over) before it returns.
@@ -51,13 +54,17 @@ enum XErrorHandlers {
         return body()
     }
 
-    /// Installs the I/O error handler (lost connection: one line on fd 2, exit status 69,
-    /// EX_UNAVAILABLE: the display is gone) and a
-    /// protocol error handler that reports instead of exiting.
+    /// Installs the I/O error handler (lost connection: one line on fd 2, `onConnectionLost`
+    /// (settings saved, as on SIGTERM), exit status 69, EX_UNAVAILABLE: the display is gone)
+    /// and a protocol error handler that reports instead of exiting.
     static func install(displayName: String) {
         XErrorHandlers.displayName = displayName
         _ = XSetIOErrorHandler { _ in
             writeErrorLine("tapaway: lost the connection to X display '\(XErrorHandlers.displayName)'; exiting")
+            // Once: should saving somehow reach the display, its I/O error only exits.
+            let hook = XErrorHandlers.onConnectionLost
+            XErrorHandlers.onConnectionLost = nil
+            hook?()
             exit(EX_UNAVAILABLE)
         }
         _ = XSetErrorHandler { display, event in

@@ -540,6 +540,17 @@ package final class X11Platform {
         applyScale(min(max(scale.isFinite ? scale : 1, 0.5), 4))
     }
 
+    /// Runs when the connection to the X server is lost (the server died or was killed), just
+    /// before the process exits with status 69: where the program saves what a close would
+    /// save. It runs inside whatever X call found the connection gone, so it must not use the
+    /// display; it runs once.
+    package var onConnectionLost: (@MainActor () -> Void)? {
+        didSet {
+            let hook = onConnectionLost
+            XErrorHandlers.onConnectionLost = hook.map { hook in { MainActor.assumeIsolated { hook() } } }
+        }
+    }
+
     /// Ends `run()` at its next turn.
     package func quit() {
         quitRequested = true

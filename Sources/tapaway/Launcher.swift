@@ -234,27 +234,37 @@ struct Launcher {
                 platform.quit()
             }
         }
-        platform.run()
-        for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
-        instruments.stopRecording()
-        // What a slow reader has not taken yet, with a bounded wait.
-        sink?.finish()
+        // What every end of the session does: a close, a signal, and a lost X connection (where
+        // it runs inside the X call that found the server gone, just before status 69).
+        var finished = false
+        let finishSession: @MainActor () -> Void = {
+            guard !finished else { return }
+            finished = true
+            instruments.stopRecording()
+            // What a slow reader has not taken yet, with a bounded wait.
+            sink?.finish()
 
-        // A one-shot screenshot run leaves the remembered settings as they were.
-        if let store, options.screenshot == nil {
-            var settings = saved
-            settings.lastScenario = app.technique.rawValue
-            settings.options = RememberedOptions.current(of: app, merging: saved.options)
-            let final = application.screenSize
-            // Never below the smallest window, whatever a window manager made of it.
-            let kept = WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded())).clamped
-            settings.windowSize = Settings.WindowSize(width: kept.width, height: kept.height)
-            settings.theme = options.theme ?? saved.theme
-            settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
-            for failure in store.save(settings) {
-                Console.error("tapaway: \(failure.what) were not saved: \(failure.error)")
+            // A one-shot screenshot run leaves the remembered settings as they were.
+            if let store, options.screenshot == nil {
+                var settings = saved
+                settings.lastScenario = app.technique.rawValue
+                settings.options = RememberedOptions.current(of: app, merging: saved.options)
+                let final = application.screenSize
+                // Never below the smallest window, whatever a window manager made of it.
+                let kept = WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded())).clamped
+                settings.windowSize = Settings.WindowSize(width: kept.width, height: kept.height)
+                settings.theme = options.theme ?? saved.theme
+                settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
+                for failure in store.save(settings) {
+                    Console.error("tapaway: \(failure.what) were not saved: \(failure.error)")
+                }
             }
         }
+        platform.onConnectionLost = finishSession
+        platform.run()
+        platform.onConnectionLost = nil
+        for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
+        finishSession()
         // Ctrl+C, kill or a closed terminal: saved like a close, then ended as the signal would.
         if let signal = platform.terminationSignal { X11Platform.endProcess(as: signal) }
         return screenshotFailed ? ExitStatus.cannotCreate : ExitStatus.success
