@@ -366,6 +366,7 @@ package final class X11Platform {
         // manager runs (it waits at most `X11Clipboard.handOverTimeout`).
         x11Clipboard.handOverToManager()
         XSync(display, 0)
+        XErrorHandlers.reportWithheld()
     }
 
     /// What can wait until the first frame is on the screen (its Expose answered), done before
