@@ -56,6 +56,13 @@ extension TextEditing {
             assertionFailure("an edit changed the text more than once")
             history.removeAll()
         }
+        if isSecure && editable.count == 0 {
+            // A password emptied while focused (all selected and deleted, or backspaced away)
+            // keeps nothing of what it held, as after the clear button or resigning: its undo
+            // history and the bytes the last edit removed are zeroed and forgotten.
+            history.wipe()
+            editable.forgetLastEdit()
+        }
         textDidChange()
     }
 
