@@ -33,6 +33,14 @@ final class X11Clipboard: Clipboard {
     var chunkSize = 64 * 1024
     /// The longest `handOverToManager()` waits for the clipboard manager, in seconds.
     var handOverTimeout = 2.0
+    /// The most incremental transfers to other clients at once; a request for one more is
+    /// refused (answered with no property) until one ends or expires. Every transfer of a
+    /// selection reads the same copy of its bytes, so they cost little each, but a client that
+    /// asks and never reads must not be able to pin an ever-longer list.
+    var maximumTransfers = 8
+    /// How long an incremental transfer waits for its requestor to take the next chunk, in
+    /// seconds, before it is given up; the run loop's timer ends it even when no event comes.
+    var transferIdleLimit = 10.0
 
     /// The atoms the selection protocol uses.
     struct Atoms {
@@ -127,18 +135,17 @@ final class X11Clipboard: Clipboard {
         reply.xselection.property = 0
         // Obsolete clients pass no property: use the target's name.
         let property = request.property != 0 ? request.property : request.target
-        if let selection = selection(named: request.selection), let text = selection.owned,
+        if let selection = selection(named: request.selection), selection.owned != nil,
             request.time == 0 || selection.ownedSince == 0 || request.time >= selection.ownedSince
         {
             if request.target == atoms.multiple {
                 // ICCCM 2.6.2: MULTIPLE needs a real property, naming the pairs.
                 if request.property != 0,
-                    storeMultiple(text, since: selection.ownedSince, on: request.requestor, pairs: request.property)
+                    storeMultiple(selection, on: request.requestor, pairs: request.property)
                 {
                     reply.xselection.property = request.property
                 }
-            } else if store(text, since: selection.ownedSince, target: request.target, on: request.requestor, property: property)
-            {
+            } else if store(selection, target: request.target, on: request.requestor, property: property) {
                 reply.xselection.property = property
             }
         }
@@ -150,7 +157,7 @@ final class X11Clipboard: Clipboard {
     /// target and property atoms in pairs; each target is converted into its property in turn,
     /// and the pair of one that cannot be is written back with None for its property. False
     /// when `pairs` holds no list of pairs.
-    private func storeMultiple(_ text: String, since: UInt, on requestor: UInt, pairs: Atom) -> Bool {
+    private func storeMultiple(_ selection: X11Selection, on requestor: UInt, pairs: Atom) -> Bool {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
@@ -173,7 +180,7 @@ final class X11Clipboard: Clipboard {
             // A pair without a property, or one asking for MULTIPLE again, cannot be converted.
             let converted =
                 property != 0 && target != atoms.multiple
-                && store(text, since: since, target: target, on: requestor, property: property)
+                && store(selection, target: target, on: requestor, property: property)
             if !converted { list[index + 1] = 0 }
         }
         list.withUnsafeBytes { bytes in
@@ -184,9 +191,11 @@ final class X11Clipboard: Clipboard {
         return true
     }
 
-    /// Writes `text` as `target` to `property` of `requestor` (or starts an incremental
-    /// transfer); false for targets we don't offer.
-    private func store(_ text: String, since: UInt, target: Atom, on requestor: UInt, property: Atom) -> Bool {
+    /// Writes the text of `selection` as `target` to `property` of `requestor` (or starts an
+    /// incremental transfer); false for targets we don't offer, and for a transfer beyond
+    /// `maximumTransfers`.
+    private func store(_ selection: X11Selection, target: Atom, on requestor: UInt, property: Atom) -> Bool {
+        let since = selection.ownedSince
         if target == atoms.targets {
             let list: [Atom] = [
                 atoms.targets, atoms.utf8, atoms.plainUTF8, atoms.text, atoms.string, atoms.timestamp, atoms.multiple,
@@ -209,11 +218,12 @@ final class X11Clipboard: Clipboard {
         }
         let bytes: [UInt8]
         let type: Atom
+        // One copy of the bytes per selection and encoding, shared by every answer and transfer.
         if target == atoms.utf8 || target == atoms.text || target == atoms.plainUTF8 {
-            bytes = Array(text.utf8)
+            bytes = selection.encoded(latin1: false)
             type = target == atoms.plainUTF8 ? atoms.plainUTF8 : atoms.utf8
         } else if target == atoms.string {
-            bytes = text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+            bytes = selection.encoded(latin1: true)
             type = atoms.string
         } else {
             return false
@@ -224,11 +234,12 @@ final class X11Clipboard: Clipboard {
             return true
         }
         // Incremental: announce the size; the requestor deletes the property for each chunk.
+        let now = X11Clipboard.now()
+        expireTransfers(at: now)
         outgoing.removeAll { $0.requestor == requestor && $0.property == property }
+        guard outgoing.count < maximumTransfers else { return false }
         outgoing.append(
-            OutgoingTransfer(
-                requestor: requestor, property: property, type: type, bytes: bytes,
-                started: X11Clipboard.now()))
+            OutgoingTransfer(requestor: requestor, property: property, type: type, bytes: bytes, lastActivity: now))
         XSelectInput(display, requestor, PropertyChangeMask)
         let size: [Int] = [bytes.count]
         size.withUnsafeBytes { raw in
@@ -249,9 +260,8 @@ final class X11Clipboard: Clipboard {
 
     /// Sends the next chunk of an incremental transfer when its requestor has deleted the last.
     private func continueTransfer(_ change: XPropertyEvent) -> Bool {
-        // Transfers whose requestor went quiet for long are given up.
         let now = X11Clipboard.now()
-        outgoing.removeAll { now - $0.started > 30 }
+        expireTransfers(at: now)
         guard change.state == PropertyDelete,
             let index = outgoing.firstIndex(where: { $0.requestor == change.window && $0.property == change.atom })
         else { return false }
@@ -266,10 +276,34 @@ final class X11Clipboard: Clipboard {
             }
         } else {
             outgoing[index].offset = end
+            outgoing[index].lastActivity = now
         }
         XFlush(display)
         return true
     }
+
+    /// Gives up the transfers whose requestor has not taken a chunk for `transferIdleLimit`
+    /// seconds, and stops watching a requestor left with none; true when any was given up. The
+    /// run loop calls it when `nextTransferDeadline` passes, so a transfer nobody reads is
+    /// dropped on time even when no event comes.
+    @discardableResult
+    func expireTransfers(at now: Double = X11Clipboard.now()) -> Bool {
+        let expired = outgoing.filter { now - $0.lastActivity >= transferIdleLimit }
+        guard !expired.isEmpty else { return false }
+        outgoing.removeAll { now - $0.lastActivity >= transferIdleLimit }
+        for requestor in Set(expired.map(\.requestor)) where !outgoing.contains(where: { $0.requestor == requestor }) {
+            XErrorHandlers.quietly(on: display) { _ = XSelectInput(display, requestor, NoEventMask) }
+        }
+        return true
+    }
+
+    /// When the oldest transfer under way expires (monotonic seconds), nil when none is.
+    var nextTransferDeadline: Double? {
+        outgoing.map(\.lastActivity).min().map { $0 + transferIdleLimit }
+    }
+
+    /// How many incremental transfers to other clients are under way.
+    var transfersInFlight: Int { outgoing.count }
 
     // MARK: Reading from another client
 
@@ -354,7 +388,8 @@ final class X11Clipboard: Clipboard {
         return true
     }
 
-    private static func now() -> Double {
+    /// Monotonic seconds, the clock of `nextTransferDeadline`.
+    static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
@@ -433,8 +468,10 @@ private struct OutgoingTransfer {
     let requestor: UInt
     let property: Atom
     let type: Atom
+    /// The selection's bytes in the target's encoding: the selection's one copy, shared.
     let bytes: [UInt8]
-    let started: Double
+    /// When the requestor last took a chunk (or asked), in monotonic seconds.
+    var lastActivity: Double
     var offset = 0
 }
 
@@ -444,9 +481,29 @@ final class X11Selection: Clipboard {
     let name: Atom
     private unowned let host: X11Clipboard
     /// The text while we own the selection.
-    private(set) var owned: String?
+    private(set) var owned: String? {
+        didSet { encodings = (nil, nil) }
+    }
     /// The time we took it.
     private(set) var ownedSince: UInt = 0
+    /// The owned text as UTF-8 and as Latin-1 (`STRING`), made when first asked for: the one
+    /// copy every answer and incremental transfer reads.
+    private var encodings: (utf8: [UInt8]?, latin1: [UInt8]?) = (nil, nil)
+
+    /// The owned text's bytes, in UTF-8 or Latin-1 (characters beyond it as "?"), made once.
+    fileprivate func encoded(latin1: Bool) -> [UInt8] {
+        let text = owned ?? ""
+        if latin1 {
+            if let bytes = encodings.latin1 { return bytes }
+            let bytes = text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+            encodings.latin1 = bytes
+            return bytes
+        }
+        if let bytes = encodings.utf8 { return bytes }
+        let bytes = Array(text.utf8)
+        encodings.utf8 = bytes
+        return bytes
+    }
 
     fileprivate init(name: Atom, host: X11Clipboard) {
         self.name = name

@@ -351,6 +351,7 @@ package final class X11Platform {
         while !quitRequested {
             drainEvents()
             if quitRequested { break }
+            if x11Clipboard.expireTransfers() { didWorkSinceIdle = true }
             fireTimers(app)
             if app.needsFrame { paintFrame(app) }
             if !readySent { announceReadyIfPossible(app) }
@@ -616,8 +617,14 @@ package final class X11Platform {
 
     private func timeout(_ app: any HostedApplication) -> Int32 {
         if app.needsFrame { return 0 }
-        guard let deadline = app.nextTimerDeadline else { return -1 }
-        let milliseconds = ((deadline - clock.now) * 1000).rounded(.up)
+        var milliseconds: Double?
+        if let deadline = app.nextTimerDeadline { milliseconds = ((deadline - clock.now) * 1000).rounded(.up) }
+        // A clipboard transfer nobody reads expires on time, event or none.
+        if let deadline = x11Clipboard.nextTransferDeadline {
+            let left = ((deadline - X11Clipboard.now()) * 1000).rounded(.up)
+            milliseconds = min(milliseconds ?? left, left)
+        }
+        guard let milliseconds else { return -1 }
         return Int32(max(0, min(milliseconds, 3_600_000)))
     }
 
