@@ -9,9 +9,12 @@ import TapawayKit
 /// requests for `TARGETS`, `UTF8_STRING`, `TEXT`, `text/plain;charset=utf-8`, `STRING`,
 /// `TIMESTAMP` and `MULTIPLE` (several of those at once) are answered from the run loop, large
 /// texts incrementally (`INCR`, in chunks the requestor asks for by deleting the property).
-/// Reading text while another client owns the selection asks for `UTF8_STRING` (then `STRING`)
-/// and waits up to a second for each answer, incremental transfers included. Invalid UTF-8 from
-/// other clients becomes U+FFFD. On quit, `handOverToManager()` gives the clipboard's text to a
+/// Reading text while another client owns the selection never blocks the run loop: it asks for
+/// `UTF8_STRING` (then `STRING`) on a window of its own, and the answer, incremental transfers
+/// included, comes in as the loop handles `SelectionNotify` and `PropertyNotify` events, while
+/// input, pings and signals go on being answered. A transfer ends when its owner leaves a
+/// second without an answer or chunk (`timeout`), after `receiveDeadline` seconds in all, or at
+/// `incomingLimit` bytes (the rest dropped). Invalid UTF-8 from other clients becomes U+FFFD. On quit, `handOverToManager()` gives the clipboard's text to a
 /// clipboard manager (`SAVE_TARGETS`), so that it outlives the program.
 final class X11Clipboard: Clipboard {
     private let display: OpaquePointer
@@ -25,8 +28,18 @@ final class X11Clipboard: Clipboard {
 
     /// The time of the latest user event, for `XSetSelectionOwner` and `XConvertSelection`.
     var lastEventTime: UInt = 0
-    /// How long a read waits for each answer of the owner, in seconds.
+    /// How long a read waits for each answer or chunk of the owner, in seconds.
     var timeout = 1.0
+    /// The longest a read of another client's selection takes in all, in seconds, however its
+    /// owner paces it (a chunk just within `timeout`, for ever, would otherwise never end).
+    var receiveDeadline = 20.0
+    /// The most bytes read of another client's selection: 16 MiB, more than any input takes
+    /// (a text field keeps 10 000 characters of a paste; the notes view takes a paste of ten
+    /// million). A larger transfer is cut there, on a character boundary, and the rest dropped.
+    var incomingLimit = 16 << 20
+    /// The read under way, if any, and the reads waiting for it to end.
+    private var incoming: IncomingTransfer?
+    private var waitingReads: [(selection: Atom, completion: (String?) -> Void)] = []
     /// Texts longer than this go incrementally, in chunks of `chunkSize` bytes.
     var incrementalThreshold = 256 * 1024
     /// The size of one incremental chunk, in bytes.
@@ -68,8 +81,8 @@ final class X11Clipboard: Clipboard {
             clipboardManager: names[.clipboardManager], saveTargets: names[.saveTargets])
     }
 
-    /// The clipboard's text: ours when we own `CLIPBOARD`, else fetched from its owner (nil
-    /// when nobody owns it, the owner has no text, or it does not answer in time).
+    /// The clipboard's text while we own `CLIPBOARD` (another client's comes through
+    /// `requestText(_:)`); setting it takes ownership.
     var text: String? {
         get { clipboard.text }
         set { clipboard.text = newValue }
@@ -77,6 +90,10 @@ final class X11Clipboard: Clipboard {
 
     /// The `PRIMARY` selection: the text selected last, in this program or another.
     var primary: Clipboard? { primarySelection }
+
+    /// The clipboard's text: at once when it is ours, else from its owner, given to
+    /// `completion` from the run loop.
+    func requestText(_ completion: @escaping (String?) -> Void) { clipboard.requestText(completion) }
 
     // MARK: Owning
 
@@ -116,7 +133,15 @@ final class X11Clipboard: Clipboard {
             guard event.xselectionclear.window == window else { return false }
             selection(named: event.xselectionclear.selection)?.lostOwnership()
             return true
+        case SelectionNotify:
+            guard let transfer = incoming, event.xselection.requestor == transfer.window else { return false }
+            receiveAnswer(event.xselection, in: transfer)
+            return true
         case PropertyNotify:
+            if let transfer = incoming, event.xproperty.window == transfer.window {
+                receiveChunk(event.xproperty, in: transfer)
+                return true
+            }
             return continueTransfer(event.xproperty)
         default:
             return false
@@ -307,48 +332,149 @@ final class X11Clipboard: Clipboard {
 
     // MARK: Reading from another client
 
-    /// The text of `selection` as its owner gives it: `UTF8_STRING`, else `STRING`.
-    fileprivate func fetchText(of selection: Atom) -> String? {
-        if let bytes = fetch(selection, target: atoms.utf8) { return TextSanitizer.decode(bytes) }
-        if let bytes = fetch(selection, target: atoms.string) {
-            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    /// Asks the owner of `selection` for its text, and calls `completion` with it from the run
+    /// loop once it has come (nil when nobody owns it, the owner has no text or does not answer
+    /// in time). Reads of the same selection under way share the answer; one of the other
+    /// selection waits for it. Nothing blocks.
+    fileprivate func requestText(of selection: Atom, _ completion: @escaping (String?) -> Void) {
+        if let transfer = incoming {
+            if transfer.selection == selection {
+                transfer.completions.append(completion)
+            } else {
+                waitingReads.append((selection, completion))
+            }
+            return
         }
-        return nil
-    }
-
-    private func fetch(_ selection: Atom, target: Atom) -> [UInt8]? {
-        guard XGetSelectionOwner(display, selection) != 0 else { return nil }
-        XDeleteProperty(display, window, atoms.transfer)
-        XConvertSelection(display, selection, target, atoms.transfer, window, lastEventTime)
+        guard XGetSelectionOwner(display, selection) != 0 else { return completion(nil) }
+        let now = X11Clipboard.now()
+        var attributes = XSetWindowAttributes()
+        attributes.event_mask = PropertyChangeMask
+        // A window of its own: an owner still sending when the read is given up writes to a
+        // window that is gone, never into the next read.
+        let requestor = XCreateWindow(
+            display, XRootWindow(display, XDefaultScreen(display)), -10, -10, 1, 1, 0, 0, UInt32(InputOnly), nil,
+            UInt(CWEventMask), &attributes)
+        let transfer = IncomingTransfer(
+            selection: selection, target: atoms.utf8, window: requestor, deadline: now + receiveDeadline,
+            answerDeadline: now + timeout, completion: completion)
+        incoming = transfer
+        XConvertSelection(display, selection, transfer.target, atoms.transfer, requestor, lastEventTime)
         XFlush(display)
-        var event = XEvent()
-        guard waitFor(SelectionNotify, event: &event, until: X11Clipboard.now() + timeout) else { return nil }
-        guard event.xselection.property != 0 else { return nil }
-        // Notifications of the owner writing the property came before its SelectionNotify:
-        // drop them so that only chunks written from now on count.
-        while XCheckTypedWindowEvent(display, window, PropertyNotify, &event) != 0 {}
-        guard let (type, data) = readProperty(delete: true) else { return nil }
-        guard type == atoms.incr else { return data }
-        // Incremental: every new value of the property is the next chunk; an empty one ends it.
-        var bytes: [UInt8] = []
-        while true {
-            guard waitForNewValue(event: &event, until: X11Clipboard.now() + timeout) else { return nil }
-            guard let (_, chunk) = readProperty(delete: true) else { continue }
-            if chunk.isEmpty { break }
-            bytes += chunk
-        }
-        return bytes
     }
 
-    private func readProperty(delete: Bool) -> (Atom, [UInt8])? {
+    /// The owner's answer: the text, an incremental transfer's start, or a refusal (then
+    /// `STRING` is asked for, after `UTF8_STRING`).
+    private func receiveAnswer(_ answer: XSelectionEvent, in transfer: IncomingTransfer) {
+        guard !transfer.incremental else { return }
+        guard answer.property != 0 else {
+            if transfer.target == atoms.utf8 {
+                transfer.target = atoms.string
+                transfer.answerDeadline = X11Clipboard.now() + timeout
+                XConvertSelection(display, transfer.selection, atoms.string, atoms.transfer, transfer.window, lastEventTime)
+                XFlush(display)
+            } else {
+                finishIncoming(nil)
+            }
+            return
+        }
+        guard let (type, data, more) = readProperty(of: transfer.window, upTo: incomingLimit) else {
+            return finishIncoming(nil)
+        }
+        if type == atoms.incr {
+            // Deleting the property (done by reading it) asks for the first chunk.
+            transfer.incremental = true
+            transfer.answerDeadline = X11Clipboard.now() + timeout
+            XFlush(display)
+            return
+        }
+        transfer.bytes = data
+        transfer.cut = more
+        finishIncoming(transfer.bytes)
+    }
+
+    /// A new value of an incremental transfer's property: the next chunk (an empty one ends it).
+    private func receiveChunk(_ change: XPropertyEvent, in transfer: IncomingTransfer) {
+        guard transfer.incremental, change.atom == atoms.transfer, change.state == PropertyNewValue else { return }
+        let room = incomingLimit - transfer.bytes.count
+        guard let (_, chunk, more) = readProperty(of: transfer.window, upTo: room) else { return }
+        if chunk.isEmpty && !more { return finishIncoming(transfer.bytes) }
+        transfer.bytes += chunk
+        if more || transfer.bytes.count >= incomingLimit {
+            // The cap: what came is kept, the rest of the transfer dropped with its window.
+            transfer.cut = true
+            return finishIncoming(transfer.bytes)
+        }
+        transfer.answerDeadline = X11Clipboard.now() + timeout
+        XFlush(display)
+    }
+
+    /// Ends the read under way with `bytes` (nil: nothing to paste), destroys its window, gives
+    /// the text to whoever asked, and starts the next read waiting.
+    private func finishIncoming(_ bytes: [UInt8]?) {
+        guard let transfer = incoming else { return }
+        incoming = nil
+        XErrorHandlers.quietly(on: display) { _ = XDestroyWindow(display, transfer.window) }
+        var text: String?
+        if var bytes {
+            if transfer.cut {
+                X11Clipboard.dropIncompleteSequence(&bytes)
+                writeErrorLine(
+                    "tapaway: a paste from another program was larger than \(incomingLimit >> 20) MiB; its first \(incomingLimit >> 20) MiB were taken and the rest dropped"
+                )
+            }
+            text =
+                transfer.target == atoms.utf8
+                ? TextSanitizer.decode(bytes) : String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+        for completion in transfer.completions { completion(text) }
+        // Reads of the other selection that waited for this one.
+        let waiting = waitingReads
+        waitingReads = []
+        for read in waiting { requestText(of: read.selection, read.completion) }
+    }
+
+    /// Gives up the read under way when its owner has been silent past `timeout` or the whole
+    /// read past `receiveDeadline`; true when it did. The run loop calls it at every turn (the
+    /// deadline, `nextIncomingDeadline`, bounds its wait).
+    @discardableResult
+    func expireIncoming(at now: Double = X11Clipboard.now()) -> Bool {
+        guard let transfer = incoming, now >= min(transfer.deadline, transfer.answerDeadline) else { return false }
+        if now >= transfer.deadline {
+            writeErrorLine(
+                "tapaway: the program holding the selection did not finish sending it within \(Int(receiveDeadline)) seconds; nothing was pasted"
+            )
+        }
+        finishIncoming(nil)
+        return true
+    }
+
+    /// When the read under way is given up unless its owner answers, in monotonic seconds.
+    var nextIncomingDeadline: Double? { incoming.map { min($0.deadline, $0.answerDeadline) } }
+
+    /// Drops the end of `bytes` when it stops inside a UTF-8 sequence (a transfer cut at a byte
+    /// count), so the cut leaves whole characters.
+    static func dropIncompleteSequence(_ bytes: inout [UInt8]) {
+        var lead = bytes.count - 1
+        while lead >= 0, lead >= bytes.count - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= 0 else { return }
+        let first = bytes[lead]
+        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        if bytes.count - lead < length { bytes.removeSubrange(lead...) }
+    }
+
+    /// Reads and deletes the transfer property of `window`: its type, at most `limit` bytes,
+    /// and whether more was left unread. Nil when there is no such property.
+    private func readProperty(of window: UInt, upTo limit: Int) -> (Atom, [UInt8], Bool)? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
+        // The length is in 32-bit units; a little over the limit tells a longer property.
+        let units = max(1, limit / 4 + 1)
         let status = XGetWindowProperty(
-            display, window, atoms.transfer, 0, 0x1FFF_FFFF, delete ? 1 : 0,
-            0 /* AnyPropertyType */, &type, &format, &count, &remaining, &data)
+            display, window, atoms.transfer, 0, units, 1, 0 /* AnyPropertyType */, &type, &format, &count, &remaining,
+            &data)
         defer { if let data { XFree(data) } }
         guard status == 0 /* Success */, type != 0 else { return nil }
         let byteCount: Int
@@ -357,26 +483,9 @@ final class X11Clipboard: Clipboard {
         case 16: byteCount = Int(count) * MemoryLayout<Int16>.size
         default: byteCount = Int(count) * MemoryLayout<Int>.size
         }
-        guard let data, byteCount > 0 else { return (type, []) }
-        return (type, Array(UnsafeBufferPointer(start: data, count: byteCount)))
-    }
-
-    /// Waits for an event of `type` on the clipboard window, leaving other events queued.
-    private func waitFor(_ type: Int32, event: inout XEvent, until deadline: Double) -> Bool {
-        while true {
-            if XCheckTypedWindowEvent(display, window, type, &event) != 0 { return true }
-            guard sleepOnConnection(until: deadline) else { return false }
-        }
-    }
-
-    /// Waits for a new value of the transfer property (an INCR chunk).
-    private func waitForNewValue(event: inout XEvent, until deadline: Double) -> Bool {
-        while true {
-            while XCheckTypedWindowEvent(display, window, PropertyNotify, &event) != 0 {
-                if event.xproperty.atom == atoms.transfer && event.xproperty.state == PropertyNewValue { return true }
-            }
-            guard sleepOnConnection(until: deadline) else { return false }
-        }
+        guard let data, byteCount > 0 else { return (type, [], remaining > 0) }
+        let kept = min(byteCount, max(0, limit))
+        return (type, Array(UnsafeBufferPointer(start: data, count: kept)), remaining > 0 || kept < byteCount)
     }
 
     /// Blocks until the connection is readable or `deadline` passes; false on timeout.
@@ -463,6 +572,38 @@ final class X11Clipboard: Clipboard {
 /// `XA_PRIMARY`.
 private let XA_PRIMARY_ATOM = Atom(1)
 
+/// One read of another client's selection, on a window of its own.
+private final class IncomingTransfer {
+    let selection: Atom
+    /// `UTF8_STRING`, then `STRING` when the owner refuses it.
+    var target: Atom
+    /// The requestor window, destroyed when the read ends.
+    let window: UInt
+    /// Whether the owner answered with `INCR` (the chunks follow).
+    var incremental = false
+    var bytes: [UInt8] = []
+    /// Whether the transfer was longer than the limit, and cut.
+    var cut = false
+    /// When the read is given up whatever comes (monotonic seconds).
+    let deadline: Double
+    /// When it is given up unless the owner answers or sends a chunk.
+    var answerDeadline: Double
+    /// Who asked, in order.
+    var completions: [(String?) -> Void]
+
+    init(
+        selection: Atom, target: Atom, window: UInt, deadline: Double, answerDeadline: Double,
+        completion: @escaping (String?) -> Void
+    ) {
+        self.selection = selection
+        self.target = target
+        self.window = window
+        self.deadline = deadline
+        self.answerDeadline = answerDeadline
+        completions = [completion]
+    }
+}
+
 /// One incremental transfer to another client.
 private struct OutgoingTransfer {
     let requestor: UInt
@@ -510,9 +651,10 @@ final class X11Selection: Clipboard {
         self.host = host
     }
 
-    /// Ours while we own the selection, else fetched from its owner.
+    /// Ours while we own the selection, else nil: another client's text comes through
+    /// `requestText(_:)`, which does not block.
     var text: String? {
-        get { owned ?? host.fetchText(of: name) }
+        get { owned }
         set {
             if let newValue {
                 owned = newValue
@@ -529,4 +671,11 @@ final class X11Selection: Clipboard {
 
     /// Another client took the selection.
     fileprivate func lostOwnership() { owned = nil }
+
+    /// Ours at once while we own the selection; else asked of its owner, and given to
+    /// `completion` from the run loop when it comes.
+    func requestText(_ completion: @escaping (String?) -> Void) {
+        if let owned { return completion(owned) }
+        host.requestText(of: name, completion)
+    }
 }

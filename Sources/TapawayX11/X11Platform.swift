@@ -352,6 +352,7 @@ package final class X11Platform {
             drainEvents()
             if quitRequested { break }
             if x11Clipboard.expireTransfers() { didWorkSinceIdle = true }
+            if x11Clipboard.expireIncoming() { didWorkSinceIdle = true }
             fireTimers(app)
             if app.needsFrame { paintFrame(app) }
             if !readySent { announceReadyIfPossible(app) }
@@ -619,8 +620,9 @@ package final class X11Platform {
         if app.needsFrame { return 0 }
         var milliseconds: Double?
         if let deadline = app.nextTimerDeadline { milliseconds = ((deadline - clock.now) * 1000).rounded(.up) }
-        // A clipboard transfer nobody reads expires on time, event or none.
-        if let deadline = x11Clipboard.nextTransferDeadline {
+        // A clipboard transfer nobody reads, or a paste whose owner stopped sending, ends on
+        // time, event or none.
+        for deadline in [x11Clipboard.nextTransferDeadline, x11Clipboard.nextIncomingDeadline].compactMap({ $0 }) {
             let left = ((deadline - X11Clipboard.now()) * 1000).rounded(.up)
             milliseconds = min(milliseconds ?? left, left)
         }

@@ -160,10 +160,14 @@ extension TextEditing {
         }
     }
 
-    /// Pastes the clipboard's text, sanitised, over the selection.
+    /// Pastes the clipboard's text, sanitised, over the selection: at once when the text is at
+    /// hand, else when it has come, if the input is still being edited then.
     func pasteClipboard() {
-        guard let text = application?.clipboard.text else { return }
-        pasteText(text)
+        guard let clipboard = application?.clipboard else { return }
+        clipboard.requestText { [weak self] text in
+            guard let self, let text, self.isFirstResponder else { return }
+            self.pasteText(text)
+        }
     }
 
     /// Inserts text from outside, sanitised, over the selection, as one undo step. A single-line
