@@ -101,6 +101,15 @@ package final class X11Platform {
     var quitRequested = false
     var isMapped = false
     var sawExpose = false
+    /// When the top-level was mapped (`XMapWindow`), monotonic seconds; nil before.
+    private var mapRequestedAt: Double?
+    /// Whether the first frame stopped waiting for the window to be shown (`firstExposeWait`).
+    private var carriesOnUnshown = false
+    /// The longest the first frame waits for the window to be shown (mapped and exposed) before
+    /// the program carries on without it, in seconds: a window another one covers when it maps
+    /// (an override-redirect window kept on top, instances of the same size stacked exactly),
+    /// or one a window manager never maps, gets no `Expose`, and would otherwise never be ready.
+    package static let firstExposeWait = 5.0
     /// Whether `setWindowIcon()` asked for the icon, which is set once the first frame is up.
     var wantsWindowIcon = false
     var framesPainted = 0
@@ -346,6 +355,7 @@ package final class X11Platform {
         fireTimers(app)
         paintFrame(app)
         XMapWindow(display, topLevel)
+        mapRequestedAt = clock.now
         XFlush(display)
 
         while !quitRequested {
@@ -626,6 +636,11 @@ package final class X11Platform {
             let left = ((deadline - X11Clipboard.now()) * 1000).rounded(.up)
             milliseconds = min(milliseconds ?? left, left)
         }
+        // The first frame's wait for the window to be shown ends on time too.
+        if !readySent, !carriesOnUnshown, let mapped = mapRequestedAt {
+            let left = ((mapped + Self.firstExposeWait - clock.now) * 1000).rounded(.up)
+            milliseconds = min(milliseconds ?? left, left)
+        }
         guard let milliseconds else { return -1 }
         return Int32(max(0, min(milliseconds, 3_600_000)))
     }
@@ -728,10 +743,19 @@ package final class X11Platform {
         }
     }
 
-    /// Once the window is mapped, exposed and painted: sync, handle the exposures the map caused,
-    /// sync again, and call `onReady`.
+    /// Once the window is mapped, exposed and painted (or, painted, `firstExposeWait` seconds
+    /// after it was mapped, shown or not, with one line saying so): sync, handle the exposures
+    /// the map caused, sync again, and call `onReady`.
     private func announceReadyIfPossible(_ app: any HostedApplication) {
-        guard isMapped, sawExpose, framesPainted > 0 else { return }
+        guard framesPainted > 0 else { return }
+        if !(isMapped && sawExpose) && !carriesOnUnshown {
+            // Not shown yet: wait for it, but not for ever (`firstExposeWait`).
+            guard let mapped = mapRequestedAt, clock.now - mapped >= Self.firstExposeWait else { return }
+            writeErrorLine(
+                "tapaway: the window has not been shown \(Int(Self.firstExposeWait)) seconds after it was mapped (another window covers it, or the window manager holds it back); carrying on without it"
+            )
+            carriesOnUnshown = true
+        }
         XSync(display, 0)
         drainEvents()
         guard !app.needsFrame, !quitRequested else { return }
@@ -806,8 +830,9 @@ package final class X11Platform {
     /// The top-level window's pixels (children included) as an 8-bit RGB PNG file's bytes, for
     /// the caller to write where the rules for files allow.
     ///
-    /// The pixels are read from the window itself (`XGetImage`) when it is viewable and wholly
-    /// on its screen. Otherwise, where X cannot read the window, they are composed from the
+    /// The pixels are read from the window itself (`XGetImage`) when it is viewable, has been
+    /// exposed and is wholly on its screen. Otherwise, where X cannot read the window (or
+    /// another window may cover it), they are composed from the
     /// child windows' back buffers in stacking order, which is what the window would show.
     package func screenshotPNG() throws -> [UInt8] {
         var attributes = XWindowAttributes()
@@ -818,7 +843,8 @@ package final class X11Platform {
         var composed: Pixmap = 0
         defer { if composed != 0 { XFreePixmap(display, composed) } }
         let source: UInt
-        if attributes.map_state == IsViewable && isWhollyOnScreen(width: width, height: height) {
+        // A window never exposed may be covered: its own pixels would be the cover's.
+        if attributes.map_state == IsViewable && sawExpose && isWhollyOnScreen(width: width, height: height) {
             source = topLevel
         } else {
             composed = composeBackBuffers(width: Int32(width), height: Int32(height))
