@@ -218,6 +218,20 @@ package struct Recording: Sendable {
         var number = 0
         var lastT = 0.0
         var sawContent = false
+        // The fingers down after each line: no screen has more than `Application.maximumTouches`.
+        var down = Set<Int>()
+        func track(_ id: Int, _ phase: TouchPhase, line: Int) throws(RecordingError) {
+            if phase == .began {
+                down.insert(id)
+                guard down.count <= Application.maximumTouches else {
+                    throw RecordingError(
+                        line: line,
+                        message: "more than \(Application.maximumTouches) touches down at once, more than a screen has")
+                }
+            } else if phase.isFinished {
+                down.remove(id)
+            }
+        }
         for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             guard number <= RecordingCodec.lineLimit else {
@@ -278,6 +292,7 @@ package struct Recording: Sendable {
             }
             lastT = t
             let input = try RecordingCodec.input(from: line, number: number)
+            if case .pointer(let id, let phase, _) = input { try track(id, phase, line: number) }
             if line.with == true {
                 // A finger that changed in the same event as the touch before it.
                 guard case .pointer(let id, let phase, let at) = input, let last = recording.inputs.last, last.t == t else {
