@@ -334,4 +334,9 @@ enum Console {
     }
     /// Writes `line` to standard error.
     static func error(_ line: String) { FileIO.writeLine(line, to: 2) }
+    /// Writes `text` to standard error with no newline: a progress line rewritten in place.
+    static func errorInPlace(_ text: String) {
+        var text = text
+        _ = text.withUTF8 { FileIO.write(UnsafeRawBufferPointer($0), to: 2) }
+    }
 }
