@@ -12,8 +12,8 @@ import TapawayKit
 /// Reading text while another client owns the selection never blocks the run loop: it asks for
 /// `UTF8_STRING` (then `STRING`) on a window of its own, and the answer, incremental transfers
 /// included, comes in as the loop handles `SelectionNotify` and `PropertyNotify` events, while
-/// input, pings and signals go on being answered. A transfer ends when its owner leaves a
-/// second without an answer or chunk (`timeout`), after `receiveDeadline` seconds in all, or at
+/// input, pings and signals go on being answered. A transfer ends when its owner leaves three
+/// seconds without an answer or chunk (`timeout`), after `receiveDeadline` seconds in all, or at
 /// `incomingLimit` bytes (the rest dropped). Invalid UTF-8 from other clients becomes U+FFFD. On quit, `handOverToManager()` gives the clipboard's text to a
 /// clipboard manager (`SAVE_TARGETS`), so that it outlives the program.
 final class X11Clipboard: Clipboard {
@@ -28,8 +28,9 @@ final class X11Clipboard: Clipboard {
 
     /// The time of the latest user event, for `XSetSelectionOwner` and `XConvertSelection`.
     var lastEventTime: UInt = 0
-    /// How long a read waits for each answer or chunk of the owner, in seconds.
-    var timeout = 1.0
+    /// How long a read waits for each answer or chunk of the owner, in seconds: generous, as
+    /// waiting blocks nothing, and an owner on a loaded machine may be slow to answer.
+    var timeout = 3.0
     /// The longest a read of another client's selection takes in all, in seconds, however its
     /// owner paces it (a chunk just within `timeout`, for ever, would otherwise never end).
     var receiveDeadline = 20.0

@@ -141,7 +141,8 @@ final class ProgressMeter {
     func report(_ done: Int, _ total: Int) {
         guard shows, total > 0, done % 64 == 0 || done == total else { return }
         let now = ProgressMeter.now()
-        guard now - started >= 1, now - lastShown >= 0.1 else { return }
+        // The last update always shows (once any has), so the line ends saying all is done.
+        guard now - started >= 1, now - lastShown >= 0.1 || (done == total && shown) else { return }
         lastShown = now
         shown = true
         Console.errorInPlace("\u{1B}[2K\rtapaway compare: \(what): \(done * 100 / total) % (\(done) of \(total) inputs)")

@@ -23,6 +23,7 @@ final class HostileSelectionOwner: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let condition = NSCondition()
     private var sent = 0
+    private var requestorsGone = 0
     private var stopped = false
 
     /// Owns `selection` (`CLIPBOARD` or `PRIMARY`) on `displayName` and starts serving it.
@@ -67,6 +68,18 @@ final class HostileSelectionOwner: @unchecked Sendable {
         return true
     }
 
+    /// Waits until a requestor window it was sending to has been destroyed (the reader gave
+    /// the transfer up), or `timeout` seconds pass; true when one has.
+    func waitForRequestorGone(timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while requestorsGone == 0 {
+            if !condition.wait(until: deadline) { return requestorsGone > 0 }
+        }
+        return true
+    }
+
     /// Stops serving and closes the connection (the selection goes with it).
     func stop() {
         guard !stopped else { return }
@@ -107,9 +120,16 @@ final class HostileSelectionOwner: @unchecked Sendable {
         while true {
             while XPending(display) > 0 {
                 XNextEvent(display, &event)
-                if event.type == SelectionRequest {
+                if event.type == DestroyNotify, event.xdestroywindow.window == transfer?.requestor {
+                    transfer = nil
+                    nextDrip = nil
+                    condition.lock()
+                    requestorsGone += 1
+                    condition.broadcast()
+                    condition.unlock()
+                } else if event.type == SelectionRequest {
                     let request = event.xselectionrequest
-                    XSelectInput(display, request.requestor, PropertyChangeMask)
+                    XSelectInput(display, request.requestor, PropertyChangeMask | StructureNotifyMask)
                     let size: [Int] = [1 << 30]
                     size.withUnsafeBytes { raw in
                         _ = XChangeProperty(

@@ -40,8 +40,11 @@ private func pngSize(_ path: String) -> (Int, Int)? {
 /// The newest version CHANGELOG.md names (its first `## X.Y.Z` heading).
 private func releasedVersion() throws -> String {
     let changelog = try String(contentsOfFile: repositoryRoot + "/CHANGELOG.md", encoding: .utf8)
+    // The newest version heading: "## Unreleased", above it while changes wait for a release,
+    // names none.
     let heading = try #require(
-        changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
+        changelog.split(separator: "\n").first { $0.hasPrefix("## ") && !$0.hasPrefix("## Unreleased") },
+        "CHANGELOG.md has no version heading")
     return String(heading.dropFirst(3).prefix { $0 != " " })
 }
 

@@ -16,28 +16,28 @@ struct PasteFromHostileOwnerTests {
             let owner = try HostileSelectionOwner(
                 displayName: s.display.name, selection: selection, behaviour: .drip(interval: 0.8))
             defer { owner.stop() }
+            let asked = Date()
             if selection == "CLIPBOARD" {
                 try s.x.chord("v")
             } else {
                 s.x.middleClick(try s.frame(of: "name").center)
             }
-            #expect(owner.waitForChunks(2, timeout: 10), "the transfer is under way")
+            #expect(owner.waitForChunks(2, timeout: 30), "the transfer is under way")
             // The loop is not held by the transfer: typing goes on reaching the field.
             let typed = s.app.mark
             try s.x.typeText("ok")
             try s.waitForText("name", after: typed, what: "typing while the owner drips") { $0 == "ok" }
-            // The read ends at its deadline, said once; nothing of it is pasted.
-            let deadline = Date().addingTimeInterval(40)
-            var searched = s.app.count
-            while !s.app.stderr.contains("did not finish sending") && Date() < deadline {
-                try s.app.waitFor(kind: "idle", after: searched, timeout: deadline.timeIntervalSinceNow, what: "the deadline")
-                searched = s.app.count
+            // The read is given up, its requestor window destroyed: at its deadline (20 s, said
+            // in one line), or sooner should the owner, starved on a loaded machine, leave three
+            // seconds without a byte. Never later.
+            #expect(owner.waitForRequestorGone(timeout: 40), "the read was never given up")
+            let took = Date().timeIntervalSince(asked)
+            #expect(took < 30, "the read lasted \(took) s, past its 20 s deadline")
+            if owner.chunksSent >= 20 {
+                #expect(s.app.stderr.contains("did not finish sending it within 20 seconds"), "\(s.app.stderr)")
             }
-            #expect(s.app.stderr.contains("did not finish sending it within 20 seconds"), "\(s.app.stderr)")
-            let sent = owner.chunksSent
             try s.settle()
             #expect(s.lastText(of: "name", after: 0) == "ok", "nothing of the dripped bytes is pasted")
-            #expect(owner.chunksSent <= sent + 1, "the transfer was dropped: \(owner.chunksSent) chunks after \(sent)")
         }
     }
 
@@ -56,7 +56,7 @@ struct PasteFromHostileOwnerTests {
         let owner = try HostileSelectionOwner(displayName: display.name, selection: "CLIPBOARD", behaviour: .drip(interval: 0.8))
         defer { owner.stop() }
         try x.chord("v")
-        #expect(owner.waitForChunks(2, timeout: 10), "the transfer is under way")
+        #expect(owner.waitForChunks(2, timeout: 30), "the transfer is under way")
         kill(try app.programPID(), SIGTERM)
         #expect(app.process.waitForExit(timeout: 5), "SIGTERM ended it within 5 s")
         #expect(app.process.terminationSignal == SIGTERM || app.process.exitCode == 143, "\(app.exitDescription)")
