@@ -17,3 +17,7 @@ int tapaway_release_event_queue_spares(Display *display) {
     }
     return count;
 }
+
+int tapaway_xlib_is_own_resource(Display *display, XID resource) {
+    return (resource & ~display->resource_mask) == display->resource_base;
+}

@@ -97,8 +97,9 @@ extension X11Platform {
         case MappingNotify:
             XRefreshKeyboardMapping(&event.xmapping)
 
-        case SelectionRequest, SelectionClear, PropertyNotify:
-            // PropertyNotify: a requestor took a chunk of an incremental selection transfer.
+        case SelectionRequest, SelectionClear, SelectionNotify, PropertyNotify:
+            // SelectionNotify: another client's answer to a paste. PropertyNotify: a requestor
+            // took a chunk of an incremental selection transfer, or the next chunk of a paste came.
             _ = x11Clipboard.handle(&event)
 
         default:

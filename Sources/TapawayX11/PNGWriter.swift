@@ -1,7 +1,6 @@
 import CX11
-import Glibc
 
-/// Writes 8-bit RGB PNG files: chunks by hand, compression and checksums from zlib.
+/// Encodes 8-bit RGB PNG files: chunks by hand, compression and checksums from zlib.
 enum PNGWriter {
     /// Encodes `rgb` (`width * height * 3` bytes, rows top to bottom) as a PNG file.
     static func encode(rgb: [UInt8], width: Int, height: Int) throws -> [UInt8] {
@@ -40,51 +39,6 @@ enum PNGWriter {
         appendChunk("IDAT", compressed, to: &png)
         appendChunk("IEND", [], to: &png)
         return png
-    }
-
-    /// Writes `bytes` to a new temporary file beside `path`, then renames it to `path`. The
-    /// temporary file is made afresh (`mkstemp`), so nothing is written through a link that
-    /// stands where it goes; the rename replaces a link at `path` rather than its target.
-    static func write(_ bytes: [UInt8], to path: String) throws {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw X11Error("cannot write in '\(directory)': \(errorText())") }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        // mkstemp makes the file private; a picture is as readable as the umask lets files be.
-        let mask = umask(0o022)
-        umask(mask)
-        fchmod(fd, 0o666 & ~mask)
-        var offset = 0
-        var failure: String?
-        bytes.withUnsafeBufferPointer { buffer in
-            while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errorText()
-                    return
-                }
-                offset += written
-            }
-        }
-        if close(fd) != 0 && failure == nil { failure = errorText() }
-        if let failure {
-            unlink(temporary)
-            throw X11Error("cannot write '\(temporary)': \(failure)")
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = errorText()
-            unlink(temporary)
-            throw X11Error("cannot rename '\(temporary)' to '\(path)': \(reason)")
-        }
-    }
-
-    private static func errorText() -> String {
-        String(cString: strerror(errno))
     }
 
     private static func appendBigEndian(_ value: UInt32, to bytes: inout [UInt8]) {

@@ -9,9 +9,12 @@ import TapawayKit
 /// requests for `TARGETS`, `UTF8_STRING`, `TEXT`, `text/plain;charset=utf-8`, `STRING`,
 /// `TIMESTAMP` and `MULTIPLE` (several of those at once) are answered from the run loop, large
 /// texts incrementally (`INCR`, in chunks the requestor asks for by deleting the property).
-/// Reading text while another client owns the selection asks for `UTF8_STRING` (then `STRING`)
-/// and waits up to a second for each answer, incremental transfers included. Invalid UTF-8 from
-/// other clients becomes U+FFFD. On quit, `handOverToManager()` gives the clipboard's text to a
+/// Reading text while another client owns the selection never blocks the run loop: it asks for
+/// `UTF8_STRING` (then `STRING`) on a window of its own, and the answer, incremental transfers
+/// included, comes in as the loop handles `SelectionNotify` and `PropertyNotify` events, while
+/// input, pings and signals go on being answered. A transfer ends when its owner leaves three
+/// seconds without an answer or chunk (`timeout`), after `receiveDeadline` seconds in all, or at
+/// `incomingLimit` bytes (the rest dropped). Invalid UTF-8 from other clients becomes U+FFFD. On quit, `handOverToManager()` gives the clipboard's text to a
 /// clipboard manager (`SAVE_TARGETS`), so that it outlives the program.
 final class X11Clipboard: Clipboard {
     private let display: OpaquePointer
@@ -25,14 +28,33 @@ final class X11Clipboard: Clipboard {
 
     /// The time of the latest user event, for `XSetSelectionOwner` and `XConvertSelection`.
     var lastEventTime: UInt = 0
-    /// How long a read waits for each answer of the owner, in seconds.
-    var timeout = 1.0
+    /// How long a read waits for each answer or chunk of the owner, in seconds: generous, as
+    /// waiting blocks nothing, and an owner on a loaded machine may be slow to answer.
+    var timeout = 3.0
+    /// The longest a read of another client's selection takes in all, in seconds, however its
+    /// owner paces it (a chunk just within `timeout`, for ever, would otherwise never end).
+    var receiveDeadline = 20.0
+    /// The most bytes read of another client's selection: 16 MiB, more than any input takes
+    /// (a text field keeps 10 000 characters of a paste; the notes view takes a paste of ten
+    /// million). A larger transfer is cut there, on a character boundary, and the rest dropped.
+    var incomingLimit = 16 << 20
+    /// The read under way, if any, and the reads waiting for it to end.
+    private var incoming: IncomingTransfer?
+    private var waitingReads: [(selection: Atom, completion: (String?) -> Void)] = []
     /// Texts longer than this go incrementally, in chunks of `chunkSize` bytes.
     var incrementalThreshold = 256 * 1024
     /// The size of one incremental chunk, in bytes.
     var chunkSize = 64 * 1024
     /// The longest `handOverToManager()` waits for the clipboard manager, in seconds.
     var handOverTimeout = 2.0
+    /// The most incremental transfers to other clients at once; a request for one more is
+    /// refused (answered with no property) until one ends or expires. Every transfer of a
+    /// selection reads the same copy of its bytes, so they cost little each, but a client that
+    /// asks and never reads must not be able to pin an ever-longer list.
+    var maximumTransfers = 8
+    /// How long an incremental transfer waits for its requestor to take the next chunk, in
+    /// seconds, before it is given up; the run loop's timer ends it even when no event comes.
+    var transferIdleLimit = 10.0
 
     /// The atoms the selection protocol uses.
     struct Atoms {
@@ -60,8 +82,8 @@ final class X11Clipboard: Clipboard {
             clipboardManager: names[.clipboardManager], saveTargets: names[.saveTargets])
     }
 
-    /// The clipboard's text: ours when we own `CLIPBOARD`, else fetched from its owner (nil
-    /// when nobody owns it, the owner has no text, or it does not answer in time).
+    /// The clipboard's text while we own `CLIPBOARD` (another client's comes through
+    /// `requestText(_:)`); setting it takes ownership.
     var text: String? {
         get { clipboard.text }
         set { clipboard.text = newValue }
@@ -69,6 +91,10 @@ final class X11Clipboard: Clipboard {
 
     /// The `PRIMARY` selection: the text selected last, in this program or another.
     var primary: Clipboard? { primarySelection }
+
+    /// The clipboard's text: at once when it is ours, else from its owner, given to
+    /// `completion` from the run loop.
+    func requestText(_ completion: @escaping (String?) -> Void) { clipboard.requestText(completion) }
 
     // MARK: Owning
 
@@ -108,7 +134,15 @@ final class X11Clipboard: Clipboard {
             guard event.xselectionclear.window == window else { return false }
             selection(named: event.xselectionclear.selection)?.lostOwnership()
             return true
+        case SelectionNotify:
+            guard let transfer = incoming, event.xselection.requestor == transfer.window else { return false }
+            receiveAnswer(event.xselection, in: transfer)
+            return true
         case PropertyNotify:
+            if let transfer = incoming, event.xproperty.window == transfer.window {
+                receiveChunk(event.xproperty, in: transfer)
+                return true
+            }
             return continueTransfer(event.xproperty)
         default:
             return false
@@ -127,18 +161,17 @@ final class X11Clipboard: Clipboard {
         reply.xselection.property = 0
         // Obsolete clients pass no property: use the target's name.
         let property = request.property != 0 ? request.property : request.target
-        if let selection = selection(named: request.selection), let text = selection.owned,
+        if let selection = selection(named: request.selection), selection.owned != nil,
             request.time == 0 || selection.ownedSince == 0 || request.time >= selection.ownedSince
         {
             if request.target == atoms.multiple {
                 // ICCCM 2.6.2: MULTIPLE needs a real property, naming the pairs.
                 if request.property != 0,
-                    storeMultiple(text, since: selection.ownedSince, on: request.requestor, pairs: request.property)
+                    storeMultiple(selection, on: request.requestor, pairs: request.property)
                 {
                     reply.xselection.property = request.property
                 }
-            } else if store(text, since: selection.ownedSince, target: request.target, on: request.requestor, property: property)
-            {
+            } else if store(selection, target: request.target, on: request.requestor, property: property) {
                 reply.xselection.property = property
             }
         }
@@ -150,7 +183,7 @@ final class X11Clipboard: Clipboard {
     /// target and property atoms in pairs; each target is converted into its property in turn,
     /// and the pair of one that cannot be is written back with None for its property. False
     /// when `pairs` holds no list of pairs.
-    private func storeMultiple(_ text: String, since: UInt, on requestor: UInt, pairs: Atom) -> Bool {
+    private func storeMultiple(_ selection: X11Selection, on requestor: UInt, pairs: Atom) -> Bool {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
@@ -173,7 +206,7 @@ final class X11Clipboard: Clipboard {
             // A pair without a property, or one asking for MULTIPLE again, cannot be converted.
             let converted =
                 property != 0 && target != atoms.multiple
-                && store(text, since: since, target: target, on: requestor, property: property)
+                && store(selection, target: target, on: requestor, property: property)
             if !converted { list[index + 1] = 0 }
         }
         list.withUnsafeBytes { bytes in
@@ -184,9 +217,11 @@ final class X11Clipboard: Clipboard {
         return true
     }
 
-    /// Writes `text` as `target` to `property` of `requestor` (or starts an incremental
-    /// transfer); false for targets we don't offer.
-    private func store(_ text: String, since: UInt, target: Atom, on requestor: UInt, property: Atom) -> Bool {
+    /// Writes the text of `selection` as `target` to `property` of `requestor` (or starts an
+    /// incremental transfer); false for targets we don't offer, and for a transfer beyond
+    /// `maximumTransfers`.
+    private func store(_ selection: X11Selection, target: Atom, on requestor: UInt, property: Atom) -> Bool {
+        let since = selection.ownedSince
         if target == atoms.targets {
             let list: [Atom] = [
                 atoms.targets, atoms.utf8, atoms.plainUTF8, atoms.text, atoms.string, atoms.timestamp, atoms.multiple,
@@ -209,11 +244,12 @@ final class X11Clipboard: Clipboard {
         }
         let bytes: [UInt8]
         let type: Atom
+        // One copy of the bytes per selection and encoding, shared by every answer and transfer.
         if target == atoms.utf8 || target == atoms.text || target == atoms.plainUTF8 {
-            bytes = Array(text.utf8)
+            bytes = selection.encoded(latin1: false)
             type = target == atoms.plainUTF8 ? atoms.plainUTF8 : atoms.utf8
         } else if target == atoms.string {
-            bytes = text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+            bytes = selection.encoded(latin1: true)
             type = atoms.string
         } else {
             return false
@@ -224,11 +260,12 @@ final class X11Clipboard: Clipboard {
             return true
         }
         // Incremental: announce the size; the requestor deletes the property for each chunk.
+        let now = X11Clipboard.now()
+        expireTransfers(at: now)
         outgoing.removeAll { $0.requestor == requestor && $0.property == property }
+        guard outgoing.count < maximumTransfers else { return false }
         outgoing.append(
-            OutgoingTransfer(
-                requestor: requestor, property: property, type: type, bytes: bytes,
-                started: X11Clipboard.now()))
+            OutgoingTransfer(requestor: requestor, property: property, type: type, bytes: bytes, lastActivity: now))
         XSelectInput(display, requestor, PropertyChangeMask)
         let size: [Int] = [bytes.count]
         size.withUnsafeBytes { raw in
@@ -249,9 +286,8 @@ final class X11Clipboard: Clipboard {
 
     /// Sends the next chunk of an incremental transfer when its requestor has deleted the last.
     private func continueTransfer(_ change: XPropertyEvent) -> Bool {
-        // Transfers whose requestor went quiet for long are given up.
         let now = X11Clipboard.now()
-        outgoing.removeAll { now - $0.started > 30 }
+        expireTransfers(at: now)
         guard change.state == PropertyDelete,
             let index = outgoing.firstIndex(where: { $0.requestor == change.window && $0.property == change.atom })
         else { return false }
@@ -266,55 +302,180 @@ final class X11Clipboard: Clipboard {
             }
         } else {
             outgoing[index].offset = end
+            outgoing[index].lastActivity = now
         }
         XFlush(display)
         return true
     }
 
+    /// Gives up the transfers whose requestor has not taken a chunk for `transferIdleLimit`
+    /// seconds, and stops watching a requestor left with none; true when any was given up. The
+    /// run loop calls it when `nextTransferDeadline` passes, so a transfer nobody reads is
+    /// dropped on time even when no event comes.
+    @discardableResult
+    func expireTransfers(at now: Double = X11Clipboard.now()) -> Bool {
+        let expired = outgoing.filter { now - $0.lastActivity >= transferIdleLimit }
+        guard !expired.isEmpty else { return false }
+        outgoing.removeAll { now - $0.lastActivity >= transferIdleLimit }
+        for requestor in Set(expired.map(\.requestor)) where !outgoing.contains(where: { $0.requestor == requestor }) {
+            XErrorHandlers.quietly(on: display) { _ = XSelectInput(display, requestor, NoEventMask) }
+        }
+        return true
+    }
+
+    /// When the oldest transfer under way expires (monotonic seconds), nil when none is.
+    var nextTransferDeadline: Double? {
+        outgoing.map(\.lastActivity).min().map { $0 + transferIdleLimit }
+    }
+
+    /// How many incremental transfers to other clients are under way.
+    var transfersInFlight: Int { outgoing.count }
+
     // MARK: Reading from another client
 
-    /// The text of `selection` as its owner gives it: `UTF8_STRING`, else `STRING`.
-    fileprivate func fetchText(of selection: Atom) -> String? {
-        if let bytes = fetch(selection, target: atoms.utf8) { return TextSanitizer.decode(bytes) }
-        if let bytes = fetch(selection, target: atoms.string) {
-            return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    /// Asks the owner of `selection` for its text, and calls `completion` with it from the run
+    /// loop once it has come (nil when nobody owns it, the owner has no text or does not answer
+    /// in time). Reads of the same selection under way share the answer; one of the other
+    /// selection waits for it. Nothing blocks.
+    fileprivate func requestText(of selection: Atom, _ completion: @escaping (String?) -> Void) {
+        if let transfer = incoming {
+            if transfer.selection == selection {
+                transfer.completions.append(completion)
+            } else {
+                waitingReads.append((selection, completion))
+            }
+            return
         }
-        return nil
-    }
-
-    private func fetch(_ selection: Atom, target: Atom) -> [UInt8]? {
-        guard XGetSelectionOwner(display, selection) != 0 else { return nil }
-        XDeleteProperty(display, window, atoms.transfer)
-        XConvertSelection(display, selection, target, atoms.transfer, window, lastEventTime)
+        guard XGetSelectionOwner(display, selection) != 0 else { return completion(nil) }
+        let now = X11Clipboard.now()
+        var attributes = XSetWindowAttributes()
+        attributes.event_mask = PropertyChangeMask
+        // A window of its own: an owner still sending when the read is given up writes to a
+        // window that is gone, never into the next read.
+        let requestor = XCreateWindow(
+            display, XRootWindow(display, XDefaultScreen(display)), -10, -10, 1, 1, 0, 0, UInt32(InputOnly), nil,
+            UInt(CWEventMask), &attributes)
+        let transfer = IncomingTransfer(
+            selection: selection, target: atoms.utf8, window: requestor, deadline: now + receiveDeadline,
+            answerDeadline: now + timeout, completion: completion)
+        incoming = transfer
+        XConvertSelection(display, selection, transfer.target, atoms.transfer, requestor, lastEventTime)
         XFlush(display)
-        var event = XEvent()
-        guard waitFor(SelectionNotify, event: &event, until: X11Clipboard.now() + timeout) else { return nil }
-        guard event.xselection.property != 0 else { return nil }
-        // Notifications of the owner writing the property came before its SelectionNotify:
-        // drop them so that only chunks written from now on count.
-        while XCheckTypedWindowEvent(display, window, PropertyNotify, &event) != 0 {}
-        guard let (type, data) = readProperty(delete: true) else { return nil }
-        guard type == atoms.incr else { return data }
-        // Incremental: every new value of the property is the next chunk; an empty one ends it.
-        var bytes: [UInt8] = []
-        while true {
-            guard waitForNewValue(event: &event, until: X11Clipboard.now() + timeout) else { return nil }
-            guard let (_, chunk) = readProperty(delete: true) else { continue }
-            if chunk.isEmpty { break }
-            bytes += chunk
-        }
-        return bytes
     }
 
-    private func readProperty(delete: Bool) -> (Atom, [UInt8])? {
+    /// The owner's answer: the text, an incremental transfer's start, or a refusal (then
+    /// `STRING` is asked for, after `UTF8_STRING`).
+    private func receiveAnswer(_ answer: XSelectionEvent, in transfer: IncomingTransfer) {
+        guard !transfer.incremental else { return }
+        guard answer.property != 0 else {
+            if transfer.target == atoms.utf8 {
+                transfer.target = atoms.string
+                transfer.answerDeadline = X11Clipboard.now() + timeout
+                XConvertSelection(display, transfer.selection, atoms.string, atoms.transfer, transfer.window, lastEventTime)
+                XFlush(display)
+            } else {
+                finishIncoming(nil)
+            }
+            return
+        }
+        guard let (type, data, more) = readProperty(of: transfer.window, upTo: incomingLimit) else {
+            return finishIncoming(nil)
+        }
+        if type == atoms.incr {
+            // Deleting the property (done by reading it) asks for the first chunk.
+            transfer.incremental = true
+            transfer.answerDeadline = X11Clipboard.now() + timeout
+            XFlush(display)
+            return
+        }
+        transfer.bytes = data
+        transfer.cut = more
+        finishIncoming(transfer.bytes)
+    }
+
+    /// A new value of an incremental transfer's property: the next chunk (an empty one ends it).
+    private func receiveChunk(_ change: XPropertyEvent, in transfer: IncomingTransfer) {
+        guard transfer.incremental, change.atom == atoms.transfer, change.state == PropertyNewValue else { return }
+        let room = incomingLimit - transfer.bytes.count
+        guard let (_, chunk, more) = readProperty(of: transfer.window, upTo: room) else { return }
+        if chunk.isEmpty && !more { return finishIncoming(transfer.bytes) }
+        transfer.bytes += chunk
+        if more || transfer.bytes.count >= incomingLimit {
+            // The cap: what came is kept, the rest of the transfer dropped with its window.
+            transfer.cut = true
+            return finishIncoming(transfer.bytes)
+        }
+        transfer.answerDeadline = X11Clipboard.now() + timeout
+        XFlush(display)
+    }
+
+    /// Ends the read under way with `bytes` (nil: nothing to paste), destroys its window, gives
+    /// the text to whoever asked, and starts the next read waiting.
+    private func finishIncoming(_ bytes: [UInt8]?) {
+        guard let transfer = incoming else { return }
+        incoming = nil
+        XErrorHandlers.quietly(on: display) { _ = XDestroyWindow(display, transfer.window) }
+        var text: String?
+        if var bytes {
+            if transfer.cut {
+                X11Clipboard.dropIncompleteSequence(&bytes)
+                writeErrorLine(
+                    "tapaway: a paste from another program was larger than \(incomingLimit >> 20) MiB; its first \(incomingLimit >> 20) MiB were taken and the rest dropped"
+                )
+            }
+            text =
+                transfer.target == atoms.utf8
+                ? TextSanitizer.decode(bytes) : String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+        }
+        for completion in transfer.completions { completion(text) }
+        // Reads of the other selection that waited for this one.
+        let waiting = waitingReads
+        waitingReads = []
+        for read in waiting { requestText(of: read.selection, read.completion) }
+    }
+
+    /// Gives up the read under way when its owner has been silent past `timeout` or the whole
+    /// read past `receiveDeadline`; true when it did. The run loop calls it at every turn (the
+    /// deadline, `nextIncomingDeadline`, bounds its wait).
+    @discardableResult
+    func expireIncoming(at now: Double = X11Clipboard.now()) -> Bool {
+        guard let transfer = incoming, now >= min(transfer.deadline, transfer.answerDeadline) else { return false }
+        if now >= transfer.deadline {
+            writeErrorLine(
+                "tapaway: the program holding the selection did not finish sending it within \(Int(receiveDeadline)) seconds; nothing was pasted"
+            )
+        }
+        finishIncoming(nil)
+        return true
+    }
+
+    /// When the read under way is given up unless its owner answers, in monotonic seconds.
+    var nextIncomingDeadline: Double? { incoming.map { min($0.deadline, $0.answerDeadline) } }
+
+    /// Drops the end of `bytes` when it stops inside a UTF-8 sequence (a transfer cut at a byte
+    /// count), so the cut leaves whole characters.
+    static func dropIncompleteSequence(_ bytes: inout [UInt8]) {
+        var lead = bytes.count - 1
+        while lead >= 0, lead >= bytes.count - 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        guard lead >= 0 else { return }
+        let first = bytes[lead]
+        let length = first < 0x80 ? 1 : first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1
+        if bytes.count - lead < length { bytes.removeSubrange(lead...) }
+    }
+
+    /// Reads and deletes the transfer property of `window`: its type, at most `limit` bytes,
+    /// and whether more was left unread. Nil when there is no such property.
+    private func readProperty(of window: UInt, upTo limit: Int) -> (Atom, [UInt8], Bool)? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0
         var remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
+        // The length is in 32-bit units; a little over the limit tells a longer property.
+        let units = max(1, limit / 4 + 1)
         let status = XGetWindowProperty(
-            display, window, atoms.transfer, 0, 0x1FFF_FFFF, delete ? 1 : 0,
-            0 /* AnyPropertyType */, &type, &format, &count, &remaining, &data)
+            display, window, atoms.transfer, 0, units, 1, 0 /* AnyPropertyType */, &type, &format, &count, &remaining,
+            &data)
         defer { if let data { XFree(data) } }
         guard status == 0 /* Success */, type != 0 else { return nil }
         let byteCount: Int
@@ -323,26 +484,9 @@ final class X11Clipboard: Clipboard {
         case 16: byteCount = Int(count) * MemoryLayout<Int16>.size
         default: byteCount = Int(count) * MemoryLayout<Int>.size
         }
-        guard let data, byteCount > 0 else { return (type, []) }
-        return (type, Array(UnsafeBufferPointer(start: data, count: byteCount)))
-    }
-
-    /// Waits for an event of `type` on the clipboard window, leaving other events queued.
-    private func waitFor(_ type: Int32, event: inout XEvent, until deadline: Double) -> Bool {
-        while true {
-            if XCheckTypedWindowEvent(display, window, type, &event) != 0 { return true }
-            guard sleepOnConnection(until: deadline) else { return false }
-        }
-    }
-
-    /// Waits for a new value of the transfer property (an INCR chunk).
-    private func waitForNewValue(event: inout XEvent, until deadline: Double) -> Bool {
-        while true {
-            while XCheckTypedWindowEvent(display, window, PropertyNotify, &event) != 0 {
-                if event.xproperty.atom == atoms.transfer && event.xproperty.state == PropertyNewValue { return true }
-            }
-            guard sleepOnConnection(until: deadline) else { return false }
-        }
+        guard let data, byteCount > 0 else { return (type, [], remaining > 0) }
+        let kept = min(byteCount, max(0, limit))
+        return (type, Array(UnsafeBufferPointer(start: data, count: kept)), remaining > 0 || kept < byteCount)
     }
 
     /// Blocks until the connection is readable or `deadline` passes; false on timeout.
@@ -354,7 +498,8 @@ final class X11Clipboard: Clipboard {
         return true
     }
 
-    private static func now() -> Double {
+    /// Monotonic seconds, the clock of `nextTransferDeadline`.
+    static func now() -> Double {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1_000_000_000
@@ -428,13 +573,47 @@ final class X11Clipboard: Clipboard {
 /// `XA_PRIMARY`.
 private let XA_PRIMARY_ATOM = Atom(1)
 
+/// One read of another client's selection, on a window of its own.
+private final class IncomingTransfer {
+    let selection: Atom
+    /// `UTF8_STRING`, then `STRING` when the owner refuses it.
+    var target: Atom
+    /// The requestor window, destroyed when the read ends.
+    let window: UInt
+    /// Whether the owner answered with `INCR` (the chunks follow).
+    var incremental = false
+    var bytes: [UInt8] = []
+    /// Whether the transfer was longer than the limit, and cut.
+    var cut = false
+    /// When the read is given up whatever comes (monotonic seconds).
+    let deadline: Double
+    /// When it is given up unless the owner answers or sends a chunk.
+    var answerDeadline: Double
+    /// Who asked, in order.
+    var completions: [(String?) -> Void]
+
+    init(
+        selection: Atom, target: Atom, window: UInt, deadline: Double, answerDeadline: Double,
+        completion: @escaping (String?) -> Void
+    ) {
+        self.selection = selection
+        self.target = target
+        self.window = window
+        self.deadline = deadline
+        self.answerDeadline = answerDeadline
+        completions = [completion]
+    }
+}
+
 /// One incremental transfer to another client.
 private struct OutgoingTransfer {
     let requestor: UInt
     let property: Atom
     let type: Atom
+    /// The selection's bytes in the target's encoding: the selection's one copy, shared.
     let bytes: [UInt8]
-    let started: Double
+    /// When the requestor last took a chunk (or asked), in monotonic seconds.
+    var lastActivity: Double
     var offset = 0
 }
 
@@ -444,18 +623,39 @@ final class X11Selection: Clipboard {
     let name: Atom
     private unowned let host: X11Clipboard
     /// The text while we own the selection.
-    private(set) var owned: String?
+    private(set) var owned: String? {
+        didSet { encodings = (nil, nil) }
+    }
     /// The time we took it.
     private(set) var ownedSince: UInt = 0
+    /// The owned text as UTF-8 and as Latin-1 (`STRING`), made when first asked for: the one
+    /// copy every answer and incremental transfer reads.
+    private var encodings: (utf8: [UInt8]?, latin1: [UInt8]?) = (nil, nil)
+
+    /// The owned text's bytes, in UTF-8 or Latin-1 (characters beyond it as "?"), made once.
+    fileprivate func encoded(latin1: Bool) -> [UInt8] {
+        let text = owned ?? ""
+        if latin1 {
+            if let bytes = encodings.latin1 { return bytes }
+            let bytes = text.unicodeScalars.map { $0.value < 256 ? UInt8($0.value) : UInt8(ascii: "?") }
+            encodings.latin1 = bytes
+            return bytes
+        }
+        if let bytes = encodings.utf8 { return bytes }
+        let bytes = Array(text.utf8)
+        encodings.utf8 = bytes
+        return bytes
+    }
 
     fileprivate init(name: Atom, host: X11Clipboard) {
         self.name = name
         self.host = host
     }
 
-    /// Ours while we own the selection, else fetched from its owner.
+    /// Ours while we own the selection, else nil: another client's text comes through
+    /// `requestText(_:)`, which does not block.
     var text: String? {
-        get { owned ?? host.fetchText(of: name) }
+        get { owned }
         set {
             if let newValue {
                 owned = newValue
@@ -472,4 +672,11 @@ final class X11Selection: Clipboard {
 
     /// Another client took the selection.
     fileprivate func lostOwnership() { owned = nil }
+
+    /// Ours at once while we own the selection; else asked of its owner, and given to
+    /// `completion` from the run loop when it comes.
+    func requestText(_ completion: @escaping (String?) -> Void) {
+        if let owned { return completion(owned) }
+        host.requestText(of: name, completion)
+    }
 }

@@ -101,6 +101,15 @@ package final class X11Platform {
     var quitRequested = false
     var isMapped = false
     var sawExpose = false
+    /// When the top-level was mapped (`XMapWindow`), monotonic seconds; nil before.
+    private var mapRequestedAt: Double?
+    /// Whether the first frame stopped waiting for the window to be shown (`firstExposeWait`).
+    private var carriesOnUnshown = false
+    /// The longest the first frame waits for the window to be shown (mapped and exposed) before
+    /// the program carries on without it, in seconds: a window another one covers when it maps
+    /// (an override-redirect window kept on top, instances of the same size stacked exactly),
+    /// or one a window manager never maps, gets no `Expose`, and would otherwise never be ready.
+    package static let firstExposeWait = 5.0
     /// Whether `setWindowIcon()` asked for the icon, which is set once the first frame is up.
     var wantsWindowIcon = false
     var framesPainted = 0
@@ -166,7 +175,9 @@ package final class X11Platform {
                 min(pixelLimit.width, area?.width ?? pixelLimit.width), min(pixelLimit.height, area?.height ?? pixelLimit.height)
             )
         }
-        let fit = Self.fitted(width: size.width, height: size.height, limit: defaultLimit ?? pixelLimit)
+        let fit = Self.fitted(
+            width: size.width, height: size.height,
+            limit: Self.sizeLimit(defaultLimit ?? pixelLimit, screen: pixelLimit, scale: 1))
         (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, defaultLimit == nil ? fit.asked : nil)
 
         var attributes = XSetWindowAttributes()
@@ -276,8 +287,8 @@ package final class X11Platform {
     private func setSizeHints() {
         guard let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = PMinSize | PSize
-        hints.pointee.min_width = Int32((320 * scale).rounded())
-        hints.pointee.min_height = Int32((480 * scale).rounded())
+        hints.pointee.min_width = Int32((Self.minimumPointSize.width * scale).rounded())
+        hints.pointee.min_height = Int32((Self.minimumPointSize.height * scale).rounded())
         hints.pointee.width = screenWidth
         hints.pointee.height = screenHeight
         XSetWMNormalHints(display, topLevel, hints)
@@ -344,11 +355,14 @@ package final class X11Platform {
         fireTimers(app)
         paintFrame(app)
         XMapWindow(display, topLevel)
+        mapRequestedAt = clock.now
         XFlush(display)
 
         while !quitRequested {
             drainEvents()
             if quitRequested { break }
+            if x11Clipboard.expireTransfers() { didWorkSinceIdle = true }
+            if x11Clipboard.expireIncoming() { didWorkSinceIdle = true }
             fireTimers(app)
             if app.needsFrame { paintFrame(app) }
             if !readySent { announceReadyIfPossible(app) }
@@ -364,6 +378,7 @@ package final class X11Platform {
         // manager runs (it waits at most `X11Clipboard.handOverTimeout`).
         x11Clipboard.handOverToManager()
         XSync(display, 0)
+        XErrorHandlers.reportWithheld()
     }
 
     /// What can wait until the first frame is on the screen (its Expose answered), done before
@@ -427,15 +442,41 @@ package final class X11Platform {
         self.scale = scale
         canvas.scale = scale
         (fonts as? XftFontProvider)?.scale = scale
-        let fit = Self.fitted(width: points.width * scale, height: points.height * scale, limit: defaultLimit ?? pixelLimit)
+        let fit = Self.fitted(width: points.width * scale, height: points.height * scale, limit: sizeLimit)
         (screenWidth, screenHeight, cutFromPixels) = (fit.width, fit.height, defaultLimit == nil ? fit.asked : nil)
         XResizeWindow(display, topLevel, UInt32(screenWidth), UInt32(screenHeight))
         setSizeHints()
     }
 
+    /// The smallest window, in points: what the window manager is asked to keep (the size
+    /// hints' minimum), and the least the window is ever made, whatever the work area says
+    /// (within what the screen can show).
+    nonisolated package static let minimumPointSize = Size(width: 320, height: 480)
+
+    /// The most device pixels each side of the window may have now: `defaultLimit` (the work
+    /// area) for a size nobody asked for, else `pixelLimit` (the screen), but never less than
+    /// the smallest window at the current scale that the screen can show.
+    private var sizeLimit: (width: Int32, height: Int32) {
+        Self.sizeLimit(defaultLimit ?? pixelLimit, screen: pixelLimit, scale: scale)
+    }
+
+    /// `limit` raised, where it is smaller, to `minimumPointSize` at `scale` in pixels, itself
+    /// cut to `screen`.
+    private static func sizeLimit(
+        _ limit: (width: Int32, height: Int32), screen: (width: Int32, height: Int32), scale: Double
+    ) -> (width: Int32, height: Int32) {
+        let least = (
+            min(screen.width, Int32((minimumPointSize.width * scale).rounded(.up))),
+            min(screen.height, Int32((minimumPointSize.height * scale).rounded(.up)))
+        )
+        return (max(limit.width, least.0), max(limit.height, least.1))
+    }
+
     /// The width and height of the desktop's work area, from the root's `_NET_WORKAREA` (x, y,
     /// width, height for each desktop; the first desktop's is taken), or nil when no window
-    /// manager sets it.
+    /// manager sets it, or when what it sets cannot be a desktop's: an area smaller than the
+    /// smallest window (`minimumPointSize` in pixels) or wholly off the screen's top left
+    /// (`-5000,-5000,1,1`) is ignored rather than obeyed.
     private static func workArea(display: OpaquePointer, root: UInt, atom: Atom) -> (width: Int32, height: Int32)? {
         var type: Atom = 0
         var format: Int32 = 0
@@ -449,8 +490,10 @@ package final class X11Platform {
         guard type == Atom(XA_CARDINAL), format == 32, count >= 4 else { return nil }
         // Format 32 comes as C longs.
         let values = UnsafeRawPointer(data).assumingMemoryBound(to: Int.self)
-        let width = values[2], height = values[3]
-        guard width > 0, height > 0 else { return nil }
+        let x = values[0], y = values[1], width = values[2], height = values[3]
+        guard width >= Int(minimumPointSize.width), height >= Int(minimumPointSize.height),
+            x > -width, y > -height
+        else { return nil }
         return (Int32(min(width, 16_384)), Int32(min(height, 16_384)))
     }
 
@@ -484,7 +527,8 @@ package final class X11Platform {
     /// the device turned), within the desktop's work area. A window whose size was asked for on
     /// the command line keeps it: its chrome folds instead.
     package func grow(toHold size: Size) {
-        guard let limit = defaultLimit else { return }
+        guard defaultLimit != nil else { return }
+        let limit = sizeLimit
         let width = min(Int32(limit.width), max(Int32(screenWidth), Int32(min((size.width * scale).rounded(), 16_384))))
         let height = min(Int32(limit.height), max(Int32(screenHeight), Int32(min((size.height * scale).rounded(), 16_384))))
         guard width != Int32(screenWidth) || height != Int32(screenHeight) else { return }
@@ -507,6 +551,17 @@ package final class X11Platform {
     /// 0.5): only to fit a device taller than the work area (`scaleFitting`).
     package func setFittingScale(_ scale: Double) {
         applyScale(min(max(scale.isFinite ? scale : 1, 0.5), 4))
+    }
+
+    /// Runs when the connection to the X server is lost (the server died or was killed), just
+    /// before the process exits with status 69: where the program saves what a close would
+    /// save. It runs inside whatever X call found the connection gone, so it must not use the
+    /// display; it runs once.
+    package var onConnectionLost: (@MainActor () -> Void)? {
+        didSet {
+            let hook = onConnectionLost
+            XErrorHandlers.onConnectionLost = hook.map { hook in { MainActor.assumeIsolated { hook() } } }
+        }
     }
 
     /// Ends `run()` at its next turn.
@@ -573,8 +628,20 @@ package final class X11Platform {
 
     private func timeout(_ app: any HostedApplication) -> Int32 {
         if app.needsFrame { return 0 }
-        guard let deadline = app.nextTimerDeadline else { return -1 }
-        let milliseconds = ((deadline - clock.now) * 1000).rounded(.up)
+        var milliseconds: Double?
+        if let deadline = app.nextTimerDeadline { milliseconds = ((deadline - clock.now) * 1000).rounded(.up) }
+        // A clipboard transfer nobody reads, or a paste whose owner stopped sending, ends on
+        // time, event or none.
+        for deadline in [x11Clipboard.nextTransferDeadline, x11Clipboard.nextIncomingDeadline].compactMap({ $0 }) {
+            let left = ((deadline - X11Clipboard.now()) * 1000).rounded(.up)
+            milliseconds = min(milliseconds ?? left, left)
+        }
+        // The first frame's wait for the window to be shown ends on time too.
+        if !readySent, !carriesOnUnshown, let mapped = mapRequestedAt {
+            let left = ((mapped + Self.firstExposeWait - clock.now) * 1000).rounded(.up)
+            milliseconds = min(milliseconds ?? left, left)
+        }
+        guard let milliseconds else { return -1 }
         return Int32(max(0, min(milliseconds, 3_600_000)))
     }
 
@@ -676,10 +743,19 @@ package final class X11Platform {
         }
     }
 
-    /// Once the window is mapped, exposed and painted: sync, handle the exposures the map caused,
-    /// sync again, and call `onReady`.
+    /// Once the window is mapped, exposed and painted (or, painted, `firstExposeWait` seconds
+    /// after it was mapped, shown or not, with one line saying so): sync, handle the exposures
+    /// the map caused, sync again, and call `onReady`.
     private func announceReadyIfPossible(_ app: any HostedApplication) {
-        guard isMapped, sawExpose, framesPainted > 0 else { return }
+        guard framesPainted > 0 else { return }
+        if !(isMapped && sawExpose) && !carriesOnUnshown {
+            // Not shown yet: wait for it, but not for ever (`firstExposeWait`).
+            guard let mapped = mapRequestedAt, clock.now - mapped >= Self.firstExposeWait else { return }
+            writeErrorLine(
+                "tapaway: the window has not been shown \(Int(Self.firstExposeWait)) seconds after it was mapped (another window covers it, or the window manager holds it back); carrying on without it"
+            )
+            carriesOnUnshown = true
+        }
         XSync(display, 0)
         drainEvents()
         guard !app.needsFrame, !quitRequested else { return }
@@ -751,13 +827,14 @@ package final class X11Platform {
 
     // MARK: Screenshots
 
-    /// Writes the top-level window's pixels (children included) as an 8-bit RGB PNG to `path`,
-    /// through `path + ".tmp"` and a rename.
+    /// The top-level window's pixels (children included) as an 8-bit RGB PNG file's bytes, for
+    /// the caller to write where the rules for files allow.
     ///
-    /// The pixels are read from the window itself (`XGetImage`) when it is viewable and wholly
-    /// on its screen. Otherwise, where X cannot read the window, they are composed from the
+    /// The pixels are read from the window itself (`XGetImage`) when it is viewable, has been
+    /// exposed and is wholly on its screen. Otherwise, where X cannot read the window (or
+    /// another window may cover it), they are composed from the
     /// child windows' back buffers in stacking order, which is what the window would show.
-    package func screenshot(to path: String) throws {
+    package func screenshotPNG() throws -> [UInt8] {
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, topLevel, &attributes) != 0 else {
             throw X11Error("cannot read the window's attributes")
@@ -766,7 +843,8 @@ package final class X11Platform {
         var composed: Pixmap = 0
         defer { if composed != 0 { XFreePixmap(display, composed) } }
         let source: UInt
-        if attributes.map_state == IsViewable && isWhollyOnScreen(width: width, height: height) {
+        // A window never exposed may be covered: its own pixels would be the cover's.
+        if attributes.map_state == IsViewable && sawExpose && isWhollyOnScreen(width: width, height: height) {
             source = topLevel
         } else {
             composed = composeBackBuffers(width: Int32(width), height: Int32(height))
@@ -779,7 +857,7 @@ package final class X11Platform {
         // An image of a pixmap carries no colour masks: take them from the visual.
         let masks = (red: visual.pointee.red_mask, green: visual.pointee.green_mask, blue: visual.pointee.blue_mask)
         let rgb = X11Platform.rgbPixels(of: image, width: width, height: height, masks: masks)
-        try PNGWriter.write(try PNGWriter.encode(rgb: rgb, width: width, height: height), to: path)
+        return try PNGWriter.encode(rgb: rgb, width: width, height: height)
     }
 
     private func isWhollyOnScreen(width: Int, height: Int) -> Bool {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import TapawayDemo
 
 /// `tapaway compare PATH`: one recording replayed headlessly under every technique.
@@ -27,7 +28,9 @@ struct CompareCommand: ParsableCommand {
                 // The scenario is a known one (the parser refuses others); printed escaped anyway,
                 // as is the path, so nothing a file holds can act on the terminal.
                 let made = loaded.scenario.map { " (recorded in \(Printable.escaped($0)))" } ?? ""
-                let table = Comparison.table(Comparison.compare(loaded))
+                let meter = ProgressMeter(what: "replaying under every scenario")
+                let table = Comparison.table(Comparison.compare(loaded, progress: meter.report))
+                meter.finish()
                 return .success(
                     "\(SessionInstruments.count(loaded.inputs.count, "input")) from \(Printable.escaped(path))\(made), replayed under every scenario:\n\n\(table)"
                 )
@@ -118,5 +121,41 @@ struct ListCommand: ParsableCommand {
         } else {
             Console.out(json ? TechniqueListing.json().serialized : TechniqueListing.text())
         }
+    }
+}
+
+/// Progress on standard error for work that takes more than a second, when standard error is
+/// a terminal: one line, rewritten at most ten times a second ("compare: replaying under every
+/// scenario: 41 % (410 000 of 1 000 000 inputs)"), cleared at the end. Nothing is written
+/// elsewhere (a pipe or a file keeps only the result).
+final class ProgressMeter {
+    private let what: String
+    private let started = ProgressMeter.now()
+    private let shows = isatty(2) == 1
+    private var lastShown = 0.0
+    private var shown = false
+
+    init(what: String) { self.what = what }
+
+    /// `done` of `total` so far.
+    func report(_ done: Int, _ total: Int) {
+        guard shows, total > 0, done % 64 == 0 || done == total else { return }
+        let now = ProgressMeter.now()
+        // The last update always shows (once any has), so the line ends saying all is done.
+        guard now - started >= 1, now - lastShown >= 0.1 || (done == total && shown) else { return }
+        lastShown = now
+        shown = true
+        Console.errorInPlace("\u{1B}[2K\rtapaway compare: \(what): \(done * 100 / total) % (\(done) of \(total) inputs)")
+    }
+
+    /// Clears the line, if one was shown.
+    func finish() {
+        if shown { Console.errorInPlace("\u{1B}[2K\r") }
+    }
+
+    private static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

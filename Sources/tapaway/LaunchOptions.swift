@@ -53,6 +53,9 @@ struct LaunchOptions: Equatable {
         if !replaySpeed.isValid {
             throw UsageError("--replay-speed \(replaySpeed) is out of range: use \(ReplaySpeed.range).")
         }
+        if trace == "-" && screenshot == "-" {
+            throw UsageError("--trace - and --screenshot - both write to standard output: send one of them to a file.")
+        }
         if replay == nil && exitAfterReplay {
             throw UsageError("--exit-after-replay needs --replay PATH.")
         }

@@ -26,6 +26,14 @@ struct Launcher {
         // For the whole run: the password field's text must never reach a core file.
         CoreDumps.forbid()
         signal(SIGPIPE, SIG_IGN)
+        // Where --screenshot goes is checked before anything opens: one line, status 73.
+        if let path = options.screenshot {
+            if let refusal = Screenshots.refusal(for: path) {
+                Console.error("tapaway: the screenshot cannot be saved: \(refusal)")
+                return ExitStatus.cannotCreate
+            }
+            Console.standardOutputTaken = path == "-"
+        }
         let sink: TraceSink?
         do {
             if let path = options.trace {
@@ -49,7 +57,6 @@ struct Launcher {
                 return ExitStatus.unreadable(path)
             }
         }
-        let recordingPath = options.record.map(SessionInstruments.recordingPath(for:))
 
         // A screen file is read before any window opens too: a bad one is a line per problem.
         // A shipped screen's name is the general option `layout` (`--screen chat` is
@@ -203,9 +210,10 @@ struct Launcher {
         // the recording begins once the window is ready and --focus has focused its input, so
         // the header says where the session starts.
         var recordingSink: TraceSink?
-        if let recordingPath {
+        var recordingPath: String?
+        if let requested = options.record {
             do {
-                recordingSink = try TraceSink.file(recordingPath, label: "the recording")
+                (recordingPath, recordingSink) = try SessionInstruments.openRecording(for: requested)
             } catch {
                 Console.error("tapaway: \(error)")
                 return ExitStatus.cannotCreate
@@ -253,8 +261,7 @@ struct Launcher {
                 guard ready, !instruments.isReplaying, !application.isAnimating, !application.needsFrame else { return }
                 if options.focus != nil && application.keyboard.state != .shown { return }
                 do {
-                    try platform.screenshot(to: path)
-                    Console.out("tapaway: screenshot saved to \(path)")
+                    try Screenshots.write(of: platform, to: path)
                 } catch {
                     Console.error("tapaway: \(error)")
                     screenshotFailed = true
@@ -262,25 +269,37 @@ struct Launcher {
                 platform.quit()
             }
         }
-        platform.run()
-        for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
-        instruments.stopRecording()
-        // What a slow reader has not taken yet, with a bounded wait.
-        sink?.finish()
+        // What every end of the session does: a close, a signal, and a lost X connection (where
+        // it runs inside the X call that found the server gone, just before status 69).
+        var finished = false
+        let finishSession: @MainActor () -> Void = {
+            guard !finished else { return }
+            finished = true
+            instruments.stopRecording()
+            // What a slow reader has not taken yet, with a bounded wait.
+            sink?.finish()
 
-        // A one-shot screenshot run leaves the remembered settings as they were.
-        if let store, options.screenshot == nil {
-            var settings = saved
-            settings.lastScenario = app.technique.rawValue
-            settings.options = RememberedOptions.current(of: app, merging: saved.options)
-            let final = application.screenSize
-            settings.windowSize = Settings.WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded()))
-            settings.theme = options.theme ?? saved.theme
-            settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
-            for failure in store.save(settings) {
-                Console.error("tapaway: \(failure.what) were not saved: \(failure.error)")
+            // A one-shot screenshot run leaves the remembered settings as they were.
+            if let store, options.screenshot == nil {
+                var settings = saved
+                settings.lastScenario = app.technique.rawValue
+                settings.options = RememberedOptions.current(of: app, merging: saved.options)
+                let final = application.screenSize
+                // Never below the smallest window, whatever a window manager made of it.
+                let kept = WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded())).clamped
+                settings.windowSize = Settings.WindowSize(width: kept.width, height: kept.height)
+                settings.theme = options.theme ?? saved.theme
+                settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
+                for failure in store.save(settings) {
+                    Console.error("tapaway: \(failure.what) were not saved: \(failure.error)")
+                }
             }
         }
+        platform.onConnectionLost = finishSession
+        platform.run()
+        platform.onConnectionLost = nil
+        for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
+        finishSession()
         // Ctrl+C, kill or a closed terminal: saved like a close, then ended as the signal would.
         if let signal = platform.terminationSignal { X11Platform.endProcess(as: signal) }
         return screenshotFailed ? ExitStatus.cannotCreate : ExitStatus.success
@@ -334,10 +353,15 @@ enum Console {
     /// standard output then go through it: whole lines between trace lines, never blocking the
     /// run loop on a reader that has paused.
     nonisolated(unsafe) static var standardOutputSink: TraceSink?
+    /// Whether standard output carries something other than lines (`--screenshot -`, a PNG):
+    /// messages for it then go to standard error.
+    nonisolated(unsafe) static var standardOutputTaken = false
 
-    /// Writes `line` to standard output.
+    /// Writes `line` to standard output (standard error when `standardOutputTaken`).
     static func out(_ line: String) {
-        if let sink = standardOutputSink {
+        if standardOutputTaken {
+            FileIO.writeLine(line, to: 2)
+        } else if let sink = standardOutputSink {
             sink.writeLine(line)
         } else {
             FileIO.writeLine(line, to: 1)
@@ -345,4 +369,9 @@ enum Console {
     }
     /// Writes `line` to standard error.
     static func error(_ line: String) { FileIO.writeLine(line, to: 2) }
+    /// Writes `text` to standard error with no newline: a progress line rewritten in place.
+    static func errorInPlace(_ text: String) {
+        var text = text
+        _ = text.withUTF8 { FileIO.write(UnsafeRawBufferPointer($0), to: 2) }
+    }
 }

@@ -26,13 +26,22 @@ final class SessionInstruments {
         self.paths = paths
     }
 
-    /// Where `--record PATH` writes: PATH itself, or a new timestamped file when PATH is a
-    /// directory.
-    static func recordingPath(for requested: String) -> String {
+    /// Opens what `--record PATH` writes: PATH itself (created or truncated), or, when PATH is
+    /// a directory, a new timestamped file created in it exclusively (`-2`, `-3`, … when
+    /// another recording took the name in the same second). Throws one line when it cannot.
+    static func openRecording(for requested: String) throws -> (path: String, sink: TraceSink) {
         var info = stat()
-        guard stat(requested, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return requested }
+        guard stat(requested, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            return (requested, try TraceSink.file(requested, label: "the recording"))
+        }
         let directory = requested.hasSuffix("/") && requested.count > 1 ? String(requested.dropLast()) : requested
-        return XDGPaths.uniquePath(in: directory, base: "tapaway-recording-" + XDGPaths.timestamp(time(nil)), extension: "jsonl")
+        do {
+            let file = try FileIO.createNewFile(
+                in: directory, base: "tapaway-recording-" + XDGPaths.timestamp(time(nil)), extension: "jsonl")
+            return (file.path, TraceSink.newFile(file, label: "the recording"))
+        } catch {
+            throw FileIO.WriteFailure("cannot write the recording: \(error.message)")
+        }
     }
 
     /// Starts recording to `path` (through `opened`, when the file was opened already); false
@@ -84,7 +93,8 @@ final class SessionInstruments {
             return
         }
         do {
-            startRecording(to: try paths.newDataFile(stem: "recording", extension: "jsonl"))
+            let file = try paths.newDataFile(stem: "recording", extension: "jsonl")
+            startRecording(to: file.path, opened: TraceSink.newFile(file, label: "the recording"))
         } catch {
             Console.error("tapaway: cannot record: \(error)")
         }

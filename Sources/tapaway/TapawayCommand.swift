@@ -1,14 +1,15 @@
 import ArgumentParser
 import TapawayDemo
 import TapawayKit
+import TapawayX11
 
 /// A window size given as `WxH`.
 struct WindowSize: ExpressibleByArgument, CustomStringConvertible, Equatable {
     var width: Int
     var height: Int
 
-    /// The smallest size the form and keypad fit in.
-    static let minimum = (width: 320, height: 480)
+    /// The smallest size the form and keypad fit in: the window's own minimum.
+    static let minimum = (width: Int(X11Platform.minimumPointSize.width), height: Int(X11Platform.minimumPointSize.height))
     /// The largest size accepted.
     static let maximum = 10_000
     /// The size without `--size` or a remembered one.
@@ -69,7 +70,9 @@ enum ReplaySpeed: ExpressibleByArgument, CustomStringConvertible, Equatable {
     var description: String {
         switch self {
         case .max: "max"
-        case .factor(let value): value == value.rounded() ? String(Int(value)) : String(value)
+        // `Int(exactly:)`: a whole factor beyond Int's range (1e19) is written as a Double
+        // ("1e+19"); `Int(value)` would trap on it while the out-of-range message is built.
+        case .factor(let value): Int(exactly: value).map { String($0) } ?? String(value)
         }
     }
 
@@ -231,6 +234,11 @@ struct TapawayCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "Save a PNG screenshot to PATH once everything has settled (after the replay, with --replay), then exit.",
+            discussion: """
+                PATH is created, or replaced when it is a regular file of yours; a symbolic link, a \
+                device, a FIFO or another user's file is refused (status 73) and left as it is. \
+                '-' writes the PNG to standard output (a pipe or a file, not a terminal).
+                """,
             valueName: "path"),
         completion: .file(extensions: ["png"]))
     var screenshot: String?

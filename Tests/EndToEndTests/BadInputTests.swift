@@ -152,6 +152,28 @@ struct BadInputTests {
             "\(unreachable.stderr)")
     }
 
+    @Test("the X server killed mid-session: the scenario, the --set choices and the window size are saved, as on SIGTERM")
+    func serverKilledSaves() throws {
+        let display = try VirtualDisplay()
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let app = try AppProcess(
+            ["--scenario", "tap-gesture", "--set", "cancels-touches=off", "--size", "700x800"], display: display,
+            environment: ["XDG_STATE_HOME": state.path])
+        _ = try app.waitForReady()
+        display.stop()
+        let status = app.waitForExit(timeout: 20)
+        #expect(status == 69, "EX_UNAVAILABLE: \(app.exitDescription)\n\(app.diagnostics(lastLines: 0))")
+        #expect(app.stderr.split(separator: "\n").count == 1 && !crashed(app.stderr), "one line: \(app.stderr)")
+        let stateText = (try? String(contentsOfFile: state.file("tapaway/state.conf"), encoding: .utf8)) ?? ""
+        #expect(
+            stateText.contains("scenario=tap-gesture\n") && stateText.contains("window-size=700x800\n"),
+            "state: \(stateText.debugDescription)")
+        let settings = app.directory.appendingPathComponent("config/tapaway/settings.conf").path
+        let settingsText = (try? String(contentsOfFile: settings, encoding: .utf8)) ?? ""
+        #expect(settingsText.contains("cancels-touches=off"), "settings: \(settingsText.debugDescription)")
+    }
+
     @Test("the X server killed mid-session: a clean exit with one line, no core dump")
     func serverKilled() throws {
         let display = try VirtualDisplay()
@@ -182,6 +204,12 @@ struct BadInputTests {
             (["--size", "-5x100"], "--size -5x100 is out of range"),
             (["--replay-speed", "-1", "--replay", "x.jsonl"], "use a factor above 0"),
             (["--replay-speed", "0", "--replay", "x.jsonl"], "use a factor above 0"),
+            // Whole factors beyond Int's range: the message is built without converting to Int.
+            (["--replay-speed", "1e19", "--replay", "x.jsonl"], "--replay-speed 1e+19 is out of range"),
+            (["--replay-speed", "-1e19", "--replay", "x.jsonl"], "--replay-speed -1e+19 is out of range"),
+            (["--replay-speed", "9223372036854775808", "--replay", "x.jsonl"], "is out of range"),
+            (["--replay-speed", "1e308", "--replay", "x.jsonl"], "use a factor above 0"),
+            (["--replay-speed", "inf", "--replay", "x.jsonl"], "--replay-speed"),
             (["list", "--json", "--charter"], "choose one"),
         ])
     func badOptions(_ arguments: [String], _ expected: String) throws {

@@ -62,4 +62,21 @@ struct HostileRecordingTests {
         #expect(written.count <= 1, "a replay wrote \(written.count) files: \(written.prefix(5))")
         #expect(!app.stdout.contains("screenshot saved"), "\(app.stdout)")
     }
+
+    @Test("1 001 fingers down together: compare refuses the recording at once, naming the line")
+    func tooManyFingers() throws {
+        var lines = [#"{"kind":"header","version":1,"scenario":"send-event","screen":[930,820]}"#]
+        for (t, phase) in [(0.1, "began"), (0.2, "ended")] {
+            for index in 0..<1_001 {
+                let with = index > 0 ? #","with":true"# : ""
+                lines.append(#"{"kind":"touch","t":\#(t),"id":\#(index),"phase":"\#(phase)","at":[400,300]\#(with)}"#)
+            }
+        }
+        let url = try file(lines.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let app = try AppProcess(["compare", url.path], display: nil, trace: false)
+        let status = app.waitForExit(timeout: 20)
+        #expect(status == 65, "refused as bad data: \(app.exitDescription) \(app.stderr)")
+        #expect(app.stderr.contains("line 22") && app.stderr.contains("more than 20 touches down at once"), "\(app.stderr)")
+    }
 }

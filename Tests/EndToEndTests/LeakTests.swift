@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The real binary under `valgrind --leak-check=full`, replaying a recorded session (focus,
-/// typing, a button, another field, a tap outside) on a private Xvfb: no definite or indirect
+/// typing, an accented letter and an emoji among it, a button, another field, a tap outside) on
+/// a private Xvfb: no definite or indirect
 /// leak. The suppressions in `valgrind/tapaway.supp` cover only memory the Swift runtime and
 /// fontconfig hold for the life of the process, each with its reason. Indirect leaks count: a
 /// Tapaway object reachable only through its weak-reference side table (whose loss is
@@ -26,11 +27,19 @@ struct LeakTests {
             "--num-callers=40", "--error-exitcode=99", "--log-file=\(log)",
             "--suppressions=\(Self.root.path)/valgrind/tapaway.supp",
         ]
+        // The recorded session, begun with name focused and an accented letter and an emoji
+        // typed into it: characters the interface font lacks need fallback fonts (fontconfig
+        // matches whose patterns Xft keeps), which a session without them never exercises.
+        let original = try String(contentsOfFile: Self.root.path + "/assets/recordings/inspector.jsonl", encoding: .utf8)
+        var lines = original.split(separator: "\n").map(String.init)
+        var header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        header["focused"] = "name"
+        lines[0] = String(decoding: try JSONSerialization.data(withJSONObject: header), as: UTF8.self)
+        lines.insert(#"{"kind":"key","t":0.3,"key":"text","text":"é😀ü"}"#, at: 1)
+        let recording = folder.appendingPathComponent("session.jsonl").path
+        try (lines.joined(separator: "\n") + "\n").write(toFile: recording, atomically: false, encoding: .utf8)
         let app = try AppProcess(
-            [
-                "--no-settings", "--replay", Self.root.path + "/assets/recordings/inspector.jsonl",
-                "--replay-speed", "max", "--exit-after-replay",
-            ],
+            ["--no-settings", "--replay", recording, "--replay-speed", "max", "--exit-after-replay"],
             display: display, trace: false, lifetime: 240, under: valgrindOptions)
         let status = app.waitForExit(timeout: 250)
         let report = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

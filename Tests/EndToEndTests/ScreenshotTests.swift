@@ -83,4 +83,83 @@ struct ScreenshotTests {
         let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(left == ["shot.png", "shot.png.tmp", "victim.txt"], "no temporary file left: \(left)")
     }
+
+    /// What stands at PATH for `refusedTargets`: a link (to a file that must keep its text), a
+    /// FIFO, and (as root, who can make one) a character device, each made in `folder`.
+    enum Target: String, CaseIterable, Sendable {
+        case link, fifo, device
+    }
+
+    @Test(
+        "--screenshot refuses a link, a FIFO or a device at PATH: one line, status 73, the path left as it was",
+        arguments: Target.allCases)
+    func refusedTargets(_ target: Target) throws {
+        let folder = PrivateFolder(purpose: "screenshot-\(target.rawValue)")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let victim = folder.file("victim.txt")
+        try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
+        let png = folder.file("shot.png")
+        let kind: mode_t
+        switch target {
+        case .link:
+            try FileManager.default.createSymbolicLink(atPath: png, withDestinationPath: victim)
+            kind = S_IFLNK
+        case .fifo:
+            try #require(mkfifo(png, 0o600) == 0, "mkfifo: \(errno)")
+            kind = S_IFIFO
+        case .device:
+            // /dev/full's numbers (major 1, minor 7: glibc's makedev gives 0x107, and Swift sees
+            // no makedev), made here rather than risking the real one.
+            guard geteuid() == 0 else { return }  // only root can make a device node
+            try #require(mknod(png, S_IFCHR | 0o600, dev_t(0x107)) == 0, "mknod: \(errno)")
+            kind = S_IFCHR
+        }
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(["--no-settings", "--screenshot", png], display: display, trace: false)
+        defer { app.terminate() }
+        let status = app.waitForExit(timeout: 20)
+        #expect(status == 73, "EX_CANTCREAT: \(app.exitDescription)\n\(app.stderr)")
+        let lines = app.stderr.split(separator: "\n")
+        #expect(
+            lines.count == 1 && lines.first?.contains("cannot write \(png)") == true
+                && lines.first?.contains("it is left as it is") == true,
+            "one line naming the path: \(app.stderr)")
+        var info = stat()
+        #expect(lstat(png, &info) == 0 && info.st_mode & S_IFMT == kind, "\(target) at PATH replaced")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious", "the link's target was written")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ["shot.png", "victim.txt"], "no temporary file left: \(left)")
+    }
+
+    @Test("--screenshot replaces a regular file of ours with the picture")
+    func replacesOwnFile() throws {
+        let folder = PrivateFolder(purpose: "screenshot-replace")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let png = folder.file("shot.png")
+        try "an older picture".write(toFile: png, atomically: false, encoding: .utf8)
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(["--no-settings", "--screenshot", png], display: display, trace: false)
+        defer { app.terminate() }
+        #expect(app.waitForExit(timeout: 20) == 0, "\(app.diagnostics)")
+        #expect(Array((FileManager.default.contents(atPath: png) ?? Data()).prefix(8)) == Self.signature)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["shot.png"])
+    }
+
+    @Test("--screenshot - writes the PNG to standard output and nothing else there")
+    func toStandardOutput() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(["--no-settings", "--screenshot", "-"], display: display, trace: false)
+        defer { app.terminate() }
+        #expect(app.waitForExit(timeout: 20) == 0, "\(app.diagnostics)")
+        let data = try Data(contentsOf: app.stdoutURL)
+        #expect(Array(data.prefix(8)) == Self.signature, "standard output starts with the PNG signature")
+        // The PNG ends with its IEND chunk: no message line follows the picture.
+        #expect(Array(data.suffix(8)) == [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "\(data.count) bytes")
+        #expect(!app.stderr.contains("saved to"), "\(app.stderr)")
+    }
 }

@@ -66,4 +66,57 @@ struct SizeCapTests {
         #expect(askedReady.number("scale") == 2)
         #expect(askedReady["clipped"] as? Bool == true)
     }
+
+    @Test(
+        "an absurd _NET_WORKAREA (-5000,-5000,1,1) is not obeyed below the smallest window, and no size below it is saved",
+        arguments: [(-5000, -5000, 1, 1), (0, 0, 1, 1), (0, 0, 200, 100)])
+    func absurdWorkArea(x: Int, y: Int, width: Int, height: Int) throws {
+        let display = try VirtualDisplay(width: 1280, height: 1024)
+        defer { display.stop() }
+        let probe = try DesktopProbe(displayName: display.name)
+        probe.setWorkArea(x: x, y: y, width: width, height: height)
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let app = try AppProcess(
+            ["--scale", "1", "--scenario", "none"], display: display, environment: ["XDG_STATE_HOME": state.path])
+        let ready = try app.waitForReady(timeout: 30)
+        let window = try #require(ready["window"] as? [Any])
+        let points = (try #require(JSONValue.number(window[0])), try #require(JSONValue.number(window[1])))
+        #expect(points.0 >= 320 && points.1 >= 480, "a \(points.0)×\(points.1)-point window under \(x),\(y),\(width),\(height)")
+        let frame = probe.frame(of: try probe.window())
+        #expect(frame.width >= 320 && frame.height >= 480, "the X window is \(frame.width)×\(frame.height) pixels")
+        kill(try app.programPID(), SIGTERM)
+        app.process.waitForExit(timeout: 10)
+        let text = (try? String(contentsOfFile: state.file("tapaway/state.conf"), encoding: .utf8)) ?? ""
+        let saved = try #require(Self.savedSize(in: text), "a window size is saved: \(text.debugDescription)")
+        #expect(saved.width >= 320 && saved.height >= 480, "saved \(saved)")
+    }
+
+    @Test("a window manager that makes the window 1×1 does not get a 1×1 size saved")
+    func tinyWindowIsNotSaved() throws {
+        let state = PrivateFolder(purpose: "state")
+        defer { state.remove() }
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let app = try AppProcess(["--scenario", "none"], display: display, environment: ["XDG_STATE_HOME": state.path])
+        _ = try app.waitForReady()
+        let x = try XDriver(displayName: display.name)
+        defer { x.close() }
+        let probe = try DesktopProbe(displayName: display.name)
+        x.resize(window: try probe.window(), width: 1, height: 1)
+        try app.settle(through: x)
+        kill(try app.programPID(), SIGTERM)
+        app.process.waitForExit(timeout: 10)
+        let text = (try? String(contentsOfFile: state.file("tapaway/state.conf"), encoding: .utf8)) ?? ""
+        let saved = try #require(Self.savedSize(in: text), "a window size is saved: \(text.debugDescription)")
+        #expect(saved.width >= 320 && saved.height >= 480, "saved \(saved)")
+    }
+
+    /// The `window-size=WxH` of a state file's text.
+    static func savedSize(in text: String) -> (width: Int, height: Int)? {
+        guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("window-size=") }) else { return nil }
+        let parts = line.dropFirst("window-size=".count).split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else { return nil }
+        return (width, height)
+    }
 }

@@ -51,33 +51,38 @@ struct PicturesFolderTests {
         #expect(XDGPaths(environment: [:]).userDirectory("XDG_PICTURES_DIR", in: "XDG_PICTURES_DIR=\"/first\"") == "/first")
     }
 
-    @Test("screenshots go to an existing pictures folder, else to the data directory")
+    @Test("screenshots go to an existing pictures folder, else to the data directory, each in a new file")
     func screenshotFolder() throws {
         var template = Array("/tmp/tapaway-pictures-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         let root = try #require(made.map { String(cString: $0) })
+        let time: time_t = 1_700_000_000
+        let name = "tapaway-screenshot-\(XDGPaths.timestamp(time))"
         defer {
-            for path in ["/config/user-dirs.dirs", "/Pictures/tapaway-x.png"] { unlink(root + path) }
+            for path in [
+                "/config/user-dirs.dirs", "/Pictures/\(name).png", "/share/tapaway/\(name).png", "/share/tapaway/\(name)-2.png",
+            ] { unlink(root + path) }
             for path in ["/config", "/Pictures", "/share/tapaway", "/share", ""] { rmdir(root + path) }
         }
         let paths = XDGPaths(environment: [
             "HOME": root, "XDG_CONFIG_HOME": root + "/config", "XDG_DATA_HOME": root + "/share",
         ])
-        let time: time_t = 1_700_000_000
-        let name = "tapaway-screenshot-\(XDGPaths.timestamp(time)).png"
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
         // No user-dirs.dirs: the data directory, as before.
-        #expect(try paths.newScreenshotFile(at: time) == root + "/share/tapaway/" + name)
+        #expect(try paths.saveNewScreenshot(png, at: time) == root + "/share/tapaway/\(name).png")
 
         mkdir(root + "/config", 0o700)
         let file = fopen(root + "/config/user-dirs.dirs", "w")
         fputs("XDG_PICTURES_DIR=\"$HOME/Pictures\"\n", file)
         fclose(file)
-        // Named but missing: still the data directory.
+        // Named but missing: still the data directory, and the first file is not replaced.
         #expect(paths.picturesDirectory() == nil)
-        #expect(try paths.newScreenshotFile(at: time) == root + "/share/tapaway/" + name)
+        #expect(try paths.saveNewScreenshot(png, at: time) == root + "/share/tapaway/\(name)-2.png")
         mkdir(root + "/Pictures", 0o755)
         #expect(paths.picturesDirectory() == root + "/Pictures")
-        #expect(try paths.newScreenshotFile(at: time) == root + "/Pictures/" + name)
+        #expect(try paths.saveNewScreenshot(png, at: time) == root + "/Pictures/\(name).png")
+        var info = stat()
+        #expect(stat(root + "/Pictures/\(name).png", &info) == 0 && info.st_size == 4, "the picture's bytes are in it")
     }
 
     @Test("paths under the home directory are shown with ~")

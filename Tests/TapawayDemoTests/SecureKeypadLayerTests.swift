@@ -91,4 +91,47 @@ struct SecureKeypadLayerTests {
         #expect(card.suffix(2) == [true, false], "the help card's showing and hiding: \(card)")
         #expect(layouts.last.map { shows("key-q", in: $0) } == true, "the keys given are not the letters'")
     }
+
+    @Test("a password typed across layers: the trace holds no keypad touch, only a length line a character")
+    func noTapRhythmInTheTrace() throws {
+        // 1, a, then the shift before B: the taps that type nothing are not told apart.
+        let lines = try session(["key-123", "key-1", "key-abc", "key-a", "key-shift", "key-b"])
+        let passwordLines = lines.filter { $0.contains("\"kind\":\"touch\"") || $0.contains("\"id\":\"password\"") }
+        let kinds = passwordLines.compactMap { line -> String? in
+            if line.contains("\"kind\":\"touch\"") { return line.contains("\"phase\":\"began\"") ? "T" : nil }
+            return line.contains("\"kind\":\"text\"") ? "L" : nil
+        }
+        // The focusing tap and the tap on the background that ends it are not on the keypad.
+        #expect(kinds == ["T", "L", "L", "L", "T"], "\(kinds)")
+    }
+
+    @Test("a recording of a password typed across layers has its placeholders evenly spaced in time")
+    func noTapRhythmInTheRecording() throws {
+        let h = Harness()
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-rhythm-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var recorder: InputRecorder? = InputRecorder(
+            application: h.platform.application, sink: try TraceSink.file(path), scenario: "send-event")
+        h.focus(h.form.password)
+        // a, then 1 after a layer switch, 2, b after a switch back, c: 0.45 s a tap, so the
+        // characters come 0.9, 0.45, 0.9 and 0.45 s apart.
+        for key in ["key-a", "key-123", "key-1", "key-2", "key-abc", "key-b", "key-c"] {
+            h.platform.tapKey(key)
+            h.platform.advance(by: 0.45)
+        }
+        h.platform.tap(at: h.emptyBackgroundPoint)
+        h.platform.settle()
+        recorder?.stopObserving()
+        recorder = nil
+        let placeholders = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("\"secure\":true") }
+        let times = placeholders.compactMap { line -> Double? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return object["t"] as? Double
+        }
+        #expect(times.count == 5, "a placeholder a character: \(placeholders)")
+        let gaps = zip(times.dropFirst(), times).map { $0 - $1 }
+        #expect(
+            gaps.allSatisfy { abs($0 - gaps[0]) <= 0.002 }, "the gaps tell which characters took more taps: \(gaps)")
+    }
 }

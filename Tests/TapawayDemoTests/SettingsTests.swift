@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import TapawayDemo
 import TapawayKit
@@ -333,13 +334,65 @@ struct SettingsTests {
         let paths = XDGPaths(environment: ["HOME": "/nonexistent", "XDG_DATA_HOME": dir.path + "/share"])
         let time: time_t = 1_700_000_000
         let first = try paths.newDataFile(stem: "screenshot", extension: "png", at: time)
-        #expect(first == dir.path + "/share/tapaway/tapaway-screenshot-\(XDGPaths.timestamp(time)).png")
+        close(first.descriptor)
+        #expect(first.path == dir.path + "/share/tapaway/tapaway-screenshot-\(XDGPaths.timestamp(time)).png")
         #expect(dir.entries("share") == ["tapaway"])
-        writeFile(first, [1])
+        writeFile(first.path, [1])
         let second = try paths.newDataFile(stem: "screenshot", extension: "png", at: time)
-        #expect(second == dir.path + "/share/tapaway/tapaway-screenshot-\(XDGPaths.timestamp(time))-2.png")
+        close(second.descriptor)
+        #expect(second.path == dir.path + "/share/tapaway/tapaway-screenshot-\(XDGPaths.timestamp(time))-2.png")
+        #expect(readFile(first.path) == "\u{1}", "the first file is left as it was")
         #expect(XDGPaths.timestamp(time).count == 15)
         #expect(throws: XDGError.self) { try XDGPaths(environment: [:]).ensureDataDirectory() }
+    }
+
+    @Test("two recordings started in the same second get two files, each created exclusively")
+    func sameSecondRecordings() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let paths = XDGPaths(environment: ["HOME": "/nonexistent", "XDG_DATA_HOME": dir.path + "/share"])
+        let time: time_t = 1_700_000_000
+        let stamp = XDGPaths.timestamp(time)
+        // Two sessions asking before either has written a byte: the name is taken at creation,
+        // not when the first line is written (a name chosen by looking, then created, was the
+        // same for both, and their lines interleaved in one file).
+        let first = try paths.newDataFile(stem: "recording", extension: "jsonl", at: time)
+        let second = try paths.newDataFile(stem: "recording", extension: "jsonl", at: time)
+        defer { close(first.descriptor); close(second.descriptor) }
+        #expect(first.path.hasSuffix("/tapaway-recording-\(stamp).jsonl"))
+        #expect(second.path.hasSuffix("/tapaway-recording-\(stamp)-2.jsonl"))
+        #expect(
+            dir.entries("share/tapaway") == ["tapaway-recording-\(stamp)-2.jsonl", "tapaway-recording-\(stamp).jsonl"])
+        // A dangling link standing at the next name is passed over, and its target not created.
+        let target = dir.path + "/elsewhere.jsonl"
+        #expect(symlink(target, dir.path + "/share/tapaway/tapaway-recording-\(stamp)-3.jsonl") == 0)
+        let third = try paths.newDataFile(stem: "recording", extension: "jsonl", at: time)
+        defer { close(third.descriptor) }
+        #expect(third.path.hasSuffix("/tapaway-recording-\(stamp)-4.jsonl"))
+        #expect(access(target, F_OK) != 0, "nothing was created through the link")
+    }
+
+    @Test("a new file is created exclusively by concurrent writers: each gets a name of its own")
+    func concurrentNewFiles() throws {
+        let dir = TemporaryDirectory()
+        defer { dir.remove() }
+        let directory = dir.path
+        // Eight threads each create a file at the same base name and write their number in it.
+        let count = 8
+        let slots = UnsafeMutableBufferPointer<String?>.allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        defer { slots.deallocate() }
+        nonisolated(unsafe) let shared = slots
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            shared[index] = try? FileIO.writeNewFile(
+                Array("\(index)\n".utf8), in: directory, base: "tapaway-recording-x", extension: "jsonl")
+        }
+        let made = Array(slots)
+        let paths = made.compactMap { $0 }
+        #expect(paths.count == count && Set(paths).count == count, "\(paths)")
+        for (index, path) in made.enumerated() {
+            #expect(path.flatMap(readFile) == "\(index)\n", "each file holds its own writer's line only")
+        }
     }
 
     // MARK: The state file

@@ -94,4 +94,46 @@ struct SecureWipeTests {
         #expect(text.text == String(repeating: "s3cret-", count: 20).dropFirst(40))
         #expect(sharing.utf8.count == 100 && sharing.utf8.allSatisfy { $0 == 0 })
     }
+
+    @Test(
+        "a password emptied while focused (all selected and deleted, or backspaced away) keeps nothing: no undo, no copy",
+        arguments: [true, false])
+    func emptiedWhileFocused(selectAll: Bool) {
+        let (p, password, _) = passwordPlatform()
+        let secret = String(repeating: "s3cret-", count: 20)
+        p.type(secret)
+        #expect(password.text == secret)
+        // Shares the text's storage, as the bytes left in memory would.
+        let sharing = password.editableText.text
+        if selectAll {
+            p.press(.text("a"), modifiers: .control)
+            p.press(.backspace)
+        } else {
+            for _ in 0..<secret.count { p.press(.backspace) }
+        }
+        #expect(password.text == "" && password.isFirstResponder)
+        #expect(!password.canUndo, "the history still holds steps")
+        #expect(password.editableText.lastEdit == nil, "the last edit still holds the removed bytes")
+        p.press(.text("z"), modifiers: .control)
+        p.press(.text("z"), modifiers: .control)
+        #expect(password.text == "", "undo brought back \(password.text.count) characters")
+        if selectAll {
+            #expect(sharing.utf8.count == 140 && sharing.utf8.allSatisfy { $0 == 0 }, "the emptied storage was not zeroed")
+        }
+        // Typing again works as ever, undo included.
+        p.type("new")
+        p.press(.text("z"), modifiers: .control)
+        #expect(password.text == "")
+    }
+
+    @Test("a plain field emptied while focused keeps its undo")
+    func plainEmptiedUndoes() {
+        let (p, _, other) = passwordPlatform()
+        other.becomeFirstResponder()
+        p.type("hello")
+        p.press(.text("a"), modifiers: .control)
+        p.press(.backspace)
+        p.press(.text("z"), modifiers: .control)
+        #expect(other.text == "hello")
+    }
 }

@@ -9,4 +9,9 @@
    from the thread that uses the display. */
 int tapaway_release_event_queue_spares(Display *display);
 
+/* Whether `resource` is one this connection made (its id lies in the range the server gave the
+   client: Display's resource_base and resource_mask). An X error about a resource that is not
+   ours names another client's window, which may be gone by the time a request reaches it. */
+int tapaway_xlib_is_own_resource(Display *display, XID resource);
+
 #endif

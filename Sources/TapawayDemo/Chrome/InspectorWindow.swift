@@ -357,6 +357,11 @@ final class DecisionLogContent: View {
     weak var log: DecisionLogView?
     /// Each shown entry's band, top to bottom, from the last layout.
     private var bands: [(y: Double, height: Double)] = []
+    /// Each entry's height (by its number) at `measuredWidth`: an entry never changes its
+    /// text, so a new one costs one measure, not a measure of every entry shown (which made
+    /// each decision cost as much as 200 wraps of text, in replays and `compare` too).
+    private var heights: [Int: Double] = [:]
+    private var measuredWidth = -1.0
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
@@ -377,13 +382,21 @@ final class DecisionLogContent: View {
     /// Lays the shown entries out at `width`; returns the height they take.
     func measure(width: Double) -> Double {
         guard let log, let fonts = application?.fonts else { return 0 }
+        if width != measuredWidth {
+            heights = [:]
+            measuredWidth = width
+        }
         var y = 0.0
         bands = []
+        var kept: [Int: Double] = [:]
         for entry in log.shownEntries {
-            let h = height(of: entry, width: width, fonts: fonts)
+            let h = heights[entry.number] ?? height(of: entry, width: width, fonts: fonts)
+            kept[entry.number] = h
             bands.append((y, h))
             y += h + 6
         }
+        // Only the entries still shown: the cache is as bounded as the log.
+        heights = kept
         return y
     }
 

@@ -83,6 +83,95 @@ package enum FileIO {
         return bytes
     }
 
+    /// A file read a line at a time, through a buffer of 64 KiB, so a large file is never held
+    /// whole: the checks of `read(_:limit:accepting:)`, then `nextLine()` until nil.
+    package final class LineReader {
+        private let fd: Int32
+        private let limit: Int
+        private var buffer: [UInt8] = []
+        private var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        private var start = 0
+        /// Where the search for the next line feed goes on: the bytes before it hold none.
+        private var scanned = 0
+        private var total = 0
+        private var ended = false
+
+        /// Opens `path` as `read(_:limit:accepting:)` would, refusing the same files.
+        package init(_ path: String, limit: Int, accepting accepted: Accepted = .regularFiles) throws(ReadFailure) {
+            let blocking = accepted == .regularFilesAndStreams ? 0 : O_NONBLOCK
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | blocking)
+            guard fd >= 0 else { throw .cannotOpen(errno) }
+            var info = stat()
+            guard fstat(fd, &info) == 0 else {
+                let code = errno
+                close(fd)
+                throw .cannotRead(code)
+            }
+            let kind = info.st_mode & S_IFMT
+            var refusal: ReadFailure?
+            switch kind {
+            case S_IFREG: if Int(info.st_size) > limit { refusal = .tooLarge(limit: limit) }
+            case S_IFDIR: refusal = .directory
+            case S_IFIFO, S_IFCHR: if accepted != .regularFilesAndStreams { refusal = .notRegular }
+            default: refusal = .notRegular
+            }
+            if let refusal {
+                close(fd)
+                throw refusal
+            }
+            self.fd = fd
+            self.limit = limit
+        }
+
+        deinit { close(fd) }
+
+        /// The next line's bytes, without its line feed (the last line may have none); nil at
+        /// the end of the file.
+        package func nextLine() throws(ReadFailure) -> ArraySlice<UInt8>? {
+            while true {
+                let from = max(start, scanned)
+                let found = buffer.withUnsafeBufferPointer { all -> Int? in
+                    guard from < all.count, let hit = memchr(all.baseAddress! + from, 0x0A, all.count - from) else {
+                        return nil
+                    }
+                    return all.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                }
+                if let newline = found {
+                    let line = buffer[start..<newline]
+                    start = newline + 1
+                    scanned = start
+                    return line
+                }
+                scanned = buffer.count
+                if ended {
+                    guard start < buffer.count else { return nil }
+                    let line = buffer[start...]
+                    start = buffer.count
+                    return line
+                }
+                // Keep only the unfinished line, then read more after it.
+                if start > 0 {
+                    buffer.removeSubrange(0..<start)
+                    scanned -= start
+                    start = 0
+                }
+                let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw .cannotRead(errno)
+                }
+                if n == 0 {
+                    ended = true
+                    continue
+                }
+                total += n
+                // A regular file may grow while it is read; a stream has no size to check first.
+                if total > limit { throw .tooLarge(limit: limit) }
+                chunk.withUnsafeBufferPointer { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<n])) }
+            }
+        }
+    }
+
     /// What one `write(_:to:)` achieved.
     package enum WriteResult: Equatable, Sendable {
         /// Every byte was written.

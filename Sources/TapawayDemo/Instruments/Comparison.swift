@@ -4,11 +4,18 @@ import TapawayKit
 @MainActor
 package enum Comparison {
     /// Replays `recording` under every registered technique and returns each outcome.
-    package static func compare(_ recording: Recording) -> [(TechniqueID, SessionOutcome)] {
-        TechniqueID.allCases.map { technique in
+    /// `progress`, when given, hears how many inputs of how many in all (every technique's) have
+    /// been replayed, after each.
+    package static func compare(
+        _ recording: Recording, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) -> [(TechniqueID, SessionOutcome)] {
+        let techniques = TechniqueID.allCases
+        let total = recording.inputs.count * techniques.count
+        return techniques.enumerated().map { index, technique in
             let session = HeadlessSession(technique: technique, size: recording.screen ?? TapawayApp.defaultSize)
             session.prepare(for: recording)
-            session.replay(recording)
+            let before = index * recording.inputs.count
+            session.replay(recording, progress: progress.map { report in { report(before + $0, total) } })
             return (technique, session.finish())
         }
     }

@@ -65,14 +65,15 @@ package final class HeadlessSession {
     }
 
     /// Plays a recording, advancing the manual clock to each input's time.
-    package func replay(_ recording: Recording) {
+    package func replay(_ recording: Recording, progress: ((_ done: Int) -> Void)? = nil) {
         let replayer = InputReplayer(application: platform.application, recording: recording, speed: nil)
         var last = 0.0
-        for (t, input) in recording.inputs {
+        for (index, (t, input)) in recording.inputs.enumerated() {
             if t > last { platform.advance(by: t - last) }
             last = max(last, t)
             replayer.feed(input)
             platform.application.runFrame()
+            progress?(index + 1)
         }
     }
 

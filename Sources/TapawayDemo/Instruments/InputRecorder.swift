@@ -4,7 +4,10 @@ import TapawayKit
 /// reaches the file: keypad touches and keys typed (or pasted) while one is focused are replaced
 /// by placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
 /// Undo and redo keys are recorded as they are and their effect is not, so a replay undoes
-/// the placeholders as the session undid the characters.
+/// the placeholders as the session undid the characters. The placeholders of one stretch of
+/// typing are held until the next other line (or the end) and written evenly spaced between
+/// the first's time and the last's: their times would otherwise show which characters took
+/// more taps (a shift, a layer switch), as a tap's rhythm does.
 @MainActor
 package final class InputRecorder {
     private let application: Application
@@ -17,6 +20,8 @@ package final class InputRecorder {
     /// change itself, so the change gets no placeholder (it would be made twice).
     private var keyMakesChange = false
     private var inputToken: ObserverToken?
+    /// Placeholder lines for a secure field's changes not yet written, with their times.
+    private var pendingSecure: [(t: Double, line: RecordedLine)] = []
     /// The sidebar's switch that starts and stops recording; touches on it are not recorded.
     static let recordToggleIdentifier = "record-toggle"
     /// The number of lines written (the header included).
@@ -63,6 +68,7 @@ package final class InputRecorder {
     /// Stops hearing the application: nothing is recorded after this, and nothing of the
     /// recorder stays registered.
     package func stopObserving() {
+        flushSecure()
         for token in observers { application.notificationCenter.removeObserver(token) }
         observers.removeAll()
         if let inputToken { application.inputObservers.remove(inputToken) }
@@ -135,24 +141,48 @@ package final class InputRecorder {
         lengths[id] = new
         if keyMakesChange { return }
         if new > old {
-            var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
+            var line = RecordedLine(kind: "key")
             line.key = "text"
             line.text = String(repeating: "\u{2022}", count: new - old)
             line.secure = true
-            write(line)
+            pendingSecure.append((now, line))
         } else if new < old {
-            var line = RecordedLine(kind: "key", t: (now * 1000).rounded() / 1000)
+            var line = RecordedLine(kind: "key")
             line.key = "backspace"
             line.secure = true
-            // Encoded once and written in one go: clearing a long password is one edit, and
-            // must not stall the program for as many encodings as it had characters.
-            guard let text = line.json else { return }
-            sink.writeLine(Array(repeating: text, count: old - new).joined(separator: "\n"))
-            linesWritten += old - new
+            pendingSecure += repeatElement((t: now, line: line), count: old - new)
         }
     }
 
+    /// Writes the held placeholders, evenly spaced from the first's time to the last's, in one
+    /// go: clearing a long password is one edit, and must not stall the program for as many
+    /// writes as it had characters.
+    private func flushSecure() {
+        guard let first = pendingSecure.first?.t, let last = pendingSecure.last?.t else { return }
+        let count = pendingSecure.count
+        var texts: [String] = []
+        texts.reserveCapacity(count)
+        var cached: (line: RecordedLine, t: Double, text: String)?
+        for (index, entry) in pendingSecure.enumerated() {
+            var line = entry.line
+            let t = count == 1 ? first : first + (last - first) * Double(index) / Double(count - 1)
+            line.t = (t * 1000).rounded() / 1000
+            // Encoded once for a run of equal lines at one time (backspaces clearing a password).
+            if let cached, cached.line.key == line.key, cached.line.text == line.text, cached.t == line.t {
+                texts.append(cached.text)
+                continue
+            }
+            guard let text = line.json else { continue }
+            cached = (line, line.t ?? 0, text)
+            texts.append(text)
+        }
+        pendingSecure.removeAll()
+        sink.writeLine(texts.joined(separator: "\n"))
+        linesWritten += texts.count
+    }
+
     private func write(_ line: RecordedLine) {
+        flushSecure()
         guard let text = line.json else { return }
         sink.writeLine(text)
         linesWritten += 1

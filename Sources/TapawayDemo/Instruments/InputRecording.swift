@@ -212,119 +212,160 @@ package struct Recording: Sendable {
     /// The inputs, in order, with seconds since the start.
     package var inputs: [(t: Double, input: PlatformInput)]
 
-    /// Parses JSON Lines text; throws with the first bad line's number.
+    /// Parses JSON Lines text; throws with the first bad line's number. A recording edited on
+    /// another system is still a recording: a byte-order mark at the very start says nothing,
+    /// and lines may end in CRLF (to Swift one character, which a split on "\n" alone kept
+    /// whole, so such a file was one bad line).
     @MainActor
     package static func parse(_ text: String) throws(RecordingError) -> Recording {
-        var recording = Recording(scenario: nil, screen: nil, inputs: [])
-        var number = 0
-        var lastT = 0.0
-        var sawContent = false
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            number += 1
-            guard number <= RecordingCodec.lineLimit else {
-                throw RecordingError(line: number, message: "more than \(RecordingCodec.lineLimit) lines")
-            }
-            let trimmed = Self.trimmed(raw)
-            if trimmed.isEmpty { continue }
-            let line: RecordedLine
-            do {
-                line = try RecordedLine(json: trimmed)
-            } catch {
-                throw RecordingError(line: number, message: "not a JSON object of the recording format (\(error))")
-            }
-            if line.kind == "header" {
-                guard !sawContent else { throw RecordingError(line: number, message: "a header may only be the first line") }
-                if let v = line.version, v > RecordingCodec.version {
-                    throw RecordingError(
-                        line: number, message: "format version \(v) is newer than this tapaway reads (\(RecordingCodec.version))")
-                }
-                if let scenario = line.scenario {
-                    guard TechniqueID(scenario).technique != nil else {
-                        throw RecordingError(
-                            line: number,
-                            message: "unknown scenario \(Printable.quoted(scenario)): use one of \(TechniqueID.allIDs)")
-                    }
-                    recording.scenario = scenario
-                }
-                recording.inspector = line.inspector
-                recording.screenName = line.screenName
-                // On a screen of the user's, the focused input is one of that file's ids; the
-                // replay says so when the screen shown has no such input.
-                if let focused = line.focused, line.screenName != nil {
-                    guard focused.count <= ScreenLimits.idLength, !focused.isEmpty,
-                        focused.unicodeScalars.allSatisfy({
-                            $0.isASCII
-                                && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
-                        })
-                    else {
-                        throw RecordingError(
-                            line: number, message: "'focused' is \(Printable.quoted(focused)), not an element's id")
-                    }
-                    recording.focused = focused
-                } else if let focused = line.focused {
-                    guard ScreenForm.inputIdentifiers.contains(focused) else {
-                        throw RecordingError(
-                            line: number,
-                            message: "'focused' is \(Printable.quoted(focused)), not an input: use one of "
-                                + ScreenForm.inputIdentifiers.joined(separator: ", "))
-                    }
-                    recording.focused = focused
-                }
-                let technique = recording.scenario.map { TechniqueID($0) }
-                for text in line.options ?? [] {
-                    do throws(OptionAssignmentError) {
-                        recording.options.append(try OptionAssignment(text, technique: technique))
-                    } catch {
-                        throw RecordingError(line: number, message: "'options': \(error.message)")
-                    }
-                }
-                if let s = line.screen, s.count == 2, s.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 10_000 }) {
-                    recording.screen = Size(width: s[0], height: s[1])
-                }
-                sawContent = true
-                continue
-            }
-            sawContent = true
-            guard let t = line.t, t.isFinite, t >= 0, t < 86_400 else {
-                throw RecordingError(line: number, message: "'t' must be the seconds since the start (0 to 86400)")
-            }
-            guard t + 0.0005 >= lastT else {
-                throw RecordingError(line: number, message: "'t' goes back in time (\(t) after \(lastT))")
-            }
-            lastT = t
-            let input = try RecordingCodec.input(from: line, number: number)
-            if line.with == true {
-                // A finger that changed in the same event as the touch before it.
-                guard case .pointer(let id, let phase, let at) = input, let last = recording.inputs.last, last.t == t else {
-                    throw RecordingError(
-                        line: number,
-                        message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
-                }
-                let change = PointerChange(id: id, phase: phase, at: at)
-                switch last.input {
-                case .pointer(let firstID, let firstPhase, let firstAt) where firstID != id:
-                    recording.inputs[recording.inputs.count - 1].input = .pointers([
-                        PointerChange(id: firstID, phase: firstPhase, at: firstAt), change,
-                    ])
-                case .pointers(let changes) where !changes.contains(where: { $0.id == id }):
-                    recording.inputs[recording.inputs.count - 1].input = .pointers(changes + [change])
-                default:
-                    throw RecordingError(
-                        line: number,
-                        message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
-                }
-                continue
-            }
-            recording.inputs.append((t, input))
+        var parser = RecordingParser()
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            try parser.take(raw)
         }
-        if !sawContent { throw RecordingError(line: 0, message: "the recording is empty") }
-        return recording
+        return try parser.finish()
     }
 
-    private static func trimmed(_ line: Substring) -> Substring {
+    static func trimmed(_ line: Substring) -> Substring {
         var s = line
         while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
         while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
         return s
+    }
+}
+
+/// A recording read one line at a time (`Recording.parse`, and `Recording.load`, which streams
+/// the file through it without holding its text): what the lines so far make, and the first bad
+/// line's number as soon as there is one.
+@MainActor
+package struct RecordingParser {
+    private var recording = Recording(scenario: nil, screen: nil, inputs: [])
+    private var number = 0
+    private var lastT = 0.0
+    private var sawContent = false
+    /// The fingers down after each line: no screen has more than `Application.maximumTouches`.
+    private var down = Set<Int>()
+
+    /// A parser with nothing read yet.
+    package init() {}
+
+    private mutating func track(_ id: Int, _ phase: TouchPhase, line: Int) throws(RecordingError) {
+        if phase == .began {
+            down.insert(id)
+            guard down.count <= Application.maximumTouches else {
+                throw RecordingError(
+                    line: line,
+                    message: "more than \(Application.maximumTouches) touches down at once, more than a screen has")
+            }
+        } else if phase.isFinished {
+            down.remove(id)
+        }
+    }
+
+    /// Takes the next line (without its line feed; a byte-order mark that starts the first line
+    /// and a carriage return that ends any are dropped).
+    package mutating func take(_ raw: Substring) throws(RecordingError) {
+        number += 1
+        guard number <= RecordingCodec.lineLimit else {
+            throw RecordingError(line: number, message: "more than \(RecordingCodec.lineLimit) lines")
+        }
+        let raw = number == 1 && raw.hasPrefix("\u{FEFF}") ? Substring(raw.unicodeScalars.dropFirst()) : raw
+        let trimmed = Recording.trimmed(raw)
+        if trimmed.isEmpty { return }
+        let line: RecordedLine
+        do {
+            line = try RecordedLine(json: trimmed)
+        } catch {
+            throw RecordingError(line: number, message: "not a JSON object of the recording format (\(error))")
+        }
+        if line.kind == "header" {
+            guard !sawContent else { throw RecordingError(line: number, message: "a header may only be the first line") }
+            if let v = line.version, v > RecordingCodec.version {
+                throw RecordingError(
+                    line: number, message: "format version \(v) is newer than this tapaway reads (\(RecordingCodec.version))")
+            }
+            if let scenario = line.scenario {
+                guard TechniqueID(scenario).technique != nil else {
+                    throw RecordingError(
+                        line: number,
+                        message: "unknown scenario \(Printable.quoted(scenario)): use one of \(TechniqueID.allIDs)")
+                }
+                recording.scenario = scenario
+            }
+            recording.inspector = line.inspector
+            recording.screenName = line.screenName
+            // On a screen of the user's, the focused input is one of that file's ids; the
+            // replay says so when the screen shown has no such input.
+            if let focused = line.focused, line.screenName != nil {
+                guard focused.count <= ScreenLimits.idLength, !focused.isEmpty,
+                    focused.unicodeScalars.allSatisfy({
+                        $0.isASCII
+                            && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.@".unicodeScalars.contains($0))
+                    })
+                else {
+                    throw RecordingError(line: number, message: "'focused' is \(Printable.quoted(focused)), not an element's id")
+                }
+                recording.focused = focused
+            } else if let focused = line.focused {
+                guard ScreenForm.inputIdentifiers.contains(focused) else {
+                    throw RecordingError(
+                        line: number,
+                        message: "'focused' is \(Printable.quoted(focused)), not an input: use one of "
+                            + ScreenForm.inputIdentifiers.joined(separator: ", "))
+                }
+                recording.focused = focused
+            }
+            let technique = recording.scenario.map { TechniqueID($0) }
+            for text in line.options ?? [] {
+                do throws(OptionAssignmentError) {
+                    recording.options.append(try OptionAssignment(text, technique: technique))
+                } catch {
+                    throw RecordingError(line: number, message: "'options': \(error.message)")
+                }
+            }
+            if let s = line.screen, s.count == 2, s.allSatisfy({ $0.isFinite && $0 >= 1 && $0 <= 10_000 }) {
+                recording.screen = Size(width: s[0], height: s[1])
+            }
+            sawContent = true
+            return
+        }
+        sawContent = true
+        guard let t = line.t, t.isFinite, t >= 0, t < 86_400 else {
+            throw RecordingError(line: number, message: "'t' must be the seconds since the start (0 to 86400)")
+        }
+        guard t + 0.0005 >= lastT else {
+            throw RecordingError(line: number, message: "'t' goes back in time (\(t) after \(lastT))")
+        }
+        lastT = t
+        let input = try RecordingCodec.input(from: line, number: number)
+        if case .pointer(let id, let phase, _) = input { try track(id, phase, line: number) }
+        if line.with == true {
+            // A finger that changed in the same event as the touch before it.
+            guard case .pointer(let id, let phase, let at) = input, let last = recording.inputs.last, last.t == t else {
+                throw RecordingError(
+                    line: number,
+                    message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
+            }
+            let change = PointerChange(id: id, phase: phase, at: at)
+            switch last.input {
+            case .pointer(let firstID, let firstPhase, let firstAt) where firstID != id:
+                recording.inputs[recording.inputs.count - 1].input = .pointers([
+                    PointerChange(id: firstID, phase: firstPhase, at: firstAt), change,
+                ])
+            case .pointers(let changes) where !changes.contains(where: { $0.id == id }):
+                recording.inputs[recording.inputs.count - 1].input = .pointers(changes + [change])
+            default:
+                throw RecordingError(
+                    line: number,
+                    message: "'with' joins a touch to a touch line of another finger with the same 't' just before it")
+            }
+            return
+        }
+        recording.inputs.append((t, input))
+    }
+
+    /// The recording the lines made; throws when there was none.
+    package func finish() throws(RecordingError) -> Recording {
+        if !sawContent { throw RecordingError(line: 0, message: "the recording is empty") }
+        return recording
     }
 }

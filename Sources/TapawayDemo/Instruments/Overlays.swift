@@ -22,6 +22,8 @@ package final class InstrumentOverlays {
     private var tokens: [ObserverToken] = []
     private var trails: [Int: [(point: Point, time: Double)]] = [:]
     private var live: [Int: (point: Point, phase: TouchPhase, window: Window?)] = [:]
+    /// The touch event (`Application.touchEvents`) whose stationary fingers were last marked.
+    private var stationaryPassDone = -1
     private var fadeTimer: Timer?
 
     /// Draws over `appWindow` and the keypad's window of `application`; `technique` tells which
@@ -85,11 +87,15 @@ package final class InstrumentOverlays {
         trails[id, default: []].append((touch.locationInScreen, now))
         live[id] = (touch.locationInScreen, touch.phase, touch.window)
         // The fingers this event did not change are stationary in it (a pinned finger while
-        // another taps): draw them so.
-        for other in application.touchesDown where other.identifier != id && other.phase == .stationary {
-            guard live[other.identifier]?.phase != .stationary else { continue }
-            live[other.identifier]?.phase = .stationary
-            if showsTouches { invalidate(around: other.locationInScreen) }
+        // another taps): draw them so. Once an event, not once a touch it changed, so an
+        // event costs time linear in the touches down.
+        if stationaryPassDone != application.touchEvents {
+            stationaryPassDone = application.touchEvents
+            for other in application.touchesDown where other.phase == .stationary {
+                guard live[other.identifier]?.phase != .stationary else { continue }
+                live[other.identifier]?.phase = .stationary
+                if showsTouches { invalidate(around: other.locationInScreen) }
+            }
         }
         if touch.phase.isFinished {
             // Keep the lift visible for a moment, then let it fade with the trail.

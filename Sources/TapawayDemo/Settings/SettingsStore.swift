@@ -138,8 +138,11 @@ package struct SettingsStore: Sendable {
         } catch {
             throw SettingsError(error.message)
         }
-        if let refusal = replacementRefusal() { throw refusal }
-        try SettingsStore.writeAtomically(bytes, to: path, durable: durable)
+        do {
+            try FileIO.replaceFile(path, with: bytes, durable: durable)
+        } catch {
+            throw SettingsError(error.message)
+        }
     }
 
     /// The file's bytes, at most `limit`, when it is a regular file of ours (a link, another
@@ -150,68 +153,9 @@ package struct SettingsStore: Sendable {
     }
 
     /// Why the file at `path` must not be replaced, or nil when it may be: it does not exist,
-    /// or it is a regular file owned by this user. A symbolic link is refused whatever it
-    /// points at (its target is someone's file, and the link itself is the user's choice).
+    /// or it is a regular file owned by this user (`FileIO.replacementRefusal(_:)`, the rule
+    /// every file Tapaway replaces follows).
     package func replacementRefusal() -> SettingsError? {
-        var info = stat()
-        guard lstat(path, &info) == 0 else {
-            let code = errno
-            if code == ENOENT { return nil }
-            return SettingsError("cannot write \(path): \(FileIO.describe(code))")
-        }
-        let kept = "it is left as it is"
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            guard info.st_uid == geteuid() else {
-                return SettingsError("cannot write \(path): it belongs to another user; \(kept)")
-            }
-            return nil
-        case S_IFLNK:
-            return SettingsError(
-                "cannot write \(path): it is a symbolic link, which Tapaway neither replaces nor writes through; \(kept)")
-        case S_IFDIR:
-            return SettingsError("cannot write \(path): it is a directory, not a file")
-        default:
-            return SettingsError("cannot write \(path): it is not a regular file (a FIFO, a device or a socket); \(kept)")
-        }
+        FileIO.replacementRefusal(path).map { SettingsError($0.message) }
     }
-
-    /// Writes `bytes` to a temporary file beside `target`, flushes it (when `durable`), renames
-    /// it to `target` and flushes the directory (when `durable`).
-    static func writeAtomically(_ bytes: [UInt8], to target: String, durable: Bool = true) throws(SettingsError) {
-        let directory = XDGPaths.parent(of: target)
-        let name = target.split(separator: "/").last.map(String.init) ?? "settings.conf"
-        var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else {
-            throw SettingsError("cannot write in \(directory): \(FileIO.describe(errno))")
-        }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        func fail(_ what: String, _ code: Int32) -> SettingsError {
-            unlink(temporary)
-            return SettingsError("cannot write \(target): \(what) failed: \(FileIO.describe(code))")
-        }
-
-        if case .failed(let code, _) = bytes.withUnsafeBytes({ FileIO.write($0, to: fd) }) {
-            close(fd)
-            throw fail("write", code)
-        }
-        if durable && fsync(fd) != 0 {
-            let code = errno
-            close(fd)
-            throw fail("fsync", code)
-        }
-        if close(fd) != 0 { throw fail("close", errno) }
-        if rename(temporary, target) != 0 { throw fail("rename", errno) }
-        guard durable else { return }
-
-        // Make the rename itself durable.
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
-        }
-    }
-
 }

@@ -78,12 +78,20 @@ package struct XDGPaths: Sendable, Equatable {
         return directory
     }
 
-    /// A new file path in the data directory (created on demand) for a recording or a
-    /// screenshot: `tapaway-STEM-YYYYMMDD-HHMMSS.EXT` in local time, with `-2`, `-3`, … added
-    /// when that name is taken. Nothing is created at the path itself.
-    package func newDataFile(stem: String, extension ext: String, at time: time_t = time(nil)) throws(XDGError) -> String {
+    /// A new file in the data directory (created on demand) for a recording or a screenshot,
+    /// created exclusively and open for writing: `tapaway-STEM-YYYYMMDD-HHMMSS.EXT` in local
+    /// time, with `-2`, `-3`, … added when that name is taken, even by another program creating
+    /// it at the same moment (`FileIO.createNewFile`).
+    package func newDataFile(
+        stem: String, extension ext: String, at time: time_t = time(nil), mode: mode_t = 0o644
+    ) throws(XDGError) -> FileIO.NewFile {
         let directory = try ensureDataDirectory()
-        return XDGPaths.uniquePath(in: directory, base: "tapaway-\(stem)-\(XDGPaths.timestamp(time))", extension: ext)
+        do {
+            return try FileIO.createNewFile(
+                in: directory, base: "tapaway-\(stem)-\(XDGPaths.timestamp(time))", extension: ext, mode: mode)
+        } catch {
+            throw XDGError(error.message)
+        }
     }
 
     // MARK: The pictures folder
@@ -151,14 +159,24 @@ package struct XDGPaths: Sendable, Equatable {
         return trimmingTrailingSlashes(path)
     }
 
-    /// A new file path for a screenshot: `tapaway-screenshot-YYYYMMDD-HHMMSS.png` (local
-    /// time) in the pictures folder (`picturesDirectory()`), else in the data directory (made on
-    /// demand), with `-2`, `-3`, … added when that name is taken.
-    package func newScreenshotFile(at time: time_t = time(nil)) throws(XDGError) -> String {
-        guard let pictures = picturesDirectory() else {
-            return try newDataFile(stem: "screenshot", extension: "png", at: time)
+    /// Saves `png` as a new screenshot file and returns its path:
+    /// `tapaway-screenshot-YYYYMMDD-HHMMSS.png` (local time) in the pictures folder
+    /// (`picturesDirectory()`), else in the data directory (made on demand), with `-2`, `-3`, …
+    /// added when that name is taken. The file is created exclusively (`FileIO.writeNewFile`):
+    /// nothing that stands at a name, a link or another program's new file, is replaced.
+    package func saveNewScreenshot(_ png: [UInt8], at time: time_t = time(nil)) throws(XDGError) -> String {
+        let directory: String
+        if let pictures = picturesDirectory() {
+            directory = pictures
+        } else {
+            directory = try ensureDataDirectory()
         }
-        return XDGPaths.uniquePath(in: pictures, base: "tapaway-screenshot-\(XDGPaths.timestamp(time))", extension: "png")
+        do {
+            return try FileIO.writeNewFile(
+                png, in: directory, base: "tapaway-screenshot-\(XDGPaths.timestamp(time))", extension: "png", mode: 0o666)
+        } catch {
+            throw XDGError(error.message)
+        }
     }
 
     /// `path` with the home directory shown as `~`, for messages on screen.
@@ -175,19 +193,6 @@ package struct XDGPaths: Sendable, Equatable {
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)\(two(parts.tm_mon + 1))\(two(parts.tm_mday))-"
             + "\(two(parts.tm_hour))\(two(parts.tm_min))\(two(parts.tm_sec))"
-    }
-
-    /// `directory/base.ext`, or `directory/base-N.ext` with the smallest N ≥ 2 that names no
-    /// existing file.
-    package static func uniquePath(in directory: String, base: String, extension ext: String) -> String {
-        var candidate = "\(directory)/\(base).\(ext)"
-        var n = 2
-        var info = stat()
-        while lstat(candidate, &info) == 0 {
-            candidate = "\(directory)/\(base)-\(n).\(ext)"
-            n += 1
-        }
-        return candidate
     }
 
     /// Creates `path` and any missing parents with `mode`; succeeds when it already is a

@@ -82,6 +82,17 @@ package final class TraceSink: PendingOutput {
         return TraceSink(fd: fd, owns: true, label: label, report: report)
     }
 
+    /// A file just created by `FileIO.createNewFile` (a recording in a folder): the sink takes
+    /// over its descriptor. `label` names the output in messages, which go to `report`.
+    package static func newFile(
+        _ file: FileIO.NewFile, label: String,
+        report: @escaping (String) -> Void = TraceSink.standardError
+    ) -> TraceSink {
+        let flags = fcntl(file.descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(file.descriptor, F_SETFL, flags | O_NONBLOCK) }
+        return TraceSink(fd: file.descriptor, owns: true, label: label, report: report)
+    }
+
     /// Writes `line` to standard error: where the sink's one-line reports go by default.
     package static func standardError(_ line: String) { FileIO.writeLine(line, to: 2) }
 

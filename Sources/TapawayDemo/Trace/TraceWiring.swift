@@ -14,7 +14,11 @@ final class TraceWiring {
     init(tracer: Tracer, application app: Application) {
         application = app
         touchToken = app.touchObservers.add { [weak tracer, unowned app] touch in
-            tracer?.touch(touch, redactedWithin: Self.secureKeypadFrame(for: touch, in: app))
+            // A keypad touch while a secure field is focused is not traced at all: even
+            // redacted, the touches that type nothing (shift, a layer switch) between those that
+            // do would tell which characters of the password needed them.
+            guard Self.secureKeypadFrame(for: touch, in: app) == nil else { return }
+            tracer?.touch(touch)
         }
         focusToken = app.focusObservers.add { [weak tracer] responder in
             tracer?.focus(responder, screen: (responder as? View).flatMap(Self.technique(showing:))?.rawValue)
@@ -66,7 +70,7 @@ final class TraceWiring {
     }
 
     /// The keypad's frame when `touch` is on the keypad while it serves a secure field (the
-    /// trace then hides which key it is on), else nil.
+    /// trace then leaves the touch out), else nil.
     static func secureKeypadFrame(for touch: Touch, in app: Application) -> Rect? {
         guard app.keyboard.servesSecureField, touch.window === app.keyboard.window
         else { return nil }

@@ -127,25 +127,16 @@ package final class Tracer {
         JSON.object([("kind", .string("decision"))] + decisionFields(d)).serialized
     }
 
-    /// Writes a `touch` line.
-    ///
-    /// A `redactedWithin` frame (the keypad's, while a secure field is focused) hides which key
-    /// the finger is on: `at` becomes that frame's centre, `view` becomes `keypad` and the line
-    /// gains `"redacted": true`, so a password cannot be read back from the keys touched.
-    package func touch(_ touch: Touch, redactedWithin keypadFrame: Rect? = nil) {
-        var fields: [(String, JSON)] = [("touch", .number(Double(touch.identifier))), ("phase", .string(touch.phase.rawValue))]
-        if let keypadFrame {
-            fields += [
-                ("at", .point(keypadFrame.center)), ("view", .string("keypad")),
-                ("tapCount", .number(1)), ("redacted", .bool(true)),
-            ]
-        } else {
-            fields += [
+    /// Writes a `touch` line. (Keypad touches while a secure field is focused never come here:
+    /// `TraceWiring` leaves them out of the trace.)
+    package func touch(_ touch: Touch) {
+        emit(
+            "touch",
+            [
+                ("touch", .number(Double(touch.identifier))), ("phase", .string(touch.phase.rawValue)),
                 ("at", .point(touch.locationInScreen)), ("view", .optional(touch.view?.traceName)),
                 ("tapCount", .number(Double(touch.tapCount))),
-            ]
-        }
-        emit("touch", fields)
+            ])
     }
 
     /// Writes a `focus` line; `screen` names the scenario whose screen holds the responder.

@@ -203,10 +203,13 @@ open class Application: Responder {
             if let touch = applyPointerChange(change, timestamp: timestamp) { changed.append(touch) }
         }
         guard !changed.isEmpty else { return }
-        for other in activeTouches.values where !changed.contains(where: { $0 === other }) {
+        // Linear in the touches down: a set of those changed, not a search per touch.
+        let changedIDs = Set(changed.map { ObjectIdentifier($0) })
+        for other in activeTouches.values where !changedIDs.contains(ObjectIdentifier(other)) {
             other.phase = .stationary
         }
         let all = activeTouches.values.sorted { $0.identifier < $1.identifier }
+        touchEvents += 1
         for touch in changed {
             touchObservers.notify(touch)
         }
@@ -223,6 +226,8 @@ open class Application: Responder {
                 // A press without a release (a grab lost elsewhere): finish the old touch first.
                 handlePointer(id: stale.identifier, phase: .cancelled, at: stale.locationInScreen, timestamp: timestamp)
             }
+            // No screen has more fingers on it: one more is not a touch (nor its moves and lift).
+            guard activeTouches.count < Self.maximumTouches else { return nil }
             var count = 1
             if let last = lastTap, timestamp - last.time <= multiTapInterval,
                 last.location.distance(to: point) <= multiTapDistance
@@ -249,10 +254,21 @@ open class Application: Responder {
         return touch
     }
 
-    /// The touches that are down now.
+    /// The touches that are down now, by identifier.
     public var touchesDown: [Touch] {
         activeTouches.values.sorted { $0.identifier < $1.identifier }
     }
+
+    /// The most touches down at once: 20, what the multi-touch screens Linux drives report at
+    /// most (ten fingers of two hands, with room), and more than iOS tracks (UIKit delivers
+    /// about ten on an iPad, five on an iPhone). A touch beginning while this many are down is
+    /// not one: it, its moves and its lift are left out. Recordings with more are refused.
+    public static let maximumTouches = 20
+
+    /// How many touch events have been delivered: an observer of single touches
+    /// (`touchObservers`) sees one value for all the touches one event changed, and can do its
+    /// per-event work once.
+    public private(set) var touchEvents = 0
 
     /// Feeds one key press from the physical keyboard.
     public func handleKey(_ key: KeyInput, timestamp: Double) {

@@ -103,16 +103,23 @@ public protocol PlatformWindow: AnyObject {
 
 /// The system clipboard.
 public protocol Clipboard: AnyObject {
-    /// The text on the clipboard, if any.
+    /// The text on the clipboard, if any, as far as it is at hand (another program's may have
+    /// to be asked for: `requestText(_:)`).
     var text: String? { get set }
     /// The X primary selection: set to the text selected in an input, pasted with the middle
     /// button. Nil on platforms that have none.
     var primary: Clipboard? { get }
+    /// Gives the clipboard's text to `completion` (nil when there is none): at once when it is
+    /// at hand, or later, from the run loop, when another program must send it. A paste goes
+    /// through it, so no program that holds the clipboard can stop the loop.
+    func requestText(_ completion: @escaping (String?) -> Void)
 }
 
 extension Clipboard {
     /// No primary selection unless the platform has one.
     public var primary: Clipboard? { nil }
+    /// `text`, at once.
+    public func requestText(_ completion: @escaping (String?) -> Void) { completion(text) }
 }
 
 /// A clipboard that lives in memory, for headless use and as a fallback.

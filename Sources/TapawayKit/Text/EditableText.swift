@@ -162,6 +162,11 @@ public struct EditableText: Sendable, Equatable {
         let lowerBytes = text.utf8.distance(from: text.startIndex, to: lower)
         lastEdit = Edit(start: lowerBytes, removed: Array(text.utf8[lower..<upper]), inserted: string.utf8.count)
         editCount += 1
+        if isSecret, string.isEmpty, lower == text.startIndex, upper == text.endIndex {
+            // A secret emptied: its bytes are zeroed where they are, not left in the storage
+            // that the emptied text gives back (`lastEdit` holds the one copy an undo step needs).
+            zeroStorage()
+        }
         text.replaceSubrange(lower..<upper, with: string)
         let start = text.utf8.index(text.startIndex, offsetBy: bytesBefore)
         let end = text.utf8.index(text.endIndex, offsetBy: -bytesAfter)
@@ -254,14 +259,22 @@ public struct EditableText: Sendable, Equatable {
     /// does not stay behind in freed memory. Copies of the text taken earlier are zeroed too
     /// when they share its storage, so use it only for text nobody else should read.
     public mutating func wipe() {
-        if !text.isEmpty {
-            text.withUTF8 { bytes in
-                // A short text lives inline and this is a copy of it; the assignment below
-                // overwrites the original. A long one is the storage itself.
-                Wipe.zero(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer(bytes)))
-            }
-        }
+        zeroStorage()
         setText("")
+        lastEdit = nil
+    }
+
+    /// Zeroes the text's bytes where they are (a long text's storage; a short one lives inline
+    /// and is overwritten by the next assignment).
+    private mutating func zeroStorage() {
+        guard !text.isEmpty else { return }
+        text.withUTF8 { Wipe.zero(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer($0))) }
+    }
+
+    /// Forgets `lastEdit` after zeroing the bytes it removed: for a secret emptied, which then
+    /// keeps no copy of what it held.
+    public mutating func forgetLastEdit() {
+        lastEdit?.removed.withUnsafeMutableBytes { Wipe.zero($0) }
         lastEdit = nil
     }
 

@@ -56,6 +56,13 @@ extension TextEditing {
             assertionFailure("an edit changed the text more than once")
             history.removeAll()
         }
+        if isSecure && editable.count == 0 {
+            // A password emptied while focused (all selected and deleted, or backspaced away)
+            // keeps nothing of what it held, as after the clear button or resigning: its undo
+            // history and the bytes the last edit removed are zeroed and forgotten.
+            history.wipe()
+            editable.forgetLastEdit()
+        }
         textDidChange()
     }
 
@@ -153,10 +160,14 @@ extension TextEditing {
         }
     }
 
-    /// Pastes the clipboard's text, sanitised, over the selection.
+    /// Pastes the clipboard's text, sanitised, over the selection: at once when the text is at
+    /// hand, else when it has come, if the input is still being edited then.
     func pasteClipboard() {
-        guard let text = application?.clipboard.text else { return }
-        pasteText(text)
+        guard let clipboard = application?.clipboard else { return }
+        clipboard.requestText { [weak self] text in
+            guard let self, let text, self.isFirstResponder else { return }
+            self.pasteText(text)
+        }
     }
 
     /// Inserts text from outside, sanitised, over the selection, as one undo step. A single-line
