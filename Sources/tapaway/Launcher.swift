@@ -22,8 +22,6 @@ struct Launcher {
     let options: LaunchOptions
 
     func run() -> Int32 {
-        // For the whole run: the password field's text must never reach a core file.
-        CoreDumps.forbid()
         signal(SIGPIPE, SIG_IGN)
         let sink: TraceSink?
         do {
@@ -156,6 +154,15 @@ struct Launcher {
         }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
+        // A password must never reach a core file: core dumps are forbidden while a secure field
+        // holds text, and only then, so a crash at any other time leaves a core file (for
+        // systemd-coredump, apport or a developer) and a debugger can attach. The trace's
+        // `coreDumps` line says each change, as the kernel has it.
+        let secrets = SecretWatch(notificationCenter: application.notificationCenter) { [unowned app] held in
+            if held { CoreDumps.forbid() } else { CoreDumps.allow() }
+            app.tracer?.emit("coreDumps", [("allowed", .bool(CoreDumps.areAllowed))])
+        }
+        app.tracer?.emit("coreDumps", [("allowed", .bool(CoreDumps.areAllowed))])
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
         // A replayed F12 takes no screenshot, as a replayed F9 starts no recording: a recording
         // full of them must not fill the disk.
@@ -221,13 +228,14 @@ struct Launcher {
                     try platform.screenshot(to: path)
                     Console.out("tapaway: screenshot saved to \(path)")
                 } catch {
-                    Console.error("tapaway: \(error)")
+                    Console.error("tapaway: the screenshot was not saved to \(Printable.escaped(path)): \(error)")
                     screenshotFailed = true
                 }
                 platform.quit()
             }
         }
         platform.run()
+        withExtendedLifetime(secrets) {}
         for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
         instruments.stopRecording()
         // What a slow reader has not taken yet, with a bounded wait.
@@ -248,7 +256,10 @@ struct Launcher {
         }
         // Ctrl+C, kill or a closed terminal: saved like a close, then ended as the signal would.
         if let signal = platform.terminationSignal { X11Platform.endProcess(as: signal) }
-        return screenshotFailed ? ExitStatus.cannotCreate : ExitStatus.success
+        // A trace that stopped because a write failed leaves a run that did not do what it was
+        // asked: the program went on without it (said once, when it stopped), and ends with 74.
+        if screenshotFailed { return ExitStatus.cannotCreate }
+        return sink?.hasFailed == true ? ExitStatus.ioError : ExitStatus.success
     }
 }
 
@@ -300,13 +311,17 @@ enum Console {
     /// run loop on a reader that has paused.
     nonisolated(unsafe) static var standardOutputSink: TraceSink?
 
-    /// Writes `line` to standard output.
+    /// Writes `line` to standard output. A write that fails is noted: the run then ends with
+    /// status 74 and one line saying why (`StandardOutputCheck`).
     static func out(_ line: String) {
         if let sink = standardOutputSink {
             sink.writeLine(line)
-        } else {
-            FileIO.writeLine(line, to: 1)
+            return
         }
+        var text = line
+        text.append("\n")
+        let result = text.withUTF8 { FileIO.write(UnsafeRawBufferPointer($0), to: 1) }
+        if case .failed(let code, _) = result { StandardOutputCheck.noteFailure(code) }
     }
     /// Writes `line` to standard error.
     static func error(_ line: String) { FileIO.writeLine(line, to: 2) }

@@ -37,11 +37,13 @@ private func pngSize(_ path: String) -> (Int, Int)? {
     return (be32(16), be32(20))
 }
 
-/// The newest version CHANGELOG.md names (its first `## X.Y.Z` heading).
+/// The newest version CHANGELOG.md names (its first `## X.Y.Z` heading; an `## Unreleased`
+/// one above it is not a version).
 private func releasedVersion() throws -> String {
     let changelog = try String(contentsOfFile: repositoryRoot + "/CHANGELOG.md", encoding: .utf8)
     let heading = try #require(
-        changelog.split(separator: "\n").first { $0.hasPrefix("## ") }, "CHANGELOG.md has no version heading")
+        changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true },
+        "CHANGELOG.md has no version heading")
     return String(heading.dropFirst(3).prefix { $0 != " " })
 }
 
@@ -150,7 +152,7 @@ struct InstallTests {
                 .joined(separator: " ")
             #expect(words.contains(text), "the rendered man page lacks \(text)")
         }
-        for status in [64, 65, 66, 69, 73] {
+        for status in [64, 65, 66, 69, 73, 74] {
             #expect(manPage.contains("\n.It \(status)\n"), "EXIT STATUS lacks \(status)")
         }
         // mandoc's linter, at its strictest level, has nothing to say.
