@@ -47,6 +47,9 @@ let package = Package(
             linkerSettings: [.linkedLibrary("X11")]),
         // The toolkit: no X, no C module; runs headless.
         .target(name: "TapawayKit"),
+        // The screen model: screen files (docs/screens.md), their strict reader and the shipped
+        // screens. It knows nothing of X, of the Kit, of the app's chrome or of techniques.
+        .target(name: "TapawayScreen"),
         // libunibreak (UAX #14 line breaking), opened with dlopen the first time text that is not
         // all ASCII is wrapped: nothing to link, nothing mapped at start-up, and it still runs
         // without it (the Kit's built-in rules then).
@@ -74,11 +77,11 @@ let package = Package(
         .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
         // The app: DismissingWindow, the scenario screens, the trace.
         // (The headless backend runs `tapaway compare` and `tapaway matrix`.)
-        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager", "TapawayHeadless"]),
+        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager", "TapawayHeadless", "TapawayScreen"]),
         .executableTarget(
             name: "tapaway",
             dependencies: [
-                "TapawayDemo", "TapawayX11", "TapawayKit", "TapawayUnibreak",
+                "TapawayDemo", "TapawayX11", "TapawayKit", "TapawayUnibreak", "TapawayScreen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds pack their relative relocations (RELR: glibc 2.36, Debian 12, reads
@@ -120,7 +123,9 @@ let package = Package(
         // private Xvfb.
         .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "CX11"]),
         .testTarget(
-            name: "TapawayDemoTests", dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+            name: "TapawayDemoTests",
+            dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport", "TapawayScreen"]),
+        .testTarget(name: "TapawayScreenTests", dependencies: ["TapawayScreen"]),
         .testTarget(
             name: "KeyboardManagerTests",
             dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),

@@ -46,6 +46,8 @@ shot device-iphone-se --device iphone-se --focus name
 shot device-android --device android --focus name
 shot device-ipad --device ipad --set orientation=landscape --focus email
 shot device-hardware-keyboard --set keyboard=hardware --focus name
+# A screen of one's own: the hand-written checkout screen, its own wiring (As written) playing.
+shot screen-checkout --screen examples/checkout.json --scenario as-written --focus promo
 # A recording holds input only, so an option a picture needs comes from the command line, not
 # from a tap on the sidebar, whose rows move whenever it changes.
 for recording in assets/recordings/*.jsonl; do
@@ -54,6 +56,7 @@ for recording in assets/recordings/*.jsonl; do
     case "$name" in
         background-control-dim) picture="scenario-$name"; options=(--set background-control.dim=on) ;;
         keyboard-manager) picture="scenario-$name" ;;
+        audit) picture="instruments-$name"; options=(--screen examples/checkout.json) ;;
         keypad-*) picture="$name" ;;
         *) picture="instruments-$name" ;;
     esac
@@ -76,6 +79,8 @@ live() { # NAME STEPS... -- ARGUMENTS...: a picture of the default-sized window 
 }
 live instruments-replay sleep:4.5 -- --replay assets/recordings/overlays.jsonl --replay-speed 0.3
 live instruments-case sleep:1.5 key:ffbe sleep:0.5 706,262 sleep:2.9 -- --scenario background-control
+# The Audit instrument (F6) on the checkout screen, a finding's case playing: its row outlined.
+live instruments-audit-play sleep:1.5 key:ffc3 sleep:1.0 875,201 sleep:2.6 -- --screen examples/checkout.json --scenario as-written
 # Each avoidance strategy with a low field focused: notes on the form (covered by the keypad
 # until something avoids), the screen without a scroll view for the move, and the chat
 # screen's message field for the keyboard guide and React Native's KeyboardAvoidingView. Taken

@@ -119,7 +119,7 @@ enum KitBenchmarks {
         app.focus("name")
         platform.settle()
         _ = platform.render()
-        app.form.name.insertText("a")
+        (app.form.view("name") as? TextField)?.insertText("a")
         platform.application.runFrame()
         let window = app.window
         let dirty = window.takeDirtyRect() ?? .zero

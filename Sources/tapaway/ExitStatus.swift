@@ -12,6 +12,9 @@ enum ExitStatus {
     /// EX_DATAERR (65): a recording that can be read but not replayed (not JSON Lines, a bad
     /// line, a newer version).
     static let badRecording: Int32 = EX_DATAERR
+    /// EX_DATAERR (65): a screen file that can be read but is not a screen (`validate`,
+    /// `--screen`, `audit`): one line per problem, with the file's line and column.
+    static let badScreen: Int32 = EX_DATAERR
     /// EX_NOINPUT (66): a recording that does not exist or cannot be opened for reading.
     static let missingInput: Int32 = EX_NOINPUT
     /// EX_UNAVAILABLE (69): no X display, one that does not answer or lacks what Tapaway draws

@@ -38,6 +38,8 @@ struct LaunchOptions: Equatable {
     var replaySpeed: ReplaySpeed = .factor(1)
     /// `--exit-after-replay`.
     var exitAfterReplay = false
+    /// `--screen`: a shipped screen's name or a screen file's path.
+    var screen: String?
 
     /// The fields the form has, for `--focus`, and the chat screen's `message` (`layout=chat`).
     static let focusableFields = ["name", "email", "password", "phone", "notes", "message"]
@@ -63,7 +65,9 @@ struct LaunchOptions: Equatable {
                 "--size \(size) is out of range: use \(min.width)x\(min.height) up to \(WindowSize.maximum)x\(WindowSize.maximum)."
             )
         }
-        if let focus, !Self.focusableFields.contains(focus) {
+        // With a screen file, the fields are the file's: `--focus` is checked once it is read.
+        let shippedScreen = screen.map { ScreenLayout(screenName: $0) != nil } ?? true
+        if let focus, shippedScreen, !Self.focusableFields.contains(focus) {
             throw UsageError("--focus '\(focus)' is not a field: use one of \(Self.focusableFields.joined(separator: ", ")).")
         }
         _ = try optionAssignments(for: scenario)

@@ -1,6 +1,7 @@
 import Glibc
 import TapawayDemo
 import TapawayKit
+import TapawayScreen
 import TapawayUnibreak
 import TapawayX11
 
@@ -47,6 +48,24 @@ struct Launcher {
             }
         }
         let recordingPath = options.record.map(SessionInstruments.recordingPath(for:))
+
+        // A screen file is read before any window opens too: a bad one is a line per problem.
+        // A shipped screen's name is the general option `layout` (`--screen chat` is
+        // `--set layout=chat`); a file is shown by every technique as it is.
+        var screenDocument: ScreenDocument?
+        var screenLayout: ScreenLayout?
+        if let screen = options.screen {
+            if let layout = ScreenLayout(screenName: screen) {
+                screenLayout = layout
+            } else {
+                do {
+                    screenDocument = try ScreenFile.load(screen)
+                } catch {
+                    for line in error.lines { Console.error("tapaway: \(line)") }
+                    return error.readable ? ExitStatus.badScreen : ExitStatus.missingInput
+                }
+            }
+        }
 
         // Settings and state: read once; a broken file is one line on stderr and the defaults.
         let store = options.noSettings ? nil : SettingsFiles(paths: XDGPaths.current())
@@ -134,13 +153,14 @@ struct Launcher {
                 desktopSource: hints.desktopAppearanceSource)
             application.applyTheme(Theme.named(live.appearance))
         }
-        let app = TapawayApp(application: application, technique: technique)
+        let app = TapawayApp(application: application, technique: technique, screen: screenDocument)
         // Remembered options first (those this version does not know are kept, not applied),
         // then the command line's.
         for (text, value) in saved.options {
             if let key = OptionKey(text) { app.setOption(key, to: value) }
         }
         for assignment in assignments { app.setOption(assignment.key, to: assignment.value) }
+        if let screenLayout { app.setOption(OptionKey(nil, AvoidanceOption.layout.id), to: screenLayout.rawValue) }
         // The window grows to hold the device chosen (or turned) beside the chrome, within the
         // work area; a size given with --size stays as it is. A remembered one is kept at start,
         // grown only as far as showing the device whole needs (a size remembered from before

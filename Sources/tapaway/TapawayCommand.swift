@@ -169,10 +169,13 @@ struct TapawayCommand: ParsableCommand {
         commandName: "tapaway",
         abstract: "Explore how mobile apps dismiss the on-screen keyboard.",
         usage: """
-            tapaway [--scenario <scenario>] [--set <id=value> ...] [--trace <path>] [--size <WxH>] [<options>]
+            tapaway [--scenario <scenario>] [--screen <name|path>] [--set <id=value> ...] [--trace <path>] [<options>]
               tapaway list [--json]
               tapaway compare <path>
               tapaway matrix
+              tapaway screen show <name>
+              tapaway validate <path>
+              tapaway audit [<path>] [--technique <id>] [--json|--markdown|--maestro] [--fail-on <severity>]
             """,
         discussion: """
             Opens a window with a form and an on-screen keypad. Click a field to focus it and bring \
@@ -189,7 +192,10 @@ struct TapawayCommand: ParsableCommand {
             """,
         // swift-argument-parser prints this as it is: `tapaway --version` says `tapaway 0.2.0`.
         version: "tapaway \(TapawayCommand.version)",
-        subcommands: [ListCommand.self, CompareCommand.self, MatrixCommand.self]
+        subcommands: [
+            ListCommand.self, CompareCommand.self, MatrixCommand.self, ScreenCommand.self, ValidateCommand.self,
+            AuditCommand.self,
+        ]
     )
 
     @Option(
@@ -303,12 +309,25 @@ struct TapawayCommand: ParsableCommand {
         help: "Quit once the replay has been played and everything has settled.")
     var exitAfterReplay = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The screen to play on: standard, plain, chat, or a screen file (docs/screens.md).",
+            discussion: """
+                standard (the default), plain and chat are shipped inside the program (`tapaway screen \
+                show NAME` prints one) and are the same as --set layout=form|plain|chat. A screen file \
+                is read before any window opens: a bad one is one line per problem, FILE:LINE:COLUMN, \
+                and status 65. Every technique plays on it.
+                """,
+            valueName: "name|path"),
+        completion: .file(extensions: ["json"]))
+    var screen: String?
+
     /// The options as plain values, what the launcher takes.
     var launchOptions: LaunchOptions {
         LaunchOptions(
             scenario: scenario, set: optionSettings.texts, trace: trace, size: size, focus: focus,
             screenshot: screenshot, display: display, scale: scale, theme: theme, noSettings: noSettings,
-            record: record, replay: replay, replaySpeed: replaySpeed, exitAfterReplay: exitAfterReplay)
+            record: record, replay: replay, replaySpeed: replaySpeed, exitAfterReplay: exitAfterReplay, screen: screen)
     }
 
     func validate() throws {

@@ -107,12 +107,13 @@ struct AvoidanceTests {
     }
 
     @Test("shrink-frame on the chat screen leaves the composer under the keyboard")
-    func shrinkFrameChat() {
+    func shrinkFrameChat() throws {
         let h = harness(.sendEvent, "shrink-frame", layout: "chat")
-        let composer = screen(h).composer
-        h.focus(composer.field)
-        #expect(composer.frameInScreen.minY > keyboard(h).minY - ComposerBar.height)
-        #expect(composer.field.frameInScreen.maxY > keyboard(h).minY)
+        let composer = try #require(screen(h).composer)
+        let field = try #require(composer.view(withIdentifier: "message"))
+        h.focus(field)
+        #expect(composer.frameInScreen.minY > keyboard(h).minY - composer.frame.height)
+        #expect(field.frameInScreen.maxY > keyboard(h).minY)
     }
 
     @Test(
@@ -223,14 +224,14 @@ struct AvoidanceTests {
     }
 
     @Test("keyboard-guide: the composer rides on the keyboard's top frame by frame, the form above it")
-    func keyboardGuide() {
+    func keyboardGuide() throws {
         let h = harness(.sendEvent, "keyboard-guide", layout: "chat")
-        let composer = screen(h).composer
+        let composer = try #require(screen(h).composer)
         let device = h.platform.application.deviceFrame
         // With the keyboard away the guide's top is the safe area's bottom: above the home indicator.
         let resting = device.maxY - screen(h).view.safeAreaInsets.bottom
         #expect(composer.frameInScreen.maxY == resting)
-        h.platform.tap(composer.field)
+        h.platform.tap(try #require(composer.view(withIdentifier: "message")))
         h.platform.advance(by: 0.12)
         #expect(h.keyboard.state == .showing)
         // Mid-slide: pinned to where the keyboard is now (one frame behind at most).
@@ -239,7 +240,7 @@ struct AvoidanceTests {
         let kb = keyboard(h)
         #expect(composer.frameInScreen.maxY == kb.minY)
         #expect(h.form.frameInScreen.maxY == composer.frameInScreen.minY)
-        _ = composer.field.resignFirstResponder()
+        _ = composer.messageField.resignFirstResponder()
         h.platform.settle()
         #expect(composer.frameInScreen.maxY == resting)
     }
@@ -262,8 +263,8 @@ struct AvoidanceTests {
         #expect(h.app.navigation.view.frameInScreen == device)
 
         let chat = harness(.sendEvent, "adjust-resize", layout: "chat")
-        let composer = screen(chat).composer
-        chat.focus(composer.field)
+        let composer = screen(chat).chatComposer
+        chat.focus(composer.messageField)
         #expect(composer.frameInScreen.maxY == keyboard(chat).minY)
     }
 
@@ -286,14 +287,14 @@ struct AvoidanceTests {
     func kavHeightAndPadding() {
         for behavior in ["kav-height", "kav-padding"] {
             let h = harness(.sendEvent, behavior, layout: "chat")
-            let composer = screen(h).composer
-            h.focus(composer.field)
+            let composer = screen(h).chatComposer
+            h.focus(composer.messageField)
             let kb = keyboard(h)
             // The view's frame is relative to its parent, the keyboard's to the screen: short by the bars.
             #expect(composer.frameInScreen.maxY == kb.minY + screenTop(h), "\(behavior)")
             #expect(h.form.frameInScreen.maxY == composer.frameInScreen.minY, "\(behavior)")
             #expect(screen(h).avoidance.numbers.shift == kb.height - screenTop(h), "\(behavior)")
-            _ = composer.field.resignFirstResponder()
+            _ = composer.messageField.resignFirstResponder()
             h.platform.settle()
             #expect(composer.frameInScreen.maxY == h.platform.application.deviceFrame.maxY, "\(behavior)")
         }
@@ -302,9 +303,9 @@ struct AvoidanceTests {
     @Test("kav-position: the content moves up by the relative height, its top under the bar; its height stays")
     func kavPosition() {
         let h = harness(.sendEvent, "kav-position", layout: "chat")
-        let composer = screen(h).composer
+        let composer = screen(h).chatComposer
         let formBefore = h.form.frameInScreen
-        h.focus(composer.field)
+        h.focus(composer.messageField)
         let kb = keyboard(h)
         let relative = kb.height - screenTop(h)
         #expect(h.form.frameInScreen == formBefore.offsetBy(dx: 0, dy: -relative))
@@ -351,7 +352,7 @@ struct AvoidanceTests {
         ])
     func rotation(strategy: String, layout value: String) throws {
         let h = harness(.sendEvent, strategy, layout: value)
-        let field: View = value == "chat" ? screen(h).composer.field : h.form.phone
+        let field: View = value == "chat" ? screen(h).chatComposer.messageField : h.form.phone
         h.focus(field)
         #expect(h.app.setOption(OptionKey(nil, "orientation"), to: "landscape"))
         h.platform.settle()

@@ -35,8 +35,8 @@ struct DeviceTests {
         #expect(bar.frame.height == NavigationBar.height + safe.top)
         // The form's rows stay inside the safe area's sides (the sensor housing in landscape).
         let name = app.form.name.frameInScreen, device0 = application.deviceFrame
-        #expect(name.minX == device0.minX + safe.left + StandardForm.margin)
-        #expect(name.maxX == device0.maxX - safe.right - StandardForm.margin)
+        #expect(name.minX == device0.minX + safe.left + ScreenForm.margin)
+        #expect(name.maxX == device0.maxX - safe.right - ScreenForm.margin)
         app.focus("name")
         session.platform.settle()
         let keys = KeypadMetrics(compact: turned == .landscape && profile.hidesStatusBarInLandscape).trayHeight

@@ -32,7 +32,7 @@ final class Harness {
         platform.settle()
     }
 
-    var form: StandardForm { app.form }
+    var form: ScreenForm { app.form }
     var firstResponderID: String? { (platform.application.firstResponder as? View)?.identifier }
     var keyboard: Keyboard { platform.application.keyboard }
 

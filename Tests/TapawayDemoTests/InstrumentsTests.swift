@@ -809,7 +809,7 @@ struct RecordingHeaderTests {
         let focused = error(#"{"kind":"header","scenario":"send-event","focused":"submit"}"#)
         #expect(focused?.line == 1 && focused?.description.contains("not an input") == true)
         #expect(error(#"{"kind":"header","scenario":"tap-gesture","focused":"notes"}"#) == nil)
-        #expect(StandardForm.inputIdentifiers == Harness().app.focusableIdentifiers, "the list follows the form")
+        #expect(ScreenForm.inputIdentifiers == Harness().app.focusableIdentifiers, "the list follows the form")
     }
 }
 

@@ -10,10 +10,17 @@ extension TapawayApp {
     /// Plays matrix case `number` under the technique on screen; a case already playing stops.
     package func playCase(_ number: Int) {
         guard let matrixCase = DismissalMatrix.cases.first(where: { $0.number == number }) else { return }
+        playCase(matrixCase)
+    }
+
+    /// Plays `matrixCase` (a matrix case, or one the audit found) under the technique on screen;
+    /// the banner calls it `label` (default: `Case N`).
+    package func playCase(_ matrixCase: DismissalMatrix.Case, label: String? = nil) {
+        let number = matrixCase.number
         stopCase()
         let touchesWereShown = overlays.showsTouches
         setOverlay("overlay-touches", on: true)
-        let player = CasePlayer(matrixCase, app: self, application: application)
+        let player = CasePlayer(matrixCase, app: self, application: application, label: label)
         player.onPhase = { [weak self, unowned player] phase in
             guard let self, self.casePlayer === player else { return }
             guard case .finished(let expected, let did) = phase else { return }

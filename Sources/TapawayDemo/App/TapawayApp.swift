@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The Tapaway program without its platform: window layout and navigation. The sidebar (host
 /// chrome), the simulated screen (the app's window, of the class the registry's techniques
@@ -24,6 +25,9 @@ package final class TapawayApp {
     package let noticeBanner = NoticeBanner()
     /// The help card over the simulated screen (F1).
     package let helpCard: HelpCardWindow
+    /// The Audit instrument over the simulated screen (F6): the audit's findings for the screen
+    /// and technique on view.
+    package let auditCard: AuditCardWindow
     /// The overlays drawn over the simulated screen and the keypad.
     package private(set) var overlays: InstrumentOverlays!
     /// Whether the inspector is wanted (beside the device when the window is wide enough,
@@ -97,10 +101,15 @@ package final class TapawayApp {
     /// in portrait, and the inspector.
     package nonisolated static let defaultSize = WindowLayout.preferredSize(device: Size(width: 393, height: 852))
 
+    /// The screen file every technique's screen shows (`--screen FILE`), or nil for the shipped
+    /// screens, which the general option `layout` chooses among.
+    package let screenDocument: ScreenDocument?
+
     /// Builds the windows and screens, showing `technique` (the registry's first when nil or
-    /// unknown), and adds them to `application`.
-    package init(application: Application, technique: TechniqueID? = nil) {
+    /// unknown) on `screenDocument` (nil: the shipped screens), and adds them to `application`.
+    package init(application: Application, technique: TechniqueID? = nil, screen screenDocument: ScreenDocument? = nil) {
         self.application = application
+        self.screenDocument = screenDocument
         self.technique = technique.flatMap { Techniques.technique(for: $0) != nil ? $0 : nil } ?? Techniques.defaultID
         let layout = WindowLayout(window: application.screenSize, device: device.size(orientation), inspector: true)
         windowLayout = layout
@@ -118,6 +127,8 @@ package final class TapawayApp {
         inspector.isHidden = layout.inspector.width == 0
         helpCard = HelpCardWindow(
             frame: Self.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
+        auditCard = AuditCardWindow(
+            frame: Self.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
         replayBanner.frame = Self.replayBannerFrame(device: device)
         noticeBanner.frame = Self.noticeBannerFrame(device: device)
         navigation = NavigationController(root: techniques)
@@ -131,6 +142,7 @@ package final class TapawayApp {
         application.addWindow(sidebar)
         application.addWindow(inspector)
         application.addWindow(helpCard)
+        application.addWindow(auditCard)
         application.addWindow(replayBanner)
         application.addWindow(noticeBanner)
         window.setRootViewController(navigation)
@@ -149,6 +161,8 @@ package final class TapawayApp {
                 sidebar.show(option: OptionKey(technique.id, option.id), value: option.defaultValue)
             }
         }
+        sidebar.offerAsWritten(screenDocument.map(ScreenWiring.declaresDismissal) ?? false)
+        if screenDocument != nil { sidebar.hideGeneralOption(AvoidanceOption.layout.id) }
         for option in Techniques.generalOptions {
             sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue)
             option.applyToApplication?(option.defaultValue, application)
@@ -224,6 +238,7 @@ package final class TapawayApp {
         window.frame = device
         backdrop.frame = Rect(origin: .zero, size: size)
         helpCard.frame = Self.helpCardFrame(device: device, inspector: layout.inspector, window: size)
+        auditCard.frame = helpCard.frame
         sidebarStrip.frame = layout.sidebarStrip
         sidebarStrip.setVisible(layout.sidebarStrip.width > 0)
         inspectorStrip.frame = layout.inspectorStrip
@@ -310,6 +325,8 @@ package final class TapawayApp {
         sidebar.inspectorItem.isOn = inspectorWanted
         sidebar.inspectorItem.onTap = { [weak self] _ in self?.toggleInspector() }
         sidebar.helpItem.onTap = { [weak self] _ in self?.toggleHelp() }
+        sidebar.auditItem.onTap = { [weak self] _ in self?.toggleAudit() }
+        auditCard.onChoose = { [weak self] finding, play in self?.choose(finding, play: play) }
         sidebar.pinnedItem.onTap = { [weak self] _ in
             guard let app = self?.application else { return }
             app.mouse.liftPinned(timestamp: app.clock.now)
@@ -334,6 +351,7 @@ package final class TapawayApp {
     private func shortcut(_ key: KeyInput) {
         switch key.key {
         case .function(1): toggleHelp()
+        case .function(6): toggleAudit()
         case .function(2): toggleInspector()
         case .function(3): toggleHardwareKeyboard()
         case .function(4): application.keyboard.toggleSoftwareKeyboard()
@@ -352,6 +370,30 @@ package final class TapawayApp {
         item.subtitleInline = path == nil
         item.subtitle = path.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "F9"
         sidebar.setNeedsLayout()
+    }
+
+    /// Shows or hides the Audit instrument; shown, it audits the screen on view under the
+    /// technique on view with the options set (a headless run, done when the card opens).
+    package func toggleAudit() {
+        guard auditCard.isHidden else {
+            auditCard.setVisible(false)
+            return
+        }
+        let options = optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
+        let document = screenDocument ?? form.document
+        let audit = Audit(
+            document: document, named: screenDocument == nil ? form.document.name ?? "standard" : "this screen",
+            techniques: [technique], options: options)
+        auditCard.show(audit, technique: technique)
+        auditCard.setVisible(true)
+        auditCard.setNeedsLayout()
+    }
+
+    /// Outlines a finding's element on the screen and, with `play`, plays its case there.
+    package func choose(_ finding: AuditFinding, play: Bool) {
+        overlays.outlined = window.view(withIdentifier: finding.element)
+        guard play, let auditCase = finding.auditCase else { return }
+        playCase(auditCase.matrixForm, label: finding.kind.title)
     }
 
     /// Shows or hides the help card.
@@ -399,8 +441,12 @@ package final class TapawayApp {
     /// and the general ones are applied as they are set.
     package func screen(for technique: TechniqueID) -> FormViewController {
         if let screen = screens[technique] { return screen }
-        let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen()
+        let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen(showing: screenDocument)
         screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
+        // The observer lives as long as the screen, which the app keeps.
+        _ = screen.form.appActionObservers.add { [weak self] source, action in
+            self?.tracer?.action(id: source, event: action)
+        }
         screen.avoidance.onNumbersChange = { [weak self, weak screen] numbers in
             guard let self, let screen else { return }
             self.tracer?.avoidance(numbers, screen: screen.technique.rawValue)
@@ -472,7 +518,7 @@ package final class TapawayApp {
     }
 
     /// The form of the technique on screen.
-    package var form: StandardForm { screen(for: technique).form }
+    package var form: ScreenForm { screen(for: technique).form }
 
     /// Focuses the text input with `identifier`; returns false when there is none.
     @discardableResult
@@ -484,7 +530,8 @@ package final class TapawayApp {
     /// The identifiers that `focus(_:)` accepts.
     package var focusableIdentifiers: [String] {
         let screen = screen(for: technique)
-        return form.inputs.compactMap(\.identifier) + (screen.layout == .chat ? [screen.composer.field.identifier ?? ""] : [])
+        let bar = screen.composer == nil ? [] : form.barInputs
+        return (form.inputs + bar).compactMap(\.identifier)
     }
 
     /// Starts writing the trace to `tracer`.

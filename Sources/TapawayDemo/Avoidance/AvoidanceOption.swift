@@ -3,7 +3,7 @@ import TapawayKit
 /// The general options of keyboard avoidance: how every technique's screen keeps the field above
 /// the keyboard (`avoidance`), and what the screen holds (`layout`). Declared once, as data, like
 /// every option: the sidebar, `--set`, the settings and `tapaway list` read them from here.
-enum AvoidanceOption {
+package enum AvoidanceOption {
     /// `avoidance`: `platform` (each technique's own: `background-control` shrinks the scroll
     /// view, `keyboard-manager` lets the manager scroll, the others leave the keyboard over the
     /// form) or one strategy for every screen.
@@ -28,7 +28,7 @@ enum AvoidanceOption {
 
     /// `layout`: the standard form in a scroll view (the default, on which the matrix plays), the
     /// form without a scroll view, or a chat-like screen with a composer at the bottom.
-    static let layout = TechniqueOption.choice(
+    package static let layout = TechniqueOption.choice(
         "layout", title: "Screen",
         values: [
             .init("form", title: "Form in a scroll view"),

@@ -27,6 +27,13 @@ package final class SidebarWindow: Window {
     package let pinnedItem = ChromeItem(
         title: "1 finger pinned", subtitle: "Right click to lift, or click here",
         kind: .choice, identifier: "pinned-finger")
+    /// `scenario-as-written`: the screen file's own wiring, shown only for a screen file that
+    /// declares wiring that ends editing.
+    package let asWrittenItem = ChromeItem(
+        title: AsWrittenTechnique.title, subtitle: nil, kind: .choice, identifier: "scenario-as-written")
+    private let screenHeader = Label(text: TechniquePlatform.screenFile.rawValue.uppercased())
+    /// `audit-toggle`: the Audit instrument (F6).
+    package let auditItem = ChromeItem(title: "Audit this screen", subtitle: "F6", kind: .choice, identifier: "audit-toggle")
     /// `help-toggle`: the help card (F1).
     package let helpItem = ChromeItem(title: "Help", subtitle: "F1", kind: .choice, identifier: "help-toggle")
     private let instrumentsHeader = Label(text: "INSTRUMENTS")
@@ -69,19 +76,27 @@ package final class SidebarWindow: Window {
         subtitleLabel.fontSize = 12.5
         subtitleLabel.textColor = Palette.secondaryLabel
         platformHeaders = Techniques.platforms.map { ($0, Label(text: $0.rawValue.uppercased())) }
-        for header in [optionsHeader, instrumentsHeader, generalHeader] + platformHeaders.map(\.1) {
+        for header in [optionsHeader, instrumentsHeader, generalHeader, screenHeader] + platformHeaders.map(\.1) {
             header.fontSize = 11.5
             header.textColor = Palette.secondaryLabel
         }
         pinnedItem.isHidden = true
         pinnedItem.isOn = true
-        for view in [titleLabel, subtitleLabel, pinnedItem, instrumentsHeader, inspectorItem, recordItem, helpItem, summaryLabel]
+        for view in [
+            titleLabel, subtitleLabel, pinnedItem, instrumentsHeader, inspectorItem, recordItem, auditItem, helpItem,
+            summaryLabel,
+        ]
             as [View]
         {
             content.addSubview(view)
         }
-        for item in [inspectorItem, recordItem, helpItem] { item.subtitleInline = true }
+        for item in [inspectorItem, recordItem, auditItem, helpItem] { item.subtitleInline = true }
         recordItem.isHidden = true
+        asWrittenItem.isHidden = true
+        screenHeader.isHidden = true
+        asWrittenItem.onTap = { [weak self] _ in self?.onTechnique?(.asWritten) }
+        content.addSubview(screenHeader)
+        content.addSubview(asWrittenItem)
         for (_, header) in platformHeaders { content.addSubview(header) }
         for technique in Techniques.all {
             let id = technique.id
@@ -136,6 +151,26 @@ package final class SidebarWindow: Window {
         }
     }
 
+    /// Hides a general option that does not apply (the shipped screens' `layout` while a screen
+    /// file is shown).
+    package func hideGeneralOption(_ id: String) {
+        hiddenGeneralOptions.insert(id)
+        for item in generalOptionItems where item.key.option == id { item.item.isHidden = true }
+        if let labels = choiceLabels[OptionKey(nil, id)] {
+            labels.header.isHidden = true
+            labels.caption.isHidden = true
+        }
+        setNeedsLayout()
+    }
+    private var hiddenGeneralOptions: Set<String> = []
+
+    /// Offers **As written** (a screen file that declares wiring that ends editing) or not.
+    package func offerAsWritten(_ offered: Bool) {
+        asWrittenItem.isHidden = !offered
+        screenHeader.isHidden = !offered
+        setNeedsLayout()
+    }
+
     /// Shows or hides the pinned-finger row.
     package func show(pinnedFinger: Bool) {
         guard pinnedItem.isHidden == pinnedFinger else { return }
@@ -148,6 +183,7 @@ package final class SidebarWindow: Window {
     package func show(technique: TechniqueID?) {
         shown = technique
         for (item, t) in zip(scenarioItems, Techniques.all) { item.isOn = t.id == technique }
+        asWrittenItem.isOn = technique == .asWritten
         for (id, items) in techniqueOptionItems {
             for item in items { item.item.isHidden = id != technique }
         }
@@ -192,12 +228,16 @@ package final class SidebarWindow: Window {
             pinnedItem.frame = Rect(x: 0, y: y, width: w, height: 48); y += 52
         }
         instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
-        for item in [inspectorItem, recordItem, helpItem] where !item.isHidden {
+        for item in [inspectorItem, recordItem, auditItem, helpItem] where !item.isHidden {
             // A two-line item (the recording's file name under its title) takes a taller row.
             let height = item.neededHeight(width: w)
             item.frame = Rect(x: 0, y: y, width: w, height: height); y += height
         }
         y += 10
+        if !asWrittenItem.isHidden {
+            screenHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 17
+            asWrittenItem.frame = Rect(x: 0, y: y, width: w, height: 32); y += 36
+        }
         for (platform, header) in platformHeaders {
             header.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 17
             for (item, technique) in zip(scenarioItems, Techniques.all) where technique.platform == platform {
@@ -214,7 +254,7 @@ package final class SidebarWindow: Window {
             y += 8
         }
         generalHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
-        y = layOut(generalOptionItems, from: y, width: w)
+        y = layOut(generalOptionItems.filter { !hiddenGeneralOptions.contains($0.key.option) }, from: y, width: w)
         content.contentSize = Size(width: w, height: y + 6)
         updateScrollIndicator()
     }

@@ -45,25 +45,33 @@ package final class CasePlayer {
     /// Finger ids the player uses, far from the mouse's.
     private static let finger = 901, secondFinger = 902
 
-    /// Prepares to play `matrixCase` under the technique on screen, with its current options.
-    package init(_ matrixCase: DismissalMatrix.Case, app: TapawayApp, application: Application) {
+    /// What the banner calls the case: `Case N`, or what the audit found.
+    package var label: String
+    /// Whether the case is one of the matrix's (the banner then names the matrix).
+    private var isMatrixCase: Bool { label == "Case \(matrixCase.number)" }
+
+    /// Prepares to play `matrixCase` under the technique on screen, with its current options, on
+    /// the screen on view; the banner calls it `label` (default: `Case N`).
+    package init(_ matrixCase: DismissalMatrix.Case, app: TapawayApp, application: Application, label: String? = nil) {
         self.matrixCase = matrixCase
         self.app = app
         self.application = application
+        self.label = label ?? "Case \(matrixCase.number)"
         technique = app.technique
         let options = app.optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
-        expected = DismissalMatrix.run(matrixCase, in: app.technique, options: options).code
+        expected = DismissalMatrix.run(matrixCase, in: app.technique, options: options, document: app.screenDocument).code
     }
 
     /// What the banner says in the current phase.
     package var message: String {
         switch phase {
         case .preparing, .playing:
-            return "Case \(matrixCase.number) playing · the matrix expects \(expected)"
+            return isMatrixCase ? "\(label) playing · the matrix expects \(expected)" : "\(label) · expected \(expected)"
         case .finished(let expected, let did):
+            let source = isMatrixCase ? "the matrix" : "the audit"
             return expected == did
-                ? "Case \(matrixCase.number): did \(did), as the matrix expects"
-                : "Case \(matrixCase.number): did \(did), the matrix expects \(expected)"
+                ? "\(label): did \(did), as \(source) expects"
+                : "\(label): did \(did), \(source) expects \(expected)"
         }
     }
 
@@ -141,6 +149,15 @@ package final class CasePlayer {
             queueDrag { [unowned self] in DismissalMatrix.backgroundPoint(in: app) }
         case .drag(let id):
             queueDrag { [unowned self] in centre(of: id) }
+        case .tapAt(let point):
+            queue(0) { [unowned self] in tap(at: DismissalMatrix.current(point, in: app)) }
+        case .longPress(let id):
+            queue(0) { [unowned self] in
+                if let point = centre(of: id) { press(Self.finger, .began, at: point) } else { missing = true }
+            }
+            queue(0.8) { [unowned self] in
+                if let point = centre(of: id) { press(Self.finger, .ended, at: point) }
+            }
         }
     }
 

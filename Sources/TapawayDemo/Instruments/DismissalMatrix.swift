@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayScreen
 
 /// `tapaway matrix`: the built-in cases, each played under every technique on the headless
 /// platform, and what happened, as a short code per cell and in words.
@@ -20,6 +21,9 @@ package enum DismissalMatrix {
         /// Whether `email` refuses to resign while its text is not an address (the general
         /// option `email-validates`).
         package var emailValidates = false
+        /// The action that says the tapped target acted (`home select`), for a case whose target
+        /// the matrix's own cases do not name (the audit's); its code then gains ✓ or ✗.
+        package var acting: String?
     }
 
     /// What the tester does in a case.
@@ -38,6 +42,11 @@ package enum DismissalMatrix {
         case dragBackground
         /// A drag 60 px up that starts on the view with this identifier.
         case drag(String)
+        /// A tap at a point the audit found, in the coordinates of the form's background (its
+        /// content), so that it follows the form wherever scrolling or avoidance takes it.
+        case tapAt(Point)
+        /// A finger held 0.8 s on the view with this identifier, then lifted.
+        case longPress(String)
     }
 
     /// The cases: the first version's thirteen, then a field that refuses to resign, the
@@ -102,10 +111,19 @@ package enum DismissalMatrix {
         package let focusedBefore: String?
     }
 
-    /// Plays `matrixCase` under `technique` and describes what happened.
-    package static func run(_ matrixCase: Case, in technique: TechniqueID, options: [OptionAssignment] = []) -> Cell {
-        let session = HeadlessSession(technique: technique)
+    /// Plays `matrixCase` under `technique` in a session of its own (on `document`, or the
+    /// shipped screens) and describes what happened.
+    package static func run(
+        _ matrixCase: Case, in technique: TechniqueID, options: [OptionAssignment] = [], document: ScreenDocument? = nil
+    ) -> Cell {
+        let session = HeadlessSession(technique: technique, document: document)
         for option in options { session.app.setOption(option.key, to: option.value) }
+        return play(matrixCase, in: session)
+    }
+
+    /// Plays `matrixCase` in `session` as it stands (the audit plays many cases in one
+    /// session, putting it back at rest between them) and describes what happened.
+    package static func play(_ matrixCase: Case, in session: HeadlessSession) -> Cell {
         if matrixCase.emailValidates { session.app.setOption(OptionKey(nil, ValidationOption.emailValidates.id), to: "on") }
         let p = session.platform
         func view(_ id: String) -> View? {
@@ -122,12 +140,20 @@ package enum DismissalMatrix {
             reveal(field.frameInScreen)
             p.tap(field)
             p.settle()
+            // A field a tap cannot focus (a recognizer over it takes the tap) is focused as the
+            // Next key or the app would, so that the step still starts from it; the audit says
+            // that the tap does not focus it.
+            if p.application.firstResponder !== field {
+                session.app.focus(focus)
+                p.settle()
+            }
             if let typed = matrixCase.typed {
                 p.type(typed)
                 p.settle()
             }
         }
         var missing = false
+        func hasKey(_ id: String) -> Bool { p.application.keyboard.window.view(withIdentifier: id).map(isShown) ?? false }
         // What the step touches on the form, each revealed in turn; a step whose points cannot
         // all show at once (a held finger and the background on a short screen) is out of reach.
         for point in Self.formPoints(of: matrixCase, in: session, view) {
@@ -148,10 +174,15 @@ package enum DismissalMatrix {
                 missing = true
             }
         case .keys(let ids):
-            for id in ids { p.tapKey(id) }
+            // A keyboard without the key (a number pad has no Return) has no such thing here.
+            if ids.allSatisfy(hasKey) { for id in ids { p.tapKey(id) } } else { missing = true }
         case .keysThenBackground(let ids):
-            for id in ids { p.tapKey(id) }
-            p.tap(at: session.backgroundPoint)
+            if ids.allSatisfy(hasKey) {
+                for id in ids { p.tapKey(id) }
+                p.tap(at: session.backgroundPoint)
+            } else {
+                missing = true
+            }
         case .holdAndTapBackground(let id):
             if let v = view(id) {
                 let held = p.touchDown(at: p.center(of: v))
@@ -162,6 +193,16 @@ package enum DismissalMatrix {
             drag(p, from: session.backgroundPoint)
         case .drag(let id):
             if let v = view(id) { drag(p, from: p.center(of: v)) }
+        case .tapAt(let point):
+            p.tap(at: Self.current(point, in: session))
+        case .longPress(let id):
+            if let v = view(id), Self.isShown(v) {
+                let held = p.touchDown(at: p.center(of: v))
+                p.advance(by: 0.8)
+                p.touchUp(held, at: p.center(of: v))
+            } else {
+                missing = true
+            }
         }
         let outcome = session.finish()
         if outOfReach {
@@ -180,12 +221,17 @@ package enum DismissalMatrix {
             focusedBefore: focusedBefore)
     }
 
-    /// A point on the form's background that no other view covers: below Submit, at the notes
-    /// view's left edge.
+    /// A point on the form's background that no other view covers: where the screen file's
+    /// `backgroundTap` says (below Submit, at the margin, on the standard form), else a point
+    /// the background sampler finds.
     @MainActor
     package static func backgroundPoint(in app: TapawayApp) -> Point {
         let form = app.form
-        return Point(x: form.notes.frameInScreen.minX + 4, y: form.submit.frameInScreen.maxY + 10)
+        if let probe = form.document.backgroundTap, let anchor = form.view(probe.below) {
+            let frame = anchor.frameInScreen
+            return Point(x: frame.minX + probe.dx, y: frame.maxY + probe.dy)
+        }
+        return BackgroundSampler.points(in: form).first ?? form.background.frameInScreen.origin.offsetBy(dx: 4, dy: 4)
     }
 
     /// The points on the form that the step of `matrixCase` touches, where they are now (the
@@ -195,13 +241,25 @@ package enum DismissalMatrix {
         let p = session.platform
         switch matrixCase.step {
         case .tapBackground, .keysThenBackground, .dragBackground: return [session.backgroundPoint]
-        case .tap(let id), .drag(let id):
+        case .tap(let id), .drag(let id), .longPress(let id):
             guard let v = view(id), v.window === session.app.window, v.identifier != "navbar" else { return [] }
             return [p.center(of: v)]
+        case .tapAt(let point): return [current(point, in: session)]
         case .holdAndTapBackground(let id):
             return view(id).map { [p.center(of: $0), session.backgroundPoint] } ?? []
         case .keys: return []
         }
+    }
+
+    /// Where `point`, in the form's background's coordinates, is on the screen now.
+    @MainActor
+    static func current(_ point: Point, in session: HeadlessSession) -> Point { current(point, in: session.app) }
+
+    /// Where `point`, in the form's background's coordinates, is on the screen of `app` now.
+    @MainActor
+    static func current(_ point: Point, in app: TapawayApp) -> Point {
+        let origin = app.form.background.frameInScreen.origin
+        return Point(x: origin.x + point.x, y: origin.y + point.y)
     }
 
     /// The part of the form a finger can reach, in screen coordinates: the form's frame on the
@@ -263,6 +321,7 @@ package enum DismissalMatrix {
     /// The target a case taps, and the action that says it acted.
     private static func target(of matrixCase: Case) -> (id: String, action: String)? {
         guard case .tap(let id) = matrixCase.step else { return nil }
+        if let acting = matrixCase.acting { return (id, acting) }
         switch id {
         case "submit": return (id, "submit touchUpInside")
         case "subscribe": return (id, "subscribe valueChanged")

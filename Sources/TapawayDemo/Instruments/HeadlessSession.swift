@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayScreen
 
 /// What happened in a headless run, as `compare` and `matrix` report it.
 package struct SessionOutcome: Equatable, Sendable {
@@ -37,10 +38,11 @@ package final class HeadlessSession {
     /// What happened so far.
     package var outcome: SessionOutcome { recorder.outcome }
 
-    /// Starts the app showing `technique` on a screen of `size` and lets it settle.
-    package init(technique: TechniqueID, size: Size = TapawayApp.defaultSize) {
+    /// Starts the app showing `technique` on `document` (nil: the shipped screens) on a screen
+    /// of `size`, and lets it settle.
+    package init(technique: TechniqueID, document: ScreenDocument? = nil, size: Size = TapawayApp.defaultSize) {
         platform = HeadlessPlatform(screenSize: size)
-        app = TapawayApp(application: platform.application, technique: technique)
+        app = TapawayApp(application: platform.application, technique: technique, screen: document)
         recorder = OutcomeRecorder(application: platform.application, app: app)
         // Another device or orientation (`--device`, `--set orientation=...`) gets a screen that
         // holds it beside the chrome, as the window grows for it.

@@ -18,7 +18,7 @@ package final class HelpCardWindow: Window {
         ("Escape", "end editing (dismiss the keypad)"),
         ("Ctrl+A C X V", "select all, copy, cut, paste"),
         ("Ctrl+Z", "undo; with Shift, redo"),
-        ("F1", "this card"),
+        ("F1 / F6", "this card; the audit"),
         ("F2", "show or hide the inspector"),
         ("F3 / F4", "hardware keyboard; keys on or off"),
         ("F5", "turn the device"),

@@ -243,11 +243,11 @@ package struct Recording: Sendable {
                 }
                 recording.inspector = line.inspector
                 if let focused = line.focused {
-                    guard StandardForm.inputIdentifiers.contains(focused) else {
+                    guard ScreenForm.inputIdentifiers.contains(focused) else {
                         throw RecordingError(
                             line: number,
                             message: "'focused' is \(Printable.quoted(focused)), not an input: use one of "
-                                + StandardForm.inputIdentifiers.joined(separator: ", "))
+                                + ScreenForm.inputIdentifiers.joined(separator: ", "))
                     }
                     recording.focused = focused
                 }

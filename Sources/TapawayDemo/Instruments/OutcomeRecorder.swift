@@ -15,7 +15,9 @@ package final class OutcomeRecorder {
     /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
     /// by the next input and at the end of the frame.
     private var currentPhase: TouchPhase?
-    private var rowHandlers: [(StandardForm, ((SuggestionRow) -> Void)?)] = []
+    private var rowHandlers: [(ScreenForm, ((SuggestionRow) -> Void)?)] = []
+    /// The screens' app-action lists this recorder observes, with its token in each.
+    private var appActionTokens: [(ScreenForm, ObserverToken)] = []
 
     /// Starts following `app` in `application`.
     package init(application: Application, app: TapawayApp) {
@@ -50,7 +52,8 @@ package final class OutcomeRecorder {
                 outcome.keypadHides += 1
                 outcome.hidePhases.append(currentPhase)
             })
-        for id in TechniqueID.allCases {
+        // Every registered technique's screen, and the one on show (as-written is not registered).
+        for id in TechniqueID.allCases + (TechniqueID.allCases.contains(app.technique) ? [] : [app.technique]) {
             let form = app.screen(for: id).form
             let previous = form.onRowSelected
             rowHandlers.append((form, previous))
@@ -58,6 +61,10 @@ package final class OutcomeRecorder {
                 previous?(row)
                 outcome.actions["\(row.identifier ?? "?") select", default: 0] += 1
             }
+            let token = form.appActionObservers.add { [unowned self] source, action in
+                outcome.actions["\(source) \(action)", default: 0] += 1
+            }
+            appActionTokens.append((form, token))
         }
     }
 
@@ -74,6 +81,8 @@ package final class OutcomeRecorder {
         focusToken = nil; controlToken = nil; decisionToken = nil; touchToken = nil; frameToken = nil; inputToken = nil
         for (form, previous) in rowHandlers { form.onRowSelected = previous }
         rowHandlers.removeAll()
+        for (form, token) in appActionTokens { form.appActionObservers.remove(token) }
+        appActionTokens.removeAll()
     }
 
     isolated deinit { stop() }
@@ -85,11 +94,13 @@ package final class OutcomeRecorder {
     package func finish() -> SessionOutcome {
         var result = outcome
         result.finalFocus = (application.firstResponder as? View)?.traceName
-        let form = app.form
-        for field in [form.name, form.email, form.password, form.phone] {
-            result.texts[field.identifier ?? "?"] = field.isSecureTextEntry ? "\(field.text.count) characters" : field.text
+        for input in app.form.inputs {
+            if let field = input as? TextField {
+                result.texts[field.identifier ?? "?"] = field.isSecureTextEntry ? "\(field.text.count) characters" : field.text
+            } else if let textView = input as? TextView {
+                result.texts[textView.identifier ?? "?"] = textView.text
+            }
         }
-        result.texts["notes"] = form.notes.text
         return result
     }
 }

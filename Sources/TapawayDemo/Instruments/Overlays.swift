@@ -11,6 +11,8 @@ package final class InstrumentOverlays {
     package var showsRegions = false { didSet { invalidateAll() } }
     /// Draw the keypad frame and the avoidance distance.
     package var showsKeypad = false { didSet { invalidateAll() } }
+    /// The element the Audit instrument outlines (the finding chosen), if any.
+    package weak var outlined: View? { didSet { invalidateAll() } }
     /// How long a trail lasts, in seconds.
     package static let trailLifetime = 0.6
 
@@ -140,6 +142,11 @@ package final class InstrumentOverlays {
         func local(_ p: Point) -> Point { Point(x: p.x - origin.x, y: p.y - origin.y) }
         if showsKeypad { drawKeypad(in: window, canvas: canvas) }
         if showsRegions && window === appWindow { drawRegions(canvas: canvas) }
+        if let outlined, outlined.window === window, !outlined.isHidden {
+            let frame = outlined.frameInScreen
+            let box = Rect(origin: local(frame.origin), size: frame.size).insetBy(dx: -3, dy: -3)
+            canvas.strokeRoundedRect(box, radius: 6, lineWidth: 2.5, color: Color(hex: 0xFF3B30))
+        }
         guard showsTouches else {
             // Always: the pinned finger, so a forgotten right click never goes unseen.
             if let pinned = live[MouseTouches.pinnedID], !pinned.phase.isFinished {

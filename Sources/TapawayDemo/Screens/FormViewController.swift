@@ -1,31 +1,57 @@
 import TapawayKit
+import TapawayScreen
 
-/// A technique's screen: the standard form under the navigation bar, plus whatever the
-/// technique needs. Each technique's folder holds its subclass.
+/// A technique's screen: a screen file's content (the standard form unless `--screen` chose
+/// another) under the navigation bar, plus whatever the technique needs. Each technique's folder
+/// holds its subclass.
 @MainActor
 package class FormViewController: ViewController {
     /// The technique this screen shows.
     package let technique: TechniqueID
-    /// The form.
-    package let form: StandardForm
+    /// The form: the screen file's content, built.
+    package let form: ScreenForm
+    /// The screen file a person chose (`--screen FILE`), or nil for the shipped screens, which
+    /// the general option `layout` chooses among.
+    package let chosenDocument: ScreenDocument?
 
-    /// Creates the screen for `technique`; with `backgroundIsControl` the form's background is
-    /// a `Control`.
-    package init(technique: TechniqueID, backgroundIsControl: Bool = false) {
+    /// Creates the screen for `technique` showing `document` (nil: the shipped screens); with
+    /// `backgroundIsControl` the form's background is a `Control`.
+    package init(technique: TechniqueID, document: ScreenDocument? = nil, backgroundIsControl: Bool = false) {
         self.technique = technique
-        form = StandardForm(backgroundIsControl: backgroundIsControl)
+        chosenDocument = document
+        form = ScreenForm(document: document ?? ScreenLayout.form.document, backgroundIsControl: backgroundIsControl)
         super.init()
-        title = Techniques.technique(for: technique)?.title ?? technique.rawValue
+        title = document?.title ?? Techniques.technique(for: technique)?.title ?? technique.rawValue
     }
 
-    /// What the screen holds under the navigation bar: the form in a scroll view (the default),
-    /// the form in a plain view, or the form above a chat composer (the general option `layout`).
+    /// Which shipped screen the screen holds under the navigation bar: the form in a scroll
+    /// view (the default), the form in a plain view, or the form above a chat composer (the
+    /// general option `layout`). A screen file chosen with `--screen` is shown as it is.
     package var layout: ScreenLayout = .form {
         didSet { if layout != oldValue { applyLayout() } }
     }
-    /// The composer bar at the bottom of the chat-like screen (in the screen only with
-    /// `layout=chat`).
-    package let composer = ComposerBar()
+    /// The screen file shown: the one chosen, or the shipped screen of `layout`.
+    package var document: ScreenDocument { chosenDocument ?? layout.document }
+    /// The bar pinned to the screen's bottom, while the screen shown has one (the chat's
+    /// composer); built the first time it shows, then kept with its typed text.
+    package var composer: View? {
+        guard let bar = document.bottomBar else { return nil }
+        if let built = builtComposer { return built }
+        let built = form.buildBar(bar)
+        (built as? ElementBar)?.reachesUnderHomeIndicator = bar.kind == .tabBar
+        if chosenDocument != nil { ScreenWiring.apply(to: self, under: built, dismissals: technique == .asWritten) }
+        builtComposer = built
+        return built
+    }
+    private var builtComposer: View?
+    /// The bar's height, when the screen shown has one.
+    private var composerHeight: Double {
+        guard let bar = document.bottomBar else { return 0 }
+        // A tab bar reaches under the home indicator, its items above it (UITabBar's height is
+        // its own plus the safe area's bottom).
+        let under = bar.kind == .tabBar ? (view.application?.safeAreaInsets.bottom ?? 0) : 0
+        return (bar.placement.height ?? 52) + under
+    }
     /// The general option `avoidance` as set: `platform` (the technique's own) or a strategy's
     /// value.
     package var avoidanceChoice = "platform" {
@@ -55,9 +81,9 @@ package class FormViewController: ViewController {
     /// `touches-began` technique's container option). False by default.
     package var wantsPlainContainer: Bool { false }
 
-    /// Whether the form is a scroll view a strategy can scroll or inset: not in the plain
-    /// layout, where it stands for a screen without a scroll view.
-    package var formScrolls: Bool { layout != .plain }
+    /// Whether the form is a scroll view a strategy can scroll or inset: not when the screen's
+    /// root does not scroll (the plain screen stands for a screen without a scroll view).
+    package var formScrolls: Bool { documentScrolls }
 
     /// The safe area avoidance strategies read: the part of the device's safe area the screen's
     /// view overlaps (under the navigation bar, usually only the home indicator's, at the bottom).
@@ -73,8 +99,9 @@ package class FormViewController: ViewController {
         container.backgroundColor = Palette.groupedBackground
         form.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(form)
-        composer.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
         setView(container)
+        // The file's own wiring: all of it as written, else only what does not end editing.
+        if chosenDocument != nil { ScreenWiring.apply(to: self, under: form, dismissals: technique == .asWritten) }
         applyLayout()
         updateAvoidance()
     }
@@ -89,6 +116,8 @@ package class FormViewController: ViewController {
     /// not the one it has now, as UIKit lays a view out again when its safe area changes.
     package override func viewDidAppear(_ animated: Bool) {
         form.setNeedsLayout()
+        // A tab bar's height takes the home indicator's, known only once the screen is shown.
+        if document.bottomBar?.kind == .tabBar { layOutContent(in: view.bounds) }
         avoidance.start()
     }
 
@@ -101,37 +130,42 @@ package class FormViewController: ViewController {
     /// the chat layout. Read afresh each time, so that after a rotation it is the new size.
     package var fullFormFrame: Rect {
         let b = view.bounds
-        let composerHeight = layout == .chat ? ComposerBar.height : 0
         return Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - composerHeight))
     }
 
     /// Lays the form (and the composer, in the chat layout) out in `area` of the screen's view,
     /// the composer at its bottom; eased over `duration` seconds when it is not 0.
     package func layOutContent(in area: Rect, duration: Double = 0) {
-        let composerHeight = layout == .chat ? ComposerBar.height : 0
         let formFrame = Rect(x: area.minX, y: area.minY, width: area.width, height: max(0, area.height - composerHeight))
         let composerFrame = Rect(x: area.minX, y: area.maxY - composerHeight, width: area.width, height: composerHeight)
         formSlider.move(form, to: formFrame, duration: duration)
-        if layout == .chat { composerSlider.move(composer, to: composerFrame, duration: duration) }
+        if let composer = composer { composerSlider.move(composer, to: composerFrame, duration: duration) }
     }
 
-    /// Puts the layout's views in the screen: the composer for `chat`, and a form that does not
-    /// scroll for `plain`.
+    /// Whether the screen shown lets its content scroll.
+    private var documentScrolls: Bool {
+        let root = document.content
+        return root.kind.scrolls && (root.scroll?.scrolls ?? true)
+    }
+
+    /// Puts the screen file's views in the screen: its bottom bar (the chat's composer), and a
+    /// form that does not scroll when its root does not (the plain screen).
     private func applyLayout() {
         guard isViewLoaded else { return }
         avoidance.strategy?.restore(self)
-        form.isScrollEnabled = layout != .plain
-        form.isPlainView = layout == .plain || wantsPlainContainer
-        if layout == .chat {
+        form.isScrollEnabled = documentScrolls
+        form.isPlainView = !documentScrolls || wantsPlainContainer
+        if let composer = composer {
+            composer.autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
             if composer.superview == nil {
                 let index = view.subviews.firstIndex { $0 === form }.map { $0 + 1 } ?? 0
                 view.insertSubview(composer, at: index)
             }
-        } else {
+        } else if let composer = builtComposer {
             _ = composer.endEditing(true)
             composer.removeFromSuperview()
         }
-        if layout == .plain { form.contentOffset = .zero }
+        if !documentScrolls { form.contentOffset = .zero }
         layOutContent(in: view.bounds)
         avoidance.reapply()
     }

@@ -47,7 +47,7 @@ final class ListView: View {
     }
 
     override func layoutSubviews() {
-        let m = StandardForm.margin
+        let m = ScreenForm.margin
         header.frame = Rect(x: m, y: 16, width: bounds.width - 2 * m, height: 40)
         var y = 68.0
         for row in subviews where row !== header {

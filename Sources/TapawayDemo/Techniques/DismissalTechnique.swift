@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// One way an app dismisses the keyboard when the user touches outside the field being edited,
 /// with everything Tapaway needs to know to show it: who it is, how to build its screen, what
@@ -25,8 +26,9 @@ package protocol DismissalTechnique: SendableMetatype {
     /// The class the app's window must be (or descend from) for the technique to work: the
     /// app builds its one window from the most derived class any technique asks for.
     @MainActor static var windowClass: AppWindow.Type { get }
-    /// Builds the technique's screen (once; the app keeps it, with its typed text).
-    @MainActor static func makeScreen() -> FormViewController
+    /// Builds the technique's screen showing `document` (nil: the shipped screens), once; the
+    /// app keeps it, with its typed text.
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController
     /// Sets up what the technique needs once per application (the keyboard manager's one
     /// line); the app keeps what it returns for as long as it runs.
     @MainActor static func setUp(in application: Application) -> AnyObject?

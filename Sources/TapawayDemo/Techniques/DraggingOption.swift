@@ -14,6 +14,11 @@ enum DraggingOption {
         default: "none",
         apply: { value, screen in
             guard !screen.ownsKeyboardDismissMode else { return }
+            // A screen file's own mode stands until the option is set to something else.
+            if value == "none", let own = screen.chosenDocument?.content.scroll?.keyboardDismissMode {
+                screen.form.keyboardDismissMode = KeyboardDismissMode(fileValue: own)
+                return
+            }
             screen.form.keyboardDismissMode = mode(value)
         })
 
@@ -28,8 +33,10 @@ enum DraggingOption {
         ],
         default: "platform",
         apply: { value, screen in
+            // A screen file that says its root always bounces is taken at its word.
+            let declared = screen.chosenDocument?.content.scroll?.alwaysBounceVertical ?? false
             screen.form.alwaysBounceVertical =
-                value == "always" || (value == "platform" && screen.platformBouncesWhenContentFits)
+                value == "always" || (value == "platform" && (screen.platformBouncesWhenContentFits || declared))
         })
 
     /// The dismiss mode a value stands for.

@@ -44,4 +44,6 @@ package enum TechniquePlatform: String, Sendable, CaseIterable {
     case flutter = "Flutter"
     /// React Native.
     case reactNative = "React Native"
+    /// The screen file's own wiring (`as-written`).
+    case screenFile = "This screen"
 }

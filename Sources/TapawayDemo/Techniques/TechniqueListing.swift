@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// `tapaway list`: the registered techniques with their options, for people (grouped by
 /// platform) and for scripts (JSON).
@@ -32,6 +33,9 @@ package enum TechniqueListing {
                 "  \(id)  \(name)  \(size)  portrait \(insets(device.portraitInsets))  landscape \(insets(device.landscapeInsets))"
             )
         }
+        lines.append("")
+        lines.append("Screens (--screen NAME, or a screen file; tapaway screen show NAME prints one)")
+        lines.append("  " + ShippedScreens.names.joined(separator: ", "))
         return lines.joined(separator: "\n")
     }
 
@@ -60,6 +64,16 @@ package enum TechniqueListing {
             ),
             ("options", .array(Techniques.generalOptions.map(json(for:)))),
             ("devices", .array(DeviceProfile.all.map(json(for:)))),
+            ("screens", .array(ShippedScreens.names.map(json(forScreen:)))),
+        ])
+    }
+
+    /// A shipped screen: its name, the `layout` value that shows it, and its text inputs.
+    private static func json(forScreen name: String) -> JSON {
+        let document = ShippedScreens.document(name)
+        return .object([
+            ("name", .string(name)), ("layout", .string(ScreenLayout(screenName: name)?.rawValue ?? name)),
+            ("inputs", .array((document?.inputIDs ?? []).map { .string($0) })),
         ])
     }
 

@@ -27,9 +27,10 @@ package enum Techniques {
     /// The technique shown when nothing else is asked for or remembered.
     package static var defaultID: TechniqueID { all[0].id }
 
-    /// The technique with `id`, if it is registered.
+    /// The technique with `id`, if it is registered, or `as-written`, which a screen file with
+    /// wiring offers beside the registry's.
     package static func technique(for id: TechniqueID) -> (any DismissalTechnique.Type)? {
-        all.first { $0.id == id }
+        id == AsWrittenTechnique.id ? AsWrittenTechnique.self : all.first { $0.id == id }
     }
 
     /// The platforms that have techniques, in the registry's order.

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// An Android activity whose `dispatchTouchEvent` hides the keyboard on a touch outside the
@@ -28,7 +29,9 @@ enum AndroidTechnique: DismissalTechnique {
             apply: { value, screen in (screen as? AndroidViewController)?.trigger = value == "up" ? .up : .down })
     ]
 
-    @MainActor static func makeScreen() -> FormViewController { AndroidViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        AndroidViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit: "Hides the keyboard at touch-down and the button still fires: super.dispatchTouchEvent delivers the touch.",

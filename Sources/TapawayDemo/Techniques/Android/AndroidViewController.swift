@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The `android` screen: the activity. Its `dispatchTouchEvent` (Tapaway's `willDeliver`) looks
 /// at each touch event before the views do.
@@ -31,8 +32,8 @@ package final class AndroidViewController: FormViewController {
     /// Which motion event the check runs on.
     package var trigger = Trigger.down
 
-    /// Creates the screen.
-    package init() { super.init(technique: .android) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .android, document: document) }
 
     /// `dispatchTouchEvent`, the `ACTION_DOWN` variant: the check, then `super` delivers.
     package override func willDeliver(_ event: Event, in window: AppWindow) {

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// Return ends editing; the background is a control whose touch-up-inside resigns; the
@@ -20,7 +21,9 @@ enum BackgroundControlTechnique: DismissalTechnique {
             apply: { isOn, screen in (screen as? BackgroundControlViewController)?.dimsAroundField = isOn })
     ]
 
-    @MainActor static func makeScreen() -> FormViewController { BackgroundControlViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        BackgroundControlViewController(document: document)
+    }
 
     /// The margin it scrolls the focused field to, above the keypad.
     @MainActor static func keypadMargin(for focused: View) -> Double? { BackgroundControlViewController.fieldMargin }

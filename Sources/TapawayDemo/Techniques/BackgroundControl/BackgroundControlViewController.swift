@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The `background-control` screen: Return in a single-line field ends editing on exit, the
 /// background is a control whose touch-up-inside resigns, and the scroll view shrinks by the
@@ -14,12 +15,14 @@ package final class BackgroundControlViewController: FormViewController {
     package let dimOverlay = DimOverlay()
     private var observers: [ObserverToken] = []
 
-    /// Creates the screen.
-    package init() { super.init(technique: .backgroundControl, backgroundIsControl: true) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) {
+        super.init(technique: .backgroundControl, document: document, backgroundIsControl: true)
+    }
 
     /// Wires Return and the background control.
     package override func viewDidLoad() {
-        for field in [form.name, form.email, form.password, form.phone] {
+        for field in form.inputs.compactMap({ $0 as? TextField }) {
             field.addAction(for: .editingDidEndOnExit) { [weak self] control, _ in
                 self?.report(.resign, "Return in \(control.traceName ?? "a field") (editingDidEndOnExit)")
                 control.resignFirstResponder()

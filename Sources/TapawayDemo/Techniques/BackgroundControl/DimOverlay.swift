@@ -4,7 +4,7 @@ import TapawayKit
 @MainActor
 package final class DimOverlay: View {
     /// The form whose focused field stays bright.
-    weak var form: StandardForm?
+    weak var form: ScreenForm?
     private var level = 0.0
     private var fadeAnimation: Animation?
 

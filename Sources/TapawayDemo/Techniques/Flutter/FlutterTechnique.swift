@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// Flutter's `TextField.onTapOutside` unfocusing.
@@ -28,7 +29,9 @@ enum FlutterTechnique: DismissalTechnique {
             apply: { isOn, screen in (screen as? FlutterViewController)?.usesGestureDetector = isOn }),
     ]
 
-    @MainActor static func makeScreen() -> FormViewController { FlutterViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        FlutterViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit:

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The `flutter` screen. The text fields' shared tap region is modelled in `willDeliver`: each
 /// pointer down outside every text input unfocuses the focused one (and is consumed when
@@ -28,8 +29,8 @@ package final class FlutterViewController: FormViewController {
     }
     private let detector = TapGestureRecognizer()
 
-    /// Creates the screen.
-    package init() { super.init(technique: .flutter) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .flutter, document: document) }
 
     /// Flutter documents that a primary scroll view (a vertical `ListView` with no controller,
     /// as here) can always be scrolled, "even if it does not have sufficient content".

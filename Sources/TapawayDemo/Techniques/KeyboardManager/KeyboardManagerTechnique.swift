@@ -1,5 +1,6 @@
 import KeyboardManager
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// The one-line keyboard manager (after IQKeyboardManager).
@@ -15,7 +16,9 @@ enum KeyboardManagerTechnique: DismissalTechnique {
     static let platform = TechniquePlatform.uikit
     static let summary = "One line: toolbar, scrolling, resign on touch outside."
 
-    @MainActor static func makeScreen() -> FormViewController { KeyboardManagerViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        KeyboardManagerViewController(document: document)
+    }
 
     /// The app's one line, and the adapter that turns the manager's decisions into the app's.
     @MainActor static func setUp(in application: Application) -> AnyObject? { KeyboardManagerAdapter(application: application) }
@@ -49,8 +52,8 @@ enum KeyboardManagerTechnique: DismissalTechnique {
 /// for this screen's class by the app's one line.
 @MainActor
 package final class KeyboardManagerViewController: FormViewController {
-    /// Creates the screen.
-    package init() { super.init(technique: .keyboardManager) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .keyboardManager, document: document) }
 
     /// Its own avoidance: the manager scrolls, or moves the screen when there is no scroll view.
     package override var platformAvoidance: AvoidanceKind { .keyboardManager }

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// The platform default: no code, nothing dismisses on a tap outside.
@@ -14,7 +15,9 @@ enum NoneTechnique: DismissalTechnique {
     static let platform = TechniquePlatform.everyPlatform
     static let summary = "Nothing dismisses on a tap outside: what every platform does by default."
 
-    @MainActor static func makeScreen() -> FormViewController { NoneViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        NoneViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: no code listens for a tap outside.",
@@ -33,6 +36,6 @@ enum NoneTechnique: DismissalTechnique {
 /// The `none` screen: the form, and no dismissal code at all.
 @MainActor
 package final class NoneViewController: FormViewController {
-    /// Creates the screen.
-    package init() { super.init(technique: .noCode) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .noCode, document: document) }
 }

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// A React Native `ScrollView` and its `keyboardShouldPersistTaps`.
@@ -32,7 +33,9 @@ enum ReactNativeTechnique: DismissalTechnique {
             })
     ]
 
-    @MainActor static func makeScreen() -> FormViewController { ReactNativeViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        ReactNativeViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit:

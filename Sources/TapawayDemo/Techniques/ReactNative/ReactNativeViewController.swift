@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The `react-native` screen: the form as a React Native `ScrollView`. The scroll view's
 /// responder handlers are modelled in `willDeliver`: it takes a touch at its start (the capture
@@ -32,8 +33,8 @@ package final class ReactNativeViewController: FormViewController {
     /// The touch the scroll view is the responder for, and the scroll offset when it took it.
     private var responderTouch: (touch: Touch, offset: Point, captured: Bool)?
 
-    /// Creates the screen.
-    package init() { super.init(technique: .reactNative) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .reactNative, document: document) }
 
     /// The scroll view's responder handlers.
     package override func willDeliver(_ event: Event, in window: AppWindow) {

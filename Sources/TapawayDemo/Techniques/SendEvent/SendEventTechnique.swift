@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// The window subclass whose `sendEvent` resigns the first responder.
@@ -16,7 +17,9 @@ enum SendEventTechnique: DismissalTechnique {
     /// The technique lives in the window.
     @MainActor static var windowClass: AppWindow.Type { DismissingWindow.self }
 
-    @MainActor static func makeScreen() -> FormViewController { SendEventViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        SendEventViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit: "Resigns and the button fires: the window acts before delivery, and a button is not a responder.",
@@ -37,6 +40,6 @@ enum SendEventTechnique: DismissalTechnique {
 /// only shows the form.
 @MainActor
 package final class SendEventViewController: FormViewController {
-    /// Creates the screen.
-    package init() { super.init(technique: .sendEvent) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .sendEvent, document: document) }
 }

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// SwiftUI's `@FocusState` cleared by a tap gesture on a background behind the content.
@@ -30,7 +31,9 @@ enum SwiftUITechnique: DismissalTechnique {
             })
     ]
 
-    @MainActor static func makeScreen() -> FormViewController { SwiftUIViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        SwiftUIViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit:

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The `swiftui` screen: the form's texts take hits as SwiftUI's `Text` does, and the background
 /// behind them carries the tap gesture.
@@ -22,8 +23,8 @@ package final class SwiftUIViewController: FormViewController {
     }
     private let backgroundTap = TapGestureRecognizer()
 
-    /// Creates the screen.
-    package init() { super.init(technique: .swiftUI) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .swiftUI, document: document) }
 
     /// `.scrollDismissesKeyboard` is this screen's own.
     package override var ownsKeyboardDismissMode: Bool { true }
@@ -36,9 +37,8 @@ package final class SwiftUIViewController: FormViewController {
     /// Texts take hits; the background gets `.onTapGesture`.
     package override func viewDidLoad() {
         super.viewDidLoad()
-        for label in [form.hint, form.caption, form.subscribeLabel, form.suggestionsHeader] {
-            label.isUserInteractionEnabled = true
-        }
+        // SwiftUI's `Text` takes hits, where a `UILabel` does not.
+        for label in form.labels { label.isUserInteractionEnabled = true }
         backgroundTap.identifier = "background-tap"
         backgroundTap.cancelsTouchesInView = false
         // The gesture belongs to the background: a touch that hit a view in front is not its.

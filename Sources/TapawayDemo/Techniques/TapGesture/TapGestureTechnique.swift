@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// A tap recognizer added to the root view while the keypad shows.
@@ -19,7 +20,9 @@ enum TapGestureTechnique: DismissalTechnique {
             apply: { isOn, screen in (screen as? TapGestureViewController)?.cancelsTouchesInView = isOn })
     ]
 
-    @MainActor static func makeScreen() -> FormViewController { TapGestureViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        TapGestureViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: a control wins its own tap over the recognizer.",

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The `tap-gesture` screen: while the keypad shows, a tap recognizer on the root view resigns the
 /// field. It observes keyboard will-show and will-hide from `viewDidAppear` and stops in
@@ -15,8 +16,8 @@ package final class TapGestureViewController: FormViewController {
     package var cancelsTouchesInView = true { didSet { dismissTap?.cancelsTouchesInView = cancelsTouchesInView } }
     private var observers: [ObserverToken] = []
 
-    /// Creates the screen.
-    package init() { super.init(technique: .tapGesture) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .tapGesture, document: document) }
 
     /// Starts observing the keypad.
     package override func viewDidAppear(_ animated: Bool) {

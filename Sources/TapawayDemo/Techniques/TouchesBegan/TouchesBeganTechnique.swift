@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 extension TechniqueID {
     /// The view controller's `touchesBegan(_:with:)` override that ends editing.
@@ -36,7 +37,9 @@ enum TouchesBeganTechnique: DismissalTechnique {
             apply: { value, screen in (screen as? TouchesBeganViewController)?.forcesResign = value == "end-editing" }),
     ]
 
-    @MainActor static func makeScreen() -> FormViewController { TouchesBeganViewController() }
+    @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
+        TouchesBeganViewController(document: document)
+    }
 
     static let charter: [Experiment: String] = [
         .submit:

@@ -1,4 +1,5 @@
 import TapawayKit
+import TapawayScreen
 
 /// The `touches-began` screen: its `touchesBegan(_:with:)` ends editing.
 ///
@@ -20,8 +21,8 @@ package final class TouchesBeganViewController: FormViewController {
     /// `endEditing(true)` (forces) rather than `sendAction(resignFirstResponder)` (asks).
     package var forcesResign = true
 
-    /// Creates the screen.
-    package init() { super.init(technique: .touchesBegan) }
+    /// Creates the screen showing `document` (nil: the shipped screens).
+    package init(document: ScreenDocument? = nil) { super.init(technique: .touchesBegan, document: document) }
 
     /// The form is a plain view or a scroll view, as the container option says.
     package override func viewDidLoad() {

@@ -1,0 +1,192 @@
+import TapawayKit
+import TapawayScreen
+
+/// Folds the cases an audit played into the findings a developer acts on (docs/screens.md lists
+/// each kind and the rule that raises it).
+package enum AuditFolding {
+    /// The findings of one technique's run on `document`.
+    package static func findings(of run: AuditRunner.TechniqueRun, in document: ScreenDocument) -> [AuditFinding] {
+        var findings: [AuditFinding] = []
+        let technique = run.technique
+        func finding(
+            _ kind: FindingKind, element: String, focus: String?, gesture: String, what: String, matrixCase: Int,
+            points: [Point] = [], overlap: Double? = nil, evidence: EvidenceLevel? = nil, shown: AuditCase? = nil
+        ) {
+            let found = document.element(element)
+            findings.append(
+                AuditFinding(
+                    kind: kind, technique: technique, element: element, position: found?.position, source: found?.source,
+                    focus: focus, gesture: gesture, what: what,
+                    evidence: evidence ?? MatrixEvidence.level(technique, case: matrixCase),
+                    fix: AuditFixes.fix(for: kind, under: technique, screen: document.platform), points: points,
+                    overlap: overlap, auditCase: shown))
+        }
+        let plays = run.plays.filter(\.played)
+        // 1, 2, 8: what a tap on something that acts did.
+        for play in plays where play.acted != nil && play.auditCase.gesture == .tap {
+            guard case .element(let id) = play.auditCase.target, let acted = play.acted else { continue }
+            let focus = play.auditCase.focus
+            let isRow = document.element(id)?.kind == .row
+            if !acted {
+                let held = plays.first {
+                    $0.auditCase.gesture == .longPress && $0.auditCase.focus == focus
+                        && $0.auditCase.target == play.auditCase.target
+                }
+                let longPressActs = held?.acted == true ? "; a long press does select it" : ""
+                finding(
+                    isRow ? .selectionSwallowed : .firstTapEaten, element: id, focus: focus, gesture: "tap",
+                    what: "with `\(focus)` focused, a tap on `\(id)` \(isRow ? "does not select it" : "does not reach it")"
+                        + (play.resigned ? "; editing ends instead" : "") + (isRow ? longPressActs : ""),
+                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [], shown: play.auditCase)
+            } else if play.resigned {
+                finding(
+                    .dismissAlsoActs, element: id, focus: focus, gesture: "tap",
+                    what: "with `\(focus)` focused, one tap on `\(id)` ends editing and \(isRow ? "selects the row" : "acts")",
+                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [], shown: play.auditCase)
+            }
+        }
+        // 3: a tap on another field.
+        for play in plays where play.auditCase.gesture == .tap {
+            guard case .element(let id) = play.auditCase.target,
+                document.element(id)?.kind.isTextInput == true
+                    || id == "message"
+            else { continue }
+            let focus = play.auditCase.focus
+            if play.cell.outcome.finalFocus != id {
+                finding(
+                    .twoTapsToSwitch, element: id, focus: focus, gesture: "tap",
+                    what: "with `\(focus)` focused, a tap on `\(id)` "
+                        + (play.resigned ? "ends editing; a second tap is needed to focus it" : "does not focus it"),
+                    matrixCase: 4, shown: play.auditCase)
+            } else if play.cell.outcome.keypadHides > 0 && play.cell.outcome.keypadShows > 0 {
+                finding(
+                    .keyboardBouncesBetweenFields, element: id, focus: focus, gesture: "tap",
+                    what: "from `\(focus)` to `\(id)`, the keyboard hides and shows again", matrixCase: 4,
+                    shown: play.auditCase)
+            }
+        }
+        // 4 and 10: the backgrounds.
+        let backgroundTaps = plays.filter {
+            if case .background = $0.auditCase.target, $0.auditCase.gesture == .tap { return true }
+            return false
+        }
+        // The screen's own background is each input's first background tap; a container is a dead
+        // zone when, with the same input focused, that tap ends editing and a tap on the
+        // container does not. A point is safe when it ends editing with no side effect whatever
+        // input is focused.
+        var mainResigns: [String: Bool] = [:]
+        for play in backgroundTaps where mainResigns[play.auditCase.focus] == nil {
+            mainResigns[play.auditCase.focus] = play.resigned
+        }
+        var safe: [String: Point] = [:]
+        var unsafe: Set<String> = []
+        var deadContainers: Set<String> = []
+        for play in backgroundTaps {
+            guard case .background(_, let container) = play.auditCase.target else { continue }
+            // The background's own action (a background control's touch-up-inside) is the
+            // dismissal itself, not a side effect.
+            let sideEffects = play.cell.outcome.actions.keys.filter { !$0.hasPrefix("\(container) ") }
+            if play.resigned && sideEffects.isEmpty, let point = play.point {
+                safe[container] = safe[container] ?? point
+            } else {
+                unsafe.insert(container)
+            }
+            if mainResigns[play.auditCase.focus] == true && !play.resigned && !deadContainers.contains(container) {
+                deadContainers.insert(container)
+                finding(
+                    .deadZone, element: container, focus: play.auditCase.focus, gesture: "tap",
+                    what: "with `\(play.auditCase.focus)` focused, a tap on \(container)'s background keeps editing on, "
+                        + "where a tap on the screen's background ends it",
+                    matrixCase: 2, points: play.point.map { [$0] } ?? [], shown: play.auditCase)
+            }
+        }
+        for container in unsafe { safe[container] = nil }
+        if !safe.isEmpty {
+            finding(
+                .safeTapPoints, element: safe.keys.sorted().first ?? "the background", focus: nil, gesture: "tap",
+                what: "a tap at "
+                    + safe.sorted { $0.key < $1.key }.map { "\(describe($0.value)) (\($0.key))" }.joined(separator: ", ")
+                    + " ends editing and does nothing else",
+                matrixCase: 2, points: safe.sorted { $0.key < $1.key }.map(\.value),
+                shown: backgroundTaps.first { play in
+                    if case .background(_, let container) = play.auditCase.target { return safe[container] != nil }
+                    return false
+                }?.auditCase)
+        }
+        // 9: the keyboard bounces.
+        for play in plays where play.bounced && !(play.auditCase.gesture == .tap && isInput(play.auditCase.target, document)) {
+            finding(
+                .keyboardBounces, element: targetName(play.auditCase.target), focus: play.auditCase.focus,
+                gesture: play.auditCase.gesture.rawValue,
+                what: "with `\(play.auditCase.focus)` focused, a \(play.auditCase.gesture.rawValue) on "
+                    + "\(targetName(play.auditCase.target)) ends editing and gives it back (the keyboard hides and shows)",
+                matrixCase: play.auditCase.matrixCase, shown: play.auditCase)
+            break
+        }
+        // 6 and 7: the ways out, field by field.
+        let byInput = Dictionary(grouping: plays, by: \.auditCase.focus)
+        let leavable = Set(
+            byInput.filter { _, plays in plays.contains { $0.resigned && !isInput($0.auditCase.target, document) } }.keys)
+        for (input, inputPlays) in byInput.sorted(by: { $0.key < $1.key }) {
+            let ways = inputPlays.filter { $0.resigned && !isInput($0.auditCase.target, document) }
+            guard ways.isEmpty else { continue }
+            if leavable.isEmpty {
+                finding(
+                    .noWayOut, element: input, focus: input, gesture: "any",
+                    what: "once `\(input)` is focused, no tap outside, drag, Return or toolbar ends editing",
+                    matrixCase: 2, shown: inputPlays.first?.auditCase)
+            } else {
+                let tried = inputPlays.first {
+                    if case .background = $0.auditCase.target { return true }
+                    return false
+                }
+                finding(
+                    .cannotBeLeft, element: input, focus: input, gesture: "tap",
+                    what: "`\(input)` keeps focus through every tap outside, drag, Return and Done, where "
+                        + "\(leavable.sorted().map { "`\($0)`" }.joined(separator: ", ")) let go",
+                    matrixCase: 14, points: tried?.point.map { [$0] } ?? [], shown: tried?.auditCase)
+            }
+        }
+        // 1 for a field: a tap on it does not focus it (a recognizer over it takes the tap).
+        for cover in run.covers where !cover.focusedByTap {
+            finding(
+                .firstTapEaten, element: cover.input, focus: nil, gesture: "tap",
+                what: "a tap on `\(cover.input)` does not focus it: something over it takes the tap", matrixCase: 4,
+                shown: AuditCase(
+                    technique: technique, focus: cover.input, gesture: .press, target: .returnKey, matrixCase: 0, focusOnly: true)
+            )
+        }
+        // 5: the fields under the keyboard.
+        for cover in run.covers where cover.overlap > 0.5 {
+            finding(
+                .hiddenUnderKeyboard, element: cover.input, focus: cover.input, gesture: "focus",
+                what:
+                    "once `\(cover.input)` is focused on \(run.device), the keyboard covers \(Int(cover.overlap.rounded())) points of it"
+                    + (document.element(cover.input)?.kind == .textView ? " (its caret's line)" : ""),
+                matrixCase: 0, overlap: cover.overlap, evidence: .measured,
+                shown: AuditCase(
+                    technique: technique, focus: cover.input, gesture: .press, target: .returnKey, matrixCase: 0, focusOnly: true)
+            )
+        }
+        return findings
+    }
+
+    private static func isInput(_ target: AuditTarget, _ document: ScreenDocument) -> Bool {
+        guard case .element(let id) = target else { return false }
+        return document.element(id)?.kind.isTextInput == true
+    }
+
+    /// A target as a finding names it.
+    static func targetName(_ target: AuditTarget) -> String {
+        switch target {
+        case .element(let id): "`\(id)`"
+        case .background(_, let container): container
+        case .navigationBar: "the navigation bar"
+        case .returnKey: "Return"
+        case .toolbarDone: "the toolbar's Done"
+        }
+    }
+
+    /// A point as `(x, y)`, whole points.
+    static func describe(_ point: Point) -> String { "(\(Int(point.x.rounded())), \(Int(point.y.rounded())))" }
+}

@@ -1,0 +1,219 @@
+import TapawayHeadless
+import TapawayKit
+import TapawayScreen
+
+/// Plays every case the audit enumerates on a screen, under each technique asked for: each text
+/// input focused in turn, then a tap on every element and on every container's background, a
+/// long press on each row, a drag from the background and from each other field, a second
+/// finger, Return and the toolbar's Done. One session per technique, put back at rest between
+/// cases; the cases go through the matrix's one runner (`DismissalMatrix.play`).
+@MainActor
+package struct AuditRunner {
+    /// The screen played on.
+    package let document: ScreenDocument
+    /// The options set (`--set`, `--device`), applied to each technique's session.
+    package let options: [OptionAssignment]
+
+    /// A runner for `document` with `options`.
+    package init(document: ScreenDocument, options: [OptionAssignment] = []) {
+        self.document = document
+        self.options = options
+    }
+
+    /// What one technique did on the screen: every case played, and how far each field is
+    /// under the keyboard.
+    package struct TechniqueRun: Sendable {
+        /// The technique.
+        package var technique: TechniqueID
+        /// The cases, in the order played.
+        package var plays: [AuditPlay]
+        /// Each text input's cover by the keyboard.
+        package var covers: [AuditCover]
+        /// The device and orientation played on.
+        package var device: String
+        /// The device's size in points, as held.
+        package var deviceSize: Size
+    }
+
+    /// Plays every case under `technique`.
+    package func run(_ technique: TechniqueID) -> TechniqueRun {
+        let shipped = ScreenLayout.allCases.first { $0.document == document }
+        let session = HeadlessSession(technique: technique, document: shipped == nil ? document : nil)
+        if let shipped { session.app.setOption(OptionKey(nil, AvoidanceOption.layout.id), to: shipped.rawValue) }
+        for option in options where option.key.technique == nil || option.key.technique == technique {
+            session.app.setOption(option.key, to: option.value)
+        }
+        session.platform.settle()
+        let form = session.app.form
+        var plays: [AuditPlay] = []
+        var covers: [AuditCover] = []
+        let inputs = session.app.focusableIdentifiers.filter { id in
+            session.app.window.view(withIdentifier: id).map(DismissalMatrix.isShown) ?? false
+        }
+        let targets = Self.targets(in: session)
+        var kinds: [String: ElementKind] = [:]
+        for element in document.allElements { if let id = element.id { kinds[id] = element.kind } }
+        for input in inputs {
+            rest(session)
+            covers.append(cover(of: input, in: session, technique: technique))
+            // A field whose delegate refuses holds text without what it wants, as case 14's email.
+            let refused = document.element(input)?.input?.refusesToResignWithout.map { needle in
+                "ab".contains(needle) ? "zz" : "ab"
+            }
+            for (gesture, target, number) in targets {
+                if case .element(let id) = target, id == input { continue }
+                var auditCase = AuditCase(
+                    technique: technique, focus: input, gesture: gesture, target: target, matrixCase: number)
+                auditCase.typed = refused
+                if case .element(let id) = target, gesture == .tap, let kind = kinds[id] {
+                    switch kind {
+                    // A slider's thumb tapped in place changes nothing, yet takes the tap.
+                    case .button, .text, .control, .slider: auditCase.acting = "\(id) touchUpInside"
+                    case .switch, .segmented: auditCase.acting = "\(id) valueChanged"
+                    case .row: auditCase.acting = "\(id) select"
+                    default: break
+                    }
+                }
+                rest(session)
+                plays.append(play(auditCase, in: session, form: form))
+            }
+        }
+        rest(session)
+        let device = "\(session.app.device.id) \(session.app.orientation.rawValue)"
+        return TechniqueRun(
+            technique: technique, plays: plays, covers: covers, device: device,
+            deviceSize: session.platform.application.deviceFrame.size)
+    }
+
+    /// The targets of the screen, each with the gesture and the matrix case it stands for.
+    private static func targets(in session: HeadlessSession) -> [(AuditGesture, AuditTarget, Int)] {
+        let form = session.app.form
+        var result: [(AuditGesture, AuditTarget, Int)] = []
+        let origin = form.background.frameInScreen.origin
+        func local(_ p: Point) -> Point { Point(x: p.x - origin.x, y: p.y - origin.y) }
+        // The background first: where the file says, then each container's own.
+        let main = DismissalMatrix.backgroundPoint(in: session.app)
+        result.append((.tap, .background(local(main), container: name(of: form.background, in: form)), 2))
+        for (container, point) in BackgroundSampler.containerPoints(in: form) where container !== form.background {
+            result.append((.tap, .background(local(point), container: name(of: container, in: form)), 2))
+        }
+        for view in elementViews(in: session) {
+            guard let id = view.identifier, let element = form.element(for: view) else { continue }
+            switch element.kind {
+            case .button, .text, .control: result.append((.tap, .element(id), 5))
+            case .switch, .slider, .segmented: result.append((.tap, .element(id), 10))
+            case .row:
+                result.append((.tap, .element(id), 12))
+                result.append((.longPress, .element(id), 12))
+            case .textField, .textView, .searchBar:
+                result.append((.tap, .element(id), 4))
+                result.append((.drag, .element(id), 16))
+            case .label, .image: result.append((.tap, .element(id), 6))
+            default: break
+            }
+        }
+        result.append((.drag, .background(local(main), container: "the background"), 11))
+        result.append((.secondFinger, .background(local(main), container: "the background"), 8))
+        result.append((.tap, .navigationBar, 13))
+        result.append((.press, .returnKey, 9))
+        result.append((.press, .toolbarDone, 15))
+        return result
+    }
+
+    /// The views built from the file's elements, and the bottom bar's, back to front.
+    private static func elementViews(in session: HeadlessSession) -> [View] {
+        let form = session.app.form
+        var result: [View] = []
+        func walk(_ view: View) {
+            for subview in view.subviews {
+                if form.element(for: subview) != nil { result.append(subview) }
+                walk(subview)
+            }
+        }
+        walk(form.background)
+        if let bar = session.app.screen(for: session.app.technique).composer, bar.superview != nil {
+            walk(bar)
+        }
+        return result
+    }
+
+    /// A container as people read it: its id, or its kind and the file's line.
+    static func name(of view: View, in form: ScreenForm) -> String {
+        if let id = view.identifier { return id }
+        guard let element = form.element(for: view) else { return "the background" }
+        return element.position.map { "the \(element.kind.rawValue) at line \($0.line)" } ?? "the background"
+    }
+
+    /// Puts the session back at rest: nothing focused, no finger down, the keyboard away, the
+    /// form scrolled to its top.
+    private func rest(_ session: HeadlessSession) {
+        let p = session.platform
+        if let focused = p.application.firstResponder as? View {
+            _ = focused.window?.transferFirstResponder(to: nil, force: true)
+        }
+        p.settle()
+        session.app.form.setContentOffset(.zero, animated: false)
+        session.app.form.restoreElementStates()
+        p.settle()
+    }
+
+    /// Plays `auditCase` and sees whether its target acted.
+    private func play(_ auditCase: AuditCase, in session: HeadlessSession, form: ScreenForm) -> AuditPlay {
+        let cell = DismissalMatrix.play(auditCase.matrixForm, in: session)
+        var acted: Bool?
+        if case .element(let id) = auditCase.target, let view = form.view(id), let element = form.element(for: view),
+            auditCase.gesture == .tap || auditCase.gesture == .longPress
+        {
+            // A control acted when it fired or changed; a segment tapped twice or a slider's
+            // thumb tapped in place changes nothing, yet took the tap. A row acted when it
+            // selected.
+            let actions: [String]
+            switch element.kind {
+            case .button, .text, .control, .switch, .slider, .segmented: actions = ["touchUpInside", "valueChanged"]
+            case .row: actions = ["select"]
+            default: actions = []
+            }
+            if !actions.isEmpty { acted = actions.contains { cell.outcome.actions["\(id) \($0)"] != nil } }
+        }
+        var point: Point?
+        let device = session.platform.application.deviceFrame
+        switch auditCase.target {
+        case .background(let p, _):
+            let origin = form.background.frameInScreen.origin
+            point = Point(x: origin.x + p.x - device.minX, y: origin.y + p.y - device.minY)
+        case .element(let id):
+            point = form.view(id).map { Point(x: $0.frameInScreen.midX - device.minX, y: $0.frameInScreen.midY - device.minY) }
+        default: break
+        }
+        return AuditPlay(auditCase: auditCase, cell: cell, acted: acted, point: point)
+    }
+
+    /// Focuses `input` as a person would (scrolled to, tapped) and measures how much of it, or
+    /// of a text view's caret line, the keyboard covers once everything has settled.
+    private func cover(of input: String, in session: HeadlessSession, technique: TechniqueID) -> AuditCover {
+        let p = session.platform
+        guard let view = session.app.window.view(withIdentifier: input) else {
+            return AuditCover(technique: technique, input: input, overlap: 0)
+        }
+        DismissalMatrix.reveal(view.frameInScreen, in: session)
+        p.settle()
+        p.tap(view)
+        p.settle()
+        let focusedByTap = p.application.firstResponder === view
+        if !focusedByTap {
+            session.app.focus(input)
+            p.settle()
+        }
+        let keyboard = p.application.keyboard
+        guard keyboard.isVisible else {
+            return AuditCover(technique: technique, input: input, overlap: 0, focusedByTap: focusedByTap)
+        }
+        var rect = view.frameInScreen
+        if let textView = view as? TextView, let caret = textView.caretRectInScreen {
+            rect = Rect(x: rect.minX, y: caret.minY, width: rect.width, height: caret.height)
+        }
+        let overlap = max(0, min(rect.maxY, keyboard.shownFrame.maxY) - keyboard.shownFrame.minY)
+        return AuditCover(
+            technique: technique, input: input, overlap: min(overlap, rect.height), focusedByTap: focusedByTap)
+    }
+}

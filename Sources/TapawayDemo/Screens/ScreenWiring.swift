@@ -1,0 +1,135 @@
+import TapawayKit
+import TapawayScreen
+
+/// The wiring a screen file declares, put on the views built from it: recognizers on any
+/// element, actions on controls' events, and what Return does in a text field.
+///
+/// Wiring that ends editing (`end-editing`, `resign`) is the screen's own dismissal, and is put on
+/// only under **As written**: a technique of the registry replaces the app's dismissal with its
+/// own. Wiring that does something else (`none`, `app:NAME`) belongs to the screen and is put on
+/// under every technique, where it competes with the technique's own (a row that carries its
+/// own recognizer).
+@MainActor
+package enum ScreenWiring {
+    /// Whether the file declares wiring that ends editing, so that **As written** has something
+    /// to play.
+    package static func declaresDismissal(_ document: ScreenDocument) -> Bool {
+        document.allElements.contains { element in
+            element.gestures.contains { dismisses($0.action) } || element.actions.contains { dismisses($0.action) }
+                || element.input?.returnAction != nil
+        }
+    }
+
+    /// Whether an action ends editing.
+    static func dismisses(_ action: String) -> Bool { action == "end-editing" || action == "resign" }
+
+    /// Puts `screen`'s file wiring on the views under `root` (the form, or its bottom bar): all
+    /// of it with `dismissals`, else only what does not end editing.
+    package static func apply(to screen: FormViewController, under root: View, dismissals: Bool) {
+        let form = screen.form
+        var views: [View] = [root]
+        var index = 0
+        while index < views.count {
+            views.append(contentsOf: views[index].subviews)
+            index += 1
+        }
+        for view in views {
+            guard let element = form.element(for: view) else { continue }
+            for wiring in element.gestures where dismissals || !dismisses(wiring.action) {
+                view.addGestureRecognizer(recognizer(for: wiring, on: view, element: element, in: screen))
+            }
+            if let control = view as? Control {
+                for wiring in element.actions where dismissals || !dismisses(wiring.action) {
+                    let events = controlEvents(wiring.event)
+                    control.addAction(for: events) { [weak screen] control, event in
+                        guard let screen else { return }
+                        perform(
+                            wiring.action, in: screen, from: control.traceName ?? "a control", what: wiring.event,
+                            touches: event?.allTouches ?? [])
+                        if wiring.event == "editing-did-end-on-exit" && dismisses(wiring.action) {
+                            // UIKit resigns a field that has an action for Did End On Exit.
+                            control.resignFirstResponder()
+                        }
+                    }
+                }
+            }
+            if dismissals, let field = view as? TextField, let returnAction = element.input?.returnAction {
+                field.addAction(for: .editingDidEndOnExit) { [weak screen] control, _ in
+                    guard let screen else { return }
+                    if returnAction == "next", let next = nextInput(after: control, in: screen.form) {
+                        screen.report(.keep, "Return in \(control.traceName ?? "a field"): the next field takes focus")
+                        _ = next.becomeFirstResponder()
+                    } else {
+                        screen.report(
+                            .resign, "Return in \(control.traceName ?? "a field") ends editing (the file's returnAction)")
+                        control.resignFirstResponder()
+                    }
+                }
+            }
+        }
+    }
+
+    private static func recognizer(
+        for wiring: GestureWiring, on view: View, element: ScreenElement, in screen: FormViewController
+    ) -> GestureRecognizer {
+        let recognizer: GestureRecognizer
+        switch wiring.type {
+        case "long-press": recognizer = LongPressGestureRecognizer()
+        case "pan": recognizer = PanGestureRecognizer()
+        default: recognizer = TapGestureRecognizer()
+        }
+        let line = wiring.position.map { " at line \($0.line)" } ?? ""
+        recognizer.identifier = "\(wiring.type)\(line)"
+        recognizer.cancelsTouchesInView = wiring.cancelsTouchesInView
+        recognizer.addAction { [weak screen] recognizer in
+            // A long press acts when it begins, a tap (recognised) and a pan when they end.
+            guard let screen, recognizer.state == (wiring.type == "long-press" ? .began : .ended) else { return }
+            perform(
+                wiring.action, in: screen, from: view.traceName ?? "a view", what: "its \(wiring.type) recognizer\(line)",
+                touches: recognizer.touches)
+        }
+        return recognizer
+    }
+
+    /// Does what a wiring's action says, and says so to the inspector and the trace.
+    private static func perform(
+        _ action: String, in screen: FormViewController, from source: String, what: String, touches: [Touch]
+    ) {
+        let focused = screen.editingInput
+        switch action {
+        case "end-editing":
+            guard focused != nil else { return screen.report(.none, "\(source): \(what), with nothing to end", touches: touches) }
+            screen.report(.resign, "\(source): \(what) calls endEditing(true)", touches: touches)
+            _ = screen.view.endEditing(true)
+        case "resign":
+            guard let focused else { return screen.report(.none, "\(source): \(what), with nothing to resign", touches: touches) }
+            if focused.canResignFirstResponder {
+                screen.report(.resign, "\(source): \(what) asks \(focused.traceName ?? "the field") to resign", touches: touches)
+                focused.resignFirstResponder()
+            } else {
+                screen.report(
+                    .keep, "\(source): \(what) asks \(focused.traceName ?? "the field") to resign, and it refuses",
+                    touches: touches)
+            }
+        case let app where app.hasPrefix("app:"):
+            screen.report(.none, "\(source): \(what) runs the app's \(app.dropFirst(4))", touches: touches)
+            screen.form.appActionObservers.notify((source, app))
+        default:
+            break
+        }
+    }
+
+    private static func controlEvents(_ name: String) -> ControlEvents {
+        switch name {
+        case "touch-down": .touchDown
+        case "value-changed": .valueChanged
+        case "editing-did-end-on-exit": .editingDidEndOnExit
+        default: .touchUpInside
+        }
+    }
+
+    private static func nextInput(after view: View, in form: ScreenForm) -> View? {
+        guard let index = form.inputs.firstIndex(where: { $0 === view }), index + 1 < form.inputs.count else { return nil }
+        return form.inputs[index + 1]
+    }
+}

@@ -1,0 +1,84 @@
+/// The platforms a screen can be written for: what `As written` plays its wiring as.
+public enum ScreenPlatform: String, Sendable, CaseIterable {
+    /// UIKit (storyboards, code).
+    case uikit
+    /// SwiftUI.
+    case swiftui
+    /// Android views.
+    case android
+    /// Flutter.
+    case flutter
+    /// React Native.
+    case reactNative = "react-native"
+}
+
+/// Where the matrix and the audit tap "the background": a point a given distance below an
+/// element's bottom-left corner, where nothing else is. Without one, the audit samples points.
+public struct BackgroundProbe: Sendable, Equatable {
+    /// The element whose bottom-left corner the point is measured from.
+    public var below: String
+    /// How far right of the element's left edge.
+    public var dx: Double
+    /// How far below the element's bottom edge.
+    public var dy: Double
+    /// Where the probe is in the file.
+    public var position: SourcePosition?
+
+    /// A probe as given.
+    public init(below: String, dx: Double, dy: Double, position: SourcePosition? = nil) {
+        self.below = below
+        self.dx = dx
+        self.dy = dy
+        self.position = position
+    }
+}
+
+/// A screen: what a developer describes (or an importer makes) for Tapaway to play every
+/// technique on and audit. The root element fills the screen under the navigation bar; a bottom
+/// bar, when there is one, is pinned under it (a chat's composer), above the home indicator.
+public struct ScreenDocument: Sendable, Equatable {
+    /// The format's version this reader reads.
+    public static let formatVersion = 1
+
+    /// The file's format version (1).
+    public var version: Int
+    /// A name for the screen, for people reading the file (reports name the screen by its file).
+    public var name: String?
+    /// The navigation bar's title; nil: the technique's title, as on the standard form.
+    public var title: String?
+    /// The platform the file's own wiring is written for; nil: none declared (every technique
+    /// is played; `As written` is not offered).
+    public var platform: ScreenPlatform?
+    /// The device the screen is for (an id of `tapaway list`'s devices); nil: the one chosen.
+    public var device: String?
+    /// The orientation (`portrait`, `landscape`); nil: the one chosen.
+    public var orientation: String?
+    /// The root: what fills the screen under the navigation bar.
+    public var content: ScreenElement
+    /// A bar pinned to the screen's bottom (a chat's composer), if any.
+    public var bottomBar: ScreenElement?
+    /// Where "the background" is tapped, if the file says.
+    public var backgroundTap: BackgroundProbe?
+
+    /// A screen with `content`, everything else at its default.
+    public init(content: ScreenElement) {
+        version = Self.formatVersion
+        name = nil
+        title = nil
+        platform = nil
+        device = nil
+        orientation = nil
+        self.content = content
+        bottomBar = nil
+        backgroundTap = nil
+    }
+
+    /// Every element of the screen: the content's tree, then the bottom bar's.
+    public var allElements: [ScreenElement] { content.allElements + (bottomBar?.allElements ?? []) }
+
+    /// The element with `id`, if there is one.
+    public func element(_ id: String) -> ScreenElement? { allElements.first { $0.id == id } }
+
+    /// The ids of the text inputs, in the file's order.
+    public var inputIDs: [String] { allElements.filter { $0.kind.isTextInput }.compactMap(\.id) }
+}

@@ -1,0 +1,357 @@
+/// What an element of a screen is: each kind stands for the views of the same role on every
+/// platform (a `UIButton`, a SwiftUI `Button`, an Android `Button`, a Flutter `ElevatedButton`, a
+/// React Native `Pressable`), and the techniques' rules are written against these roles.
+public enum ElementKind: String, Sendable, CaseIterable {
+    /// A plain view or container: takes no touches of its own unless wired.
+    case view
+    /// A control standing as a background (`UIControl`): it tracks touches and fires the actions
+    /// it declares (touch-down, touch-up-inside).
+    case control
+    /// A label: on UIKit and Android it takes no touches; SwiftUI's `Text` does take hits.
+    case label
+    /// Text with its own press action (React Native `<Text onPress>`): a control.
+    case text
+    /// An image: takes no touches unless wired.
+    case image
+    /// A button: fires touch-up-inside.
+    case button
+    /// A switch: flips on a tap (value-changed).
+    case `switch`
+    /// A slider: its value follows the finger (value-changed).
+    case slider
+    /// A segmented control: a tap selects a segment (value-changed).
+    case segmented
+    /// A single-line text field.
+    case textField = "text-field"
+    /// A multi-line text view: Return adds a line.
+    case textView = "text-view"
+    /// A search bar: a text field with a magnifier, Return is Search.
+    case searchBar = "search-bar"
+    /// A scroll view: its children are in content coordinates.
+    case scrollView = "scroll-view"
+    /// A table or list: a scroll view whose rows are cells with the platform's selection.
+    case table
+    /// A table row (a cell): highlights at touch-down and selects at the lift, as
+    /// `UITableViewCell` does; a touch its table or a recognizer takes selects nothing.
+    case row
+    /// A tab bar: its items are buttons.
+    case tabBar = "tab-bar"
+    /// A toolbar: its items are buttons.
+    case toolbar
+
+    /// Whether the kind is a text input: a field, a text view or a search bar.
+    public var isTextInput: Bool { self == .textField || self == .textView || self == .searchBar }
+    /// Whether the kind scrolls its children.
+    public var scrolls: Bool { self == .scrollView || self == .table }
+    /// Whether the kind holds other elements.
+    public var holdsChildren: Bool {
+        switch self {
+        case .view, .control, .scrollView, .table, .tabBar, .toolbar: return true
+        default: return false
+        }
+    }
+    /// Whether a tap on the kind acts by itself (fires, flips, selects): what the audit checks
+    /// a dismissal leaves alone.
+    public var acts: Bool {
+        switch self {
+        case .button, .switch, .slider, .segmented, .row, .text: return true
+        default: return false
+        }
+    }
+}
+
+/// A rectangle in points, relative to the parent's bounds (or, under a scroll view, to its
+/// content).
+public struct ElementFrame: Sendable, Equatable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width (finite, not negative).
+    public var width: Double
+    /// The height (finite, not negative).
+    public var height: Double
+
+    /// A frame as given.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// How a child sits in a parent that stacks its children: its height (fixed, or the lines its
+/// text wraps to), the space after it, and how far it is inset from the leading edge.
+public struct StackPlacement: Sendable, Equatable {
+    /// The height in points; nil: the text's wrapped height, at least `minHeight`.
+    public var height: Double?
+    /// The least height, for a height that follows the text.
+    public var minHeight: Double
+    /// The width in a horizontal stack; nil shares what the fixed widths leave.
+    public var width: Double?
+    /// The space after the element, in points.
+    public var gap: Double
+    /// How far the element is inset from the stack's leading edge.
+    public var inset: Double
+
+    /// A placement as given.
+    public init(height: Double? = nil, minHeight: Double = 0, width: Double? = nil, gap: Double = 8, inset: Double = 0) {
+        self.height = height
+        self.minHeight = minHeight
+        self.width = width
+        self.gap = gap
+        self.inset = inset
+    }
+}
+
+/// How a container places children that have no frame: one after another, top to bottom
+/// (vertical) or leading to trailing (horizontal), inside its padding.
+public struct StackLayout: Sendable, Equatable {
+    /// The direction.
+    public enum Axis: String, Sendable, CaseIterable {
+        /// Top to bottom.
+        case vertical
+        /// Leading to trailing.
+        case horizontal
+    }
+    /// The direction.
+    public var axis: Axis
+    /// Space inside the container's edges: top, left, bottom, right.
+    public var padding: (top: Double, left: Double, bottom: Double, right: Double)
+    /// Whether the left and right padding grow by the safe area's sides (a phone's sensor
+    /// housing in landscape), as UIKit's layout margins follow the safe area.
+    public var followsSafeArea: Bool
+
+    /// A stack as given.
+    public init(
+        axis: Axis = .vertical, padding: (top: Double, left: Double, bottom: Double, right: Double) = (0, 0, 0, 0),
+        followsSafeArea: Bool = false
+    ) {
+        self.axis = axis
+        self.padding = padding
+        self.followsSafeArea = followsSafeArea
+    }
+
+    /// Stacks compare by axis, padding and safe area.
+    public static func == (a: StackLayout, b: StackLayout) -> Bool {
+        a.axis == b.axis && a.padding == b.padding && a.followsSafeArea == b.followsSafeArea
+    }
+}
+
+/// A text input's traits, as UIKit's `UITextInputTraits`, Android's `inputType` and `imeOptions`
+/// and Flutter's `TextInputType` and `TextInputAction` express them.
+public struct TextInputTraits: Sendable, Equatable {
+    /// The keyboard: `default`, `email`, `number-pad`, `url`.
+    public var keyboardType: String
+    /// The Return key: `default`, `done`, `go`, `next`, `search`, `send`.
+    public var returnKey: String
+    /// Whether the text is a password (bullets).
+    public var secure: Bool
+    /// Capitalisation: `none`, `words`, `sentences`, `all`.
+    public var autocapitalization: String
+    /// What Return does besides the platform's own: `end-editing` (UIKit's
+    /// `editingDidEndOnExit`, Flutter's default `done`), `next` (moves to the next field), or
+    /// nil (nothing: a single-line field keeps focus).
+    public var returnAction: String?
+    /// The delegate's rule for leaving: the field refuses to resign while its text is not empty
+    /// and lacks this text (`textFieldShouldEndEditing`).
+    public var refusesToResignWithout: String?
+
+    /// Traits as given.
+    public init(
+        keyboardType: String = "default", returnKey: String = "default", secure: Bool = false,
+        autocapitalization: String = "sentences", returnAction: String? = nil, refusesToResignWithout: String? = nil
+    ) {
+        self.keyboardType = keyboardType
+        self.returnKey = returnKey
+        self.secure = secure
+        self.autocapitalization = autocapitalization
+        self.returnAction = returnAction
+        self.refusesToResignWithout = refusesToResignWithout
+    }
+
+    /// The keyboard types a file may name.
+    public static let keyboardTypes = ["default", "email", "number-pad", "url"]
+    /// The Return keys a file may name.
+    public static let returnKeys = ["default", "done", "go", "next", "search", "send"]
+    /// The capitalisations a file may name.
+    public static let autocapitalizations = ["none", "words", "sentences", "all"]
+    /// What Return may do.
+    public static let returnActions = ["end-editing", "next"]
+}
+
+/// A scroll view's behaviour, in UIKit's terms (the other platforms' equivalents are in
+/// docs/screens.md).
+public struct ScrollTraits: Sendable, Equatable {
+    /// Whether it scrolls at all (false: it stands for a plain container).
+    public var scrolls: Bool
+    /// The content's size; nil: what the children need.
+    public var contentWidth: Double?
+    /// The content's height; nil: what the children need.
+    public var contentHeight: Double?
+    /// `keyboardDismissMode`: `none`, `on-drag`, `interactive`.
+    public var keyboardDismissMode: String?
+    /// Whether a drag begins when the content fits (`alwaysBounceVertical`).
+    public var alwaysBounceVertical: Bool
+    /// Whether it holds a touch back before its content sees it (`delaysContentTouches`).
+    public var delaysContentTouches: Bool
+    /// React Native's `keyboardShouldPersistTaps`: `never`, `handled`, `always`.
+    public var keyboardShouldPersistTaps: String?
+
+    /// Traits as given.
+    public init(
+        scrolls: Bool = true, contentWidth: Double? = nil, contentHeight: Double? = nil, keyboardDismissMode: String? = nil,
+        alwaysBounceVertical: Bool = false, delaysContentTouches: Bool = true, keyboardShouldPersistTaps: String? = nil
+    ) {
+        self.scrolls = scrolls
+        self.contentWidth = contentWidth
+        self.contentHeight = contentHeight
+        self.keyboardDismissMode = keyboardDismissMode
+        self.alwaysBounceVertical = alwaysBounceVertical
+        self.delaysContentTouches = delaysContentTouches
+        self.keyboardShouldPersistTaps = keyboardShouldPersistTaps
+    }
+
+    /// The dismiss modes a file may name.
+    public static let dismissModes = ["none", "on-drag", "interactive"]
+    /// The values of `keyboardShouldPersistTaps`.
+    public static let persistTaps = ["never", "handled", "always"]
+}
+
+/// A gesture recognizer a screen declares on an element, as an app adds one in code: which
+/// gesture, whether it takes the touches it recognises from the views under them, and what its
+/// action does.
+public struct GestureWiring: Sendable, Equatable {
+    /// The gesture: `tap`, `long-press` or `pan`.
+    public var type: String
+    /// `cancelsTouchesInView` (UIKit's default: true).
+    public var cancelsTouchesInView: Bool
+    /// What the action does: `end-editing` (`view.endEditing(true)`), `resign` (asks the first
+    /// responder, which may refuse), `none`, or `app:NAME` (an app action, counted).
+    public var action: String
+    /// Where the wiring is in the file.
+    public var position: SourcePosition?
+
+    /// A recognizer as given.
+    public init(type: String, cancelsTouchesInView: Bool = true, action: String, position: SourcePosition? = nil) {
+        self.type = type
+        self.cancelsTouchesInView = cancelsTouchesInView
+        self.action = action
+        self.position = position
+    }
+
+    /// The gestures a file may name.
+    public static let types = ["tap", "long-press", "pan"]
+}
+
+/// An action a control declares for one of its events, as `addTarget(_:action:for:)` or an
+/// Interface Builder connection does.
+public struct ControlWiring: Sendable, Equatable {
+    /// The event: `touch-down`, `touch-up-inside`, `value-changed`, `editing-did-end-on-exit`.
+    public var event: String
+    /// What the action does: `end-editing`, `resign`, `none` or `app:NAME`.
+    public var action: String
+    /// Where the wiring is in the file.
+    public var position: SourcePosition?
+
+    /// An action as given.
+    public init(event: String, action: String, position: SourcePosition? = nil) {
+        self.event = event
+        self.action = action
+        self.position = position
+    }
+
+    /// The events a file may name.
+    public static let events = ["touch-down", "touch-up-inside", "value-changed", "editing-did-end-on-exit"]
+}
+
+/// The actions a wiring may name besides `app:NAME`.
+public let wiringActions = ["end-editing", "resign", "none"]
+
+/// One element of a screen: a view of some kind, where it is, what it shows, how it is wired,
+/// and what it holds.
+public struct ScreenElement: Sendable, Equatable {
+    /// The stable id, unique in the screen (traces, the audit and `--focus` name it).
+    public var id: String?
+    /// What it is.
+    public var kind: ElementKind
+    /// Where it is in its parent; nil when the parent stacks it.
+    public var frame: ElementFrame?
+    /// How it sits in a parent that stacks its children.
+    public var placement: StackPlacement
+    /// Whether it is hidden.
+    public var hidden: Bool
+    /// Whether it is enabled (a disabled control takes no action).
+    public var enabled: Bool
+    /// Whether it takes touches; nil: its kind's default (labels and images do not).
+    public var interactive: Bool?
+    /// Whether the element itself takes no touches while its children do: a stack that only
+    /// lays out (SwiftUI's `HStack`, React Native's `pointerEvents="box-none"`).
+    public var passThrough: Bool
+    /// What it shows: a label's text, a button's title, a row's title.
+    public var text: String?
+    /// A text input's placeholder.
+    public var placeholder: String?
+    /// The text's size in points; nil: the kind's default.
+    public var fontSize: Double?
+    /// Whether the text is secondary (grey), as captions and headers are.
+    public var secondary: Bool
+    /// A text input's traits.
+    public var input: TextInputTraits?
+    /// A scroll view's or table's behaviour.
+    public var scroll: ScrollTraits?
+    /// How it places children without a frame.
+    public var layout: StackLayout?
+    /// A switch's state, or whether a row shows its checkmark.
+    public var isOn: Bool
+    /// A segmented control's segments.
+    public var segments: [String]
+    /// Recognizers declared on it.
+    public var gestures: [GestureWiring]
+    /// Actions declared for its control events.
+    public var actions: [ControlWiring]
+    /// What it holds, in back-to-front order.
+    public var children: [ScreenElement]
+    /// Where its object starts in the file it was read from.
+    public var position: SourcePosition?
+    /// Where it came from when an importer made it (a storyboard's object id and line).
+    public var source: String?
+
+    /// An element of `kind`, everything else at its default.
+    public init(kind: ElementKind, id: String? = nil) {
+        self.kind = kind
+        self.id = id
+        frame = nil
+        placement = StackPlacement()
+        hidden = false
+        enabled = true
+        interactive = nil
+        passThrough = false
+        text = nil
+        placeholder = nil
+        fontSize = nil
+        secondary = false
+        input = nil
+        scroll = nil
+        layout = nil
+        isOn = false
+        segments = []
+        gestures = []
+        actions = []
+        children = []
+        position = nil
+        source = nil
+    }
+
+    /// The element and everything under it, depth first, parents before children.
+    public var allElements: [ScreenElement] {
+        var result: [ScreenElement] = []
+        func walk(_ element: ScreenElement) {
+            result.append(element)
+            for child in element.children { walk(child) }
+        }
+        walk(self)
+        return result
+    }
+}

@@ -1,0 +1,498 @@
+/// Reads a screen file (docs/screens.md) into a `ScreenDocument`: strict JSON, then the format's
+/// shape, key by key. Every problem found is reported with its line, column and place in the
+/// tree; an unknown key is a problem, so a typo never passes as a default.
+public enum ScreenReader {
+    /// Reads `bytes` as a screen file; throws every problem found.
+    public static func read(_ bytes: [UInt8]) throws(ScreenReadFailure) -> ScreenDocument {
+        let root: JSONNode
+        do {
+            root = try JSONReader.read(bytes, limits: ScreenLimits.json)
+        } catch {
+            throw ScreenReadFailure(problems: [ScreenProblem(position: error.position, path: "", message: error.message)])
+        }
+        var context = ReadContext()
+        let document = context.document(root)
+        if let document { context.check(document) }
+        guard let document, context.problems.isEmpty else {
+            throw ScreenReadFailure(
+                problems: context.problems.sorted {
+                    ($0.position.line, $0.position.column) < ($1.position.line, $1.position.column)
+                })
+        }
+        return document
+    }
+
+    /// Reads `text` as a screen file.
+    public static func read(_ text: String) throws(ScreenReadFailure) -> ScreenDocument {
+        try read(Array(text.utf8))
+    }
+
+    /// Ids the program's own views use, which a screen's elements may not take.
+    public static let reservedIDs: Set<String> = ["navbar", "window", "keypad", "backdrop"]
+    /// Prefixes of the program's own views' ids (the keypad's keys, its toolbar).
+    public static let reservedPrefixes = ["key-", "toolbar-", "navbar-"]
+
+    /// The keys a screen file's top-level object may have; any other is a problem.
+    /// docs/screen.schema.json lists the same, and a test keeps the two in step.
+    public static let documentKeys: Set<String> = [
+        "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
+        "backgroundTap", "comment",
+    ]
+
+    /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
+    /// another kind (a `placeholder` on a button) is refused rather than ignored.
+    /// docs/screen.schema.json lists the same per kind, and a test keeps the two in step.
+    public static func allowedKeys(for kind: ElementKind) -> Set<String> {
+        var keys = ReadContext.commonKeys
+        switch kind {
+        case .view: keys.formUnion(ReadContext.containerKeys.union(["passThrough"]))
+        case .control: keys.formUnion(ReadContext.containerKeys.union(["actions"]))
+        case .label: keys.formUnion(ReadContext.textKeys)
+        case .text: keys.formUnion(ReadContext.textKeys.union(["actions"]))
+        case .image: break
+        case .button: keys.formUnion(["text", "actions"])
+        case .switch: keys.formUnion(["isOn", "actions"])
+        case .slider: keys.formUnion(["actions"])
+        case .segmented: keys.formUnion(["segments", "actions"])
+        case .textField, .searchBar: keys.formUnion(ReadContext.inputKeys)
+        // A text view's Return adds a line, and its delegate's refusal is not modelled yet.
+        case .textView: keys.formUnion(ReadContext.inputKeys.subtracting(["returnAction", "actions", "refusesToResignWithout"]))
+        case .scrollView, .table: keys.formUnion(ReadContext.containerKeys.union(ReadContext.scrollKeys))
+        case .row: keys.formUnion(["text", "isOn"])
+        case .tabBar, .toolbar: keys.formUnion(ReadContext.containerKeys)
+        }
+        return keys
+    }
+}
+
+/// The state of one read: the problems so far and the elements counted.
+private struct ReadContext {
+    var problems: [ScreenProblem] = []
+    var elementCount = 0
+
+    mutating func problem(_ node: JSONNode, _ path: String, _ message: String) {
+        problems.append(ScreenProblem(position: node.position, path: path, message: message))
+    }
+
+    // MARK: Objects
+
+    /// The members of `node` if it is an object, each unknown key reported.
+    mutating func members(_ node: JSONNode, _ path: String, allowed: Set<String>, what: String) -> [String: JSONNode]? {
+        guard case .object(let members) = node.value else {
+            problem(node, path, "\(what) must be an object, not \(node.typeName)")
+            return nil
+        }
+        var result: [String: JSONNode] = [:]
+        for member in members {
+            if allowed.contains(member.key) {
+                result[member.key] = member.value
+            } else {
+                let known = allowed.sorted().joined(separator: ", ")
+                problems.append(
+                    ScreenProblem(
+                        position: member.keyPosition, path: join(path, member.key),
+                        message: "unknown key '\(member.key)' in \(what); known keys: \(known)"))
+            }
+        }
+        return result
+    }
+
+    func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : path + "." + key }
+
+    // MARK: Values
+
+    mutating func string(_ members: [String: JSONNode], _ key: String, _ path: String) -> String? {
+        guard let node = members[key] else { return nil }
+        guard case .string(let text) = node.value else {
+            problem(node, join(path, key), "'\(key)' must be a string, not \(node.typeName)")
+            return nil
+        }
+        return text
+    }
+
+    mutating func choice(_ members: [String: JSONNode], _ key: String, _ path: String, _ values: [String]) -> String? {
+        guard let text = string(members, key, path), let node = members[key] else { return nil }
+        guard values.contains(text) else {
+            problem(node, join(path, key), "'\(key)' is '\(text)'; it must be one of \(values.joined(separator: ", "))")
+            return nil
+        }
+        return text
+    }
+
+    mutating func bool(_ members: [String: JSONNode], _ key: String, _ path: String) -> Bool? {
+        guard let node = members[key] else { return nil }
+        guard case .bool(let value) = node.value else {
+            problem(node, join(path, key), "'\(key)' must be true or false, not \(node.typeName)")
+            return nil
+        }
+        return value
+    }
+
+    /// A number within the format's range: a size is not negative; a coordinate may be.
+    mutating func number(_ members: [String: JSONNode], _ key: String, _ path: String, size: Bool = true) -> Double? {
+        guard let node = members[key] else { return nil }
+        return number(node, key, join(path, key), size: size)
+    }
+
+    mutating func number(_ node: JSONNode, _ key: String, _ path: String, size: Bool) -> Double? {
+        guard case .number(let value) = node.value else {
+            problem(node, path, "'\(key)' must be a number, not \(node.typeName)")
+            return nil
+        }
+        if size && value < 0 {
+            problem(node, path, "'\(key)' is \(value); a size may not be negative")
+            return nil
+        }
+        guard abs(value) <= ScreenLimits.points else {
+            problem(node, path, "'\(key)' is \(value); sizes and coordinates are at most \(Int(ScreenLimits.points)) points")
+            return nil
+        }
+        return value
+    }
+
+    /// An action a wiring names: `end-editing`, `resign`, `none` or `app:NAME`.
+    mutating func action(_ members: [String: JSONNode], _ path: String) -> String? {
+        guard let text = string(members, "action", path), let node = members["action"] else { return nil }
+        if wiringActions.contains(text) { return text }
+        if text.hasPrefix("app:"), text.count > 4 { return text }
+        problem(
+            node, join(path, "action"),
+            "'action' is '\(text)'; it must be one of \(wiringActions.joined(separator: ", ")) or app:NAME")
+        return nil
+    }
+
+    // MARK: The document
+
+    mutating func document(_ node: JSONNode) -> ScreenDocument? {
+        guard let members = members(node, "", allowed: ScreenReader.documentKeys, what: "a screen file") else { return nil }
+        if let versionNode = members["version"] {
+            if case .number(let v) = versionNode.value, v == Double(ScreenDocument.formatVersion) {
+            } else {
+                problem(
+                    versionNode, "version",
+                    "'version' must be \(ScreenDocument.formatVersion), the format this Tapaway reads")
+            }
+        } else {
+            problem(node, "", "no 'version': a screen file starts with \"version\": \(ScreenDocument.formatVersion)")
+        }
+        comment(members, "")
+        guard let contentNode = members["content"] else {
+            problem(node, "", "no 'content': the element that fills the screen")
+            return nil
+        }
+        guard let content = element(contentNode, "content", depth: 1) else { return nil }
+        if content.kind != .view && content.kind != .control && !content.kind.scrolls {
+            problem(
+                contentNode, "content",
+                "the content must be a view, a control, a scroll view or a table, not a \(content.kind.rawValue)")
+        }
+        var document = ScreenDocument(content: content)
+        document.name = string(members, "name", "")
+        _ = string(members, "$schema", "")
+        document.title = string(members, "title", "")
+        if let platform = choice(members, "platform", "", ScreenPlatform.allCases.map(\.rawValue)) {
+            document.platform = ScreenPlatform(rawValue: platform)
+        }
+        document.device = string(members, "device", "")
+        document.orientation = choice(members, "orientation", "", ["portrait", "landscape"])
+        if let bar = members["bottomBar"] { document.bottomBar = element(bar, "bottomBar", depth: 1) }
+        if let probe = members["backgroundTap"] {
+            let path = "backgroundTap"
+            if let fields = self.members(probe, path, allowed: ["below", "dx", "dy"], what: "'backgroundTap'") {
+                if let below = string(fields, "below", path) {
+                    document.backgroundTap = BackgroundProbe(
+                        below: below, dx: number(fields, "dx", path, size: false) ?? 0,
+                        dy: number(fields, "dy", path, size: false) ?? 0, position: probe.position)
+                } else if fields["below"] == nil {
+                    problem(probe, path, "'backgroundTap' needs 'below': the id of the element it is measured from")
+                }
+            }
+        }
+        return document
+    }
+
+    /// A `comment`: a string or an array of strings, for people and importers' warnings.
+    mutating func comment(_ members: [String: JSONNode], _ path: String) {
+        guard let node = members["comment"] else { return }
+        switch node.value {
+        case .string: return
+        case .array(let items) where items.allSatisfy({ if case .string = $0.value { true } else { false } }): return
+        default: problem(node, join(path, "comment"), "'comment' must be a string or an array of strings")
+        }
+    }
+
+    // MARK: Elements
+
+    static let commonKeys: Set<String> = [
+        "id", "kind", "frame", "height", "minHeight", "width", "gap", "inset", "hidden", "enabled", "interactive",
+        "gestures", "comment", "source",
+    ]
+    static let textKeys: Set<String> = ["text", "fontSize", "secondary"]
+    static let inputKeys: Set<String> = [
+        "placeholder", "keyboardType", "returnKey", "secure", "autocapitalization", "returnAction",
+        "refusesToResignWithout", "actions",
+    ]
+    static let containerKeys: Set<String> = ["children", "layout"]
+    static let scrollKeys: Set<String> = [
+        "scrolls", "contentSize", "keyboardDismissMode", "alwaysBounceVertical", "delaysContentTouches",
+        "keyboardShouldPersistTaps",
+    ]
+
+    mutating func element(_ node: JSONNode, _ path: String, depth: Int) -> ScreenElement? {
+        elementCount += 1
+        guard elementCount <= ScreenLimits.elements else {
+            if elementCount == ScreenLimits.elements + 1 {
+                problem(node, path, "more than \(ScreenLimits.elements) elements in the screen")
+            }
+            return nil
+        }
+        guard depth <= ScreenLimits.elementDepth else {
+            problem(node, path, "elements nested more than \(ScreenLimits.elementDepth) deep")
+            return nil
+        }
+        guard case .object(let raw) = node.value else {
+            problem(node, path, "an element must be an object, not \(node.typeName)")
+            return nil
+        }
+        guard let kindNode = raw.first(where: { $0.key == "kind" })?.value else {
+            problem(
+                node, path, "an element needs a 'kind': one of \(ElementKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        guard case .string(let kindName) = kindNode.value, let kind = ElementKind(rawValue: kindName) else {
+            problem(
+                kindNode, join(path, "kind"),
+                "'kind' must be one of \(ElementKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            return nil
+        }
+        guard let m = members(node, path, allowed: ScreenReader.allowedKeys(for: kind), what: "a \(kindName)") else { return nil }
+        var element = ScreenElement(kind: kind)
+        element.position = node.position
+        comment(m, path)
+        element.source = string(m, "source", path)
+        if let id = string(m, "id", path), let idNode = m["id"] {
+            if id.isEmpty || id.count > ScreenLimits.idLength
+                || !id.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+                })
+            {
+                problem(
+                    idNode, join(path, "id"),
+                    "the id '\(id)' must be 1 to \(ScreenLimits.idLength) letters, digits, '-', '_' or '.'")
+            } else if ScreenReader.reservedIDs.contains(id) || ScreenReader.reservedPrefixes.contains(where: id.hasPrefix) {
+                problem(idNode, join(path, "id"), "the id '\(id)' is the program's own; choose another")
+            } else {
+                element.id = id
+            }
+        }
+        if let frameNode = m["frame"] {
+            let framePath = join(path, "frame")
+            if let f = members(frameNode, framePath, allowed: ["x", "y", "width", "height"], what: "'frame'") {
+                let missing = ["x", "y", "width", "height"].filter { f[$0] == nil }
+                if !missing.isEmpty {
+                    problem(frameNode, framePath, "'frame' needs \(missing.joined(separator: ", "))")
+                } else if let x = number(f, "x", framePath, size: false), let y = number(f, "y", framePath, size: false),
+                    let w = number(f, "width", framePath), let h = number(f, "height", framePath)
+                {
+                    element.frame = ElementFrame(x: x, y: y, width: w, height: h)
+                }
+            }
+        }
+        var placement = StackPlacement()
+        if let heightNode = m["height"] {
+            if case .string("fit") = heightNode.value {
+                placement.height = nil
+            } else if let h = number(heightNode, "height", join(path, "height"), size: true) {
+                placement.height = h
+            }
+        } else {
+            placement.height = Self.defaultHeight(kind)
+        }
+        placement.minHeight = number(m, "minHeight", path) ?? 0
+        placement.width = number(m, "width", path)
+        placement.gap = number(m, "gap", path) ?? 8
+        placement.inset = number(m, "inset", path) ?? 0
+        element.placement = placement
+        element.hidden = bool(m, "hidden", path) ?? false
+        element.enabled = bool(m, "enabled", path) ?? true
+        element.interactive = bool(m, "interactive", path)
+        element.passThrough = bool(m, "passThrough", path) ?? false
+        element.text = string(m, "text", path)
+        element.placeholder = string(m, "placeholder", path)
+        element.fontSize = number(m, "fontSize", path)
+        element.secondary = bool(m, "secondary", path) ?? false
+        element.isOn = bool(m, "isOn", path) ?? false
+        if let segmentsNode = m["segments"] {
+            if case .array(let items) = segmentsNode.value {
+                for (i, item) in items.enumerated() {
+                    if case .string(let title) = item.value {
+                        element.segments.append(title)
+                    } else {
+                        problem(item, join(path, "segments") + "[\(i)]", "a segment's title must be a string")
+                    }
+                }
+            } else {
+                problem(segmentsNode, join(path, "segments"), "'segments' must be an array of strings")
+            }
+        }
+        if kind.isTextInput { element.input = inputTraits(m, path, kind: kind) }
+        if kind.scrolls { element.scroll = scrollTraits(m, path) }
+        if let layoutNode = m["layout"] { element.layout = layout(layoutNode, join(path, "layout")) }
+        element.gestures = list(m, "gestures", path) { context, node, itemPath in context.gesture(node, itemPath) }
+        element.actions = list(m, "actions", path) { context, node, itemPath in context.controlAction(node, itemPath) }
+        if let childrenNode = m["children"] {
+            let childrenPath = join(path, "children")
+            if case .array(let items) = childrenNode.value {
+                for (i, item) in items.enumerated() {
+                    if let child = self.element(item, childrenPath + "[\(i)]", depth: depth + 1) {
+                        element.children.append(child)
+                    }
+                }
+            } else {
+                problem(childrenNode, childrenPath, "'children' must be an array of elements")
+            }
+        }
+        return element
+    }
+
+    /// The height a kind takes in a stack when the file gives none: the platforms' usual sizes.
+    static func defaultHeight(_ kind: ElementKind) -> Double? {
+        switch kind {
+        case .label, .text: return nil
+        case .textField, .searchBar: return 38
+        case .textView: return 120
+        case .button: return 42
+        case .switch: return 31
+        case .slider: return 31
+        case .segmented: return 32
+        case .row: return 44
+        case .tabBar: return 49
+        case .toolbar: return 44
+        case .image: return 120
+        case .view, .control, .scrollView, .table: return nil
+        }
+    }
+
+    mutating func list<T>(
+        _ members: [String: JSONNode], _ key: String, _ path: String,
+        _ read: (inout ReadContext, JSONNode, String) -> T?
+    ) -> [T] {
+        guard let node = members[key] else { return [] }
+        guard case .array(let items) = node.value else {
+            problem(node, join(path, key), "'\(key)' must be an array")
+            return []
+        }
+        var result: [T] = []
+        for (i, item) in items.enumerated() {
+            if let value = read(&self, item, join(path, key) + "[\(i)]") { result.append(value) }
+        }
+        return result
+    }
+
+    mutating func gesture(_ node: JSONNode, _ path: String) -> GestureWiring? {
+        guard let m = members(node, path, allowed: ["type", "cancelsTouchesInView", "action", "comment"], what: "a gesture")
+        else { return nil }
+        let type = choice(m, "type", path, GestureWiring.types)
+        let action = action(m, path)
+        if m["type"] == nil { problem(node, path, "a gesture needs a 'type': \(GestureWiring.types.joined(separator: ", "))") }
+        if m["action"] == nil { problem(node, path, "a gesture needs an 'action'") }
+        guard let type, let action else { return nil }
+        return GestureWiring(
+            type: type, cancelsTouchesInView: bool(m, "cancelsTouchesInView", path) ?? true, action: action,
+            position: node.position)
+    }
+
+    mutating func controlAction(_ node: JSONNode, _ path: String) -> ControlWiring? {
+        guard let m = members(node, path, allowed: ["event", "action", "comment"], what: "an action") else { return nil }
+        let event = choice(m, "event", path, ControlWiring.events)
+        let action = action(m, path)
+        if m["event"] == nil {
+            problem(node, path, "an action needs an 'event': \(ControlWiring.events.joined(separator: ", "))")
+        }
+        if m["action"] == nil { problem(node, path, "an action needs an 'action'") }
+        guard let event, let action else { return nil }
+        return ControlWiring(event: event, action: action, position: node.position)
+    }
+
+    mutating func inputTraits(_ m: [String: JSONNode], _ path: String, kind: ElementKind) -> TextInputTraits {
+        var traits = TextInputTraits()
+        if kind == .searchBar {
+            traits.returnKey = "search"
+            traits.autocapitalization = "none"
+        }
+        traits.keyboardType = choice(m, "keyboardType", path, TextInputTraits.keyboardTypes) ?? traits.keyboardType
+        traits.returnKey = choice(m, "returnKey", path, TextInputTraits.returnKeys) ?? traits.returnKey
+        traits.secure = bool(m, "secure", path) ?? false
+        traits.autocapitalization =
+            choice(m, "autocapitalization", path, TextInputTraits.autocapitalizations) ?? traits.autocapitalization
+        traits.returnAction = choice(m, "returnAction", path, TextInputTraits.returnActions)
+        traits.refusesToResignWithout = string(m, "refusesToResignWithout", path)
+        return traits
+    }
+
+    mutating func scrollTraits(_ m: [String: JSONNode], _ path: String) -> ScrollTraits {
+        var traits = ScrollTraits()
+        traits.scrolls = bool(m, "scrolls", path) ?? true
+        if let sizeNode = m["contentSize"] {
+            let sizePath = join(path, "contentSize")
+            if let s = members(sizeNode, sizePath, allowed: ["width", "height"], what: "'contentSize'") {
+                traits.contentWidth = number(s, "width", sizePath)
+                traits.contentHeight = number(s, "height", sizePath)
+            }
+        }
+        traits.keyboardDismissMode = choice(m, "keyboardDismissMode", path, ScrollTraits.dismissModes)
+        traits.alwaysBounceVertical = bool(m, "alwaysBounceVertical", path) ?? false
+        traits.delaysContentTouches = bool(m, "delaysContentTouches", path) ?? true
+        traits.keyboardShouldPersistTaps = choice(m, "keyboardShouldPersistTaps", path, ScrollTraits.persistTaps)
+        return traits
+    }
+
+    mutating func layout(_ node: JSONNode, _ path: String) -> StackLayout? {
+        guard let m = members(node, path, allowed: ["axis", "padding", "followsSafeArea"], what: "'layout'") else {
+            return nil
+        }
+        var layout = StackLayout()
+        if let axis = choice(m, "axis", path, StackLayout.Axis.allCases.map(\.rawValue)) {
+            layout.axis = StackLayout.Axis(rawValue: axis) ?? .vertical
+        }
+        layout.followsSafeArea = bool(m, "followsSafeArea", path) ?? false
+        if let paddingNode = m["padding"] {
+            let paddingPath = join(path, "padding")
+            switch paddingNode.value {
+            case .number:
+                if let all = number(paddingNode, "padding", paddingPath, size: true) { layout.padding = (all, all, all, all) }
+            case .array(let items) where items.count == 4:
+                let values = items.compactMap { number($0, "padding", paddingPath, size: true) }
+                if values.count == 4 { layout.padding = (values[0], values[1], values[2], values[3]) }
+            default:
+                problem(paddingNode, paddingPath, "'padding' must be a number or four numbers: top, left, bottom, right")
+            }
+        }
+        return layout
+    }
+
+    // MARK: The tree as a whole
+
+    /// Ids unique and references resolved, across the whole tree.
+    mutating func check(_ document: ScreenDocument) {
+        var seen: [String: SourcePosition] = [:]
+        for element in document.allElements {
+            guard let id = element.id else { continue }
+            let here = element.position ?? SourcePosition(line: 1, column: 1)
+            if let first = seen[id] {
+                problems.append(
+                    ScreenProblem(
+                        position: here, path: "",
+                        message: "the id '\(id)' is used twice (first at line \(first.line)); ids are unique in a screen"))
+            } else {
+                seen[id] = here
+            }
+        }
+        if let probe = document.backgroundTap, seen[probe.below] == nil {
+            problems.append(
+                ScreenProblem(
+                    position: probe.position ?? SourcePosition(line: 1, column: 1), path: "backgroundTap.below",
+                    message: "'below' names '\(probe.below)', which no element of the screen has as its id"))
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+/// The repository root: three levels above this file.
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+/// Runs `tapaway ARGUMENTS` with no display to completion; returns its status and output.
+private func run(_ arguments: [String], timeout: Double = 120) throws -> (status: Int32?, stdout: String, stderr: String) {
+    let app = try AppProcess(arguments, display: nil, trace: false)
+    let status = app.waitForExit(timeout: timeout)
+    return (status, app.stdout, app.stderr)
+}
+
+/// A screen of one's own, from outside: `validate`, `--screen`, `screen show` and `audit` as a
+/// user runs them, and a screen file played in the real window.
+@Suite("Your own screen, end to end")
+struct YourScreenTests {
+    let example = root + "/examples/checkout.json"
+
+    @Test("validate: a good file is one line and status 0; a bad one a line per problem and 65; a missing one 66")
+    func validate() throws {
+        let good = try run(["validate", example])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == "\(example): a screen of 18 elements, 4 text inputs, written for uikit\n")
+
+        let folder = PrivateFolder(purpose: "screens")
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        defer { folder.remove() }
+        let bad = folder.file("bad.json")
+        try """
+        { "version": 1, "content": { "kind": "view", "children": [
+          { "kind": "button", "id": "ok", "colour": "red" },
+          { "kind": "button", "id": "ok" } ] } }
+        """.write(toFile: bad, atomically: true, encoding: .utf8)
+        let refused = try run(["validate", bad])
+        #expect(refused.status == 65)
+        #expect(refused.stdout.isEmpty)
+        let lines = refused.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(refused.stderr)")
+        #expect(lines.first?.hasPrefix("\(bad):2:35: unknown key 'colour' in a button") == true, "\(refused.stderr)")
+        #expect(lines.last?.hasPrefix("\(bad):3:3: the id 'ok' is used twice (first at line 2)") == true, "\(refused.stderr)")
+        // The same file opens no window: the status comes before any display is needed.
+        let opened = try run(["--screen", bad, "--no-settings"])
+        #expect(opened.status == 65, "\(opened.stderr)")
+        let missing = try run(["validate", folder.file("nowhere.json")])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("nowhere.json: cannot be read"))
+    }
+
+    @Test("screen show prints a shipped screen that validate accepts as it is")
+    func shippedRoundTrip() throws {
+        let shown = try run(["screen", "show", "standard"])
+        #expect(shown.status == 0)
+        let folder = PrivateFolder(purpose: "screens")
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        defer { folder.remove() }
+        try shown.stdout.write(toFile: folder.file("standard.json"), atomically: true, encoding: .utf8)
+        let checked = try run(["validate", folder.file("standard.json")])
+        #expect(checked.stdout.hasSuffix(": a screen of 17 elements, 5 text inputs\n"), "\(checked.stdout)\(checked.stderr)")
+    }
+
+    @Test("audit: --fail-on high is 1 where a high finding exists and 0 where none does; --json is one object")
+    func auditStatuses() throws {
+        let failing = try run(["audit", "--technique", "tap-gesture", "--fail-on", "high"])
+        #expect(failing.status == 1, "\(failing.stderr)")
+        #expect(failing.stdout.contains("HIGH  Row selection swallowed"))
+        let passing = try run(["audit", "--technique", "background-control", "--fail-on", "high"])
+        #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
+        let json = try run(["audit", example, "--technique", "as-written", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        #expect(object?["version"] as? Int == 1)
+        #expect(object?["techniques"] as? [String] == ["as-written"])
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        let swallowed = findings.first { $0["kind"] as? String == "selection-swallowed" && $0["element"] as? String == "home" }
+        #expect(swallowed?["line"] as? Int == 18, "\(json.stdout)")
+        #expect(swallowed?["confident"] as? Bool == false)
+    }
+
+    @Test(
+        "a screen file in the window: its elements in the layout, the tab bar above the home indicator, a tap resigns and fires")
+    func screenInTheWindow() throws {
+        try Session.run(arguments: ["--screen", example, "--no-settings"]) { s in
+            let ids = Set(s.app.views.map(\.id))
+            for id in ["find-address", "home", "office", "speed", "card", "promo", "save-card", "pay", "tabs"] {
+                #expect(ids.contains(id), "\(id) is not in the layout\n\(s.app.diagnostics)")
+            }
+            let tabs = try s.frame(of: "tabs"), shop = try s.frame(of: "tab-shop")
+            let device = try #require(s.ready.rect("device"))
+            #expect(tabs.maxY == device.maxY, "the tab bar reaches the screen's bottom")
+            #expect(shop.maxY <= device.maxY - 34, "its items stay above the home indicator")
+            try s.focusAndShowKeypad("promo")
+            let start = s.app.mark
+            try s.tap("speed")
+            // send-event resigns before delivery, and the control still gets its tap.
+            try s.waitForFocus(nil, after: start)
+            try s.app.waitFor(kind: "action", after: start, what: "speed acts") {
+                $0.string("id") == "speed" && $0.string("event") == "valueChanged"
+            }
+        }
+    }
+}

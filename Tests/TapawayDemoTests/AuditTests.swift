@@ -1,0 +1,213 @@
+import TapawayKit
+import TapawayScreen
+import Testing
+
+@testable import TapawayDemo
+
+/// The audit: its findings on the standard form agree with the matrix, and on small screens
+/// built for one rule each they say what the platform's documentation says will happen.
+@MainActor
+@Suite("Audit")
+struct AuditTests {
+    /// The standard form audited under every technique, once for the suite.
+    static let standard = Audit(
+        document: ScreenLayout.form.document, named: "standard", techniques: TechniqueID.allCases)
+    /// The matrix's cells, once for the suite.
+    static let matrix = DismissalMatrix.cells()
+
+    func findings(_ kind: FindingKind, _ technique: TechniqueID, _ element: String) -> [AuditFinding] {
+        Self.standard.findings.filter { $0.kind == kind && $0.technique == technique && $0.element == element }
+    }
+
+    func code(_ technique: TechniqueID, _ number: Int) -> String {
+        Self.matrix.first { $0.0 == technique }?.1.first { $0.number == number }?.code ?? ""
+    }
+
+    @Test("every ✗ of the matrix is a first-tap-eaten or selection-swallowed finding, and every such finding a ✗")
+    func eatenTapsAgree() {
+        for technique in TechniqueID.allCases {
+            for (number, element, kind) in [
+                (5, "submit", FindingKind.firstTapEaten), (10, "subscribe", .firstTapEaten), (12, "row-2", .selectionSwallowed),
+            ] {
+                let eaten = code(technique, number).hasSuffix("✗")
+                let found = findings(kind, technique, element).contains { $0.focuses.contains("name") }
+                #expect(eaten == found, "\(technique) case \(number): \(code(technique, number)), finding \(found)")
+            }
+        }
+    }
+
+    @Test("a tap that resigns and acts in the matrix is a dismiss-also-acts finding, and the reverse")
+    func dismissAndActAgree() {
+        for technique in TechniqueID.allCases {
+            for (number, element) in [(5, "submit"), (10, "subscribe"), (12, "row-2")] {
+                let cell = code(technique, number)
+                let both = cell.hasPrefix("R") && cell.hasSuffix("✓")
+                let found = findings(.dismissAlsoActs, technique, element).contains { $0.focuses.contains("name") }
+                #expect(both == found, "\(technique) case \(number): \(cell), finding \(found)")
+            }
+        }
+    }
+
+    @Test("moving from name to email: the matrix's M is no finding, its M~ a keyboard bounce, anything else two taps")
+    func fieldSwitchAgrees() {
+        for technique in TechniqueID.allCases {
+            let cell = code(technique, 4)
+            let twoTaps = findings(.twoTapsToSwitch, technique, "email").contains { $0.focuses.contains("name") }
+            let bounce = findings(.keyboardBouncesBetweenFields, technique, "email").contains { $0.focuses.contains("name") }
+            #expect(twoTaps == !cell.hasPrefix("M"), "\(technique): \(cell)")
+            #expect(bounce == (cell == "M~"), "\(technique): \(cell)")
+        }
+    }
+
+    @Test("a technique whose background tap resigns has safe tap points; one whose tap keeps focus has none")
+    func safePointsAgree() {
+        for technique in TechniqueID.allCases {
+            let resigns = code(technique, 2).hasPrefix("R")
+            let safe = Self.standard.findings.first { $0.kind == .safeTapPoints && $0.technique == technique }
+            #expect((safe != nil) == resigns, "\(technique): case 2 is \(code(technique, 2))")
+            #expect(safe.map { !$0.points.isEmpty } ?? true)
+        }
+    }
+
+    @Test("findings carry the evidence of the case they stand for, and an inferred one is not confident")
+    func evidenceInherited() throws {
+        let swallowed = try #require(findings(.selectionSwallowed, .tapGesture, "row-2").first)
+        #expect(swallowed.evidence == MatrixEvidence.level(.tapGesture, case: 12))
+        #expect(swallowed.evidence == .documented && swallowed.confident)
+        for finding in Self.standard.findings where finding.evidence == .inferred { #expect(!finding.confident) }
+        // --fail-on counts confident findings only.
+        let inferredOnly = Self.standard.findings.filter { !$0.confident }
+        #expect(!inferredOnly.isEmpty)
+    }
+
+    @Test("notes is under the keyboard on the default device unless the avoidance moves it")
+    func coverOfNotes() {
+        // The README: on the default device the keypad covers `notes` (no avoidance of its own
+        // for send-event); background-control shrinks its scroll view and scrolls it into view.
+        #expect(!findings(.hiddenUnderKeyboard, .sendEvent, "notes").isEmpty)
+        #expect(findings(.hiddenUnderKeyboard, .sendEvent, "name").isEmpty)
+        #expect(findings(.hiddenUnderKeyboard, .backgroundControl, "notes").isEmpty)
+    }
+
+    @Test("the four outputs say the same findings")
+    func outputs() throws {
+        let audit = Self.standard
+        let json = audit.json().serialized
+        #expect(json.contains("\"findings\":["))
+        #expect(json.contains("\"kind\":\"selection-swallowed\""))
+        let text = audit.text()
+        #expect(text.hasPrefix("Audit of standard: \(audit.findings.count) findings"))
+        #expect(text.contains("HIGH  Row selection swallowed"))
+        let markdown = audit.markdown()
+        #expect(
+            markdown.split(separator: "\n").filter {
+                $0.hasPrefix("| high") || $0.hasPrefix("| medium") || $0.hasPrefix("| info")
+            }.count
+                == audit.findings.count)
+        let maestro = audit.maestro()
+        #expect(maestro.contains("- tapOn:\n    point: \""))
+        #expect(maestro.split(separator: "\n").filter { $0 == "- tapOn:" }.count == 1)
+    }
+
+    // MARK: Small screens, one rule each
+
+    func audit(_ text: String, _ technique: TechniqueID) throws -> Audit {
+        Audit(document: try ScreenReader.read(text), named: "test", techniques: [technique])
+    }
+
+    @Test("tap-gesture over a table: the recognizer's cancelsTouchesInView takes the row's tap (UIKit documents it)")
+    func tableUnderTapGesture() throws {
+        // "When this property is true (the default) and the recognizer recognizes its gesture,
+        // the touches of that gesture that are pending are not delivered to the view and
+        // previously delivered touches are cancelled" (UIGestureRecognizer.cancelsTouchesInView).
+        let audit = try audit(
+            """
+            { "version": 1, "content": { "kind": "scroll-view", "children": [ { "kind": "view",
+              "layout": { "padding": [16, 16, 16, 16] }, "children": [
+                { "kind": "search-bar", "id": "search" },
+                { "kind": "table", "id": "results", "height": 200, "children": [
+                  { "kind": "row", "id": "first", "text": "First" },
+                  { "kind": "row", "id": "second", "text": "Second" } ] } ] } ] } }
+            """, .tapGesture)
+        let swallowed = audit.findings.filter { $0.kind == .selectionSwallowed }.map(\.element)
+        #expect(Set(swallowed) == ["first", "second"])
+        #expect(audit.findings.first { $0.kind == .selectionSwallowed }?.position?.line == 5)
+    }
+
+    @Test("react-native never: a button in the ScrollView does not get the tap while the keyboard is up (documented)")
+    func buttonUnderReactNative() throws {
+        // keyboardShouldPersistTaps 'never' (the default): "tapping outside of the focused text
+        // input when the keyboard is up dismisses the keyboard. When this happens, children
+        // won't receive the tap."
+        let audit = try audit(
+            """
+            { "version": 1, "content": { "kind": "scroll-view", "children": [ { "kind": "view",
+              "layout": { "padding": [16, 16, 16, 16] }, "children": [
+                { "kind": "text-field", "id": "code", "placeholder": "Code" },
+                { "kind": "button", "id": "verify", "text": "Verify" } ] } ] } }
+            """, .reactNative)
+        let eaten = try #require(audit.findings.first { $0.kind == .firstTapEaten })
+        #expect(eaten.element == "verify")
+        #expect(eaten.fix.contains("keyboardShouldPersistTaps=\"handled\""))
+    }
+
+    @Test("none on a number pad: nothing ends editing, so there is no way out (UIKit's number pad has no Return)")
+    func numberPadHasNoWayOut() throws {
+        // The number pad (UIKeyboardType.numberPad) has no Return key, and with no code nothing
+        // ends editing on a tap outside.
+        let audit = try audit(
+            """
+            { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+                { "kind": "text-field", "id": "pin", "keyboardType": "number-pad" } ] } }
+            """, .noCode)
+        #expect(audit.findings.contains { $0.kind == .noWayOut && $0.element == "pin" })
+        #expect(!audit.findings.contains { $0.kind == .safeTapPoints })
+    }
+
+    @Test("a field whose delegate refuses cannot be left under a technique that asks, and can under one that forces")
+    func refusingDelegate() throws {
+        // textFieldShouldEndEditing returning false keeps the field first responder when it is
+        // asked to resign (UITextFieldDelegate); the keyboard manager asks (resignFirstResponder,
+        // matrix case 14: K), while tap-gesture's endEditing(true) forces (case 14: R↑).
+        let screen = """
+            { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+                { "kind": "text-field", "id": "email", "refusesToResignWithout": "@" },
+                { "kind": "text-field", "id": "name" } ] } }
+            """
+        let asks = try audit(screen, .keyboardManager)
+        let stuck = try #require(asks.findings.first { $0.kind == .cannotBeLeft })
+        #expect(stuck.element == "email")
+        #expect(stuck.what.contains("`name`"))
+        let forces = try audit(screen, .tapGesture)
+        #expect(!forces.findings.contains { $0.kind == .cannotBeLeft })
+    }
+}
+
+/// The Audit instrument in the window: F6 audits the screen on view under the technique on
+/// view, a finding chosen is outlined, and ▶ plays its case there.
+@MainActor
+@Suite("Audit instrument")
+struct AuditInstrumentTests {
+    @Test("F6 shows the technique's findings; a finding's ▶ outlines its element and plays its case")
+    func auditCard() throws {
+        let h = Harness(.tapGesture)
+        #expect(h.app.auditCard.isHidden)
+        h.platform.application.handleKey(KeyInput(.function(6)), timestamp: h.platform.application.clock.now)
+        h.platform.settle()
+        #expect(!h.app.auditCard.isHidden)
+        #expect(h.app.auditCard.technique == .tapGesture)
+        let swallowed = try #require(
+            h.app.auditCard.findings.first { $0.kind == .selectionSwallowed && $0.element == "row-2" })
+        // The card's findings are the audit's for this technique, in the same order.
+        let audit = Audit(document: h.app.form.document, named: "standard", techniques: [.tapGesture])
+        #expect(h.app.auditCard.findings.map(\.what) == audit.findings.map(\.what))
+        h.app.auditCard.setVisible(false)
+        h.app.choose(swallowed, play: true)
+        #expect(h.app.overlays.outlined === h.app.window.view(withIdentifier: "row-2"))
+        let player = try #require(h.app.casePlayer)
+        #expect(player.label == "Row selection swallowed")
+        #expect(player.expected == "R↑ ✗", "the case's code under tap-gesture, as the matrix's case 12")
+        h.platform.advance(by: 8)
+        #expect(h.app.form.rows[1].isSelected == false)
+    }
+}
