@@ -27,6 +27,9 @@ SCRATCH ?= .build
 SWIFT ?= swift
 # Extra flags for `swift build` (debian/rules passes the hardening linker flags).
 SWIFTFLAGS ?=
+# Flags for every `swift build`, the manual's generator's too (debian/rules: its jobs and a
+# manifest cache of the build's own).
+SWIFTPMFLAGS ?=
 INSTALL ?= install
 # `install -s` strips the binary; a package build sets STRIP= and leaves it to dh_strip, which
 # keeps the symbols for a debug package.
@@ -57,7 +60,10 @@ METAINFO_FILE = $(DATADIR)/metainfo/$(APP_ID).metainfo.xml
 SVG_ICON = $(DATADIR)/icons/hicolor/scalable/apps/tapaway.svg
 MAN_FILE = $(MANDIR)/man1/tapaway.1
 BASH_COMPLETION = $(DATADIR)/bash-completion/completions/tapaway
-ZSH_COMPLETION = $(DATADIR)/zsh/site-functions/_tapaway
+# zsh's own folder for a prefix; Debian's zsh reads packages' from /usr/share/zsh/vendor-completions
+# (debian/rules sets ZSH_COMPLETION_DIR so).
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
+ZSH_COMPLETION = $(ZSH_COMPLETION_DIR)/_tapaway
 FISH_COMPLETION = $(DATADIR)/fish/vendor_completions.d/tapaway.fish
 
 .PHONY: all run test check clean build man completions install uninstall
@@ -75,12 +81,12 @@ clean:
 	rm -rf .build out
 
 build:
-	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) $(SWIFTFLAGS) --product tapaway
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) $(SWIFTPMFLAGS) $(SWIFTFLAGS) --product tapaway
 
 # The generator alone (swift-argument-parser's small tool), beside the binary, then run on it:
 # the plugin would build the whole program again, in debug, to ask it for its options.
 man: build
-	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) --product generate-manual
+	$(SWIFT) build -c $(CONFIGURATION) --scratch-path $(BUILD_SCRATCH) $(STATIC_STDLIB) $(SWIFTPMFLAGS) --product generate-manual
 	mkdir -p $(MANUAL_OUT)/generated
 	$(GENERATE_MANUAL) $(BINARY) --date $(MANUAL_DATE) --output-directory $(MANUAL_OUT)/generated
 	@test -s $(MANUAL_OUT)/generated/tapaway.1 || { echo "make: generate-manual wrote no tapaway.1" >&2; exit 1; }

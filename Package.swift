@@ -13,7 +13,11 @@ let package = Package(
         .library(name: "TapawayHeadless", targets: ["TapawayHeadless"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        // Pinned exactly, so every build gets the same source. A build with no network (a
+        // distribution's: debian/rules) names a folder holding that source (scripts/vendor.sh
+        // fills vendor/) in TAPAWAY_VENDOR instead.
+        Context.environment["TAPAWAY_VENDOR"].map { Package.Dependency.package(path: "\($0)/swift-argument-parser") }
+            ?? .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2")
     ],
     targets: [
         // C boundary: Xlib, Xft, XRender, XInput2 (several pointers, touch screens) and zlib (PNG).

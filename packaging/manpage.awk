@@ -4,7 +4,8 @@
 #   awk -f packaging/manpage.awk -v sections=packaging/tapaway.1.sections generated.1 > tapaway.1
 #
 # - The subcommand is optional in the synopsis: `tapaway` alone opens the window.
-# - The one-line description loses its trailing full stop, as mdoc wants.
+# - The one-line description loses its quotes (whatis and apropos would show them) and its
+#   trailing full stop, as mdoc wants.
 # - Long text lines are broken after each sentence and then at spaces before 80 columns (roff
 #   fills them again, so the rendered page is the same); a piece that would start a line with
 #   a control character is protected with \&.
@@ -39,7 +40,7 @@ function flush(line) {
 
 /^\.Sh "EXIT STATUS"/ { done = 1 }
 done { next }
-/^\.Nd / { sub(/\."$/, "\""); flush($0); next }
+/^\.Nd / { sub(/^\.Nd "/, ".Nd "); sub(/\.?"$/, ""); flush($0); next }
 /^\.Ar subcommand$/ { flush(".Op Ar subcommand"); next }
 /^\./ { flush($0); next }
 {

@@ -13,10 +13,26 @@
 #include <malloc.h>
 #include <stdlib.h>
 #include <wchar.h>
+#include <errno.h>
+#include <stdio.h>
 
 /* prctl is variadic, which Swift cannot call: this is PR_SET_DUMPABLE with a fixed signature. */
 static inline int tapaway_set_dumpable(int dumpable) {
     return prctl(PR_SET_DUMPABLE, (unsigned long)dumpable, 0UL, 0UL, 0UL);
+}
+
+/* Flushes C's stdout and says whether a write to it failed, now or before (GNU's close_stdout
+   check): 0 when all went well, else the errno of the failure (EIO when there is none). The
+   stdout global is shared mutable state Swift 6 will not name. */
+static inline int tapaway_standard_output_error(void) {
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) return errno != 0 ? errno : EIO;
+    return 0;
+}
+
+/* PR_GET_DUMPABLE: 1 when the process may dump core (and be attached to), 0 when not. */
+static inline int tapaway_get_dumpable(void) {
+    return prctl(PR_GET_DUMPABLE, 0UL, 0UL, 0UL, 0UL);
 }
 
 /* malloc_trim is glibc's and not in Swift's Glibc module: gives the free pages inside the heap

@@ -139,7 +139,7 @@ package final class X11Platform {
         // A server that accepts the connection and never answers ends start-up after a time limit.
         guard let display = DisplayConnection.open(name, shownName: shownName) else {
             throw X11Error(
-                "cannot open X display \(shownName) — is an X server running? set DISPLAY or use the run script's virtual display"
+                "cannot open X display \(shownName): Tapaway opens a window, so it needs a graphical session (X11, or Wayland with Xwayland); start it from one, or name a display with --display or DISPLAY (tapaway list, matrix and compare need none)"
             )
         }
         self.display = display

@@ -22,6 +22,9 @@ enum ExitStatus {
     static let unavailable: Int32 = EX_UNAVAILABLE
     /// EX_CANTCREAT (73): the trace, a recording or a screenshot cannot be written.
     static let cannotCreate: Int32 = EX_CANTCREAT
+    /// EX_IOERR (74): standard output could not be written (`tapaway list > /dev/full`), or the
+    /// trace stopped because a write to it failed (the run went on without it).
+    static let ioError: Int32 = EX_IOERR
 
     /// The status for a recording at `path` that failed to load: `missingInput` when it cannot
     /// be opened for reading at all, else `badRecording`.

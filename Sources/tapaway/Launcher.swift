@@ -23,8 +23,6 @@ struct Launcher {
     let options: LaunchOptions
 
     func run() -> Int32 {
-        // For the whole run: the password field's text must never reach a core file.
-        CoreDumps.forbid()
         signal(SIGPIPE, SIG_IGN)
         // Where --screenshot goes is checked before anything opens: one line, status 73.
         if let path = options.screenshot {
@@ -198,6 +196,15 @@ struct Launcher {
         }
         RememberedToggles.apply(saved.overlays, to: app)
         if let sink { app.attach(Tracer(sink: sink, clock: platform.clock)) }
+        // A password must never reach a core file: core dumps are forbidden while a secure field
+        // holds text, and only then, so a crash at any other time leaves a core file (for
+        // systemd-coredump, apport or a developer) and a debugger can attach. The trace's
+        // `coreDumps` line says each change, as the kernel has it.
+        let secrets = SecretWatch(notificationCenter: application.notificationCenter) { [unowned app] held in
+            if held { CoreDumps.forbid() } else { CoreDumps.allow() }
+            app.tracer?.emit("coreDumps", [("allowed", .bool(CoreDumps.areAllowed))])
+        }
+        app.tracer?.emit("coreDumps", [("allowed", .bool(CoreDumps.areAllowed))])
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
         // A replayed F12 takes no screenshot, as a replayed F9 starts no recording: a recording
         // full of them must not fill the disk.
@@ -263,7 +270,7 @@ struct Launcher {
                 do {
                     try Screenshots.write(of: platform, to: path)
                 } catch {
-                    Console.error("tapaway: \(error)")
+                    Console.error("tapaway: the screenshot was not saved to \(Printable.escaped(path)): \(error)")
                     screenshotFailed = true
                 }
                 platform.quit()
@@ -298,11 +305,15 @@ struct Launcher {
         platform.onConnectionLost = finishSession
         platform.run()
         platform.onConnectionLost = nil
+        withExtendedLifetime(secrets) {}
         for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
         finishSession()
         // Ctrl+C, kill or a closed terminal: saved like a close, then ended as the signal would.
         if let signal = platform.terminationSignal { X11Platform.endProcess(as: signal) }
-        return screenshotFailed ? ExitStatus.cannotCreate : ExitStatus.success
+        // A trace that stopped because a write failed leaves a run that did not do what it was
+        // asked: the program went on without it (said once, when it stopped), and ends with 74.
+        if screenshotFailed { return ExitStatus.cannotCreate }
+        return sink?.hasFailed == true ? ExitStatus.ioError : ExitStatus.success
     }
 }
 
@@ -357,15 +368,21 @@ enum Console {
     /// messages for it then go to standard error.
     nonisolated(unsafe) static var standardOutputTaken = false
 
-    /// Writes `line` to standard output (standard error when `standardOutputTaken`).
+    /// Writes `line` to standard output (standard error when `standardOutputTaken`). A write
+    /// that fails is noted: the run then ends with status 74 and one line saying why
+    /// (`StandardOutputCheck`).
     static func out(_ line: String) {
         if standardOutputTaken {
             FileIO.writeLine(line, to: 2)
+            return
         } else if let sink = standardOutputSink {
             sink.writeLine(line)
-        } else {
-            FileIO.writeLine(line, to: 1)
+            return
         }
+        var text = line
+        text.append("\n")
+        let result = text.withUTF8 { FileIO.write(UnsafeRawBufferPointer($0), to: 1) }
+        if case .failed(let code, _) = result { StandardOutputCheck.noteFailure(code) }
     }
     /// Writes `line` to standard error.
     static func error(_ line: String) { FileIO.writeLine(line, to: 2) }

@@ -163,14 +163,14 @@ extension ThemePreference: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }
 
-/// `tapaway`: explore how an iOS app dismisses its keyboard, in an X11 window.
+/// `tapaway`: explore how mobile apps dismiss the on-screen keyboard, in an X11 window.
 struct TapawayCommand: ParsableCommand {
     /// The release, as CHANGELOG.md and debian/changelog name it (a test keeps the three in step).
     static let version = "0.2.0"
 
     static let configuration = CommandConfiguration(
         commandName: "tapaway",
-        abstract: "Explore how iOS apps dismiss the keyboard when you tap outside a text field.",
+        abstract: "Explore how mobile apps dismiss the on-screen keyboard.",
         usage: """
             tapaway [--scenario <scenario>] [--screen <name|path>] [--set <id=value> ...] [--trace <path>] [<options>]
               tapaway list [--json]

@@ -5,6 +5,8 @@
 import TapawayX11
 
 StandardDescriptors.guardClosed()
+// A write to standard output that failed ends the run with status 74 and one line (see StandardOutputCheck).
+StandardOutputCheck.install()
 FontconfigWarmUp.start(cache: .standard())
 // With no argument at all, the command's defaults run without swift-argument-parser's parse.
 if CommandLine.arguments.count <= 1 {

@@ -146,6 +146,10 @@ struct BadInputTests {
         #expect(
             unset.status == 69 && unset.stderr.contains("DISPLAY") && unset.stderr.contains("cannot open X display")
                 && !crashed(unset.stderr), "\(unset.stderr)")
+        // Words for a user, who has no run script and no virtual display.
+        #expect(
+            unset.stderr.contains("graphical session") && !unset.stderr.contains("run script")
+                && !unset.stderr.contains("virtual"), "\(unset.stderr)")
         let unreachable = try runTapaway(["--no-settings", "--display", ":987"])
         #expect(
             unreachable.status == 69 && unreachable.stderr.contains(":987") && !crashed(unreachable.stderr),

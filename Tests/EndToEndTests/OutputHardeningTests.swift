@@ -143,7 +143,9 @@ struct OutputHardeningTests {
         #expect(said.count == 1, "said once: \(stderr())")
     }
 
-    @Test("a trace that cannot be written (/dev/full) is said once on standard error, and the program goes on")
+    @Test(
+        "a trace that cannot be written (/dev/full) is said once on standard error, the program goes on, and it ends with status 74"
+    )
     func unwritableTrace() throws {
         let display = try VirtualDisplay()
         defer { display.stop() }
@@ -153,11 +155,41 @@ struct OutputHardeningTests {
         let run = try runTapaway(
             ["--no-settings", "--screenshot", png], display: display.name,
             trace: "/dev/full", scratch: scratch)
-        #expect(run.status == 0, "stderr: \(run.stderr)")
+        #expect(run.status == 74, "EX_IOERR: \(run.status.map(String.init) ?? "none"); stderr: \(run.stderr)")
         #expect(isPNG(png), "the program did not go on to its screenshot")
         let said = run.stderr.split(separator: "\n").filter { $0.contains("the trace cannot be written") }
         #expect(said.count == 1, "stderr: \(run.stderr)")
         #expect(said.first?.contains("no space left on device") == true, "stderr: \(run.stderr)")
+    }
+
+    @Test(
+        "a write to standard output that fails (/dev/full): one 'write error' line and status 74; to a file, status 0",
+        arguments: [["list"], ["list", "--json"], ["matrix"], ["--help"], ["--version"], ["matrix", "--help"]])
+    func standardOutputFull(arguments: [String]) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let full = try runTapaway(arguments, display: "", redirections: "> /dev/full", scratch: scratch)
+        #expect(full.status == 74, "\(arguments): \(full.status.map(String.init) ?? "none"); stderr: \(full.stderr)")
+        let lines = full.stderr.split(separator: "\n")
+        #expect(lines == ["tapaway: write error: no space left on device"], "\(arguments): \(full.stderr)")
+
+        let file = try runTapaway(arguments, display: "", redirections: "> \(scratch.path("out.txt"))", scratch: scratch)
+        let written = (try? String(contentsOfFile: scratch.path("out.txt"), encoding: .utf8)) ?? ""
+        #expect(file.status == 0 && file.stderr.isEmpty && !written.isEmpty, "\(arguments): \(file.stderr)")
+    }
+
+    @Test("--screenshot to a path that cannot be written: one line naming it, and status 73")
+    func unwritableScreenshot() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let path = "/nonexistent/folder/shot.png"
+        let run = try runTapaway(["--no-settings", "--screenshot", path], display: display.name, scratch: scratch)
+        #expect(run.status == 73, "EX_CANTCREAT: \(run.status.map(String.init) ?? "none"); stderr: \(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(path), "stderr: \(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     @Test("an X server that accepts the connection and never answers ends start-up after the time limit, with a message")

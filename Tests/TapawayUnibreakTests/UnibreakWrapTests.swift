@@ -60,9 +60,54 @@ struct UnibreakWrapTests {
         }
     }
 
+    /// Why the Kit's own rules and a libunibreak later than 1.x disagree: the Kit reads ASCII,
+    /// Latin and general punctuation with Unicode 6.2's table (libunibreak 1.1's), and
+    /// libunibreak 3 and later follow later Unicode versions there (a break after a leading
+    /// space, none between a letter and `%` or `$`, none before an ellipsis), and no longer
+    /// forget everything before an allowed break. Until the Kit's table follows the version
+    /// opened, the two comparisons below are known to fail with them (Debian 13's 6.1).
+    static let laterUnicode: Comment =
+        "libunibreak \(UnibreakLineBreaks.soname ?? "?") follows Unicode \(UnibreakLineBreaks.unicodeVersion ?? "?"), the Kit's table 6.2"
+
+    /// Whether the libunibreak opened follows a later Unicode version than the Kit's table.
+    static var followsLaterUnicode: Bool { UnibreakLineBreaks.soname.map { $0 != "libunibreak.so.1" } ?? false }
+
+    @Test("the libunibreak opened is a known soname, and its version and Unicode version agree with it")
+    func library() throws {
+        let soname = try #require(UnibreakLineBreaks.soname)
+        let version = try #require(UnibreakLineBreaks.version)
+        let majors: [String: ClosedRange<Int>] = [
+            "libunibreak.so.1": 1...1, "libunibreak.so.3": 3...4, "libunibreak.so.5": 5...5, "libunibreak.so.6": 6...6,
+            "libunibreak.so.7": 7...7,
+        ]
+        #expect(majors[soname]?.contains(version.major) == true, "\(soname) says it is \(version)")
+        let unicode = try #require(UnibreakLineBreaks.unicodeVersion)
+        #expect(soname != "libunibreak.so.1" || unicode == "6.2", "\(soname): Unicode \(unicode)")
+        #expect(soname != "libunibreak.so.6" || unicode == "15.0", "\(soname): Unicode \(unicode)")
+        print("libunibreak: \(soname), version \(version.major).\(version.minor), Unicode \(unicode) line breaking")
+    }
+
+    @Test("the end of a text is a mandatory break with every version (5.0 and later leave it indeterminate)")
+    func endIsMandatory() {
+        for text in ["word", "漢字", "a b", "x\n"] {
+            let bytes = Array(text.utf8)
+            var breaks = [UInt8](repeating: 9, count: bytes.count)
+            bytes.withUnsafeBufferPointer { b in breaks.withUnsafeMutableBufferPointer { rules.fill($0, for: b) } }
+            #expect(breaks.last == LineBreakOpportunity.mandatory, "\(text.debugDescription): \(breaks)")
+        }
+    }
+
     @Test(
         "for ASCII, Latin and general punctuation, the Kit's own rules give libunibreak's breaks, byte for byte (20 000 strings)")
     func asciiMatchesLibunibreak() {
+        withKnownIssue(Self.laterUnicode) {
+            asciiComparison()
+        } when: {
+            Self.followsLaterUnicode
+        }
+    }
+
+    func asciiComparison() {
         var random = SeededGenerator(seed: 0x0A5C_11)
         let pieces = [
             "word", "a", "Z", "9", "42", " ", "  ", "\t", "-", "--", ".", ",", ":", ";", "!", "?", "/", "//", "(", ")",
@@ -100,6 +145,14 @@ struct UnibreakWrapTests {
 
     @Test("mixed text wraps as a wrap asking libunibreak about every character does (400 texts)")
     func mixedTextMatchesReference() {
+        withKnownIssue(Self.laterUnicode) {
+            mixedComparison()
+        } when: {
+            Self.followsLaterUnicode
+        }
+    }
+
+    func mixedComparison() {
         var random = SeededGenerator(seed: 0x3_1DE0)
         let pieces = [
             "a", "word", " ", "\t", "\n", "\r\n", "e\u{301}", "🇫🇷", "👍🏽", "👩‍💻", "\u{A0}", "漢字", "。", "「", "」", "かな",
