@@ -42,7 +42,13 @@ public enum ScreenReader {
     /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
     /// another kind (a `placeholder` on a button) is refused rather than ignored.
     /// docs/screen.schema.json lists the same per kind, and a test keeps the two in step.
-    public static func allowedKeys(for kind: ElementKind) -> Set<String> {
+    public static func allowedKeys(for kind: ElementKind) -> Set<String> { keysByKind[kind] ?? ReadContext.commonKeys }
+
+    /// Each kind's keys, made once: a file reads one set per element, not a new one.
+    private static let keysByKind: [ElementKind: Set<String>] = Dictionary(
+        uniqueKeysWithValues: ElementKind.allCases.map { ($0, makeKeys(for: $0)) })
+
+    private static func makeKeys(for kind: ElementKind) -> Set<String> {
         var keys = ReadContext.commonKeys
         switch kind {
         case .view: keys.formUnion(ReadContext.containerKeys.union(["passThrough"]))
