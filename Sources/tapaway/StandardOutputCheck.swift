@@ -1,6 +1,6 @@
-import CX11
 import Glibc
 import TapawayDemo
+import TapawayX11
 
 /// Standard output checked when the process exits, as GNU tools check it (`close_stdout`): a
 /// write that failed (`tapaway list > /dev/full`, a full disk) must not end the run as a
@@ -30,7 +30,7 @@ enum StandardOutputCheck {
     /// The exit handler's check: flushes C's `stdout`; on a failure there or an earlier one,
     /// says so once and ends the process with `ExitStatus.ioError`.
     static func checkAtExit() {
-        let flushError = tapaway_standard_output_error()
+        let flushError = StandardOutputFlush.flushError()
         let code = firstFailure != 0 ? firstFailure : flushError
         guard code != 0 else { return }
         FileIO.writeLine("tapaway: write error: \(FileIO.describe(code))", to: 2)
