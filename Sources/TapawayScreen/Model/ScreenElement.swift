@@ -43,21 +43,6 @@ public enum ElementKind: String, Sendable, CaseIterable {
     public var isTextInput: Bool { self == .textField || self == .textView || self == .searchBar }
     /// Whether the kind scrolls its children.
     public var scrolls: Bool { self == .scrollView || self == .table }
-    /// Whether the kind holds other elements.
-    public var holdsChildren: Bool {
-        switch self {
-        case .view, .control, .scrollView, .table, .tabBar, .toolbar: return true
-        default: return false
-        }
-    }
-    /// Whether a tap on the kind acts by itself (fires, flips, selects): what the audit checks
-    /// a dismissal leaves alone.
-    public var acts: Bool {
-        switch self {
-        case .button, .switch, .slider, .segmented, .row, .text: return true
-        default: return false
-        }
-    }
 }
 
 /// A rectangle in points, relative to the parent's bounds (or, under a scroll view, to its
