@@ -181,6 +181,17 @@ struct Launcher {
         for (text, value) in saved.options {
             if let key = OptionKey(text) { app.setOption(key, to: value) }
         }
+        // A screen file's device and orientation, unless the command line names its own.
+        if let screenDocument {
+            for option in AuditRunner.options(for: screenDocument) where !assignments.contains(where: { $0.key == option.key }) {
+                app.setOption(option.key, to: option.value)
+            }
+            if let device = screenDocument.device, DeviceProfile.device(device) == nil {
+                Console.error(
+                    "tapaway: the screen's device \(Printable.quoted(device)) is not one of `tapaway list`'s; the device chosen stays"
+                )
+            }
+        }
         for assignment in assignments { app.setOption(assignment.key, to: assignment.value) }
         if let screenLayout { app.setOption(OptionKey(nil, AvoidanceOption.layout.id), to: screenLayout.rawValue) }
         // The window grows to hold the device chosen (or turned) beside the chrome, within the

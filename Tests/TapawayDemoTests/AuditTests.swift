@@ -115,6 +115,19 @@ struct AuditTests {
         Audit(document: try ScreenReader.read(text), named: "test", techniques: [technique])
     }
 
+    @Test("a screen file's device and orientation are the audit's, unless an option names another")
+    func fileDevice() throws {
+        let file = """
+            { "version": 1, "device": "iphone-se", "orientation": "landscape",
+              "content": { "kind": "view", "children": [ { "kind": "text-field", "id": "field" } ] } }
+            """
+        #expect(try audit(file, .sendEvent).runs.first?.device == "iphone-se landscape")
+        let chosen = Audit(
+            document: try ScreenReader.read(file), named: "test", techniques: [.sendEvent],
+            options: [OptionAssignment(key: OptionKey(nil, "device"), value: "iphone-15")])
+        #expect(chosen.runs.first?.device == "iphone-15 landscape")
+    }
+
     @Test("tap-gesture over a table: the recognizer's cancelsTouchesInView takes the row's tap (UIKit documents it)")
     func tableUnderTapGesture() throws {
         // "When this property is true (the default) and the recognizer recognizes its gesture,

@@ -20,6 +20,23 @@ package struct AuditRunner {
         self.options = options
     }
 
+    /// The device and orientation the screen file names, as options, before those given (which
+    /// win): a screen made for an iPhone SE is audited on one unless `--device` says otherwise.
+    var screenOptions: [OptionAssignment] { Self.options(for: document) }
+
+    /// The options a screen file's `device` and `orientation` stand for; a device this program
+    /// does not know is left out.
+    package static func options(for document: ScreenDocument) -> [OptionAssignment] {
+        var result: [OptionAssignment] = []
+        if let device = document.device, DeviceProfile.device(device) != nil {
+            result.append(OptionAssignment(key: OptionKey(nil, DeviceOption.device.id), value: device))
+        }
+        if let orientation = document.orientation {
+            result.append(OptionAssignment(key: OptionKey(nil, DeviceOption.orientation.id), value: orientation))
+        }
+        return result
+    }
+
     /// What one technique did on the screen: every case played, and how far each field is
     /// under the keyboard.
     package struct TechniqueRun: Sendable {
@@ -78,7 +95,8 @@ package struct AuditRunner {
             let shipped = ScreenLayout.allCases.first { $0.document == document }
             session = HeadlessSession(technique: technique, document: shipped == nil ? document : nil)
             if let shipped { session.app.setOption(OptionKey(nil, AvoidanceOption.layout.id), to: shipped.rawValue) }
-            for option in runner.options where option.key.technique == nil || option.key.technique == technique {
+            for option in runner.screenOptions + runner.options
+            where option.key.technique == nil || option.key.technique == technique {
                 session.app.setOption(option.key, to: option.value)
             }
             session.platform.settle()
