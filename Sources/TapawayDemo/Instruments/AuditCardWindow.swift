@@ -4,7 +4,7 @@ import TapawayKit
 /// technique on view, over the simulated screen. A tap on a finding outlines its element on the
 /// screen; a tap on its ▶ plays its case there, at a person's pace; Escape or F6 closes.
 @MainActor
-package final class AuditCardWindow: Window {
+package final class AuditCardWindow: CardWindow {
     /// The findings shown, worst first.
     package private(set) var findings: [AuditFinding] = []
     /// The audit's summary line.
@@ -14,18 +14,14 @@ package final class AuditCardWindow: Window {
     /// Called with the finding chosen and whether its ▶ was tapped (play it), when a finding
     /// is tapped; the card has closed by then.
     package var onChoose: ((AuditFinding, Bool) -> Void)?
-    private let content = AuditContentView()
+    private let content: AuditContentView
 
     /// Creates the card over `frame` (the simulated screen and the inspector).
     package init(frame: Rect) {
-        super.init(frame: frame, level: .overlay)
-        identifier = "audit-card"
-        backgroundColor = Palette.groupedBackground
-        content.identifier = "audit-content"
+        let content = AuditContentView()
+        self.content = content
+        super.init(frame: frame, identifier: "audit-card", content: content, contentIdentifier: "audit-content")
         content.card = self
-        addSubview(content)
-        isHidden = true
-        takesKeysWhileShown = true
     }
 
     /// Shows `audit`'s findings for `technique`.
@@ -49,21 +45,6 @@ package final class AuditCardWindow: Window {
         summary = "Auditing: \(progress.done) of \(progress.total) cases played, headless, under this technique…"
         content.setNeedsLayout()
         content.setNeedsDisplay()
-    }
-
-    /// Escape closes the card; the function keys go on to the app's shortcuts.
-    package override func keyDown(_ key: KeyInput, with event: Event) {
-        switch key.key {
-        case .escape: setVisible(false)
-        case .function: super.keyDown(key, with: event)
-        default: break
-        }
-    }
-
-    /// Fills the window with the content.
-    package override func layoutSubviews() {
-        content.frame = bounds.insetBy(dx: 16, dy: 16)
-        content.setNeedsLayout()
     }
 
     /// A tap on a finding chooses it (and plays it when on its ▶); any tap closes the card.

@@ -4,7 +4,7 @@ import TapawayKit
 /// on screen and what it does in each, shown over the simulated screen. A tap, F1 or Escape
 /// closes it.
 @MainActor
-package final class HelpCardWindow: Window {
+package final class HelpCardWindow: CardWindow {
     /// The shortcuts and gestures, as (keys, what they do).
     package static let shortcuts: [(String, String)] = [
         ("Left click", "a finger: tap, or press and drag"),
@@ -42,34 +42,13 @@ package final class HelpCardWindow: Window {
         }
     }
 
-    private let card = View()
-    private let content = HelpContentView()
+    private let content: HelpContentView
 
     /// Creates the card over `frame` (the simulated screen).
     package init(frame: Rect) {
-        super.init(frame: frame, level: .overlay)
-        identifier = "help-card"
-        backgroundColor = Palette.groupedBackground
-        content.identifier = "help-content"
-        addSubview(content)
-        isHidden = true
-        takesKeysWhileShown = true
-    }
-
-    /// While the card is up, keys are its own: Escape closes it, the function keys go on to the
-    /// app's shortcuts (F1 closes it too), and nothing else reaches the field behind it.
-    package override func keyDown(_ key: KeyInput, with event: Event) {
-        switch key.key {
-        case .escape: setVisible(false)
-        case .function: super.keyDown(key, with: event)
-        default: break
-        }
-    }
-
-    /// Fills the window with the content.
-    package override func layoutSubviews() {
-        content.frame = bounds.insetBy(dx: 16, dy: 16)
-        content.setNeedsLayout()
+        let content = HelpContentView()
+        self.content = content
+        super.init(frame: frame, identifier: "help-card", content: content, contentIdentifier: "help-content")
     }
 
     /// Called with a matrix case's number when the user taps an experiment that has one: the
