@@ -215,7 +215,7 @@ struct MonkeyTests {
             if failure == nil, let problem = try monkey.check() { failure = "after \(monkey.inputs) inputs: " + problem }
             let seconds = Date().timeIntervalSince(started)
             print(
-                "monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes, \(monkey.clears) long inputs cleared; the inputs hold \(monkey.model.allLengths.reduce(0, +)) characters, the longest \(monkey.model.allLengths.max() ?? 0)"
+                "monkey: \(monkey.inputs) inputs in \(Int(seconds)) s (\(Int(Double(monkey.inputs) / max(seconds, 1))) a second), \(monkey.checks) checks, \(monkey.probes) text probes, \(monkey.switches) scenario switches, \(monkey.resizes) resizes, \(monkey.clears) long inputs cleared, \(monkey.cardsClosed) cards closed; the inputs hold \(monkey.model.allLengths.reduce(0, +)) characters, the longest \(monkey.model.allLengths.max() ?? 0)"
             )
             if let warmTime, let warmRSS = warmSamples.min(), let endRSS = recent.map(\.rss).min(), let firstRSS {
                 let minutes = Date().timeIntervalSince(warmTime) / 60
@@ -256,6 +256,8 @@ struct Monkey {
     var resizes = 0
     var pinned = false
     var clears = 0
+    /// How many times a check found a card (help, Audit) up and closed it before its probe.
+    var cardsClosed = 0
     var size: (width: Int, height: Int)
     /// The length past which a batch ends by clearing the focused input.
     static let longText = 2_000
@@ -438,14 +440,15 @@ struct Monkey {
                 "settled with \(model.focused ?? "nothing") focused, the software keyboard \(model.softwareKeyboard ? "in use" : "not in use"), but the keypad \(model.keypadShown ? "shown" : "hidden")"
         }
         if let field = model.focused, MonkeyModel.inputs.contains(field) {
-            // Keys belong to the help card while it is open: close it before typing the probe.
-            if helpCardShown() {
+            // Keys belong to a card (help, Audit) while it is open: close it before typing the probe.
+            if let card = cardShown() {
                 try session.x.key(named: "Escape")
                 inputs += 1
+                cardsClosed += 1
                 try session.settle()
                 if let problem = catchUp() { return problem }
-                if helpCardShown() { return "Escape did not close the help card" }
-                guard model.focused == field else { return "Escape over the help card ended editing in \(field)" }
+                if cardShown() == card { return "Escape did not close the \(card)" }
+                guard model.focused == field else { return "Escape over the \(card) ended editing in \(field)" }
             }
             return try probe(field)
         }
@@ -459,10 +462,13 @@ struct Monkey {
         stderr.split(separator: "\n").filter { !$0.hasPrefix("tapaway: font family ") }
     }
 
-    /// Whether the last layout line shows the help card.
-    private func helpCardShown() -> Bool {
-        guard let layout = session.app.lastLayout else { return false }
-        return layout.views.contains { $0.id == "help-content" && $0.visible }
+    /// The card the last layout line shows over the screen, if any: the help card (F1, or its
+    /// sidebar item) or the Audit card (F6, or "Audit this screen" in the sidebar). While one
+    /// is up, it keeps the keys (Escape closes it), so no text reaches the focused input.
+    private func cardShown() -> String? {
+        guard let layout = session.app.lastLayout else { return nil }
+        let cards = [("help-content", "help card"), ("audit-content", "Audit card")]
+        return cards.first { card in layout.views.contains { $0.id == card.0 && $0.visible } }?.1
     }
 
     /// Types one character at the end of the focused input and expects exactly that character
@@ -476,8 +482,18 @@ struct Monkey {
         let character = field == "phone" ? "7" : "q"
         try session.x.typeText(character)
         inputs += 2
-        let line = try session.app.waitFor(kind: "text", after: mark, what: "the probe's \(character) in \(field)") {
-            $0.string("id") == field
+        let line: TraceLine
+        do {
+            line = try session.app.waitFor(kind: "text", after: mark, what: "the probe's \(character) in \(field)") {
+                $0.string("id") == field
+            }
+        } catch {
+            // Say what the screen showed, so a failure under load can be told from a card or a
+            // hidden window that kept the keys.
+            let shown = session.app.lastLayout?.views.filter { $0.visible }.map(\.id) ?? []
+            let windows = shown.filter { $0.hasSuffix("-card") || $0.hasSuffix("-content") || $0 == "keypad" }
+            return
+                "no text line for the probe's \(character) in \(field): \(error); the last layout showed \(windows.isEmpty ? "no card" : windows.joined(separator: ", ")), \(shown.count) views visible"
         }
         if let problem = catchUp() { return problem }
         if field == "password" {
