@@ -50,6 +50,10 @@ open class View: Responder {
     public var clipsToBounds = true
 
     private var needsLayout = true
+    /// Whether a view inside this one is marked for layout: a frame's layout pass descends only
+    /// into subtrees that have something to lay out, so a frame costs what changed, not the
+    /// number of views.
+    private var subtreeNeedsLayout = false
     var attachedRecognizers: [GestureRecognizer] = []
     /// The view controller whose root view this is, if any.
     public internal(set) weak var viewController: ViewController?
@@ -98,6 +102,7 @@ open class View: Responder {
         view.detach()
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        if view.needsLayout || view.subtreeNeedsLayout { markSubtreeNeedsLayout() }
         setNeedsDisplay(view.frame)
         if oldWindow !== window { view.didMoveToWindowRecursively() }
         window?.geometryDidChange()
@@ -127,6 +132,8 @@ open class View: Responder {
 
     private func didMoveToWindowRecursively() {
         needsLayout = true
+        subtreeNeedsLayout = !subviews.isEmpty
+        superview?.markSubtreeNeedsLayout()
         didMoveToWindow()
         for subview in subviews { subview.didMoveToWindowRecursively() }
     }
@@ -290,11 +297,27 @@ open class View: Responder {
     /// Marks the view for `layoutSubviews()` before the next frame.
     public func setNeedsLayout() {
         needsLayout = true
+        superview?.markSubtreeNeedsLayout()
         window?.layoutRequested()
     }
 
-    /// Lays out this view now if it was marked, then its subviews.
+    /// Marks this view and its ancestors as holding a view to lay out, up to the first that
+    /// already says so.
+    private func markSubtreeNeedsLayout() {
+        var view: View? = self
+        while let current = view, !current.subtreeNeedsLayout {
+            current.subtreeNeedsLayout = true
+            view = current.superview
+        }
+    }
+
+    /// Lays out this view now if it was marked, then the subviews that are or hold marked
+    /// views. A view marked while the pass is under way (by a layout it set off) is laid out
+    /// in the next frame's pass, as before.
     public func layoutIfNeeded() {
+        guard needsLayout || subtreeNeedsLayout else { return }
+        // Cleared before the pass, so that a mark made during it climbs back up to the window.
+        subtreeNeedsLayout = false
         if needsLayout {
             needsLayout = false
             layoutSubviews()
