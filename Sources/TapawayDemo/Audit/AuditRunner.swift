@@ -224,6 +224,7 @@ package struct AuditRunner {
         p.settle()
         session.app.form.setContentOffset(.zero, animated: false)
         session.app.form.restoreElementStates()
+        session.forgetBackgroundPoint()
         p.settle()
     }
 

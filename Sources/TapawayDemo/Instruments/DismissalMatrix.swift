@@ -231,7 +231,7 @@ package enum DismissalMatrix {
             let frame = anchor.frameInScreen
             return Point(x: frame.minX + probe.dx, y: frame.maxY + probe.dy)
         }
-        return BackgroundSampler.points(in: form).first ?? form.background.frameInScreen.origin.offsetBy(dx: 4, dy: 4)
+        return BackgroundSampler.point(in: form) ?? form.background.frameInScreen.origin.offsetBy(dx: 4, dy: 4)
     }
 
     /// The points on the form that the step of `matrixCase` touches, where they are now (the

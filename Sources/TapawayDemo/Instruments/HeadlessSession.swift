@@ -58,6 +58,10 @@ package final class HeadlessSession {
     /// Forgets what happened so far (after setting a case up).
     package func resetOutcome() { recorder.reset() }
 
+    /// Forgets the background point kept: enabling or disabling a view changes where a tap
+    /// lands without moving anything (the audit calls it as it puts the session back at rest).
+    package func forgetBackgroundPoint() { cachedBackgroundPoint = nil }
+
     /// The outcome with the final focus and texts filled in.
     package func finish() -> SessionOutcome {
         platform.settle()
@@ -85,6 +89,16 @@ package final class HeadlessSession {
         resetOutcome()
     }
 
-    /// A point on the background that no other view covers.
-    package var backgroundPoint: Point { DismissalMatrix.backgroundPoint(in: app) }
+    /// A point on the background that no other view covers. Finding one samples the screen
+    /// with thousands of hit tests, and a case asks several times while nothing moves, so the
+    /// point is kept until the geometry changes (a view moved, resized, shown, hidden, added or
+    /// removed; scrolling counts) or `forgetBackgroundPoint()` is called.
+    package var backgroundPoint: Point {
+        let generation = platform.application.geometryGeneration
+        if let cached = cachedBackgroundPoint, cached.generation == generation { return cached.point }
+        let point = DismissalMatrix.backgroundPoint(in: app)
+        cachedBackgroundPoint = (generation, point)
+        return point
+    }
+    private var cachedBackgroundPoint: (generation: Int, point: Point)?
 }
