@@ -96,13 +96,13 @@ package final class InspectorWindow: Window {
         hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
         // The keyboard's and the device's lines wrap in a narrow inspector: each takes the
         // height its text needs.
-        let keyboardHeight = Self.height(of: keyboardLabel, width: w - 36, fonts: application?.fonts)
+        let keyboardHeight = height(of: keyboardLabel, width: w - 36, fonts: application?.fonts)
         keyboardLabel.frame = Rect(x: 18, y: y, width: w - 36, height: keyboardHeight); y += keyboardHeight
-        let deviceHeight = Self.height(of: deviceLabel, width: w - 36, fonts: application?.fonts)
+        let deviceHeight = height(of: deviceLabel, width: w - 36, fonts: application?.fonts)
         deviceLabel.frame = Rect(x: 18, y: y, width: w - 36, height: deviceHeight); y += deviceHeight + 4
         for label in avoidanceLabels {
-            let height = Self.height(of: label, width: w - 36, fonts: application?.fonts)
-            label.frame = Rect(x: 18, y: y, width: w - 36, height: height); y += height
+            let labelHeight = height(of: label, width: w - 36, fonts: application?.fonts)
+            label.frame = Rect(x: 18, y: y, width: w - 36, height: labelHeight); y += labelHeight
         }
         y += 8
         overlaysHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 20
@@ -166,6 +166,19 @@ package final class InspectorWindow: Window {
         return [strategy, keyboard, insets, safeArea]
     }
     /// The height `label`'s text needs, wrapped at `width`: one line's height per line.
+    private func height(of label: Label, width: Double, fonts: FontProvider?) -> Double {
+        let key = ObjectIdentifier(label)
+        if let known = measured[key], known.text == label.text, known.width == width { return known.height }
+        let height = Self.height(of: label, width: width, fonts: fonts)
+        measured[key] = (label.text, width, height)
+        return height
+    }
+
+    /// Each status label's height, with the text and width it was measured at: the inspector
+    /// is laid out whenever the keyboard or the avoidance numbers change, and wrapping every
+    /// line again each time was a tenth of an audit's cost.
+    private var measured: [ObjectIdentifier: (text: String, width: Double, height: Double)] = [:]
+
     private static func height(of label: Label, width: Double, fonts: FontProvider?) -> Double {
         guard let font = fonts?.font(size: label.fontSize, weight: label.fontWeight) else { return 18 }
         let lines = label.text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { count, paragraph in
