@@ -232,8 +232,13 @@ package struct LogEntry {
     package let touches: [DismissalDecision.TouchFact]
     /// How many identical entries in a row this one stands for (a run of moves).
     package var repeats = 1
-    /// The entry as the trace writes it (without its time), for copying.
-    package let traceLine: String
+    /// The entry as the trace writes it (without its time), for copying: written when it is
+    /// asked for, since few entries are ever copied and writing each as it came was a twentieth
+    /// of an audit's cost.
+    @MainActor package var traceLine: String {
+        if let decision { return Tracer.decisionLine(decision) }
+        return JSON.object([("kind", .string("note")), ("source", .string(source)), ("reason", .string(reason))]).serialized
+    }
 
     /// The decision's action, when the entry is a decision.
     package var action: DismissalDecision.Action? { decision?.action }
@@ -289,17 +294,12 @@ package final class DecisionLogView: ScrollView {
         add(
             LogEntry(
                 number: count + 1, decision: decision, verdict: Self.verdict(decision.action),
-                source: decision.strategy, reason: decision.reason, touches: decision.touches,
-                traceLine: Tracer.decisionLine(decision)))
+                source: decision.strategy, reason: decision.reason, touches: decision.touches))
     }
 
     /// Adds a note on something that ended editing with no technique deciding it.
     package func appendNote(verdict: String, source: String, reason: String) {
-        let line = JSON.object([("kind", .string("note")), ("source", .string(source)), ("reason", .string(reason))]).serialized
-        add(
-            LogEntry(
-                number: count + 1, decision: nil, verdict: verdict, source: source, reason: reason, touches: [],
-                traceLine: line))
+        add(LogEntry(number: count + 1, decision: nil, verdict: verdict, source: source, reason: reason, touches: []))
     }
 
     private func add(_ entry: LogEntry) {
@@ -400,16 +400,26 @@ final class DecisionLogContent: View {
             measuredWidth = width
         }
         var y = 0.0
-        bands = []
-        var kept: [Int: Double] = [:]
-        for entry in log.shownEntries {
-            let h = heights[entry.number] ?? height(of: entry, width: width, fonts: fonts)
-            kept[entry.number] = h
+        bands.removeAll(keepingCapacity: true)
+        let shown = log.shownEntries
+        for entry in shown {
+            let h: Double
+            if let known = heights[entry.number] {
+                h = known
+            } else {
+                h = height(of: entry, width: width, fonts: fonts)
+                heights[entry.number] = h
+            }
             bands.append((y, h))
             y += h + 6
         }
-        // Only the entries still shown: the cache is as bounded as the log.
-        heights = kept
+        // Only the entries still shown, once the cache holds twice as many: as bounded as the
+        // log, without rebuilding it on every entry.
+        if heights.count > 2 * DecisionLogView.capacity {
+            var kept: [Int: Double] = [:]
+            for entry in shown { kept[entry.number] = heights[entry.number] }
+            heights = kept
+        }
         return y
     }
 
