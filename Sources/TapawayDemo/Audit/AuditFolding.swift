@@ -8,11 +8,14 @@ package enum AuditFolding {
     package static func findings(of run: AuditRunner.TechniqueRun, in document: ScreenDocument) -> [AuditFinding] {
         var findings: [AuditFinding] = []
         let technique = run.technique
+        // Each play asks for its element: one table, not a walk of the tree per question.
+        var elements: [String: ScreenElement] = [:]
+        for element in document.allElements { if let id = element.id, elements[id] == nil { elements[id] = element } }
         func finding(
             _ kind: FindingKind, element: String, focus: String?, gesture: String, what: String, matrixCase: Int,
             points: [Point] = [], overlap: Double? = nil, evidence: EvidenceLevel? = nil, shown: AuditCase? = nil
         ) {
-            let found = document.element(element)
+            let found = elements[element]
             findings.append(
                 AuditFinding(
                     kind: kind, technique: technique, element: element, position: found?.position, source: found?.source,
@@ -26,7 +29,7 @@ package enum AuditFolding {
         for play in plays where play.acted != nil && play.auditCase.gesture == .tap {
             guard case .element(let id) = play.auditCase.target, let acted = play.acted else { continue }
             let focus = play.auditCase.focus
-            let isRow = document.element(id)?.kind == .row
+            let isRow = elements[id]?.kind == .row
             if !acted {
                 let held = plays.first {
                     $0.auditCase.gesture == .longPress && $0.auditCase.focus == focus
@@ -48,7 +51,7 @@ package enum AuditFolding {
         // 3: a tap on another field.
         for play in plays where play.auditCase.gesture == .tap {
             guard case .element(let id) = play.auditCase.target,
-                document.element(id)?.kind.isTextInput == true
+                elements[id]?.kind.isTextInput == true
                     || id == "message"
             else { continue }
             let focus = play.auditCase.focus
@@ -114,7 +117,7 @@ package enum AuditFolding {
                 }?.auditCase)
         }
         // 9: the keyboard bounces.
-        for play in plays where play.bounced && !(play.auditCase.gesture == .tap && isInput(play.auditCase.target, document)) {
+        for play in plays where play.bounced && !(play.auditCase.gesture == .tap && isInput(play.auditCase.target, elements)) {
             finding(
                 .keyboardBounces, element: targetName(play.auditCase.target), focus: play.auditCase.focus,
                 gesture: play.auditCase.gesture.rawValue,
@@ -126,9 +129,9 @@ package enum AuditFolding {
         // 6 and 7: the ways out, field by field.
         let byInput = Dictionary(grouping: plays, by: \.auditCase.focus)
         let leavable = Set(
-            byInput.filter { _, plays in plays.contains { $0.resigned && !isInput($0.auditCase.target, document) } }.keys)
+            byInput.filter { _, plays in plays.contains { $0.resigned && !isInput($0.auditCase.target, elements) } }.keys)
         for (input, inputPlays) in byInput.sorted(by: { $0.key < $1.key }) {
-            let ways = inputPlays.filter { $0.resigned && !isInput($0.auditCase.target, document) }
+            let ways = inputPlays.filter { $0.resigned && !isInput($0.auditCase.target, elements) }
             guard ways.isEmpty else { continue }
             if leavable.isEmpty {
                 finding(
@@ -162,7 +165,7 @@ package enum AuditFolding {
                 .hiddenUnderKeyboard, element: cover.input, focus: cover.input, gesture: "focus",
                 what:
                     "once `\(cover.input)` is focused on \(run.device), the keyboard covers \(Int(cover.overlap.rounded())) points of it"
-                    + (document.element(cover.input)?.kind == .textView ? " (its caret's line)" : ""),
+                    + (elements[cover.input]?.kind == .textView ? " (its caret's line)" : ""),
                 matrixCase: 0, overlap: cover.overlap, evidence: .measured,
                 shown: AuditCase(
                     technique: technique, focus: cover.input, gesture: .press, target: .returnKey, matrixCase: 0, focusOnly: true)
@@ -171,9 +174,9 @@ package enum AuditFolding {
         return findings
     }
 
-    private static func isInput(_ target: AuditTarget, _ document: ScreenDocument) -> Bool {
+    private static func isInput(_ target: AuditTarget, _ elements: [String: ScreenElement]) -> Bool {
         guard case .element(let id) = target else { return false }
-        return document.element(id)?.kind.isTextInput == true
+        return elements[id]?.kind.isTextInput == true
     }
 
     /// A target as a finding names it.
