@@ -28,8 +28,11 @@ enum ReactNativeTechnique: DismissalTechnique {
             ],
             default: "never",
             apply: { value, screen in
+                // A screen file's own value on its root scroll view stands until the option is
+                // set to something else, as its keyboardDismissMode does.
+                let own = value == "never" ? screen.chosenDocument?.content.scroll?.keyboardShouldPersistTaps : nil
                 (screen as? ReactNativeViewController)?.persistTaps =
-                    ReactNativeViewController.PersistTaps(rawValue: value) ?? .never
+                    ReactNativeViewController.PersistTaps(rawValue: own ?? value) ?? .never
             })
     ]
 

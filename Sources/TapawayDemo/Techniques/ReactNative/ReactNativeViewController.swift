@@ -1,10 +1,13 @@
 import TapawayKit
 import TapawayScreen
 
-/// The `react-native` screen: the form as a React Native `ScrollView`. The scroll view's
-/// responder handlers are modelled in `willDeliver`: it takes a touch at its start (the capture
-/// phase) under `never`, or when no child takes it under `handled`, and on release blurs the
-/// focused input unless it scrolled meanwhile.
+/// The `react-native` screen: the form as a React Native `ScrollView`. The scroll views'
+/// responder handlers are modelled in `willDeliver`: a scroll view takes a touch at its start
+/// (the capture phase) under `never`, or when no child takes it under `handled`, and on release
+/// blurs the focused input unless it scrolled meanwhile. A screen file's nested scroll views are
+/// React Native scroll views too, each with its own `keyboardShouldPersistTaps` (`never` unless
+/// the file says otherwise): the capture phase runs from the outermost scroll view in, so an
+/// outer one left at `never` takes the touch before an inner `handled` one is asked.
 ///
 /// ```jsx
 /// <ScrollView keyboardShouldPersistTaps="never" keyboardDismissMode="none">
@@ -28,15 +31,16 @@ package final class ReactNativeViewController: FormViewController {
     /// `ScrollView`, so a drag begins even on a form that fits.
     package override var platformBouncesWhenContentFits: Bool { true }
 
-    /// The scroll view's `keyboardShouldPersistTaps`.
+    /// The screen's scroll view's `keyboardShouldPersistTaps`.
     package var persistTaps = PersistTaps.never
-    /// The touch the scroll view is the responder for, and the scroll offset when it took it.
-    private var responderTouch: (touch: Touch, offset: Point, captured: Bool)?
+    /// The touch a scroll view is the responder for, that scroll view, and its offset when it
+    /// took the touch.
+    private var responderTouch: (touch: Touch, scrollView: ScrollView, offset: Point, captured: Bool)?
 
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) { super.init(technique: .reactNative, document: document) }
 
-    /// The scroll view's responder handlers.
+    /// The scroll views' responder handlers.
     package override func willDeliver(_ event: Event, in window: AppWindow) {
         let touches = event.touches(for: window)
         let changed = touches.filter { $0.phase != .stationary }
@@ -47,12 +51,34 @@ package final class ReactNativeViewController: FormViewController {
             touch.phase.isFinished
         else { return }
         responderTouch = nil
+        let scrollView = responder.scrollView
         release(
-            touch, scrolled: form.contentOffset != responder.offset || form.panGestureRecognizer.state != .possible,
-            captured: responder.captured, others: touches.filter { $0 !== touch })
+            touch, by: scrollView,
+            scrolled: scrollView.contentOffset != responder.offset || scrollView.panGestureRecognizer.state != .possible,
+            others: touches.filter { $0 !== touch })
     }
 
-    /// A gesture's first touch: does the scroll view become its responder?
+    /// The React Native scroll views at and around `view`, outermost first, each with its
+    /// `keyboardShouldPersistTaps`: the screen's, then the file's nested ones.
+    private func scrollViews(around view: View) -> [(scrollView: ScrollView, persistTaps: PersistTaps)] {
+        var nested: [(ScrollView, PersistTaps)] = []
+        var current: View? = view
+        while let v = current, v !== form {
+            if let scrollView = v as? ElementScrollView {
+                let value = form.element(for: scrollView)?.scroll?.keyboardShouldPersistTaps
+                nested.append((scrollView, value.flatMap(PersistTaps.init(rawValue:)) ?? .never))
+            }
+            current = v.superview
+        }
+        return [(form, persistTaps)] + nested.reversed()
+    }
+
+    /// How people read a scroll view in the log: the screen's, or a nested one by its id.
+    private func name(of scrollView: ScrollView) -> String {
+        scrollView === form ? "the scroll view" : "the nested scroll view \(scrollView.traceName ?? "")"
+    }
+
+    /// A gesture's first touch: does a scroll view become its responder?
     private func startGesture(with touch: Touch, in window: AppWindow) {
         guard let view = touch.view, view.isDescendant(of: form) else {
             if let focused = editingInput?.traceName {
@@ -65,44 +91,56 @@ package final class ReactNativeViewController: FormViewController {
         guard let focused = editingInput else { return }
         let keyboardUp = view.application?.keyboard.isVisible ?? false
         let isTextInput = view is any TextInput
-        switch persistTaps {
-        case .never where keyboardUp && !isTextInput:
-            // onStartShouldSetResponderCapture: the scroll view takes the touch from its children.
+        let chain = scrollViews(around: view)
+        // onStartShouldSetResponderCapture, from the outermost scroll view in: the first under
+        // `never` takes the touch from everything inside it.
+        if keyboardUp && !isTextInput, let capturing = chain.first(where: { $0.persistTaps == .never })?.scrollView {
+            let settings =
+                chain.count > 1 && capturing === form && chain.dropFirst().contains { $0.persistTaps != .never }
+                ? " (the inner scroll view's own setting is never asked)" : ""
             report(
                 .keep,
-                "the scroll view took the touch at its start (keyboardShouldPersistTaps never); "
+                "\(name(of: capturing)) took the touch at its start (keyboardShouldPersistTaps never)\(settings); "
                     + "\(touch.view?.traceName ?? "its child") never gets it, and \(focused.traceName ?? "the input") blurs on release unless it scrolls",
                 touches: [touch])
-            window.redirect(touch, to: form)
-            responderTouch = (touch, form.contentOffset, true)
-        case .handled where keyboardUp && !Self.handlesTouches(view):
-            // No child became the responder: the scroll view does.
-            responderTouch = (touch, form.contentOffset, false)
+            window.redirect(touch, to: capturing)
+            responderTouch = (touch, capturing, capturing.contentOffset, true)
+            return
+        }
+        // onStartShouldSetResponder, bubbling from the touched view out: a child that handles
+        // touches keeps it; else the innermost scroll view under `handled` takes it.
+        if keyboardUp && !isTextInput && !Self.handlesTouches(view),
+            let claiming = chain.last(where: { $0.persistTaps == .handled })?.scrollView
+        {
+            responderTouch = (touch, claiming, claiming.contentOffset, false)
             report(
                 .keep,
-                "no child handled the touch on \(view.traceName ?? "the background"): the scroll view is its responder "
+                "no child handled the touch on \(view.traceName ?? "the background"): \(name(of: claiming)) is its responder "
                     + "(keyboardShouldPersistTaps handled) and blurs on release unless it scrolls", touches: [touch])
-        default:
-            let why: String
-            switch persistTaps {
-            case .always: why = "keyboardShouldPersistTaps always: taps never blur"
-            case _ where isTextInput: why = "a touch on a text input is never taken"
-            case _ where !keyboardUp: why = "the keyboard is not up"
-            default: why = "\(view.traceName ?? "a child") handled the touch (keyboardShouldPersistTaps handled)"
-            }
-            report(.keep, why, touches: [touch])
+            return
         }
+        let why: String
+        switch true {
+        case chain.allSatisfy({ $0.persistTaps == .always }): why = "keyboardShouldPersistTaps always: taps never blur"
+        case isTextInput: why = "a touch on a text input is never taken"
+        case !keyboardUp: why = "the keyboard is not up"
+        case Self.handlesTouches(view):
+            why = "\(view.traceName ?? "a child") handled the touch (keyboardShouldPersistTaps handled)"
+        default: why = "no scroll view takes the touch (keyboardShouldPersistTaps always)"
+        }
+        report(.keep, why, touches: [touch])
     }
 
-    /// The scroll view's responder is released: it blurs unless a scroll happened.
-    private func release(_ touch: Touch, scrolled: Bool, captured: Bool, others: [Touch]) {
+    /// A scroll view's responder is released: it blurs unless a scroll happened.
+    private func release(_ touch: Touch, by scrollView: ScrollView, scrolled: Bool, others: [Touch]) {
         guard let focused = editingInput else { return }
         if scrolled || touch.phase == .cancelled {
-            report(.keep, "the scroll view scrolled since it took the touch: no blur", touches: [touch])
+            report(.keep, "\(name(of: scrollView)) scrolled since it took the touch: no blur", touches: [touch])
             return
         }
         report(
-            .resign, "the scroll view's touch ended without a scroll: blurTextInput(\(focused.traceName ?? "the input"))",
+            .resign,
+            "\(name(of: scrollView))'s touch ended without a scroll: blurTextInput(\(focused.traceName ?? "the input"))",
             touches: [touch] + others)
         // A React Native TextInput has no delegate that could refuse the blur.
         _ = focused.window?.transferFirstResponder(to: nil, force: true)
