@@ -323,6 +323,12 @@ public struct JSONReader {
             guard let byte = peek else { throw error("a string is not closed", at: start) }
             switch byte {
             case 0x22:
+                // No escape on the way (most strings): the bytes are the string, already checked
+                // as UTF-8.
+                if runStart == first {
+                    index += 1
+                    return String(decoding: bytes[first..<(index - 1)], as: UTF8.self)
+                }
                 flush()
                 index += 1
                 return String(scalars)
