@@ -213,6 +213,9 @@ public struct JSONReader {
         }
     }
 
+    /// Up to how many members an object is checked for a repeated key by looking through them.
+    private static let linearKeyCheck = 16
+
     private mutating func members(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
         index += 1
         var result: [JSONNode.Member] = []
@@ -227,7 +230,16 @@ public struct JSONReader {
             guard peek == 0x22 else { throw syntax("a key in quotes") }
             let keyPosition = position
             let key = try string()
-            guard seen.insert(key).inserted else { throw error("the key '\(key)' appears twice", at: keyPosition) }
+            // A small object is searched as it stands (cheaper than hashing every key); a large
+            // one keeps a set, so that a hostile object costs linear time, not quadratic.
+            let twice: Bool
+            if result.count < Self.linearKeyCheck {
+                twice = result.contains { $0.key == key }
+            } else {
+                if seen.isEmpty { seen = Set(result.map(\.key)) }
+                twice = !seen.insert(key).inserted
+            }
+            guard !twice else { throw error("the key '\(key)' appears twice", at: keyPosition) }
             try expect(0x3A, "':'")
             skipSpace()
             let node = try value(depth: depth + 1)

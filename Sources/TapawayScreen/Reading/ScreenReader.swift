@@ -34,7 +34,8 @@ public enum ScreenReader {
 
     /// The keys a screen file's top-level object may have; any other is a problem.
     /// docs/screen.schema.json lists the same, and a test keeps the two in step.
-    public static let documentKeys: Set<String> = [
+    public static var documentKeys: Set<String> { Set(documentKeyList) }
+    static let documentKeyList = [
         "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
         "backgroundTap", "comment",
     ]
@@ -42,33 +43,61 @@ public enum ScreenReader {
     /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
     /// another kind (a `placeholder` on a button) is refused rather than ignored.
     /// docs/screen.schema.json lists the same per kind, and a test keeps the two in step.
-    public static func allowedKeys(for kind: ElementKind) -> Set<String> { keysByKind[kind] ?? ReadContext.commonKeys }
+    public static func allowedKeys(for kind: ElementKind) -> Set<String> { Set(keyList(for: kind)) }
 
-    /// Each kind's keys, made once: a file reads one set per element, not a new one.
-    private static let keysByKind: [ElementKind: Set<String>] = Dictionary(
-        uniqueKeysWithValues: ElementKind.allCases.map { ($0, makeKeys(for: $0)) })
-
-    private static func makeKeys(for kind: ElementKind) -> Set<String> {
-        var keys = ReadContext.commonKeys
+    /// The keys of `kind`, as the reader looks them up: a short list compared key by key, each
+    /// kind's made the first time a file has one (building every kind's set at the first read
+    /// was three tenths of reading the shipped screen at start-up).
+    static func keyList(for kind: ElementKind) -> [String] {
         switch kind {
-        case .view: keys.formUnion(ReadContext.containerKeys.union(["passThrough"]))
-        case .control: keys.formUnion(ReadContext.containerKeys.union(["actions"]))
-        case .label: keys.formUnion(ReadContext.textKeys)
-        case .text: keys.formUnion(ReadContext.textKeys.union(["actions"]))
-        case .image: break
-        case .button: keys.formUnion(["text", "actions"])
-        case .switch: keys.formUnion(["isOn", "actions"])
-        case .slider: keys.formUnion(["actions"])
-        case .segmented: keys.formUnion(["segments", "actions"])
-        case .textField, .searchBar: keys.formUnion(ReadContext.inputKeys)
+        case .view: return KeyLists.view
+        case .control: return KeyLists.control
+        case .label: return KeyLists.label
+        case .text: return KeyLists.pressableText
+        case .image: return KeyLists.common
+        case .button: return KeyLists.button
+        case .switch: return KeyLists.toggle
+        case .slider: return KeyLists.slider
+        case .segmented: return KeyLists.segmented
+        case .textField, .searchBar: return KeyLists.textField
         // A text view's Return adds a line, and its delegate's refusal is not modelled yet.
-        case .textView: keys.formUnion(ReadContext.inputKeys.subtracting(["returnAction", "actions", "refusesToResignWithout"]))
-        case .scrollView, .table: keys.formUnion(ReadContext.containerKeys.union(ReadContext.scrollKeys))
-        case .row: keys.formUnion(["text", "isOn"])
-        case .tabBar, .toolbar: keys.formUnion(ReadContext.containerKeys)
+        case .textView: return KeyLists.textView
+        case .scrollView, .table: return KeyLists.scrollView
+        case .row: return KeyLists.row
+        case .tabBar, .toolbar: return KeyLists.bar
         }
-        return keys
     }
+}
+
+/// The keys of each kind of element, in lists.
+private enum KeyLists {
+    static let common = [
+        "id", "kind", "frame", "height", "minHeight", "width", "gap", "inset", "hidden", "enabled", "interactive",
+        "gestures", "comment", "source",
+    ]
+    static let text = ["text", "fontSize", "secondary"]
+    static let input = [
+        "placeholder", "keyboardType", "returnKey", "secure", "autocapitalization", "returnAction",
+        "refusesToResignWithout", "actions",
+    ]
+    static let container = ["children", "layout"]
+    static let scroll = [
+        "scrolls", "contentSize", "keyboardDismissMode", "alwaysBounceVertical", "delaysContentTouches",
+        "keyboardShouldPersistTaps",
+    ]
+    static let view = common + container + ["passThrough"]
+    static let control = common + container + ["actions"]
+    static let label = common + text
+    static let pressableText = common + text + ["actions"]
+    static let button = common + ["text", "actions"]
+    static let toggle = common + ["isOn", "actions"]
+    static let slider = common + ["actions"]
+    static let segmented = common + ["segments", "actions"]
+    static let textField = common + input
+    static let textView = common + input.filter { !["returnAction", "actions", "refusesToResignWithout"].contains($0) }
+    static let scrollView = common + container + scroll
+    static let row = common + ["text", "isOn"]
+    static let bar = common + container
 }
 
 /// The state of one read: the problems so far and the elements counted.
@@ -83,15 +112,15 @@ private struct ReadContext {
     // MARK: Objects
 
     /// The members of `node` if it is an object, each unknown key reported.
-    mutating func members(_ node: JSONNode, _ path: String, allowed: Set<String>, what: String) -> [String: JSONNode]? {
+    mutating func members(_ node: JSONNode, _ path: String, allowed: [String], what: String) -> JSONMembers? {
         guard case .object(let members) = node.value else {
             problem(node, path, "\(what) must be an object, not \(node.typeName)")
             return nil
         }
-        var result: [String: JSONNode] = [:]
+        var result = JSONMembers()
         for member in members {
             if allowed.contains(member.key) {
-                result[member.key] = member.value
+                result.pairs.append((member.key, member.value))
             } else {
                 let known = allowed.sorted().joined(separator: ", ")
                 problems.append(
@@ -107,7 +136,7 @@ private struct ReadContext {
 
     // MARK: Values
 
-    mutating func string(_ members: [String: JSONNode], _ key: String, _ path: String) -> String? {
+    mutating func string(_ members: JSONMembers, _ key: String, _ path: String) -> String? {
         guard let node = members[key] else { return nil }
         guard case .string(let text) = node.value else {
             problem(node, join(path, key), "'\(key)' must be a string, not \(node.typeName)")
@@ -116,7 +145,7 @@ private struct ReadContext {
         return text
     }
 
-    mutating func choice(_ members: [String: JSONNode], _ key: String, _ path: String, _ values: [String]) -> String? {
+    mutating func choice(_ members: JSONMembers, _ key: String, _ path: String, _ values: [String]) -> String? {
         guard let text = string(members, key, path), let node = members[key] else { return nil }
         guard values.contains(text) else {
             problem(node, join(path, key), "'\(key)' is '\(text)'; it must be one of \(values.joined(separator: ", "))")
@@ -125,7 +154,7 @@ private struct ReadContext {
         return text
     }
 
-    mutating func bool(_ members: [String: JSONNode], _ key: String, _ path: String) -> Bool? {
+    mutating func bool(_ members: JSONMembers, _ key: String, _ path: String) -> Bool? {
         guard let node = members[key] else { return nil }
         guard case .bool(let value) = node.value else {
             problem(node, join(path, key), "'\(key)' must be true or false, not \(node.typeName)")
@@ -135,7 +164,7 @@ private struct ReadContext {
     }
 
     /// A number within the format's range: a size is not negative; a coordinate may be.
-    mutating func number(_ members: [String: JSONNode], _ key: String, _ path: String, size: Bool = true) -> Double? {
+    mutating func number(_ members: JSONMembers, _ key: String, _ path: String, size: Bool = true) -> Double? {
         guard let node = members[key] else { return nil }
         return number(node, key, join(path, key), size: size)
     }
@@ -157,7 +186,7 @@ private struct ReadContext {
     }
 
     /// An action a wiring names: `end-editing`, `resign`, `none` or `app:NAME`.
-    mutating func action(_ members: [String: JSONNode], _ path: String) -> String? {
+    mutating func action(_ members: JSONMembers, _ path: String) -> String? {
         guard let text = string(members, "action", path), let node = members["action"] else { return nil }
         if wiringActions.contains(text) { return text }
         if text.hasPrefix("app:"), text.count > 4 { return text }
@@ -170,7 +199,7 @@ private struct ReadContext {
     // MARK: The document
 
     mutating func document(_ node: JSONNode) -> ScreenDocument? {
-        guard let members = members(node, "", allowed: ScreenReader.documentKeys, what: "a screen file") else { return nil }
+        guard let members = members(node, "", allowed: ScreenReader.documentKeyList, what: "a screen file") else { return nil }
         if let versionNode = members["version"] {
             if case .number(let v) = versionNode.value, v == Double(ScreenDocument.formatVersion) {
             } else {
@@ -218,7 +247,7 @@ private struct ReadContext {
     }
 
     /// A `comment`: a string or an array of strings, for people and importers' warnings.
-    mutating func comment(_ members: [String: JSONNode], _ path: String) {
+    mutating func comment(_ members: JSONMembers, _ path: String) {
         guard let node = members["comment"] else { return }
         switch node.value {
         case .string: return
@@ -228,21 +257,6 @@ private struct ReadContext {
     }
 
     // MARK: Elements
-
-    static let commonKeys: Set<String> = [
-        "id", "kind", "frame", "height", "minHeight", "width", "gap", "inset", "hidden", "enabled", "interactive",
-        "gestures", "comment", "source",
-    ]
-    static let textKeys: Set<String> = ["text", "fontSize", "secondary"]
-    static let inputKeys: Set<String> = [
-        "placeholder", "keyboardType", "returnKey", "secure", "autocapitalization", "returnAction",
-        "refusesToResignWithout", "actions",
-    ]
-    static let containerKeys: Set<String> = ["children", "layout"]
-    static let scrollKeys: Set<String> = [
-        "scrolls", "contentSize", "keyboardDismissMode", "alwaysBounceVertical", "delaysContentTouches",
-        "keyboardShouldPersistTaps",
-    ]
 
     mutating func element(_ node: JSONNode, _ path: String, depth: Int) -> ScreenElement? {
         elementCount += 1
@@ -271,15 +285,18 @@ private struct ReadContext {
                 "'kind' must be one of \(ElementKind.allCases.map(\.rawValue).joined(separator: ", "))")
             return nil
         }
-        guard let m = members(node, path, allowed: ScreenReader.allowedKeys(for: kind), what: "a \(kindName)") else { return nil }
+        guard let m = members(node, path, allowed: ScreenReader.keyList(for: kind), what: "a \(kindName)") else { return nil }
         var element = ScreenElement(kind: kind)
         element.position = node.position
         comment(m, path)
         element.source = string(m, "source", path)
         if let id = string(m, "id", path), let idNode = m["id"] {
-            if id.isEmpty || id.count > ScreenLimits.idLength
-                || !id.unicodeScalars.allSatisfy({
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            // ASCII letters, digits, '-', '_' and '.', checked byte by byte (a non-ASCII id is
+            // refused whatever its length, so counting bytes is counting characters here).
+            if id.isEmpty || id.utf8.count > ScreenLimits.idLength
+                || !id.utf8.allSatisfy({ byte in
+                    (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
+                        || byte == 0x2D || byte == 0x5F || byte == 0x2E
                 })
             {
                 problem(
@@ -380,7 +397,7 @@ private struct ReadContext {
     }
 
     mutating func list<T>(
-        _ members: [String: JSONNode], _ key: String, _ path: String,
+        _ members: JSONMembers, _ key: String, _ path: String,
         _ read: (inout ReadContext, JSONNode, String) -> T?
     ) -> [T] {
         guard let node = members[key] else { return [] }
@@ -420,7 +437,7 @@ private struct ReadContext {
         return ControlWiring(event: event, action: action, position: node.position)
     }
 
-    mutating func inputTraits(_ m: [String: JSONNode], _ path: String, kind: ElementKind) -> TextInputTraits {
+    mutating func inputTraits(_ m: JSONMembers, _ path: String, kind: ElementKind) -> TextInputTraits {
         var traits = TextInputTraits()
         if kind == .searchBar {
             traits.returnKey = "search"
@@ -436,7 +453,7 @@ private struct ReadContext {
         return traits
     }
 
-    mutating func scrollTraits(_ m: [String: JSONNode], _ path: String) -> ScrollTraits {
+    mutating func scrollTraits(_ m: JSONMembers, _ path: String) -> ScrollTraits {
         var traits = ScrollTraits()
         traits.scrolls = bool(m, "scrolls", path) ?? true
         if let sizeNode = m["contentSize"] {
@@ -500,5 +517,18 @@ private struct ReadContext {
                     position: probe.position ?? SourcePosition(line: 1, column: 1), path: "backgroundTap.below",
                     message: "'below' names '\(probe.below)', which no element of the screen has as its id"))
         }
+    }
+}
+
+/// An object's known members, as the reader asks for them by key: a handful each, so looked up
+/// by comparing keys, not by hashing them (the JSON reader has already refused a key twice).
+struct JSONMembers {
+    /// The members, in the file's order.
+    var pairs: [(key: String, value: JSONNode)] = []
+
+    /// The member named `key`, if there is one.
+    subscript(key: String) -> JSONNode? {
+        for pair in pairs where pair.key == key { return pair.value }
+        return nil
     }
 }
