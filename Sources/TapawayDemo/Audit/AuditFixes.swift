@@ -44,6 +44,8 @@ package enum AuditFixes {
             .firstTapEaten:
                 "Leave TapRegion.consumeOutsideTaps false (the default), or put the control in the fields' TextFieldTapRegion.",
             .selectionSwallowed: "Leave TapRegion.consumeOutsideTaps false (the default), so the row's InkWell gets the tap.",
+            .dismissAlsoActs:
+                "If the control belongs with the field (a spinner, a send or a format button), wrap it in a TextFieldTapRegion: a tap on it then keeps the field focused.",
         ],
         "send-event": [
             .dismissAlsoActs:

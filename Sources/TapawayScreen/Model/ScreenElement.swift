@@ -302,6 +302,9 @@ public struct ScreenElement: Sendable, Equatable {
     public var position: SourcePosition?
     /// Where it came from when an importer made it (a storyboard's object id and line).
     public var source: String?
+    /// Whether it is wrapped in Flutter's `TextFieldTapRegion`: a pointer down on it counts as
+    /// inside the text fields' tap region, so it does not unfocus the focused field.
+    public var textFieldTapRegion: Bool
 
     /// An element of `kind`, everything else at its default.
     public init(kind: ElementKind, id: String? = nil) {
@@ -327,6 +330,7 @@ public struct ScreenElement: Sendable, Equatable {
         children = []
         position = nil
         source = nil
+        textFieldTapRegion = false
     }
 
     /// The element and everything under it, depth first, parents before children.

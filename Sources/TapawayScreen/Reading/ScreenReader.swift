@@ -73,7 +73,7 @@ public enum ScreenReader {
 private enum KeyLists {
     static let common = [
         "id", "kind", "frame", "height", "minHeight", "width", "gap", "inset", "hidden", "enabled", "interactive",
-        "gestures", "comment", "source",
+        "gestures", "comment", "source", "textFieldTapRegion",
     ]
     static let text = ["text", "fontSize", "secondary"]
     static let input = [
@@ -290,6 +290,7 @@ private struct ReadContext {
         element.position = node.position
         comment(m, path)
         element.source = string(m, "source", path)
+        element.textFieldTapRegion = bool(m, "textFieldTapRegion", path) ?? false
         if let id = string(m, "id", path), let idNode = m["id"] {
             // ASCII letters, digits, '-', '_' and '.', checked byte by byte (a non-ASCII id is
             // refused whatever its length, so counting bytes is counting characters here).

@@ -65,6 +65,13 @@ package final class FlutterViewController: FormViewController {
                     touches: [touch])
                 continue
             }
+            if let view = touch.view, let member = textFieldTapRegionMember(around: view) {
+                report(
+                    .keep,
+                    "pointer down in \(member.traceName ?? "a widget") wrapped in a TextFieldTapRegion: inside the text fields' tap region",
+                    touches: [touch])
+                continue
+            }
             let consumed =
                 consumesOutsideTaps ? "; consumeOutsideTaps: \(touch.view?.traceName ?? "the widget") never gets it" : ""
             report(
@@ -75,6 +82,18 @@ package final class FlutterViewController: FormViewController {
             if consumesOutsideTaps { window.redirect(touch, to: nil) }
             _ = window.transferFirstResponder(to: nil, force: true)
         }
+    }
+
+    /// The element at or around `view` that the screen file wraps in a `TextFieldTapRegion`,
+    /// if any: the pointer's hit path passes through the region (its default hit-test
+    /// behaviour defers to its child, so the touch must land on the element or inside it).
+    private func textFieldTapRegionMember(around view: View) -> View? {
+        var current: View? = view
+        while let v = current, v !== form {
+            if form.element(for: v)?.textFieldTapRegion == true { return v }
+            current = v.superview
+        }
+        return nil
     }
 
     private func detectorTapped(_ recognizer: GestureRecognizer) {
