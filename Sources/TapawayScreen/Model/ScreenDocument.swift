@@ -59,6 +59,9 @@ public struct ScreenDocument: Sendable, Equatable {
     public var bottomBar: ScreenElement?
     /// Where "the background" is tapped, if the file says.
     public var backgroundTap: BackgroundProbe?
+    /// The Android app's `targetSdkVersion`, where it changes behaviour (below 28, `clearFocus()`
+    /// hands the focus back to the first view focusable in touch mode); nil: not said.
+    public var targetSdk: Int?
 
     /// A screen with `content`, everything else at its default.
     public init(content: ScreenElement) {
@@ -71,6 +74,7 @@ public struct ScreenDocument: Sendable, Equatable {
         self.content = content
         bottomBar = nil
         backgroundTap = nil
+        targetSdk = nil
     }
 
     /// Every element of the screen: the content's tree, then the bottom bar's.

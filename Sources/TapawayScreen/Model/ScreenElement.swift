@@ -305,6 +305,9 @@ public struct ScreenElement: Sendable, Equatable {
     /// Whether it is wrapped in Flutter's `TextFieldTapRegion`: a pointer down on it counts as
     /// inside the text fields' tap region, so it does not unfocus the focused field.
     public var textFieldTapRegion: Bool
+    /// Android's `focusableInTouchMode` on the view (text inputs are by nature): under a target
+    /// SDK below 28, `clearFocus()` gives the focus to the first such view.
+    public var focusableInTouchMode: Bool
 
     /// An element of `kind`, everything else at its default.
     public init(kind: ElementKind, id: String? = nil) {
@@ -331,6 +334,7 @@ public struct ScreenElement: Sendable, Equatable {
         position = nil
         source = nil
         textFieldTapRegion = false
+        focusableInTouchMode = false
     }
 
     /// The element and everything under it, depth first, parents before children.

@@ -37,7 +37,7 @@ public enum ScreenReader {
     public static var documentKeys: Set<String> { Set(documentKeyList) }
     static let documentKeyList = [
         "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
-        "backgroundTap", "comment",
+        "backgroundTap", "comment", "targetSdk",
     ]
 
     /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
@@ -73,7 +73,7 @@ public enum ScreenReader {
 private enum KeyLists {
     static let common = [
         "id", "kind", "frame", "height", "minHeight", "width", "gap", "inset", "hidden", "enabled", "interactive",
-        "gestures", "comment", "source", "textFieldTapRegion",
+        "gestures", "comment", "source", "textFieldTapRegion", "focusableInTouchMode",
     ]
     static let text = ["text", "fontSize", "secondary"]
     static let input = [
@@ -230,6 +230,13 @@ private struct ReadContext {
         }
         document.device = string(members, "device", "")
         document.orientation = choice(members, "orientation", "", ["portrait", "landscape"])
+        if let node = members["targetSdk"] {
+            if case .number(let value) = node.value, value == value.rounded(), (1...1000).contains(value) {
+                document.targetSdk = Int(value)
+            } else {
+                problem(node, "targetSdk", "'targetSdk' must be a whole number from 1 to 1000 (Android's targetSdkVersion)")
+            }
+        }
         if let bar = members["bottomBar"] { document.bottomBar = element(bar, "bottomBar", depth: 1) }
         if let probe = members["backgroundTap"] {
             let path = "backgroundTap"
@@ -291,6 +298,7 @@ private struct ReadContext {
         comment(m, path)
         element.source = string(m, "source", path)
         element.textFieldTapRegion = bool(m, "textFieldTapRegion", path) ?? false
+        element.focusableInTouchMode = bool(m, "focusableInTouchMode", path) ?? false
         if let id = string(m, "id", path), let idNode = m["id"] {
             // ASCII letters, digits, '-', '_' and '.', checked byte by byte (a non-ASCII id is
             // refused whatever its length, so counting bytes is counting characters here).

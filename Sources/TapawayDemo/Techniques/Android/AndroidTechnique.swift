@@ -26,7 +26,19 @@ enum AndroidTechnique: DismissalTechnique {
                 .init("up", title: "ACTION_UP, no clearFocus", subtitle: "Hide at lift; the field keeps focus"),
             ],
             default: "down",
-            apply: { value, screen in (screen as? AndroidViewController)?.trigger = value == "up" ? .up : .down })
+            apply: { value, screen in (screen as? AndroidViewController)?.trigger = value == "up" ? .up : .down }),
+        .choice(
+            "target-sdk", title: "targetSdkVersion",
+            values: [
+                .init("28", title: "28 or later", subtitle: "clearFocus leaves nothing focused in touch mode"),
+                .init("27", title: "27 or earlier", subtitle: "clearFocus gives the first EditText the focus"),
+            ],
+            default: "28",
+            apply: { value, screen in
+                // A screen file's own targetSdk stands until the option is set to something else.
+                let own = value == "28" ? screen.chosenDocument?.targetSdk : nil
+                (screen as? AndroidViewController)?.refocusesAfterClearFocus = (own ?? Int(value) ?? 28) < 28
+            }),
     ]
 
     @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {

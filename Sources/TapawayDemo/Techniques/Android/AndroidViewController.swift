@@ -31,6 +31,9 @@ package final class AndroidViewController: FormViewController {
 
     /// Which motion event the check runs on.
     package var trigger = Trigger.down
+    /// Whether `clearFocus()` hands the focus back to the first view focusable in touch mode, as
+    /// it does for an app whose `targetSdkVersion` is below 28 (`sAlwaysAssignFocus`).
+    package var refocusesAfterClearFocus = false
 
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) { super.init(technique: .android, document: document) }
@@ -92,11 +95,56 @@ package final class AndroidViewController: FormViewController {
         }
         switch action {
         case .down:
+            if refocusesAfterClearFocus {
+                clearFocusHandingBack(focused, motion: motion, touches: changed)
+                return
+            }
             report(.resign, "\(motion) outside the focused EditText: hideSoftInputFromWindow and clearFocus", touches: changed)
             _ = focused.window?.transferFirstResponder(to: nil, force: true)
         case .up:
             report(.hide, "\(motion) outside the focused EditText: hideSoftInputFromWindow; focus stays", touches: changed)
             view.application?.keyboard.hide()
         }
+    }
+
+    /// `clearFocus()` for an app targeting an SDK below 28: `refocus = sAlwaysAssignFocus ||
+    /// !isInTouchMode()`, so the root asks for focus again and the first view focusable in touch
+    /// mode, in the layout's order (a container before its children), takes it; then
+    /// `hideSoftInputFromWindow` hides the keyboard. A text input that takes it is focused with
+    /// no keyboard; a container that takes it leaves no text input focused.
+    private func clearFocusHandingBack(_ focused: View, motion: String, touches: [Touch]) {
+        guard let window = focused.window else { return }
+        _ = window.transferFirstResponder(to: nil, force: true)
+        let taker = firstFocusableInTouchMode()
+        if let input = taker, input is any TextInput {
+            _ = window.transferFirstResponder(to: input, force: true)
+            report(
+                .hide,
+                "\(motion) outside the focused EditText: clearFocus hands the focus to the first view focusable in touch mode (targetSdkVersion below 28), \(input.traceName ?? "the first EditText"); hideSoftInputFromWindow",
+                touches: touches)
+            input.application?.keyboard.hide()
+        } else {
+            report(
+                .resign,
+                "\(motion) outside the focused EditText: clearFocus hands the focus to \(taker?.traceName ?? "the layout"), focusable in touch mode (targetSdkVersion below 28), so no EditText keeps it; hideSoftInputFromWindow",
+                touches: touches)
+        }
+    }
+
+    /// The first shown, enabled view of the form, in the layout's order, that is focusable in
+    /// touch mode: a text input, or a view the screen file marks `focusableInTouchMode`.
+    private func firstFocusableInTouchMode() -> View? {
+        func search(_ view: View) -> View? {
+            guard !view.isHidden else { return nil }
+            if view is any TextInput, (view as? Control)?.isEnabled ?? true { return view }
+            // The background stands for the file's root element.
+            let element = view === form.background ? form.document.content : form.element(for: view)
+            if element?.focusableInTouchMode == true { return view }
+            for subview in view.subviews {
+                if let found = search(subview) { return found }
+            }
+            return nil
+        }
+        return search(form.background)
     }
 }
