@@ -57,15 +57,18 @@ final class HostileSelectionOwner: @unchecked Sendable {
         return sent
     }
 
-    /// Waits until it has written `count` chunks, or `timeout` seconds pass; true when it has.
-    func waitForChunks(_ count: Int, timeout: Double) -> Bool {
+    /// Waits until it has written `count` chunks, or the reader has given the read up (its
+    /// requestor window destroyed: a reader gives up early when a starved owner leaves it three
+    /// seconds without a byte), or `timeout` seconds pass; returns the chunks written and whether
+    /// the read was given up.
+    func waitForChunksOrGiveUp(_ count: Int, timeout: Double) -> (chunks: Int, givenUp: Bool) {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
-        while sent < count {
-            if !condition.wait(until: deadline) { return sent >= count }
+        while sent < count && requestorsGone == 0 {
+            if !condition.wait(until: deadline) { break }
         }
-        return true
+        return (sent, requestorsGone > 0)
     }
 
     /// Waits until a requestor window it was sending to has been destroyed (the reader gave
