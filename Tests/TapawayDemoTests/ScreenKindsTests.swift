@@ -144,6 +144,28 @@ struct ScreenKindsTests {
         #expect(gap.code == "R↑", "the tap between the buttons reaches the background's tap: \(gap.words)")
     }
 
+    @Test("a text view whose delegate refuses keeps the focus when only asked, and lets go once its text passes")
+    func textViewRefuses() throws {
+        // UITextViewDelegate.textViewShouldEndEditing(_:): "Asks the delegate whether to stop
+        // editing in the specified text view" — true if editing should stop, false if it should
+        // continue. send-event's resignFirstResponder only asks (matrix case 14 keeps email the
+        // same way); the text view's rule is the file's.
+        let file = screen(
+            """
+            { "kind": "text-view", "id": "note", "refusesToResignWithout": "." },
+            { "kind": "label", "id": "hint", "text": "Tap here", "height": 40 }
+            """)
+        func tapHint(typing text: String) throws -> DismissalMatrix.Cell {
+            let session = HeadlessSession(technique: .sendEvent, document: try ScreenReader.read(file))
+            return DismissalMatrix.play(
+                DismissalMatrix.Case(number: 0, title: "", focus: "note", typed: text, step: .tap("hint")), in: session)
+        }
+        let kept = try tapHint(typing: "ab")
+        #expect(kept.outcome.finalFocus == "note", "\(kept.words)")
+        let left = try tapHint(typing: "a.")
+        #expect(left.outcome.finalFocus == nil, "\(left.words)")
+    }
+
     @Test("a nested scroll view with keyboardDismissMode on-drag ends editing when dragged")
     func nestedScrollDismissesOnDrag() throws {
         // UIScrollView.KeyboardDismissMode.onDrag: "The keyboard is dismissed when a drag

@@ -267,6 +267,11 @@ package final class ScreenForm: ScrollView {
     /// The delegates' rules for leaving: the file's, and `email`'s with `email-validates`.
     private func applyDelegates() {
         for input in inputs {
+            if let textView = input as? TextView, let element = element(for: textView) {
+                let required = element.input?.refusesToResignWithout
+                textView.shouldEndEditing = required.map { needle in { $0.text.isEmpty || $0.text.contains(needle) } }
+                continue
+            }
             guard let field = input as? TextField, let element = element(for: field) else { continue }
             let required = element.input?.refusesToResignWithout ?? (emailValidates && element.id == "email" ? "@" : nil)
             field.shouldEndEditing = required.map { needle in { $0.text.isEmpty || $0.text.contains(needle) } }

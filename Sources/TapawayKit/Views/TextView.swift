@@ -101,6 +101,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// An editable view can take focus.
     open override var canBecomeFirstResponder: Bool { isEditable && window != nil }
+    /// Asked before the text view lets focus go, as `textViewShouldEndEditing(_:)` of UIKit's
+    /// delegate: false keeps it first responder when it is only asked (`resignFirstResponder`),
+    /// not when it is forced (`endEditing(true)`). Nil: it always lets go.
+    public var shouldEndEditing: ((TextView) -> Bool)?
+    /// Whether the text view lets focus go when asked: what `shouldEndEditing` says.
+    open override var canResignFirstResponder: Bool { shouldEndEditing?(self) ?? true }
     /// Whether there is any text.
     public var hasText: Bool { !editable.text.isEmpty }
     /// The text before the caret, for auto-capitalisation.

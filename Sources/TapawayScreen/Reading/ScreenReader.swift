@@ -60,7 +60,7 @@ public enum ScreenReader {
         case .slider: return KeyLists.slider
         case .segmented: return KeyLists.segmented
         case .textField, .searchBar: return KeyLists.textField
-        // A text view's Return adds a line, and its delegate's refusal is not modelled yet.
+        // A text view's Return adds a line: no Return action, nor a control's actions.
         case .textView: return KeyLists.textView
         case .scrollView, .table: return KeyLists.scrollView
         case .row: return KeyLists.row
@@ -94,7 +94,7 @@ private enum KeyLists {
     static let slider = common + ["actions"]
     static let segmented = common + ["segments", "actions"]
     static let textField = common + input
-    static let textView = common + input.filter { !["returnAction", "actions", "refusesToResignWithout"].contains($0) }
+    static let textView = common + input.filter { !["returnAction", "actions"].contains($0) }
     static let scrollView = common + container + scroll
     static let row = common + ["text", "isOn"]
     static let bar = common + container
