@@ -275,8 +275,10 @@ struct Launcher {
         var screenshotWatch: ObserverToken?
         if let path = options.screenshot {
             screenshotWatch = platform.paintedFrameObservers.add {
-                // With --replay, the picture is of the end of the replay.
-                guard ready, !instruments.isReplaying, !application.isAnimating, !application.needsFrame else { return }
+                // With --replay, the picture is of the end of the replay, and of an audit the
+                // replay started once its findings are in.
+                guard ready, !instruments.isReplaying, !app.isAuditing, !application.isAnimating, !application.needsFrame
+                else { return }
                 if options.focus != nil && application.keyboard.state != .shown { return }
                 do {
                     try Screenshots.write(of: platform, to: path)

@@ -90,6 +90,28 @@ struct YourScreenTests {
         #expect(swallowed?["confident"] as? Bool == false)
     }
 
+    @Test("--screenshot after a replay that opens the Audit card waits for its findings")
+    func screenshotWaitsForTheAudit() throws {
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let folder = PrivateFolder(purpose: "audit-shot")
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
+        let png = folder.file("audit.png")
+        let app = try AppProcess(
+            [
+                "--no-settings", "--screen", example, "--replay", root + "/assets/recordings/audit.jsonl", "--replay-speed",
+                "max", "--screenshot", png,
+            ], display: display)
+        defer { app.terminate() }
+        #expect(app.waitForExit(timeout: 60) == 0, "\(app.exitDescription)\n\(app.stderr)")
+        // The audit's line comes when its findings are in; the picture is taken after it.
+        let audit = app.lines(from: 0, kind: "audit")
+        #expect(audit.count == 1, "the picture was taken before the audit finished\n\(app.diagnostics)")
+        #expect((audit.first?.number("findings") ?? 0) > 0)
+        #expect(FileManager.default.fileExists(atPath: png))
+    }
+
     @Test(
         "a screen file in the window: its elements in the layout, the tab bar above the home indicator, a tap resigns and fires")
     func screenInTheWindow() throws {

@@ -30,6 +30,8 @@ package final class TapawayApp {
     package let auditCard: AuditCardWindow
     /// Plays the Audit instrument's cases while it audits.
     private var auditTimer: Timer?
+    /// Whether the Audit instrument is still playing its cases (its card counts them).
+    package var isAuditing: Bool { auditTimer != nil }
     /// The overlays drawn over the simulated screen and the keypad.
     package private(set) var overlays: InstrumentOverlays!
     /// Whether the inspector is wanted (beside the device when the window is wide enough,
