@@ -1,3 +1,5 @@
+import TapawayScreen
+
 /// A recording's lines written and read without Foundation: the format is what `JSONEncoder`
 /// wrote with sorted keys and unescaped slashes, byte for byte, so files written before and
 /// after read the same; the reader takes strict JSON (RFC 8259) and only the recording's shape.
@@ -113,33 +115,30 @@ package struct RecordingSyntaxError: Error, Equatable, CustomStringConvertible {
     package var description: String { message }
 }
 
-/// A strict JSON reader for one recording line, over its bytes.
+/// A strict JSON reader for one recording line, straight into its fields: the program's one
+/// JSON grammar (`JSONScanner`, which the screen reader shares) for the lexing, the recording's
+/// shape here.
 private struct RecordingLineReader {
-    private let bytes: [UInt8]
-    private var index = 0
+    private var scanner: JSONScanner
     /// Unknown values nest no deeper than this (the recording's own are one array deep).
     private static let depthLimit = 100
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { scanner = JSONScanner(bytes, style: .line) }
 
-    private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    private var peek: UInt8? { scanner.peek }
+    private var index: Int {
+        get { scanner.index }
+        set { scanner.index = newValue }
+    }
 
     private func error(_ message: String) -> RecordingSyntaxError { RecordingSyntaxError(message: message) }
 
-    private func syntax(_ expected: String) -> RecordingSyntaxError {
-        guard let byte = peek else { return error("the line ends where \(expected) was expected") }
-        let found = byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
-        return error("\(expected) was expected at column \(index + 1), not \(found)")
-    }
+    private func syntax(_ expected: String) -> RecordingSyntaxError { error(scanner.expected(expected).message) }
 
-    private mutating func skipSpace() {
-        while let byte = peek, byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A { index += 1 }
-    }
+    private mutating func skipSpace() { scanner.skipSpace() }
 
     private mutating func expect(_ byte: UInt8, _ what: String) throws(RecordingSyntaxError) {
-        skipSpace()
-        guard peek == byte else { throw syntax(what) }
-        index += 1
+        do { try scanner.expect(byte, what) } catch { throw self.error(error.message) }
     }
 
     /// The whole line: one object and nothing after it.
@@ -295,128 +294,18 @@ private struct RecordingLineReader {
         }
     }
 
-    // MARK: JSON's grammar
+    // MARK: JSON's grammar, from the scanner
 
     private mutating func literal(_ word: StaticString) throws(RecordingSyntaxError) {
-        let count = word.utf8CodeUnitCount
-        let matches = word.withUTF8Buffer { text in
-            index + count <= bytes.count && (0..<count).allSatisfy { bytes[index + $0] == text[$0] }
-        }
-        guard matches else { throw syntax("'\(word)'") }
-        index += count
+        do { try scanner.literal(word) } catch { throw self.error(error.message) }
     }
 
-    /// A number as JSON writes one: `-`, digits without a leading zero, a fraction, an
-    /// exponent. One too large for a double is refused.
     private mutating func number() throws(RecordingSyntaxError) -> Double {
-        let start = index
-        func digits() -> Int {
-            let first = index
-            while let byte = peek, (0x30...0x39).contains(byte) { index += 1 }
-            return index - first
-        }
-        if peek == 0x2D { index += 1 }
-        if peek == 0x30 {
-            index += 1
-        } else if digits() == 0 {
-            throw syntax("a digit")
-        }
-        if peek == 0x2E {
-            index += 1
-            guard digits() > 0 else { throw syntax("a digit after '.'") }
-        }
-        if peek == 0x65 || peek == 0x45 {
-            index += 1
-            if peek == 0x2B || peek == 0x2D { index += 1 }
-            guard digits() > 0 else { throw syntax("a digit in the exponent") }
-        }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large") }
-        return value
+        do { return try scanner.number() } catch { throw self.error(error.message) }
     }
 
-    /// A string in quotes, its escapes decoded; a control character or a lone surrogate in it
-    /// is refused.
     private mutating func string() throws(RecordingSyntaxError) -> String {
-        index += 1  // the opening quote
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flush() {
-            if runStart < index {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-            }
-        }
-        while true {
-            guard let byte = peek else { throw error("a string is not closed") }
-            switch byte {
-            case 0x22:
-                flush()
-                index += 1
-                return String(scalars)
-            case 0x5C:
-                flush()
-                index += 1
-                scalars.append(try escape())
-                runStart = index
-            case 0..<0x20:
-                throw error("a control character (byte \(byte)) in a string at column \(index + 1); JSON escapes them")
-            default:
-                index += 1
-            }
-        }
-    }
-
-    /// The character an escape stands for, the backslash read.
-    private mutating func escape() throws(RecordingSyntaxError) -> Unicode.Scalar {
-        guard let byte = peek else { throw error("a string is not closed") }
-        index += 1
-        switch byte {
-        case 0x22: return "\""
-        case 0x5C: return "\\"
-        case 0x2F: return "/"
-        case 0x62: return "\u{08}"
-        case 0x66: return "\u{0C}"
-        case 0x6E: return "\n"
-        case 0x72: return "\r"
-        case 0x74: return "\t"
-        case 0x75:
-            let unit = try hex4()
-            if (0xD800..<0xDC00).contains(unit) {
-                guard peek == 0x5C, index + 1 < bytes.count, bytes[index + 1] == 0x75 else {
-                    throw error("a lone UTF-16 surrogate (\\u\(String(unit, radix: 16))) in a string")
-                }
-                index += 2
-                let low = try hex4()
-                guard (0xDC00..<0xE000).contains(low) else {
-                    throw error("a lone UTF-16 surrogate (\\u\(String(unit, radix: 16))) in a string")
-                }
-                return Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!
-            }
-            guard let scalar = Unicode.Scalar(unit) else {
-                throw error("a lone UTF-16 surrogate (\\u\(String(unit, radix: 16))) in a string")
-            }
-            return scalar
-        default:
-            index -= 1
-            throw syntax("an escape (\\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\u)")
-        }
-    }
-
-    private mutating func hex4() throws(RecordingSyntaxError) -> UInt32 {
-        var value: UInt32 = 0
-        for _ in 0..<4 {
-            guard let byte = peek else { throw syntax("four hexadecimal digits after \\u") }
-            let digit: UInt32
-            switch byte {
-            case 0x30...0x39: digit = UInt32(byte - 0x30)
-            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
-            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: throw syntax("four hexadecimal digits after \\u")
-            }
-            value = value << 4 | digit
-            index += 1
-        }
-        return value
+        do { return try scanner.string() } catch { throw self.error(error.message) }
     }
 
     /// Reads past a value of a key the format does not have, checking its grammar.
