@@ -96,7 +96,7 @@ struct OptionSettings: ParsableArguments {
     @Option(
         name: .customLong("set"),
         help: ArgumentHelp(
-            "Set an option of the technique, or a general one (repeatable; remembered).",
+            "Set an option of the technique, or a general one (repeatable; the window remembers it, matrix and audit do not).",
             discussion: """
                 ID is an option of the technique shown (for example cancels-touches=off under \
                 tap-gesture), a general one (dismiss=none|on-drag|interactive), or any \
@@ -107,7 +107,7 @@ struct OptionSettings: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "The simulated device (the same as --set device=ID; remembered).",
+            "The simulated device (the same as --set device=ID; the window remembers it, matrix and audit do not).",
             discussion: "`tapaway list` prints the devices with their sizes in points and safe areas.",
             valueName: "id"))
     var device: DeviceChoice?
@@ -173,9 +173,9 @@ struct TapawayCommand: ParsableCommand {
         abstract: "Explore how mobile apps dismiss the on-screen keyboard.",
         usage: """
             tapaway [--scenario <scenario>] [--screen <name|path>] [--set <id=value> ...] [--trace <path>] [<options>]
-              tapaway list [--json]
+              tapaway list [--json | --charter]
               tapaway compare <path>
-              tapaway matrix
+              tapaway matrix [--technique <id>] [--set <id=value> ...] [--device <id>] [--json]
               tapaway screen show <name>
               tapaway validate <path>
               tapaway audit [<path>] [--technique <id>] [--json|--markdown|--maestro] [--fail-on <severity>]

@@ -90,6 +90,17 @@ struct YourScreenTests {
         #expect(swallowed?["confident"] as? Bool == false)
     }
 
+    @Test("--help's usage block gives each command's options; matrix --help says its --set is not remembered")
+    func helpSaysWhatIsRemembered() throws {
+        let help = try run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("tapaway list [--json | --charter]"), "\(help.stdout)")
+        #expect(help.stdout.contains("tapaway matrix [--technique <id>]"), "\(help.stdout)")
+        let matrix = try run(["matrix", "--help"])
+        let flat = matrix.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flat.contains("the window remembers it, matrix and audit do not"), "\(matrix.stdout)")
+    }
+
     @Test("--screenshot after a replay that opens the Audit card waits for its findings")
     func screenshotWaitsForTheAudit() throws {
         let display = try VirtualDisplay()
