@@ -134,6 +134,11 @@ struct MonkeyModel {
                 if problem == nil, line.string("firstResponder") == nil, let focused {
                     problem = "line \(line.index): the technique saw no first responder, the trace last focused \(focused)"
                 }
+            case "layout":
+                // A frame in the trace never has a negative width or height (issue 36).
+                if problem == nil, let bad = line.views.first(where: { $0.frame.width < 0 || $0.frame.height < 0 }) {
+                    problem = "line \(line.index): a layout line gives \(bad.id) a negative size: \(bad)"
+                }
             case "recording":
                 if recordingStoppedAt == nil, line.string("phase") == "stopped" { recordingStoppedAt = line.index }
             default:

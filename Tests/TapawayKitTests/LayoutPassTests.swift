@@ -93,6 +93,16 @@ struct LayoutPassTests {
         #expect(middle.layouts >= 1, "a view that joins a window is laid out")
     }
 
+    @Test("a size below zero is taken as zero, given at creation or later, and the origin stays")
+    func noNegativeSizes() {
+        let view = View(frame: Rect(x: 5, y: 6, width: -3, height: 10))
+        #expect(view.frame == Rect(x: 5, y: 6, width: 0, height: 10))
+        view.frame = Rect(x: 40, y: 59, width: 71, height: -12)
+        #expect(view.frame == Rect(x: 40, y: 59, width: 71, height: 0))
+        let window = Window(frame: Rect(x: 0, y: 0, width: -1, height: -1))
+        #expect(window.frame.size == Size(width: 0, height: 0))
+    }
+
     @Test("a view resized by its parent's layout is laid out with its new size")
     func resizedByParent() {
         let (platform, _, outer, middle, _, _) = makeTree()

@@ -1,9 +1,14 @@
 /// A rectangular area that draws itself, lays out subviews and handles touches, as `UIView`.
 @MainActor
 open class View: Responder {
-    /// The view's rectangle in its superview's coordinates.
+    /// The view's rectangle in its superview's coordinates. A size below zero (a layout that
+    /// subtracts margins from a window of a few pixels) is taken as zero: a view never has a
+    /// negative width or height, and neither has a frame in the trace.
     public var frame: Rect {
         didSet {
+            if frame.size.width < 0 || frame.size.height < 0 {
+                frame.size = Size(width: max(0, frame.size.width), height: max(0, frame.size.height))
+            }
             guard frame != oldValue else { return }
             if frame.size != oldValue.size {
                 setNeedsLayout()
@@ -60,7 +65,7 @@ open class View: Responder {
 
     /// Creates a view with a frame.
     public init(frame: Rect = .zero) {
-        self.frame = frame
+        self.frame = Rect(origin: frame.origin, size: Size(width: max(0, frame.size.width), height: max(0, frame.size.height)))
         super.init()
     }
 
