@@ -678,6 +678,32 @@ struct PinnedFingerTests {
 @MainActor
 @Suite("The inspector's log")
 struct InspectorLogTests {
+    @Test("Escape or Tab that a delegate refuses gets a note too: the field kept the focus, and why")
+    func refusedKeys() {
+        // email-validates gives email a delegate that refuses to resign while its text lacks '@'
+        // (textFieldShouldEndEditing returning false): Escape only asks, and so does Tab.
+        let h = Harness(.sendEvent)
+        h.app.setOption(OptionKey(nil, "email-validates"), to: "on")
+        h.focus(h.form.email)
+        h.platform.type("ab")
+        h.platform.press(.escape)
+        h.platform.settle()
+        #expect(h.firstResponderID == "email")
+        let escape = h.app.inspector.log.entries.first
+        #expect(escape?.source == "Escape", "\(h.app.inspector.log.entries.map(\.reason))")
+        #expect(escape?.reason.contains("its delegate refused (textFieldShouldEndEditing returned false)") == true)
+        h.platform.press(.tab)
+        h.platform.settle()
+        #expect(h.firstResponderID == "email")
+        #expect(h.app.inspector.log.entries.first?.source == "Tab", "\(h.app.inspector.log.entries.map(\.reason))")
+        // Once the text passes, Escape ends editing with the usual note and no refusal.
+        h.platform.type("@x")
+        h.platform.press(.escape)
+        h.platform.settle()
+        #expect(h.firstResponderID == nil)
+        #expect(h.app.inspector.log.entries.first?.verdict == "editing ended")
+    }
+
     @Test("editing that no technique ended gets a note: Escape, a drag with dismiss on drag, a switch of technique")
     func notes() {
         let h = Harness(.tapGesture)

@@ -16,6 +16,10 @@ final class EditingEndNotes {
     private var lastInput: PlatformInput?
     private var decided = false
     private weak var focused: View?
+    private var frameToken: ObserverToken?
+    /// A key that asks the focused input to let go (Escape, Tab), and the input it asked, until
+    /// the next frame shows whether it did.
+    private var asked: (key: String, input: View)?
 
     /// Watches `application` and writes notes to `log`; `decisions` is the app's list of
     /// technique decisions.
@@ -31,7 +35,9 @@ final class EditingEndNotes {
             application.inputObservers.add { [weak self] input in
                 self?.lastInput = input
                 self?.decided = false
+                self?.noteAskedToLeave(by: input)
             })
+        frameToken = application.frameObservers.add { [weak self] in self?.checkRefusal() }
         tokens.append(application.focusObservers.add { [weak self] responder in self?.focusChanged(to: responder) })
         decisionToken = decisions.add { [weak self] decision in
             if decision.action == .resign || decision.action == .hide { self?.decided = true }
@@ -41,7 +47,36 @@ final class EditingEndNotes {
     isolated deinit {
         application.inputObservers.remove(tokens)
         application.focusObservers.remove(tokens)
+        if let frameToken { application.frameObservers.remove(frameToken) }
         if let decisionToken { decisions?.remove(decisionToken) }
+    }
+
+    /// Escape asks the focused input to end editing, and Tab asks it to let another input have
+    /// the focus (when there is another): remember which, to say so if it refuses.
+    private func noteAskedToLeave(by input: PlatformInput) {
+        guard case .key(let key) = input, key.modifiers.isDisjoint(with: [.control, .alt]),
+            let view = application.firstResponder as? View, let window = view.window
+        else { return }
+        switch key.key {
+        case .escape: asked = ("Escape", view)
+        case .tab where FocusNavigation.readingOrder(in: window).count > 1: asked = ("Tab", view)
+        default: break
+        }
+    }
+
+    /// After a frame: an input Escape or Tab asked that still has the focus and refuses to let
+    /// go kept it because its delegate said no; the log says so, as it says when Escape works.
+    private func checkRefusal() {
+        guard let (key, input) = asked else { return }
+        asked = nil
+        guard application.firstResponder === input, !input.canResignFirstResponder else { return }
+        let name = input.traceName ?? "the field"
+        let delegate = input is TextView ? "textViewShouldEndEditing" : "textFieldShouldEndEditing"
+        log?.appendNote(
+            verdict: "kept", source: key,
+            reason:
+                "\(key) asked \(name) to end editing, and its delegate refused (\(delegate) returned false): \(name) keeps the focus"
+        )
     }
 
     private func focusChanged(to responder: Responder?) {
