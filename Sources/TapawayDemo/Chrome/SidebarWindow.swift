@@ -222,12 +222,12 @@ package final class SidebarWindow: Window {
         content.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - 1), height: bounds.height)
         let w = bounds.width
         var y = 14.0
-        titleLabel.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 26); y += 24
-        subtitleLabel.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 18); y += 26
+        titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 24
+        subtitleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 26
         if !pinnedItem.isHidden {
             pinnedItem.frame = Rect(x: 0, y: y, width: w, height: 48); y += 52
         }
-        instrumentsHeader.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 16); y += 18
+        instrumentsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
         for item in [inspectorItem, recordItem, auditItem, helpItem] where !item.isHidden {
             // A two-line item (the recording's file name under its title) takes a taller row.
             let height = item.neededHeight(width: w)
@@ -235,25 +235,25 @@ package final class SidebarWindow: Window {
         }
         y += 10
         if !asWrittenItem.isHidden {
-            screenHeader.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 16); y += 17
+            screenHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 17
             asWrittenItem.frame = Rect(x: 0, y: y, width: w, height: 32); y += 36
         }
         for (platform, header) in platformHeaders {
-            header.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 16); y += 17
+            header.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 17
             for (item, technique) in zip(scenarioItems, Techniques.all) where technique.platform == platform {
                 item.frame = Rect(x: 0, y: y, width: w, height: 32); y += 32
             }
             y += 4
         }
-        let summaryHeight = Self.height(of: summaryLabel, width: max(0, w - 36), fonts: application?.fonts)
-        summaryLabel.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: summaryHeight)
+        let summaryHeight = Self.height(of: summaryLabel, width: w - 36, fonts: application?.fonts)
+        summaryLabel.frame = Rect(x: 18, y: y, width: w - 36, height: summaryHeight)
         y += summaryHeight + 10
         if !optionsHeader.isHidden, let shown {
-            optionsHeader.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 16); y += 18
+            optionsHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
             y = layOut(techniqueOptionItems[shown] ?? [], from: y, width: w)
             y += 8
         }
-        generalHeader.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 16); y += 18
+        generalHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
         y = layOut(generalOptionItems.filter { !hiddenGeneralOptions.contains($0.key.option) }, from: y, width: w)
         content.contentSize = Size(width: w, height: y + 6)
         updateScrollIndicator()
@@ -290,10 +290,10 @@ package final class SidebarWindow: Window {
             }
             let segments = items[index...].prefix { $0.key == item.key }
             if let labels = choiceLabels[item.key] {
-                labels.header.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: 18); y += 20
+                labels.header.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
                 // Segments as wide as their titles, in as many rows as they need (a choice of
                 // many values wraps), each row sharing what is left over equally.
-                let inner = max(0, w - 28)
+                let inner = w - 28
                 let font = application?.fonts.font(size: 12, weight: .semibold)
                 let natural = segments.map { (font?.width(of: $0.item.title) ?? 40) + 12 }
                 var rows: [[Int]] = [[]]
@@ -317,8 +317,8 @@ package final class SidebarWindow: Window {
                     }
                     y += 32
                 }
-                let height = Self.height(of: labels.caption, width: max(0, w - 36), fonts: application?.fonts)
-                labels.caption.frame = Rect(x: 18, y: y, width: max(0, w - 36), height: height); y += height + 4
+                let height = Self.height(of: labels.caption, width: w - 36, fonts: application?.fonts)
+                labels.caption.frame = Rect(x: 18, y: y, width: w - 36, height: height); y += height + 4
             }
             index += segments.count
         }
