@@ -58,8 +58,10 @@ package final class HeadlessSession {
     /// Forgets what happened so far (after setting a case up).
     package func resetOutcome() { recorder.reset() }
 
-    /// Forgets the background point kept: enabling or disabling a view changes where a tap
-    /// lands without moving anything (the audit calls it as it puts the session back at rest).
+    /// Forgets the background point kept for the geometry as it stands: enabling or disabling
+    /// a view changes where a tap lands without moving anything (the audit calls it as it puts
+    /// the session back at rest). Points found before stay known by what a hit test reads
+    /// (see `backgroundPoint`).
     package func forgetBackgroundPoint() { cachedBackgroundPoint = nil }
 
     /// The outcome with the final focus and texts filled in.
@@ -92,13 +94,62 @@ package final class HeadlessSession {
     /// A point on the background that no other view covers. Finding one samples the screen
     /// with thousands of hit tests, and a case asks several times while nothing moves, so the
     /// point is kept until the geometry changes (a view moved, resized, shown, hidden, added or
-    /// removed; scrolling counts) or `forgetBackgroundPoint()` is called.
+    /// removed; scrolling counts) or `forgetBackgroundPoint()` is called. The audit puts the
+    /// app in the same few states again and again (each input focused in turn), so the points
+    /// found are also kept by a fingerprint of everything the window's hit test reads: the same
+    /// fingerprint is the same answer.
     package var backgroundPoint: Point {
         let generation = platform.application.geometryGeneration
         if let cached = cachedBackgroundPoint, cached.generation == generation { return cached.point }
-        let point = DismissalMatrix.backgroundPoint(in: app)
+        let key = Self.hitFingerprint(of: app.window)
+        let point: Point
+        if let known = knownBackgroundPoints[key] {
+            point = known
+        } else {
+            point = DismissalMatrix.backgroundPoint(in: app)
+            if knownBackgroundPoints.count >= Self.knownPointsLimit { knownBackgroundPoints.removeAll() }
+            knownBackgroundPoints[key] = point
+        }
         cachedBackgroundPoint = (generation, point)
         return point
     }
     private var cachedBackgroundPoint: (generation: Int, point: Point)?
+    private var knownBackgroundPoints: [HitFingerprint: Point] = [:]
+    /// How many fingerprints are kept before they are all forgotten (a long replay moves
+    /// through many states; an audit through a few per input).
+    private static let knownPointsLimit = 256
+
+    /// Everything `Window.hitTest` and the background's anchor read, for every view of
+    /// `window`: which view it is and where it sits, its scroll offset, whether it is hidden,
+    /// takes touches, is all but transparent, and (for a control) enabled. Two states with the
+    /// same fingerprint hit-test alike everywhere.
+    private static func hitFingerprint(of window: Window) -> HitFingerprint {
+        var hasher = Hasher()
+        var count = 0
+        func add(_ view: View) {
+            count += 1
+            hasher.combine(ObjectIdentifier(view))
+            hasher.combine(view.frame.minX)
+            hasher.combine(view.frame.minY)
+            hasher.combine(view.frame.width)
+            hasher.combine(view.frame.height)
+            hasher.combine(view.boundsOrigin.x)
+            hasher.combine(view.boundsOrigin.y)
+            hasher.combine(view.isHidden)
+            hasher.combine(view.isUserInteractionEnabled)
+            hasher.combine(view.alpha >= 0.01)
+            hasher.combine((view as? Control)?.isEnabled)
+            hasher.combine(view.subviews.count)
+            for subview in view.subviews { add(subview) }
+        }
+        add(window)
+        return HitFingerprint(hash: hasher.finalize(), views: count)
+    }
+}
+
+/// A hash of what a window's hit test reads, with the number of views hashed (a second,
+/// independent check against two states colliding).
+private struct HitFingerprint: Hashable {
+    let hash: Int
+    let views: Int
 }
