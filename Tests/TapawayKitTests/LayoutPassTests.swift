@@ -113,4 +113,19 @@ struct LayoutPassTests {
         platform.application.runFrame()
         #expect(seen == Size(width: 120, height: 80))
     }
+
+    @Test("a hidden window is not laid out; shown again, what it had marked is laid out")
+    func hiddenWindow() {
+        let (platform, window, outer, _, leaf, _) = makeTree()
+        window.isHidden = true
+        platform.application.runFrame()
+        leaf.setNeedsLayout()
+        outer.setNeedsLayout()
+        platform.application.runFrame()
+        #expect(leaf.layouts == 0 && outer.layouts == 0)
+        window.isHidden = false
+        #expect(platform.application.needsFrame, "showing the window asks for a frame")
+        platform.application.runFrame()
+        #expect(leaf.layouts == 1 && outer.layouts == 1)
+    }
 }

@@ -99,6 +99,8 @@ package struct AuditRunner {
             where option.key.technique == nil || option.key.technique == technique {
                 session.app.setOption(option.key, to: option.value)
             }
+            // The inspector records and lays out every decision; nothing of the audit reads it.
+            if session.app.inspectorWanted { session.app.toggleInspector() }
             session.platform.settle()
             let inputs = session.app.focusableIdentifiers.filter { id in
                 session.app.window.view(withIdentifier: id).map(DismissalMatrix.isShown) ?? false

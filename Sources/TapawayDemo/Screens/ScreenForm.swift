@@ -283,8 +283,12 @@ package final class ScreenForm: ScrollView {
     /// Stacks the elements at the width available and sizes the content to hold them; the
     /// background fills the content, at least the form's height.
     package override func layoutSubviews() {
-        // Rows stacked together draw as one group: rounded ends, separators between.
-        groupRows()
+        // Rows stacked together draw as one group: rounded ends, separators between. The
+        // views built from the file keep their places, so the groups are found once.
+        if !rowsGrouped {
+            rowsGrouped = true
+            groupRows()
+        }
         background.frame = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
         var contentHeight = backgroundElements.layOut(in: Rect(origin: .zero, size: bounds.size), safeArea: safeAreaInsets)
         // Framed children count too, and a content size the file gives wins.
@@ -298,17 +302,26 @@ package final class ScreenForm: ScrollView {
         super.layoutSubviews()
     }
 
+    /// Whether the rows' groups were found.
+    private var rowsGrouped = false
+
     /// Rows that follow one another in the same container form a group: the first and the last
     /// have rounded corners, and each but the last a separator.
     private func groupRows() {
         var groups: [[SuggestionRow]] = []
         var previous: View?
+        // Each row's place among its container's subviews, each container counted once.
+        var places: [ObjectIdentifier: Int] = [:]
+        var counted: Set<ObjectIdentifier> = []
+        for row in rows {
+            guard let container = row.superview, counted.insert(ObjectIdentifier(container)).inserted else { continue }
+            for (index, view) in container.subviews.enumerated() { places[ObjectIdentifier(view)] = index }
+        }
         for row in rows {
             let follows =
                 previous.map {
                     $0.superview === row.superview
-                        && row.superview?.subviews.firstIndex { $0 === row }
-                            == ($0.superview?.subviews.firstIndex { $0 === previous } ?? -2) + 1
+                        && places[ObjectIdentifier(row)] == (places[ObjectIdentifier($0)] ?? -2) + 1
                 } ?? false
             if follows { groups[groups.count - 1].append(row) } else { groups.append([row]) }
             previous = row

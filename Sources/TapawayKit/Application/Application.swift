@@ -347,11 +347,13 @@ open class Application: Responder {
         setNeedsFrame()
     }
 
-    /// Runs one frame: lays out every window and calls the frame observers. The platform then
+    /// Runs one frame: lays out every shown window and calls the frame observers. The platform then
     /// paints the windows' dirty rects.
     public func runFrame() {
         needsFrame = false
-        for window in windows { window.layoutIfNeeded() }
+        // A hidden window is laid out when it is shown again: showing it asks for a frame, and
+        // what it had marked stays marked.
+        for window in windows where !window.isHidden { window.layoutIfNeeded() }
         frameObservers.notify()
     }
 
