@@ -181,7 +181,8 @@ struct Launcher {
         for (text, value) in saved.options {
             if let key = OptionKey(text) { app.setOption(key, to: value) }
         }
-        // A screen file's device and orientation, unless the command line names its own.
+        // A screen file's device, orientation, keyboard and avoidance, unless the command line
+        // names its own.
         if let screenDocument {
             for option in AuditRunner.options(for: screenDocument) where !assignments.contains(where: { $0.key == option.key }) {
                 app.setOption(option.key, to: option.value)

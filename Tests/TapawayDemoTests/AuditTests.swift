@@ -128,6 +128,33 @@ struct AuditTests {
         #expect(chosen.runs.first?.device == "iphone-15 landscape")
     }
 
+    @Test("a screen file's keyboard and avoidance (or Android's windowSoftInputMode) are the audit's")
+    func fileKeyboardAndAvoidance() throws {
+        // A field low on a scroll view: the keyboard covers it unless the screen avoids it.
+        func file(_ keys: String) -> String {
+            """
+            { "version": 1, \(keys) "content": { "kind": "scroll-view", "children": [ { "kind": "view",
+              "children": [ { "kind": "view", "height": 560 }, { "kind": "text-field", "id": "low" } ] } ] } }
+            """
+        }
+        func overlap(_ keys: String) throws -> Double? {
+            try audit(file(keys), .sendEvent).runs.first?.covers.first { $0.input == "low" }?.overlap
+        }
+        #expect(try overlap("") ?? 0 > 0, "send-event leaves the keyboard over the form")
+        // "adjustNothing": the window neither resizes nor pans.
+        #expect(try overlap(#""windowSoftInputMode": "stateHidden|adjustNothing","#) ?? 0 > 0)
+        // "adjustResize": the window shrinks and the scroll view shows the focused field.
+        #expect(try overlap(#""windowSoftInputMode": "adjustResize","#) == 0)
+        // adjustUnspecified with a scroll view at the root: "the window will be resized".
+        #expect(try overlap(#""windowSoftInputMode": "stateVisible","#) == 0)
+        #expect(try overlap(#""avoidance": "insets","#) == 0)
+        // A hardware keyboard shows no keys: nothing covers the field.
+        #expect(try overlap(#""keyboard": "hardware","#) == 0)
+        // The file's choices are the option's.
+        #expect(AvoidanceOption.avoidance.values.map(\.id) == ScreenDocument.avoidanceChoices)
+        #expect(KeyboardOption.keyboard.values.map(\.id) == ["software", "hardware"])
+    }
+
     @Test("tap-gesture over a table: the recognizer's cancelsTouchesInView takes the row's tap (UIKit documents it)")
     func tableUnderTapGesture() throws {
         // "When this property is true (the default) and the recognizer recognizes its gesture,

@@ -92,6 +92,35 @@ struct ScreenReaderTests {
         #expect(problems(text) == expected)
     }
 
+    @Test("Android's windowSoftInputMode is read as the manifest documents it, and clashes with avoidance")
+    func softInputMode() throws {
+        func avoidance(_ mode: String, root: String = "scroll-view") throws -> String? {
+            try ScreenReader.read(
+                #"{ "version": 1, "windowSoftInputMode": "\#(mode)", "content": { "kind": "\#(root)" } }"#
+            ).avoidance
+        }
+        #expect(try avoidance("adjustResize") == "adjust-resize")
+        #expect(try avoidance("stateAlwaysHidden|adjustPan") == "adjust-pan")
+        #expect(try avoidance("adjustNothing|stateVisible") == "none")
+        // "If there is such a view [one that can scroll its contents], the window will be resized".
+        #expect(try avoidance("adjustUnspecified") == "adjust-resize")
+        #expect(try avoidance("stateHidden", root: "view") == "adjust-pan")
+        #expect(
+            problems(#"{ "version": 1, "windowSoftInputMode": "adjustPan|adjustResize", "content": { "kind": "view" } }"#)
+                == [
+                    "1:40: 'windowSoftInputMode' is 'adjustPan|adjustResize': 'adjustResize' is the second value of its group (one state… and one adjust… value at most) (at windowSoftInputMode)"
+                ])
+        #expect(problems(#"{ "version": 1, "windowSoftInputMode": "adjustSize", "content": { "kind": "view" } }"#).count == 1)
+        #expect(
+            problems(
+                #"{ "version": 1, "avoidance": "insets", "windowSoftInputMode": "adjustPan", "content": { "kind": "view" } }"#
+            ).first?.contains("give 'avoidance' or 'windowSoftInputMode', not both") == true)
+        let keyed = try ScreenReader.read(
+            #"{ "version": 1, "keyboard": "hardware", "avoidance": "kav-padding", "content": { "kind": "view" } }"#)
+        #expect(keyed.keyboard == "hardware" && keyed.avoidance == "kav-padding")
+        #expect(problems(#"{ "version": 1, "keyboard": "bluetooth", "content": { "kind": "view" } }"#).count == 1)
+    }
+
     @Test("ids are unique, the program's own are refused, and references resolve")
     func ids() {
         let found = problems(

@@ -87,6 +87,18 @@ struct ScreenSchemaTests {
         #expect(defs["id"]?["pattern"] as? String == "^[A-Za-z0-9._-]{1,\(ScreenLimits.idLength)}$")
         let reserved = ((defs["id"]?["not"] as? [String: Any])?["anyOf"] as? [[String: Any]])?.first
         #expect(choices(reserved).map(Set.init) == ScreenReader.reservedIDs)
+        let top = try #require(try schema()["properties"] as? [String: [String: Any]])
+        #expect(choices(top["avoidance"]) == ScreenDocument.avoidanceChoices)
+        #expect(choices(top["keyboard"]) == ["software", "hardware"])
+        // The schema's pattern for windowSoftInputMode takes what the reader takes.
+        let pattern = try #require(top["windowSoftInputMode"]?["pattern"] as? String)
+        let regex = try Regex(pattern)
+        for mode in ["adjustPan", "stateHidden|adjustResize", "adjustNothing|stateAlwaysVisible", "stateUnchanged"] {
+            #expect(mode.wholeMatch(of: regex) != nil, "\(mode)")
+        }
+        for mode in ["adjustSize", "adjustPan|", "|adjustPan", "adjustPan|stateHidden|stateVisible"] {
+            #expect(mode.wholeMatch(of: regex) == nil, "\(mode)")
+        }
     }
 
     @Test("every key the shipped screens use is one the schema allows where it is used")

@@ -24,8 +24,8 @@ package struct AuditRunner {
     /// win): a screen made for an iPhone SE is audited on one unless `--device` says otherwise.
     var screenOptions: [OptionAssignment] { Self.options(for: document) }
 
-    /// The options a screen file's `device` and `orientation` stand for; a device this program
-    /// does not know is left out.
+    /// The options a screen file's `device`, `orientation`, `keyboard` and `avoidance` (or
+    /// `windowSoftInputMode`) stand for; a device this program does not know is left out.
     package static func options(for document: ScreenDocument) -> [OptionAssignment] {
         var result: [OptionAssignment] = []
         if let device = document.device, DeviceProfile.device(device) != nil {
@@ -33,6 +33,12 @@ package struct AuditRunner {
         }
         if let orientation = document.orientation {
             result.append(OptionAssignment(key: OptionKey(nil, DeviceOption.orientation.id), value: orientation))
+        }
+        if let keyboard = document.keyboard {
+            result.append(OptionAssignment(key: OptionKey(nil, KeyboardOption.keyboard.id), value: keyboard))
+        }
+        if let avoidance = document.avoidance {
+            result.append(OptionAssignment(key: OptionKey(nil, AvoidanceOption.avoidance.id), value: avoidance))
         }
         return result
     }

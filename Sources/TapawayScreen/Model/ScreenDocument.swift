@@ -62,6 +62,19 @@ public struct ScreenDocument: Sendable, Equatable {
     /// The Android app's `targetSdkVersion`, where it changes behaviour (below 28, `clearFocus()`
     /// hands the focus back to the first view focusable in touch mode); nil: not said.
     public var targetSdk: Int?
+    /// The keyboard (`software`, `hardware`: a hardware keyboard connected, so no keys show);
+    /// nil: the one chosen.
+    public var keyboard: String?
+    /// How the screen avoids the keyboard: one of `avoidanceChoices` (the `avoidance` option's
+    /// values), given as `avoidance` or worked out from Android's `windowSoftInputMode`; nil: the
+    /// one chosen.
+    public var avoidance: String?
+
+    /// The values of `avoidance`, as the `avoidance` option names them.
+    public static let avoidanceChoices = [
+        "platform", "none", "shrink-frame", "insets", "move-screen", "move-window", "keyboard-guide", "adjust-resize",
+        "adjust-pan", "kav-height", "kav-position", "kav-padding",
+    ]
 
     /// A screen with `content`, everything else at its default.
     public init(content: ScreenElement) {
@@ -75,6 +88,8 @@ public struct ScreenDocument: Sendable, Equatable {
         bottomBar = nil
         backgroundTap = nil
         targetSdk = nil
+        keyboard = nil
+        avoidance = nil
     }
 
     /// Every element of the screen: the content's tree, then the bottom bar's.

@@ -37,7 +37,7 @@ public enum ScreenReader {
     public static var documentKeys: Set<String> { Set(documentKeyList) }
     static let documentKeyList = [
         "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
-        "backgroundTap", "comment", "targetSdk",
+        "backgroundTap", "comment", "targetSdk", "keyboard", "avoidance", "windowSoftInputMode",
     ]
 
     /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
@@ -237,6 +237,17 @@ private struct ReadContext {
                 problem(node, "targetSdk", "'targetSdk' must be a whole number from 1 to 1000 (Android's targetSdkVersion)")
             }
         }
+        document.keyboard = choice(members, "keyboard", "", ["software", "hardware"])
+        document.avoidance = choice(members, "avoidance", "", ScreenDocument.avoidanceChoices)
+        if let mode = string(members, "windowSoftInputMode", ""), let node = members["windowSoftInputMode"] {
+            if members["avoidance"] != nil {
+                problem(
+                    node, "windowSoftInputMode",
+                    "give 'avoidance' or 'windowSoftInputMode', not both: each says how the screen avoids the keyboard")
+            } else if let adjust = softInputAdjust(mode, node) {
+                document.avoidance = Self.avoidance(forSoftInputAdjust: adjust, contentScrolls: content.kind.scrolls)
+            }
+        }
         if let bar = members["bottomBar"] { document.bottomBar = element(bar, "bottomBar", depth: 1) }
         if let probe = members["backgroundTap"] {
             let path = "backgroundTap"
@@ -251,6 +262,48 @@ private struct ReadContext {
             }
         }
         return document
+    }
+
+    /// The `adjust…` part of an Android `windowSoftInputMode` (`stateVisible|adjustResize`): at
+    /// most one `state…` value and one `adjust…` value, separated by `|`, as the manifest's
+    /// documentation allows; `adjustUnspecified` when no `adjust…` value is given. Nil, with a
+    /// problem, when a part is unknown or a group is given twice.
+    mutating func softInputAdjust(_ mode: String, _ node: JSONNode) -> String? {
+        let states = [
+            "stateUnspecified", "stateUnchanged", "stateHidden", "stateAlwaysHidden", "stateVisible", "stateAlwaysVisible",
+        ]
+        let adjusts = ["adjustUnspecified", "adjustResize", "adjustPan", "adjustNothing"]
+        var state: String?
+        var adjust: String?
+        for part in mode.split(separator: "|", omittingEmptySubsequences: false).map(String.init) {
+            if states.contains(part), state == nil {
+                state = part
+            } else if adjusts.contains(part), adjust == nil {
+                adjust = part
+            } else {
+                let why =
+                    states.contains(part) || adjusts.contains(part)
+                    ? "'\(part)' is the second value of its group (one state… and one adjust… value at most)"
+                    : "'\(part)' is not a state… or adjust… value of windowSoftInputMode (\((states + adjusts).joined(separator: ", ")))"
+                problem(node, "windowSoftInputMode", "'windowSoftInputMode' is '\(mode)': \(why)")
+                return nil
+            }
+        }
+        return adjust ?? "adjustUnspecified"
+    }
+
+    /// The avoidance an `adjust…` value stands for. `adjustUnspecified` is Android's default:
+    /// "The system will automatically select one of these modes depending on whether the
+    /// content of the window has any layout views that can scroll their contents. If there is
+    /// such a view, the window will be resized" (the manifest's `<activity>` documentation);
+    /// the content's root is the view this model can tell scrolls.
+    static func avoidance(forSoftInputAdjust adjust: String, contentScrolls: Bool) -> String {
+        switch adjust {
+        case "adjustResize": return "adjust-resize"
+        case "adjustPan": return "adjust-pan"
+        case "adjustNothing": return "none"
+        default: return contentScrolls ? "adjust-resize" : "adjust-pan"
+        }
     }
 
     /// A `comment`: a string or an array of strings, for people and importers' warnings.
