@@ -155,6 +155,25 @@ struct AuditTests {
         #expect(KeyboardOption.keyboard.values.map(\.id) == ["software", "hardware"])
     }
 
+    @Test("a bottom bar's controls are played where a finger can reach them: above the keyboard, not under it")
+    func bottomBarInReach() throws {
+        func sendCodes(avoidance: String) -> Set<String> {
+            let audit = Audit(
+                document: ScreenLayout.chat.document, named: "chat", techniques: [.sendEvent],
+                options: [OptionAssignment(key: OptionKey(nil, "avoidance"), value: avoidance)])
+            let plays = audit.runs.flatMap(\.plays).filter { play in
+                if case .element("send") = play.auditCase.target { return play.auditCase.gesture == .tap }
+                return false
+            }
+            return Set(plays.map(\.cell.code))
+        }
+        // Nothing avoids the keyboard: it covers the composer, so its Send is out of reach.
+        #expect(sendCodes(avoidance: "none") == ["n/a"])
+        // The window shrinks above the keyboard, the composer with it: Send is played.
+        let lifted = sendCodes(avoidance: "adjust-resize")
+        #expect(!lifted.isEmpty && !lifted.contains("n/a"))
+    }
+
     @Test("tap-gesture over a table: the recognizer's cancelsTouchesInView takes the row's tap (UIKit documents it)")
     func tableUnderTapGesture() throws {
         // "When this property is true (the default) and the recognizer recognizes its gesture,

@@ -156,11 +156,13 @@ package enum DismissalMatrix {
         func hasKey(_ id: String) -> Bool { p.application.keyboard.window.view(withIdentifier: id).map(isShown) ?? false }
         // What the step touches on the form, each revealed in turn; a step whose points cannot
         // all show at once (a held finger and the background on a short screen) is out of reach.
-        for point in Self.formPoints(of: matrixCase, in: session, view) {
+        for (point, onForm) in Self.formPoints(of: matrixCase, in: session, view) where onForm {
             reveal(Rect(x: point.x, y: point.y - 2, width: 1, height: 4))
         }
         let area = Self.visibleArea(of: session)
-        let outOfReach = !Self.formPoints(of: matrixCase, in: session, view).allSatisfy { area.contains($0) }
+        let outOfReach = !Self.formPoints(of: matrixCase, in: session, view).allSatisfy { point, onForm in
+            onForm ? area.contains(point) : Self.reachableOffForm(point, in: session)
+        }
         let focusedBefore = (p.application.firstResponder as? View)?.traceName
         session.resetOutcome()
         switch matrixCase.step {
@@ -234,21 +236,39 @@ package enum DismissalMatrix {
         return BackgroundSampler.point(in: form) ?? form.background.frameInScreen.origin.offsetBy(dx: 4, dy: 4)
     }
 
-    /// The points on the form that the step of `matrixCase` touches, where they are now (the
-    /// navigation bar and the keypad's keys are not on the form).
+    /// The points of the screen that the step of `matrixCase` touches, where they are now, each
+    /// with whether it is on the form (the form scrolls to show it) or off it, in the screen's
+    /// bars (the bottom bar, the navigation bar's items). The navigation bar's title and the
+    /// keypad's keys are not counted.
     @MainActor
-    static func formPoints(of matrixCase: Case, in session: HeadlessSession, _ view: (String) -> View?) -> [Point] {
+    static func formPoints(
+        of matrixCase: Case, in session: HeadlessSession, _ view: (String) -> View?
+    ) -> [(point: Point, onForm: Bool)] {
         let p = session.platform
+        let form = session.app.form
+        func touched(_ v: View) -> (point: Point, onForm: Bool) { (p.center(of: v), v.isDescendant(of: form)) }
         switch matrixCase.step {
-        case .tapBackground, .keysThenBackground, .dragBackground: return [session.backgroundPoint]
+        case .tapBackground, .keysThenBackground, .dragBackground: return [(session.backgroundPoint, true)]
         case .tap(let id), .drag(let id), .longPress(let id):
             guard let v = view(id), v.window === session.app.window, v.identifier != "navbar" else { return [] }
-            return [p.center(of: v)]
-        case .tapAt(let point): return [current(point, in: session)]
+            return [touched(v)]
+        case .tapAt(let point): return [(current(point, in: session), true)]
         case .holdAndTapBackground(let id):
-            return view(id).map { [p.center(of: $0), session.backgroundPoint] } ?? []
+            return view(id).map { [touched($0), (session.backgroundPoint, true)] } ?? []
         case .keys: return []
         }
+    }
+
+    /// Whether a finger can reach `point`, off the form: on the device's screen, below the
+    /// status bar and above the keypad when it shows (a bottom bar the keypad covers is out of
+    /// reach; one the screen's avoidance lifts above it is not).
+    @MainActor
+    static func reachableOffForm(_ point: Point, in session: HeadlessSession) -> Bool {
+        let application = session.platform.application
+        let device = application.deviceFrame
+        let keyboard = application.keyboard
+        let bottom = keyboard.isVisible ? min(device.maxY, keyboard.shownFrame.minY) : device.maxY
+        return device.contains(point) && point.y >= device.minY + application.safeAreaInsets.top && point.y < bottom
     }
 
     /// Where `point`, in the form's background's coordinates, is on the screen now.

@@ -144,8 +144,16 @@ package final class ScreenForm: ScrollView {
     /// The element `view` was built from, if it was built from one.
     package func element(for view: View) -> ScreenElement? { elementsByView[ObjectIdentifier(view)] }
 
-    /// The view built for the element with `id`, if there is one.
-    package func view(_ id: String) -> View? { background.view(withIdentifier: id) }
+    /// The view built for the element with `id`, if there is one: on the form or in a bar
+    /// built from the file.
+    package func view(_ id: String) -> View? {
+        if let view = background.view(withIdentifier: id) { return view }
+        for bar in bars { if let view = bar.view(withIdentifier: id) { return view } }
+        return nil
+    }
+
+    /// The bars built from the file (`buildBar`), wherever they are shown.
+    private var bars: [View] = []
 
     /// Builds the bar a screen pins to its bottom (a chat's composer); its text inputs are the
     /// bar's (`barInputs`), not the form's.
@@ -155,6 +163,7 @@ package final class ScreenForm: ScrollView {
         barInputs = Array(inputs[formInputs.count...])
         inputs = formInputs
         bar.backgroundColor = Palette.fieldBackground
+        bars.append(bar)
         return bar
     }
 
