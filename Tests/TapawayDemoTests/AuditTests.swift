@@ -174,6 +174,58 @@ struct AuditTests {
         #expect(!lifted.isEmpty && !lifted.contains("n/a"))
     }
 
+    @Test("a navigation bar's button: outside the screen's view for tap-gesture, outside the field for Flutter")
+    func navigationItem() throws {
+        let file = """
+            { "version": 1, "navigationBar": { "items": [ { "kind": "button", "id": "save", "text": "Save" } ] },
+              "content": { "kind": "view", "children": [ { "kind": "text-field", "id": "name" } ] } }
+            """
+        func tapOnSave(_ technique: TechniqueID) throws -> AuditPlay {
+            let plays = try audit(file, technique).runs.flatMap(\.plays)
+            return try #require(
+                plays.first { play in
+                    if case .element("save") = play.auditCase.target { return play.auditCase.gesture == .tap }
+                    return false
+                })
+        }
+        // "A gesture recognizer operates on touches hit-tested to a specific view and all of
+        // that view's subviews" (UIGestureRecognizer): the bar is not under the screen's view,
+        // so the recognizer never sees the tap; Save acts and the field keeps the keyboard.
+        let uikit = try tapOnSave(.tapGesture)
+        #expect(uikit.acted == true)
+        #expect(uikit.cell.outcome.finalFocus == "name")
+        // TextField's onTapOutside: "Called for each tap down that occurs outside of the
+        // TextFieldTapRegion group when the text field is focused"; the app bar's button is
+        // outside it and still gets its tap.
+        let flutter = try tapOnSave(.flutter)
+        #expect(flutter.acted == true)
+        #expect(flutter.cell.outcome.finalFocus == nil)
+    }
+
+    @Test("the wiring of the bottom bar and of the navigation bar's buttons is played under As written")
+    func barsWiring() throws {
+        let file = """
+            { "version": 1, "avoidance": "adjust-resize",
+              "navigationBar": { "items": [ { "kind": "button", "id": "done", "text": "Done",
+                "actions": [ { "event": "touch-up-inside", "action": "end-editing" } ] } ] },
+              "content": { "kind": "view", "children": [ { "kind": "text-field", "id": "name" } ] },
+              "bottomBar": { "kind": "toolbar", "children": [ { "kind": "button", "id": "close", "text": "Close",
+                "actions": [ { "event": "touch-up-inside", "action": "resign" } ] } ] } }
+            """
+        let plays = try audit(file, .asWritten).runs.flatMap(\.plays)
+        for id in ["done", "close"] {
+            let tap = try #require(
+                plays.first { play in
+                    if case .element(id) = play.auditCase.target { return play.auditCase.gesture == .tap }
+                    return false
+                })
+            // adjust-resize lifts the bottom bar above the keypad.
+            #expect(tap.cell.code != "n/a", "\(id) is in reach")
+            #expect(tap.acted == true, "\(id)")
+            #expect(tap.cell.outcome.finalFocus == nil, "\(id)'s action ends editing")
+        }
+    }
+
     @Test("tap-gesture over a table: the recognizer's cancelsTouchesInView takes the row's tap (UIKit documents it)")
     func tableUnderTapGesture() throws {
         // "When this property is true (the default) and the recognizer recognizes its gesture,

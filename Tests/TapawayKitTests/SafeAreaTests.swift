@@ -108,6 +108,35 @@ struct SafeAreaTests {
         #expect(next.view.frame.minY == 59 + NavigationBar.height)
     }
 
+    @Test("the top screen's bar buttons sit at the trailing edge, the first outermost, and go when it is popped")
+    func barButtons() throws {
+        let (p, window, _) = make(safeArea: EdgeInsets(top: 59, left: 0, bottom: 34, right: 20))
+        let root = ViewController()
+        root.title = "Root"
+        let next = ViewController()
+        next.title = "A title long enough to meet the buttons"
+        let save = Button(title: "Save")
+        let share = Button(title: "Share")
+        next.rightBarButtons = [save, share]
+        let navigation = NavigationController(root: root)
+        window.setRootViewController(navigation)
+        navigation.pushViewController(next, animated: false)
+        p.settle()
+        let bar = navigation.navigationBar
+        #expect(save.superview === bar && share.superview === bar)
+        // Inside the right safe area, the first item outermost, and below the status bar.
+        #expect(save.frame.maxX <= 393 - 20 && save.frame.maxX > 393 - 20 - 8)
+        #expect(share.frame.maxX <= save.frame.minX)
+        #expect(save.frame.minY == 59 + 6 && share.frame.minY == 59 + 6)
+        // The title keeps clear of the back button and of the items.
+        #expect(bar.titleLabel.frame.minX >= bar.backButton.frame.maxX)
+        #expect(bar.titleLabel.frame.maxX <= share.frame.minX)
+        navigation.popViewController(animated: false)
+        p.settle()
+        #expect(save.superview == nil && share.superview == nil)
+        #expect(bar.trailingButtons.isEmpty)
+    }
+
     @Test("turning the device with the keypad up hides it at once from the old frame, then slides it up turned")
     func rotationHidesThenShows() throws {
         let (p, _, field) = make()

@@ -121,6 +121,37 @@ struct ScreenReaderTests {
         #expect(problems(#"{ "version": 1, "keyboard": "bluetooth", "content": { "kind": "view" } }"#).count == 1)
     }
 
+    @Test("a navigation bar's items are buttons the bar places, and their ids are the screen's")
+    func navigationItems() throws {
+        let document = try ScreenReader.read(
+            """
+            { "version": 1, "navigationBar": { "items": [
+                { "kind": "button", "id": "save", "text": "Save",
+                  "actions": [ { "event": "touch-up-inside", "action": "app:save" } ] },
+                { "kind": "button", "id": "share", "text": "Share", "enabled": false } ] },
+              "content": { "kind": "view" } }
+            """)
+        #expect(document.navigationItems.map(\.id) == ["save", "share"])
+        #expect(document.navigationItems.first?.actions.first?.action == "app:save")
+        #expect(document.navigationItems.last?.enabled == false)
+        #expect(document.element("share")?.position?.line == 4)
+        #expect(
+            problems(
+                #"{ "version": 1, "navigationBar": { "items": [ { "kind": "switch", "id": "s" } ] }, "content": { "kind": "view" } }"#
+            ) == ["1:57: a navigation bar's item must be a button (at navigationBar.items[0].kind)"])
+        #expect(
+            problems(
+                #"{ "version": 1, "navigationBar": { "items": [ { "kind": "button", "height": 30 } ] }, "content": { "kind": "view" } }"#
+            ).first?.contains("a navigation bar's item takes no 'height'") == true)
+        #expect(
+            problems(
+                #"{ "version": 1, "navigationBar": { "items": [ { "kind": "button", "id": "a" } ] }, "content": { "kind": "view", "children": [ { "kind": "button", "id": "a" } ] } }"#
+            ).count == 1, "ids are unique across the bar and the content")
+        #expect(
+            problems(#"{ "version": 1, "navigationBar": { "leftItems": [] }, "content": { "kind": "view" } }"#).first?
+                .contains("unknown key 'leftItems'") == true)
+    }
+
     @Test("ids are unique, the program's own are refused, and references resolve")
     func ids() {
         let found = problems(

@@ -90,6 +90,10 @@ struct ScreenSchemaTests {
         let top = try #require(try schema()["properties"] as? [String: [String: Any]])
         #expect(choices(top["avoidance"]) == ScreenDocument.avoidanceChoices)
         #expect(choices(top["keyboard"]) == ["software", "hardware"])
+        let bar = try #require(top["navigationBar"]?["properties"] as? [String: Any])
+        #expect(Set(bar.keys) == Set(ScreenReader.navigationBarKeys))
+        let item = try #require(defs["navigationItem"]?["properties"] as? [String: Any])
+        #expect(Set(item.keys) == Set(ScreenReader.navigationItemKeys))
         // The schema's pattern for windowSoftInputMode takes what the reader takes.
         let pattern = try #require(top["windowSoftInputMode"]?["pattern"] as? String)
         let regex = try Regex(pattern)

@@ -198,7 +198,8 @@ package struct AuditRunner {
         return result
     }
 
-    /// The views built from the file's elements, and the bottom bar's, back to front.
+    /// The views built from the file's elements, the bottom bar's, back to front, then the
+    /// navigation bar's buttons.
     private static func elementViews(in session: HeadlessSession) -> [View] {
         let form = session.app.form
         var result: [View] = []
@@ -209,9 +210,12 @@ package struct AuditRunner {
             }
         }
         walk(form.background)
-        if let bar = session.app.screen(for: session.app.technique).composer, bar.superview != nil {
+        let screen = session.app.screen(for: session.app.technique)
+        if let bar = screen.composer, bar.superview != nil {
             walk(bar)
         }
+        // The navigation bar's buttons from the file.
+        result += screen.rightBarButtons.filter { form.element(for: $0) != nil }
         return result
     }
 

@@ -102,6 +102,12 @@ package class FormViewController: ViewController {
         setView(container)
         // The file's own wiring: all of it as written, else only what does not end editing.
         if chosenDocument != nil { ScreenWiring.apply(to: self, under: form, dismissals: technique == .asWritten) }
+        // The file's bar buttons, with their wiring.
+        if chosenDocument != nil {
+            let items = form.buildNavigationItems()
+            for item in items { ScreenWiring.apply(to: self, under: item, dismissals: technique == .asWritten) }
+            rightBarButtons = items
+        }
         applyLayout()
         updateAvoidance()
     }

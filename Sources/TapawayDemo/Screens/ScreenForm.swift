@@ -167,6 +167,16 @@ package final class ScreenForm: ScrollView {
         return bar
     }
 
+    /// Builds the buttons of the file's navigation bar (`navigationBar.items`), for the screen
+    /// to show at the bar's trailing end.
+    package func buildNavigationItems() -> [Button] {
+        document.navigationItems.compactMap { element in
+            guard let button = build(element, inBar: true) as? Button else { return nil }
+            bars.append(button)
+            return button
+        }
+    }
+
     /// The text inputs of the bottom bar, once it is built.
     package private(set) var barInputs: [View] = []
 

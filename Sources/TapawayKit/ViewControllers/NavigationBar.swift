@@ -1,5 +1,6 @@
-/// The bar at the top of a navigation controller: a centred title and, below the root, a back
-/// button with the previous screen's title, as `UINavigationBar`.
+/// The bar at the top of a navigation controller: a centred title, below the root a back button
+/// with the previous screen's title, and the top screen's own buttons at the trailing end, as
+/// `UINavigationBar`.
 @MainActor
 public final class NavigationBar: View {
     /// The title.
@@ -31,8 +32,26 @@ public final class NavigationBar: View {
         didSet { setNeedsLayout() }
     }
 
+    /// The buttons at the trailing end, the first at the edge (the top screen's
+    /// `rightBarButtons`, as `UINavigationItem.rightBarButtonItems`). The bar styles them as
+    /// bar buttons: plain, 17 points.
+    public var trailingButtons: [Button] = [] {
+        didSet {
+            for button in oldValue where !trailingButtons.contains(where: { $0 === button }) && button.superview === self {
+                button.removeFromSuperview()
+            }
+            for button in trailingButtons where button.superview !== self {
+                button.style = .plain
+                button.fontSize = 17
+                addSubview(button)
+            }
+            setNeedsLayout()
+        }
+    }
+
     /// Centres the title; the back button hugs the left edge and, as on iOS, says just "Back"
-    /// when the previous screen's title would run into the title.
+    /// when the previous screen's title would run into the title; the trailing buttons hug the
+    /// right edge, the first outermost.
     public override func layoutSubviews() {
         let w = bounds.width
         // The content sits in the bar's part below the status bar, inside the sides' safe area.
@@ -43,16 +62,24 @@ public final class NavigationBar: View {
         let backFont = application?.fonts.font(size: backButton.fontSize, weight: .regular)
         let titleWidth = min(w - left - right - 32, (titleFont?.width(of: titleLabel.text) ?? 0) + 8)
         titleLabel.frame = Rect(x: ((w - titleWidth) / 2).rounded(), y: top, width: titleWidth, height: height)
+        // The trailing buttons, from the right edge in.
+        var trailingEdge = w - right - 4
+        for button in trailingButtons where !button.isHidden {
+            let width = max(44, (backFont?.width(of: button.title) ?? 0) + 20)
+            button.frame = Rect(x: trailingEdge - width, y: top + 6, width: width, height: max(0, height - 12))
+            trailingEdge -= width + 2
+        }
         func buttonWidth(_ title: String) -> Double { (backFont?.width(of: title) ?? 0) + 32 }
         var title = backTitle
         if 4 + buttonWidth(title) > titleLabel.frame.minX - 6 { title = "Back" }
         backButton.title = title
-        backButton.frame = Rect(x: left + 4, y: top + 6, width: buttonWidth(title), height: height - 12)
-        // A title too wide to stay centred clear of the back button moves right of it, as on
-        // iOS, and wraps rather than run under the button.
-        if !backButton.isHidden, backButton.frame.maxX + 6 > titleLabel.frame.minX {
-            let start = backButton.frame.maxX + 6
-            titleLabel.frame = Rect(x: start, y: top, width: max(0, w - right - 8 - start), height: height)
+        backButton.frame = Rect(x: left + 4, y: top + 6, width: buttonWidth(title), height: max(0, height - 12))
+        // A title too wide to stay centred clear of the buttons moves between them, as on iOS,
+        // and wraps rather than run under a button.
+        let start = backButton.isHidden ? left + 8 : backButton.frame.maxX + 6
+        let end = trailingEdge - 4
+        if titleLabel.frame.minX < start || titleLabel.frame.maxX > end {
+            titleLabel.frame = Rect(x: start, y: top, width: max(0, end - start), height: height)
         }
     }
 

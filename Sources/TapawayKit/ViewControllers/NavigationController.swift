@@ -71,8 +71,14 @@ open class NavigationController: ViewController {
         layoutContainer()
     }
 
+    /// Shows `controller`'s new bar buttons when it is on top.
+    func barItemsDidChange(of controller: ViewController) {
+        if controller === topViewController { updateBar() }
+    }
+
     private func updateBar() {
         navigationBar.titleLabel.text = topViewController?.title ?? ""
+        navigationBar.trailingButtons = topViewController?.rightBarButtons ?? []
         navigationBar.setNeedsLayout()
         if viewControllers.count > 1 {
             navigationBar.backTitle = viewControllers[viewControllers.count - 2].title ?? "Back"

@@ -5,6 +5,11 @@
 open class ViewController: Responder {
     /// The title a navigation bar shows.
     public var title: String?
+    /// The buttons the navigation bar shows at its trailing end while this screen is on top,
+    /// the first at the edge, as `UINavigationItem.rightBarButtonItems`.
+    public var rightBarButtons: [Button] = [] {
+        didSet { navigationController?.barItemsDidChange(of: self) }
+    }
     private var loadedView: View?
     /// The navigation controller whose stack holds this controller, if any.
     public internal(set) weak var navigationController: NavigationController?

@@ -57,6 +57,9 @@ public struct ScreenDocument: Sendable, Equatable {
     public var content: ScreenElement
     /// A bar pinned to the screen's bottom (a chat's composer), if any.
     public var bottomBar: ScreenElement?
+    /// The buttons the navigation bar shows at its trailing end, the first at the edge
+    /// (`navigationBar.items`, as `UINavigationItem.rightBarButtonItems`); each is a `button`.
+    public var navigationItems: [ScreenElement] = []
     /// Where "the background" is tapped, if the file says.
     public var backgroundTap: BackgroundProbe?
     /// The Android app's `targetSdkVersion`, where it changes behaviour (below 28, `clearFocus()`
@@ -93,7 +96,9 @@ public struct ScreenDocument: Sendable, Equatable {
     }
 
     /// Every element of the screen: the content's tree, then the bottom bar's.
-    public var allElements: [ScreenElement] { content.allElements + (bottomBar?.allElements ?? []) }
+    public var allElements: [ScreenElement] {
+        content.allElements + (bottomBar?.allElements ?? []) + navigationItems
+    }
 
     /// The element with `id`, if there is one.
     public func element(_ id: String) -> ScreenElement? { allElements.first { $0.id == id } }

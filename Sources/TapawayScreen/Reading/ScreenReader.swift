@@ -37,8 +37,13 @@ public enum ScreenReader {
     public static var documentKeys: Set<String> { Set(documentKeyList) }
     static let documentKeyList = [
         "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
-        "backgroundTap", "comment", "targetSdk", "keyboard", "avoidance", "windowSoftInputMode",
+        "backgroundTap", "comment", "targetSdk", "keyboard", "avoidance", "windowSoftInputMode", "navigationBar",
     ]
+
+    /// The keys of `navigationBar`.
+    static let navigationBarKeys = ["items", "comment"]
+    /// The keys a navigation bar's item may have: a bar button has no frame of its own.
+    static let navigationItemKeys = ["kind", "id", "text", "enabled", "hidden", "actions", "comment", "source"]
 
     /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
     /// another kind (a `placeholder` on a button) is refused rather than ignored.
@@ -249,6 +254,7 @@ private struct ReadContext {
             }
         }
         if let bar = members["bottomBar"] { document.bottomBar = element(bar, "bottomBar", depth: 1) }
+        if let bar = members["navigationBar"] { document.navigationItems = navigationItems(bar) }
         if let probe = members["backgroundTap"] {
             let path = "backgroundTap"
             if let fields = self.members(probe, path, allowed: ["below", "dx", "dy"], what: "'backgroundTap'") {
@@ -262,6 +268,43 @@ private struct ReadContext {
             }
         }
         return document
+    }
+
+    /// The buttons of `navigationBar.items`: elements of kind `button`, with the keys a bar
+    /// button can have.
+    mutating func navigationItems(_ node: JSONNode) -> [ScreenElement] {
+        let path = "navigationBar"
+        guard let fields = members(node, path, allowed: ScreenReader.navigationBarKeys, what: "'navigationBar'") else {
+            return []
+        }
+        comment(fields, path)
+        guard let itemsNode = fields["items"] else { return [] }
+        guard case .array(let nodes) = itemsNode.value else {
+            problem(itemsNode, join(path, "items"), "'items' must be an array of buttons, not \(itemsNode.typeName)")
+            return []
+        }
+        var items: [ScreenElement] = []
+        for (index, itemNode) in nodes.enumerated() {
+            let itemPath = "\(path).items[\(index)]"
+            if case .object(let raw) = itemNode.value {
+                if let kind = raw.first(where: { $0.key == "kind" }), kind.value.value != .string("button") {
+                    problem(kind.value, join(itemPath, "kind"), "a navigation bar's item must be a button")
+                    continue
+                }
+                if let extra = raw.first(where: { member in
+                    !ScreenReader.navigationItemKeys.contains(member.key)
+                        && ScreenReader.keyList(for: .button).contains(member.key)
+                }) {
+                    problem(
+                        extra.value, join(itemPath, extra.key),
+                        "a navigation bar's item takes no '\(extra.key)': the bar places it; its keys are "
+                            + ScreenReader.navigationItemKeys.sorted().joined(separator: ", "))
+                    continue
+                }
+            }
+            if let item = element(itemNode, itemPath, depth: 1) { items.append(item) }
+        }
+        return items
     }
 
     /// The `adjust…` part of an Android `windowSoftInputMode` (`stateVisible|adjustResize`): at
