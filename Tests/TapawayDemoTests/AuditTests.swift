@@ -226,6 +226,36 @@ struct AuditTests {
         }
     }
 
+    @Test("a search controller that obscures the background: its dim takes the rows' taps, under UIKit only")
+    func searchDimming() throws {
+        func file(obscures: Bool) -> String {
+            """
+            { "version": 1, "content": { "kind": "view", "layout": { "padding": [8, 16, 16, 16] }, "children": [
+                { "kind": "search-bar", "id": "search", "obscuresBackground": \(obscures) },
+                { "kind": "table", "id": "results", "height": 132, "scrolls": false, "children": [
+                  { "kind": "row", "id": "first", "text": "First", "gap": 0 },
+                  { "kind": "row", "id": "second", "text": "Second", "gap": 0 } ] } ] } }
+            """
+        }
+        // "When the value of this property is true, the search controller obscures the view
+        // controller containing your searchable content as soon as the user interacts with the
+        // search bar" (UISearchController.obscuresBackgroundDuringPresentation). With no code of its own,
+        // the app's rows do not select while the search bar is searched; the tap ends the
+        // search instead (seen on devices, not documented: inferred).
+        let none = try audit(file(obscures: true), .noCode)
+        let swallowed = none.findings.filter { $0.kind == .selectionSwallowed }
+        #expect(Set(swallowed.map(\.element)) == ["first", "second"])
+        #expect(
+            swallowed.allSatisfy { $0.evidence == .inferred && $0.fix.contains("obscuresBackgroundDuringPresentation = false") })
+        #expect(!none.findings.contains { $0.kind == .noWayOut }, "a tap on the dim is a way out")
+        // Without it, no code of its own lets the rows select and keeps the keyboard up.
+        let plain = try audit(file(obscures: false), .noCode)
+        #expect(!plain.findings.contains { $0.kind == .selectionSwallowed })
+        // Flutter has no such dim: the key is UIKit's, and Flutter's rule plays alone.
+        let flutter = try audit(file(obscures: true), .flutter)
+        #expect(!flutter.findings.contains { $0.kind == .selectionSwallowed })
+    }
+
     @Test("tap-gesture over a table: the recognizer's cancelsTouchesInView takes the row's tap (UIKit documents it)")
     func tableUnderTapGesture() throws {
         // "When this property is true (the default) and the recognizer recognizes its gesture,

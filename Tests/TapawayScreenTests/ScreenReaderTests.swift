@@ -119,6 +119,15 @@ struct ScreenReaderTests {
             #"{ "version": 1, "keyboard": "hardware", "avoidance": "kav-padding", "content": { "kind": "view" } }"#)
         #expect(keyed.keyboard == "hardware" && keyed.avoidance == "kav-padding")
         #expect(problems(#"{ "version": 1, "keyboard": "bluetooth", "content": { "kind": "view" } }"#).count == 1)
+        // obscuresBackground is a search bar's (its search controller's), not a text field's.
+        let search = try ScreenReader.read(
+            #"{ "version": 1, "content": { "kind": "view", "children": [ { "kind": "search-bar", "id": "s", "obscuresBackground": true } ] } }"#
+        )
+        #expect(search.element("s")?.input?.obscuresBackground == true)
+        #expect(
+            problems(
+                #"{ "version": 1, "content": { "kind": "view", "children": [ { "kind": "text-field", "obscuresBackground": true } ] } }"#
+            ).first?.contains("unknown key 'obscuresBackground' in a text-field") == true)
     }
 
     @Test("a navigation bar's items are buttons the bar places, and their ids are the screen's")

@@ -3,6 +3,20 @@ import TapawayScreen
 /// The one-line fix for each kind of finding, in the terms of the technique's platform: what a
 /// developer on that platform changes, naming the API they know.
 package enum AuditFixes {
+    /// The fix for `kind` when a search controller's dimming view took the tap: Apple
+    /// recommends `obscuresBackgroundDuringPresentation = false` "if you use the same view
+    /// controller to display the searchable content and search results".
+    package static func searchDimmingFix(for kind: FindingKind) -> String {
+        switch kind {
+        case .dismissAlsoActs, .safeTapPoints:
+            return fix(for: kind, under: .tapGesture)
+        default:
+            return "Set the search controller's obscuresBackgroundDuringPresentation = false, so that the content under "
+                + "the search bar takes taps while it is searched (Apple recommends it when the same view controller "
+                + "shows the content and the results)."
+        }
+    }
+
     /// The fix for `kind` under `technique`; under **As written**, in the terms of the platform
     /// the screen file is written for (a UIKit file's recognizers are tap-gesture's kind).
     package static func fix(for kind: FindingKind, under technique: TechniqueID, screen: ScreenPlatform? = nil) -> String {

@@ -13,9 +13,22 @@ package enum AuditFolding {
         for element in document.allElements { if let id = element.id, elements[id] == nil { elements[id] = element } }
         func finding(
             _ kind: FindingKind, element: String, focus: String?, gesture: String, what: String, matrixCase: Int,
-            points: [Point] = [], overlap: Double? = nil, evidence: EvidenceLevel? = nil, shown: AuditCase? = nil
+            points: [Point] = [], overlap: Double? = nil, evidence: EvidenceLevel? = nil, shown: AuditCase? = nil,
+            dimmed: Bool = false
         ) {
             let found = elements[element]
+            // What a search controller's dim did rests on what the search controller is seen to
+            // do, not on the technique's rule, and its fix is the search controller's.
+            if dimmed {
+                findings.append(
+                    AuditFinding(
+                        kind: kind, technique: technique, element: element, position: found?.position,
+                        source: found?.source, focus: focus, gesture: gesture,
+                        what: what + " (the search controller's dim took it)",
+                        evidence: .inferred, fix: AuditFixes.searchDimmingFix(for: kind), points: points, overlap: overlap,
+                        auditCase: shown))
+                return
+            }
             findings.append(
                 AuditFinding(
                     kind: kind, technique: technique, element: element, position: found?.position, source: found?.source,
@@ -40,7 +53,8 @@ package enum AuditFolding {
                     isRow ? .selectionSwallowed : .firstTapEaten, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, a tap on `\(id)` \(isRow ? "does not select it" : "does not reach it")"
                         + (play.resigned ? "; editing ends instead" : "") + (isRow ? longPressActs : ""),
-                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [], shown: play.auditCase)
+                    matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [], shown: play.auditCase,
+                    dimmed: play.dimmed)
             } else if play.resigned {
                 finding(
                     .dismissAlsoActs, element: id, focus: focus, gesture: "tap",
@@ -60,7 +74,7 @@ package enum AuditFolding {
                     .twoTapsToSwitch, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, a tap on `\(id)` "
                         + (play.resigned ? "ends editing; a second tap is needed to focus it" : "does not focus it"),
-                    matrixCase: 4, shown: play.auditCase)
+                    matrixCase: 4, shown: play.auditCase, dimmed: play.dimmed)
             } else if play.cell.outcome.keypadHides > 0 && play.cell.outcome.keypadShows > 0 {
                 finding(
                     .keyboardBouncesBetweenFields, element: id, focus: focus, gesture: "tap",
@@ -83,6 +97,7 @@ package enum AuditFolding {
         }
         var safe: [String: Point] = [:]
         var unsafe: Set<String> = []
+        var dimmedSafe = false
         var deadContainers: Set<String> = []
         for play in backgroundTaps {
             guard case .background(_, let container) = play.auditCase.target else { continue }
@@ -91,6 +106,7 @@ package enum AuditFolding {
             let sideEffects = play.cell.outcome.actions.keys.filter { !$0.hasPrefix("\(container) ") }
             if play.resigned && sideEffects.isEmpty, let point = play.point {
                 safe[container] = safe[container] ?? point
+                dimmedSafe = dimmedSafe || play.dimmed
             } else {
                 unsafe.insert(container)
             }
@@ -111,6 +127,7 @@ package enum AuditFolding {
                     + safe.sorted { $0.key < $1.key }.map { "\(describe($0.value)) (\($0.key))" }.joined(separator: ", ")
                     + " ends editing and does nothing else",
                 matrixCase: 2, points: safe.sorted { $0.key < $1.key }.map(\.value),
+                evidence: dimmedSafe ? .inferred : nil,
                 shown: backgroundTaps.first { play in
                     if case .background(_, let container) = play.auditCase.target { return safe[container] != nil }
                     return false

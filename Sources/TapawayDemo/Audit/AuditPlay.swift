@@ -96,6 +96,9 @@ package struct AuditPlay: Sendable {
     package var acted: Bool?
     /// Where the touch landed on the device, in points from its top-left corner.
     package var point: Point?
+    /// Whether a search controller's dimming view took the touch (a search bar marked
+    /// `obscuresBackground` was focused and the target lay under its dim).
+    package var dimmed = false
 
     /// Whether the case was played at all (its target in reach).
     package var played: Bool { cell.code != "n/a" }

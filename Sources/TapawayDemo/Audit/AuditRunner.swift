@@ -242,7 +242,10 @@ package struct AuditRunner {
 
     /// Plays `auditCase` and sees whether its target acted.
     func play(_ auditCase: AuditCase, in session: HeadlessSession, form: ScreenForm) -> AuditPlay {
+        let screen = session.app.screen(for: session.app.technique)
+        let dimTouches = screen.touchesTakenBySearchDimming
         let cell = DismissalMatrix.play(auditCase.matrixForm, in: session)
+        let dimmed = screen.touchesTakenBySearchDimming > dimTouches
         var acted: Bool?
         if case .element(let id) = auditCase.target, let view = form.view(id), let element = form.element(for: view),
             auditCase.gesture == .tap || auditCase.gesture == .longPress
@@ -268,7 +271,7 @@ package struct AuditRunner {
             point = form.view(id).map { Point(x: $0.frameInScreen.midX - device.minX, y: $0.frameInScreen.midY - device.minY) }
         default: break
         }
-        return AuditPlay(auditCase: auditCase, cell: cell, acted: acted, point: point)
+        return AuditPlay(auditCase: auditCase, cell: cell, acted: acted, point: point, dimmed: dimmed)
     }
 
     /// Focuses `input` as a person would (scrolled to, tapped) and measures how much of it, or

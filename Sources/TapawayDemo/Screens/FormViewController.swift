@@ -125,11 +125,30 @@ package class FormViewController: ViewController {
         // A tab bar's height takes the home indicator's, known only once the screen is shown.
         if document.bottomBar?.kind == .tabBar { layOutContent(in: view.bounds) }
         avoidance.start()
+        if playsSearchDimming { searchDimming.start() }
     }
 
     /// Stops it, putting back what it changed.
     package override func viewWillDisappear(_ animated: Bool) {
         avoidance.stop()
+        searchDimming.stop()
+    }
+
+    /// The search controllers' dim over the content while a search bar marked
+    /// `obscuresBackground` is searched.
+    private lazy var searchDimming = SearchDimming(screen: self)
+    /// How many touches the search controllers' dim has taken so far.
+    package var touchesTakenBySearchDimming: Int { searchDimming.touchesTaken }
+
+    /// Whether the dim of a search bar marked `obscuresBackground` is played: it is UIKit's
+    /// `UISearchController`, so under UIKit's techniques, and under `none` and *As written*
+    /// unless the file is written for another platform.
+    package var playsSearchDimming: Bool {
+        switch Techniques.technique(for: technique)?.platform {
+        case .uikit: return true
+        case .everyPlatform, .screenFile: return document.platform == nil || document.platform == .uikit
+        default: return false
+        }
     }
 
     /// The form's frame with nothing avoiding: the screen's whole view, less the composer in

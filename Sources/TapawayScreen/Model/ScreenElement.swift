@@ -142,6 +142,10 @@ public struct TextInputTraits: Sendable, Equatable {
     /// The delegate's rule for leaving: the field refuses to resign while its text is not empty
     /// and lacks this text (`textFieldShouldEndEditing`).
     public var refusesToResignWithout: String?
+    /// For a search bar: whether its search controller dims the content below it while it is
+    /// searched (UIKit's `obscuresBackgroundDuringPresentation`), so that a tap there ends the
+    /// search and reaches nothing under it.
+    public var obscuresBackground = false
 
     /// Traits as given.
     public init(

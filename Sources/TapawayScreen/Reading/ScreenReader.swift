@@ -64,7 +64,8 @@ public enum ScreenReader {
         case .switch: return KeyLists.toggle
         case .slider: return KeyLists.slider
         case .segmented: return KeyLists.segmented
-        case .textField, .searchBar: return KeyLists.textField
+        case .textField: return KeyLists.textField
+        case .searchBar: return KeyLists.searchBar
         // A text view's Return adds a line: no Return action, nor a control's actions.
         case .textView: return KeyLists.textView
         case .scrollView, .table: return KeyLists.scrollView
@@ -99,6 +100,7 @@ private enum KeyLists {
     static let slider = common + ["actions"]
     static let segmented = common + ["segments", "actions"]
     static let textField = common + input
+    static let searchBar = textField + ["obscuresBackground"]
     static let textView = common + input.filter { !["returnAction", "actions"].contains($0) }
     static let scrollView = common + container + scroll
     static let row = common + ["text", "isOn"]
@@ -555,6 +557,7 @@ private struct ReadContext {
             choice(m, "autocapitalization", path, TextInputTraits.autocapitalizations) ?? traits.autocapitalization
         traits.returnAction = choice(m, "returnAction", path, TextInputTraits.returnActions)
         traits.refusesToResignWithout = string(m, "refusesToResignWithout", path)
+        if kind == .searchBar { traits.obscuresBackground = bool(m, "obscuresBackground", path) ?? false }
         return traits
     }
 

@@ -1,0 +1,172 @@
+import TapawayKit
+import TapawayScreen
+
+/// UIKit's search controller dimming the content while its search bar is searched
+/// (`obscuresBackgroundDuringPresentation`): a translucent view over the
+/// screen's content below the search bar, above the screen's own view as a presented search
+/// controller is (so a recognizer on the screen's view does not see a tap on it). A tap on it
+/// ends the search, and nothing under it gets the tap.
+///
+/// Apple: "When the value of this property is true, the search controller obscures the view
+/// controller containing your searchable content as soon as the user interacts with the search
+/// bar." That a tap on the dim ends the search is what the search controller is seen to do;
+/// the documentation does not say it, so the audit grades what rests on it inferred.
+@MainActor
+final class SearchDimming {
+    private unowned let screen: FormViewController
+    private let dimming = SearchDimmingView()
+    private weak var observedApplication: Application?
+    private var observers: [ObserverToken] = []
+    private var frameToken: ObserverToken?
+    /// The search bar being searched, while the dim shows.
+    private weak var searchBar: View?
+
+    /// A dim for `screen`'s search bars marked `obscuresBackground`.
+    init(screen: FormViewController) {
+        self.screen = screen
+        dimming.onTap = { [weak self] in self?.endSearch() }
+    }
+
+    /// Whether the dim shows.
+    var isShowing: Bool { searchBar != nil }
+    /// How many touches began on the dim so far (the audit asks whether a case's went there).
+    var touchesTaken: Int { dimming.touchesTaken }
+
+    /// Starts following the search bars' editing (the screen appeared).
+    func start() {
+        guard observers.isEmpty, let application = screen.view.application else { return }
+        observedApplication = application
+        let center = application.notificationCenter
+        observers.append(
+            center.addObserver(forName: .textFieldDidBeginEditing) { [weak self] note in
+                self?.didBegin(note.object as? View)
+            })
+        observers.append(
+            center.addObserver(forName: .textFieldDidEndEditing) { [weak self] note in
+                self?.didEnd(note.object as? View)
+            })
+        frameToken = application.frameObservers.add { [weak self] in self?.follow() }
+    }
+
+    /// Stops following them and takes the dim away (the screen will disappear).
+    func stop() {
+        unregister()
+        hide()
+    }
+
+    private func unregister() {
+        if let application = observedApplication {
+            for token in observers { application.notificationCenter.removeObserver(token) }
+            if let frameToken { application.frameObservers.remove(frameToken) }
+        }
+        observers.removeAll()
+        frameToken = nil
+    }
+
+    isolated deinit { unregister() }
+
+    /// A search bar of the screen whose search controller obscures the background began
+    /// editing: the dim comes over the content below it.
+    private func didBegin(_ view: View?) {
+        guard let view, view.isDescendant(of: screen.view), screen.form.element(for: view)?.input?.obscuresBackground == true,
+            let container = screen.windowContent
+        else { return }
+        searchBar = view
+        if dimming.superview !== container {
+            // Above the screen's view, below the navigation bar (the container's last view).
+            container.insertSubview(dimming, at: max(0, container.subviews.count - 1))
+        }
+        dimming.isUserInteractionEnabled = true
+        follow()
+        dimming.fade(to: 1, duration: 0.25)
+    }
+
+    /// The search bar stopped editing: the dim goes.
+    private func didEnd(_ view: View?) {
+        guard let view, view === searchBar else { return }
+        hide()
+    }
+
+    private func hide() {
+        searchBar = nil
+        dimming.isUserInteractionEnabled = false
+        dimming.fade(to: 0, duration: 0.25)
+    }
+
+    /// Keeps the dim over the content below the search bar, wherever the form now is.
+    private func follow() {
+        guard let searchBar, let container = dimming.superview else { return }
+        let top = searchBar.convert(searchBar.bounds, to: container).maxY
+        let form = screen.form.convert(screen.form.bounds, to: container)
+        let frame = Rect(x: form.minX, y: top, width: form.width, height: max(0, form.maxY - top))
+        if dimming.frame != frame { dimming.frame = frame }
+    }
+
+    /// A tap on the dim: the search controller ends the search.
+    private func endSearch() {
+        guard let searchBar else { return }
+        screen.report(
+            .resign,
+            "a tap on the search controller's dimming view ends the search in \(searchBar.traceName ?? "the search bar") "
+                + "(obscuresBackgroundDuringPresentation)")
+        _ = searchBar.resignFirstResponder()
+    }
+}
+
+/// The dim itself: translucent, taking every touch that lands on it.
+@MainActor
+final class SearchDimmingView: View {
+    /// Called when a touch that began on the dim ends on it.
+    var onTap: (() -> Void)?
+    /// How many touches began on the dim.
+    private(set) var touchesTaken = 0
+    private var level = 0.0
+    private var fadeAnimation: Animation?
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        identifier = "search-dimming"
+        isHidden = true
+    }
+
+    /// Fades to `target` (0 clear and hidden, 1 dimmed) over `duration` seconds.
+    func fade(to target: Double, duration: Double) {
+        fadeAnimation?.cancel()
+        let start = level
+        if target > 0 { isHidden = false }
+        guard let app = application, duration > 0 else {
+            level = target
+            isHidden = target == 0
+            setNeedsDisplay()
+            return
+        }
+        fadeAnimation = app.animate(
+            duration: duration, curve: .easeInOut,
+            step: { [weak self] t in
+                self?.level = start + (target - start) * t
+                self?.setNeedsDisplay()
+            },
+            completion: { [weak self] finished in
+                if finished, target == 0 { self?.isHidden = true }
+            })
+    }
+
+    /// A tap that ends on the dim ends the search.
+    override func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard let touch = touches.first, bounds.contains(touch.location(in: self)) else { return }
+        onTap?()
+    }
+
+    /// The dim takes every touch: nothing goes on to the views behind it.
+    override func touchesBegan(_ touches: [Touch], with event: Event) { touchesTaken += touches.count }
+    /// Taken, as every touch on the dim.
+    override func touchesMoved(_ touches: [Touch], with event: Event) {}
+    /// Taken, as every touch on the dim.
+    override func touchesCancelled(_ touches: [Touch], with event: Event) {}
+
+    /// Fills the dim at its fade's level.
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard level > 0 else { return }
+        canvas.fill(bounds, color: Palette.dimOverlay.withAlpha(Palette.dimOverlay.alpha * level))
+    }
+}
