@@ -256,6 +256,52 @@ struct AuditTests {
         #expect(!flutter.findings.contains { $0.kind == .selectionSwallowed })
     }
 
+    @Test("a sheet: another view controller's, over the screen; its dim dismisses it unless it is modal")
+    func sheet() throws {
+        func file(_ sheetKeys: String) -> String {
+            """
+            { "version": 1, "content": { "kind": "view", "children": [ { "kind": "row", "id": "behind", "text": "Behind" } ] },
+              "sheet": { \(sheetKeys) "content": { "kind": "view", "id": "compose", "layout": { "padding": [8, 16, 16, 16] },
+                "children": [ { "kind": "text-field", "id": "subject" }, { "kind": "button", "id": "send", "text": "Send" } ] } } }
+            """
+        }
+        func tap(_ audit: Audit, on anchor: String) throws -> AuditPlay {
+            try #require(
+                audit.runs.flatMap(\.plays).first { play in
+                    if case .backgroundIn(anchor, _, _) = play.auditCase.target { return true }
+                    return false
+                })
+        }
+        // "A gesture recognizer operates on touches hit-tested to a specific view and all of
+        // that view's subviews": the sheet is not under the presenting screen's view, so its
+        // background keeps editing on.
+        let tapGesture = try audit(file(""), .tapGesture)
+        #expect(try tap(tapGesture, on: "sheet").resigned == false)
+        let dead = try #require(tapGesture.findings.first { $0.kind == .deadZone })
+        #expect(dead.element == "compose" && dead.evidence == .inferred && dead.fix.contains("sheet's own view controller"))
+        // isModalInPresentation false (the default): the dim dismisses the sheet, and the field
+        // in it stops editing as it goes.
+        #expect(try tap(tapGesture, on: "sheet-dimming").resigned == true)
+        // Behind a dimmed sheet nothing of the screen is a target: it is modal.
+        #expect(!tapGesture.runs.flatMap(\.plays).contains { $0.auditCase.target == .element("behind") })
+        // The window's sendEvent sees every touch of the window, the sheet's too.
+        #expect(try tap(try audit(file(""), .sendEvent), on: "sheet").resigned == true)
+        // "When this property is true, UIKit ignores events outside the view controller's
+        // bounds" (isModalInPresentation): a modal sheet's dim does nothing, and under
+        // tap-gesture the field has no way out.
+        let modal = try audit(file(#""dismissible": false,"#), .tapGesture)
+        #expect(try tap(modal, on: "sheet-dimming").resigned == false)
+        #expect(modal.findings.contains { $0.kind == .noWayOut && $0.element == "subject" })
+        // Undimmed at the medium detent, the screen behind takes touches.
+        let undimmed = try audit(file(#""detent": "medium", "dimmed": false,"#), .sendEvent)
+        #expect(undimmed.runs.flatMap(\.plays).contains { $0.auditCase.target == .element("behind") && $0.played })
+        #expect(
+            !undimmed.runs.flatMap(\.plays).contains { play in
+                if case .backgroundIn("sheet-dimming", _, _) = play.auditCase.target { return true }
+                return false
+            })
+    }
+
     @Test("tap-gesture over a table: the recognizer's cancelsTouchesInView takes the row's tap (UIKit documents it)")
     func tableUnderTapGesture() throws {
         // "When this property is true (the default) and the recognizer recognizes its gesture,

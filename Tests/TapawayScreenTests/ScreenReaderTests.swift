@@ -161,6 +161,31 @@ struct ScreenReaderTests {
                 .contains("unknown key 'leftItems'") == true)
     }
 
+    @Test("a sheet: its content, detent, dim and dismissal, with UIKit's defaults")
+    func sheet() throws {
+        let document = try ScreenReader.read(
+            #"{ "version": 1, "content": { "kind": "view" }, "sheet": { "content": { "kind": "scroll-view", "children": [ { "kind": "text-field", "id": "note" } ] } } }"#
+        )
+        let sheet = try #require(document.sheet)
+        #expect(sheet.detent == "large" && sheet.dimmed && sheet.dismissible)
+        #expect(document.inputIDs == ["note"])
+        let given = try #require(
+            try ScreenReader.read(
+                #"{ "version": 1, "content": { "kind": "view" }, "sheet": { "detent": "medium", "dimmed": false, "dismissible": false, "content": { "kind": "view" } } }"#
+            ).sheet)
+        #expect(given.detent == "medium" && !given.dimmed && !given.dismissible)
+        #expect(given.position == SourcePosition(line: 1, column: 57))
+        #expect(
+            problems(#"{ "version": 1, "content": { "kind": "view" }, "sheet": { "detent": "small" } }"#).count == 2,
+            "the detent, and no content")
+        #expect(
+            problems(#"{ "version": 1, "content": { "kind": "view" }, "sheet": { "content": { "kind": "button" } } }"#).first?
+                .contains("a sheet's content must be a view, a control, a scroll view or a table") == true)
+        #expect(
+            problems(#"{ "version": 1, "content": { "kind": "view", "children": [ { "kind": "label", "id": "sheet" } ] } }"#)
+                .count == 1, "the sheet's own id is reserved")
+    }
+
     @Test("ids are unique, the program's own are refused, and references resolve")
     func ids() {
         let found = problems(

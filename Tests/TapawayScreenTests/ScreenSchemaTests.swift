@@ -92,6 +92,9 @@ struct ScreenSchemaTests {
         #expect(choices(top["keyboard"]) == ["software", "hardware"])
         let bar = try #require(top["navigationBar"]?["properties"] as? [String: Any])
         #expect(Set(bar.keys) == Set(ScreenReader.navigationBarKeys))
+        let sheet = try #require(top["sheet"]?["properties"] as? [String: [String: Any]])
+        #expect(Set(sheet.keys) == Set(ScreenReader.sheetKeys))
+        #expect(choices(sheet["detent"]) == SheetPresentation.detents)
         let item = try #require(defs["navigationItem"]?["properties"] as? [String: Any])
         #expect(Set(item.keys) == Set(ScreenReader.navigationItemKeys))
         // The schema's pattern for windowSoftInputMode takes what the reader takes.

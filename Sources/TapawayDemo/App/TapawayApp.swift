@@ -166,6 +166,8 @@ package final class TapawayApp {
             }
         }
         sidebar.offerAsWritten(screenDocument.map(ScreenWiring.declaresDismissal) ?? false)
+        sidebar.offerSheet(screenDocument?.sheet != nil)
+        sidebar.sheetItem.onTap = { [weak self] _ in self?.presentSheet() }
         if screenDocument != nil { sidebar.hideGeneralOption(AvoidanceOption.layout.id) }
         for option in Techniques.generalOptions {
             sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue)
@@ -439,6 +441,11 @@ package final class TapawayApp {
         setOption(key, to: value(of: key) == "hardware" ? "software" : "hardware")
     }
 
+    /// Presents the screen file's sheet again, on the screen on view, if it was dismissed.
+    package func presentSheet() {
+        screen(for: technique).sheet?.present(animated: true)
+    }
+
     /// Shows or hides the inspector (the simulated screen takes the room).
     package func toggleInspector() {
         inspectorWanted.toggle()
@@ -561,7 +568,8 @@ package final class TapawayApp {
     package var focusableIdentifiers: [String] {
         let screen = screen(for: technique)
         let bar = screen.composer == nil ? [] : form.barInputs
-        return (form.inputs + bar).compactMap(\.identifier)
+        let sheet = screen.sheet?.isPresented == true ? form.sheetInputs : []
+        return (form.inputs + bar + sheet).compactMap(\.identifier)
     }
 
     /// Starts writing the trace to `tracer`.

@@ -3,6 +3,27 @@ import TapawayScreen
 /// The one-line fix for each kind of finding, in the terms of the technique's platform: what a
 /// developer on that platform changes, naming the API they know.
 package enum AuditFixes {
+    /// The fix for a sheet's background that does not end editing under `technique`: the
+    /// dismissal was put on the presenting screen only.
+    package static func sheetFix(under technique: TechniqueID) -> String {
+        switch Techniques.technique(for: technique)?.platform {
+        case .swiftUI:
+            return "A .sheet's content is a view hierarchy of its own: give it the same .onTapGesture and @FocusState "
+                + "binding as the screen that presents it."
+        case .android:
+            return "A bottom sheet dialog is a window of its own, whose touches Activity.dispatchTouchEvent never sees: "
+                + "override the dialog's dispatchTouchEvent the same way."
+        case .reactNative:
+            return "A <Modal> renders a native view hierarchy of its own: wrap its content in the same "
+                + "TouchableWithoutFeedback onPress={Keyboard.dismiss}, or give its ScrollView the same "
+                + "keyboardShouldPersistTaps."
+        default:
+            return "Put the same dismissal in the sheet's own view controller (its view's recognizer, background control "
+                + "or touchesBegan), or use one that covers every screen of the window (a UIWindow subclass's sendEvent, "
+                + "IQKeyboardManager's resignOnTouchOutside)."
+        }
+    }
+
     /// The fix for `kind` when a search controller's dimming view took the tap: Apple
     /// recommends `obscuresBackgroundDuringPresentation = false` "if you use the same view
     /// controller to display the searchable content and search results".

@@ -84,8 +84,7 @@ package enum AuditFolding {
         }
         // 4 and 10: the backgrounds.
         let backgroundTaps = plays.filter {
-            if case .background = $0.auditCase.target, $0.auditCase.gesture == .tap { return true }
-            return false
+            $0.auditCase.target.backgroundContainer != nil && $0.auditCase.gesture == .tap
         }
         // The screen's own background is each input's first background tap; a container is a dead
         // zone when, with the same input focused, that tap ends editing and a tap on the
@@ -100,7 +99,7 @@ package enum AuditFolding {
         var dimmedSafe = false
         var deadContainers: Set<String> = []
         for play in backgroundTaps {
-            guard case .background(_, let container) = play.auditCase.target else { continue }
+            guard let container = play.auditCase.target.backgroundContainer else { continue }
             // The background's own action (a background control's touch-up-inside) is the
             // dismissal itself, not a side effect.
             let sideEffects = play.cell.outcome.actions.keys.filter { !$0.hasPrefix("\(container) ") }
@@ -109,6 +108,27 @@ package enum AuditFolding {
                 dimmedSafe = dimmedSafe || play.dimmed
             } else {
                 unsafe.insert(container)
+            }
+            // A sheet's background that keeps editing on under a technique that dismisses: the
+            // sheet is another view controller, which the technique put on the presenting
+            // screen may not reach.
+            // (Not under flutter: its tap regions span every route, which this model of a sheet,
+            // UIKit's, does not play; docs/screens.md says so.)
+            if case .backgroundIn("sheet", _, _) = play.auditCase.target, technique != .noCode, technique != .flutter,
+                !play.resigned,
+                !deadContainers.contains(container)
+            {
+                deadContainers.insert(container)
+                findings.append(
+                    AuditFinding(
+                        kind: .deadZone, technique: technique, element: container, position: elements[container]?.position,
+                        source: elements[container]?.source, focus: play.auditCase.focus, gesture: "tap",
+                        what: "with `\(play.auditCase.focus)` focused, a tap on the sheet's background (\(container)) keeps "
+                            + "editing on: the sheet is another view controller, which the technique on the presenting "
+                            + "screen does not reach",
+                        evidence: .inferred, fix: AuditFixes.sheetFix(under: technique), points: play.point.map { [$0] } ?? [],
+                        overlap: nil, auditCase: play.auditCase))
+                continue
             }
             if mainResigns[play.auditCase.focus] == true && !play.resigned && !deadContainers.contains(container) {
                 deadContainers.insert(container)
@@ -129,8 +149,7 @@ package enum AuditFolding {
                 matrixCase: 2, points: safe.sorted { $0.key < $1.key }.map(\.value),
                 evidence: dimmedSafe ? .inferred : nil,
                 shown: backgroundTaps.first { play in
-                    if case .background(_, let container) = play.auditCase.target { return safe[container] != nil }
-                    return false
+                    play.auditCase.target.backgroundContainer.map { safe[$0] != nil } ?? false
                 }?.auditCase)
         }
         // 9: the keyboard bounces.
@@ -200,7 +219,7 @@ package enum AuditFolding {
     static func targetName(_ target: AuditTarget) -> String {
         switch target {
         case .element(let id): "`\(id)`"
-        case .background(_, let container): container
+        case .background(_, let container), .backgroundIn(_, _, let container): container
         case .navigationBar: "the navigation bar"
         case .returnKey: "Return"
         case .toolbarDone: "the toolbar's Done"

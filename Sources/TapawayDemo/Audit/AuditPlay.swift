@@ -3,11 +3,23 @@ import TapawayScreen
 
 /// What the audit taps, drags or presses while a field is focused.
 package enum AuditTarget: Sendable, Equatable {
+    /// The container whose background this target is, for the background targets.
+    package var backgroundContainer: String? {
+        switch self {
+        case .background(_, let container), .backgroundIn(_, _, let container): container
+        default: nil
+        }
+    }
+
     /// An element of the screen, by its id.
     case element(String)
     /// A point on a container's own background (where nothing is in front of it), in the
     /// coordinates of the form's background, with the container's name for people.
     case background(Point, container: String)
+    /// A point in the coordinates of the view with the given id, which the audit taps as a
+    /// background: a container of the sheet (the point follows the sheet's card, not the
+    /// form), or the sheet's dim.
+    case backgroundIn(String, Point, container: String)
     /// The navigation bar's title.
     case navigationBar
     /// The keyboard's Return key.
@@ -72,6 +84,7 @@ package struct AuditCase: Sendable {
         case (.longPress, .element(let id)): step = .longPress(id)
         case (.drag, .element(let id)): step = .drag(id)
         case (.tap, .background(let point, _)): step = .tapAt(point)
+        case (.tap, .backgroundIn(let id, let point, _)): step = .tapIn(id, point)
         case (.drag, .background): step = .dragBackground
         case (.secondFinger, _): step = .holdAndTapBackground(focus)
         case (_, .navigationBar): step = .tap("navbar")

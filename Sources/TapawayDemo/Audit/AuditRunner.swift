@@ -164,18 +164,35 @@ package struct AuditRunner {
     }
 
     /// The targets of the screen, each with the gesture and the matrix case it stands for.
+    /// Behind a dimmed sheet nothing of the screen takes a touch (the sheet is modal): then the
+    /// targets are the sheet's, its dim and the keyboard's keys.
     static func targets(in session: HeadlessSession) -> [(AuditGesture, AuditTarget, Int)] {
         let form = session.app.form
         var result: [(AuditGesture, AuditTarget, Int)] = []
         let origin = form.background.frameInScreen.origin
         func local(_ p: Point) -> Point { Point(x: p.x - origin.x, y: p.y - origin.y) }
+        let sheet = session.app.screen(for: session.app.technique).sheet.flatMap { $0.isPresented ? $0 : nil }
+        let modal = sheet?.spec.dimmed == true
         // The background first: where the file says, then each container's own.
         let main = DismissalMatrix.backgroundPoint(in: session.app)
-        result.append((.tap, .background(local(main), container: name(of: form.background, in: form)), 2))
-        for (container, point) in BackgroundSampler.containerPoints(in: form) where container !== form.background {
-            result.append((.tap, .background(local(point), container: name(of: container, in: form)), 2))
+        if !modal {
+            result.append((.tap, .background(local(main), container: name(of: form.background, in: form)), 2))
+            for (container, point) in BackgroundSampler.containerPoints(in: form) where container !== form.background {
+                result.append((.tap, .background(local(point), container: name(of: container, in: form)), 2))
+            }
         }
-        for view in elementViews(in: session) {
+        // A sheet's containers, in its card's coordinates, and its dim just above the card.
+        if let sheet {
+            let card = sheet.card.frameInScreen
+            for (container, point) in BackgroundSampler.containerPoints(under: sheet.content, within: card) {
+                let inCard = Point(x: point.x - card.minX, y: point.y - card.minY)
+                result.append((.tap, .backgroundIn("sheet", inCard, container: name(of: container, in: form)), 2))
+            }
+            if modal {
+                result.append((.tap, .backgroundIn("sheet-dimming", sheet.dimTapPoint, container: "the sheet's dim"), 2))
+            }
+        }
+        for view in elementViews(in: session, sheetOnly: modal) {
             guard let id = view.identifier, let element = form.element(for: view) else { continue }
             switch element.kind {
             case .button, .text, .control: result.append((.tap, .element(id), 5))
@@ -190,17 +207,19 @@ package struct AuditRunner {
             default: break
             }
         }
-        result.append((.drag, .background(local(main), container: "the background"), 11))
-        result.append((.secondFinger, .background(local(main), container: "the background"), 8))
-        result.append((.tap, .navigationBar, 13))
+        if !modal {
+            result.append((.drag, .background(local(main), container: "the background"), 11))
+            result.append((.secondFinger, .background(local(main), container: "the background"), 8))
+            result.append((.tap, .navigationBar, 13))
+        }
         result.append((.press, .returnKey, 9))
         result.append((.press, .toolbarDone, 15))
         return result
     }
 
     /// The views built from the file's elements, the bottom bar's, back to front, then the
-    /// navigation bar's buttons.
-    private static func elementViews(in session: HeadlessSession) -> [View] {
+    /// navigation bar's buttons, then the sheet's (only the sheet's with `sheetOnly`).
+    private static func elementViews(in session: HeadlessSession, sheetOnly: Bool = false) -> [View] {
         let form = session.app.form
         var result: [View] = []
         func walk(_ view: View) {
@@ -209,13 +228,16 @@ package struct AuditRunner {
                 walk(subview)
             }
         }
-        walk(form.background)
         let screen = session.app.screen(for: session.app.technique)
-        if let bar = screen.composer, bar.superview != nil {
-            walk(bar)
+        if !sheetOnly {
+            walk(form.background)
+            if let bar = screen.composer, bar.superview != nil {
+                walk(bar)
+            }
+            // The navigation bar's buttons from the file.
+            result += screen.rightBarButtons.filter { form.element(for: $0) != nil }
         }
-        // The navigation bar's buttons from the file.
-        result += screen.rightBarButtons.filter { form.element(for: $0) != nil }
+        if let sheet = screen.sheet, sheet.isPresented { walk(sheet.content) }
         return result
     }
 
@@ -236,6 +258,10 @@ package struct AuditRunner {
         p.settle()
         session.app.form.setContentOffset(.zero, animated: false)
         session.app.form.restoreElementStates()
+        // A case that dismissed the sheet: it is up again for the next, as the file describes.
+        if let sheet = session.app.screen(for: session.app.technique).sheet, !sheet.isPresented {
+            sheet.present(animated: false)
+        }
         session.forgetBackgroundPoint()
         p.settle()
     }
@@ -267,6 +293,11 @@ package struct AuditRunner {
         case .background(let p, _):
             let origin = form.background.frameInScreen.origin
             point = Point(x: origin.x + p.x - device.minX, y: origin.y + p.y - device.minY)
+        case .backgroundIn(let id, let p, _):
+            point = session.app.window.view(withIdentifier: id).map { view in
+                let screen = DismissalMatrix.screenPoint(p, in: view)
+                return Point(x: screen.x - device.minX, y: screen.y - device.minY)
+            }
         case .element(let id):
             point = form.view(id).map { Point(x: $0.frameInScreen.midX - device.minX, y: $0.frameInScreen.midY - device.minY) }
         default: break

@@ -8,6 +8,24 @@ package enum BackgroundSampler {
     /// The grid's step, in points.
     static let step = 8.0
 
+    /// For each container under `root` (itself included: a plain view, control or scroll view
+    /// built from the file) the roomiest point inside `area` (screen coordinates) where a tap
+    /// hits it and nothing in front of it: a sheet's containers, within its card.
+    package static func containerPoints(under root: View, within area: Rect) -> [(container: View, point: Point)] {
+        guard let window = root.window else { return [] }
+        var result: [(View, Point)] = []
+        func walk(_ view: View) {
+            let isContainer = view === root || view is ElementView || view is ElementControl || view is ElementScrollView
+            if isContainer {
+                let visible = view.frameInScreen.intersection(area).intersection(window.frame)
+                if let point = best(in: view, visible: visible, window: window) { result.append((view, point)) }
+            }
+            for subview in view.subviews where !subview.isHidden { walk(subview) }
+        }
+        walk(root)
+        return result
+    }
+
     /// The roomiest point on the background of `form` (screen coordinates) where a tap hits
     /// the background itself, or nil when none does.
     package static func point(in form: ScreenForm) -> Point? {
@@ -37,6 +55,12 @@ package enum BackgroundSampler {
     private static func best(in container: View, of form: ScreenForm) -> Point? {
         guard let window = form.window else { return nil }
         let visible = container.frameInScreen.intersection(form.frameInScreen).intersection(window.frame)
+        return best(in: container, visible: visible, window: window)
+    }
+
+    /// The roomiest point of `visible` (screen coordinates) where `window`'s hit test gives
+    /// `container`, as `best(in:of:)` describes.
+    private static func best(in container: View, visible: Rect, window: Window) -> Point? {
         guard visible.width >= 1, visible.height >= 1 else { return nil }
         // The upper 40 % first: with a keyboard up, the lower part of a screen is under it.
         let upper = visible.minY + max(step, visible.height * 0.4)

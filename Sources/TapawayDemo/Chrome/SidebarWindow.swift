@@ -32,6 +32,11 @@ package final class SidebarWindow: Window {
     package let asWrittenItem = ChromeItem(
         title: AsWrittenTechnique.title, subtitle: nil, kind: .choice, identifier: "scenario-as-written")
     private let screenHeader = Label(text: TechniquePlatform.screenFile.rawValue.uppercased())
+    /// `sheet-present`: presents the screen file's sheet again once it was dismissed; shown only
+    /// for a screen file with a sheet.
+    package let sheetItem = ChromeItem(
+        title: "Present the sheet", subtitle: "Again, once a tap on its dim sent it away", kind: .choice,
+        identifier: "sheet-present")
     /// `audit-toggle`: the Audit instrument (F6).
     package let auditItem = ChromeItem(title: "Audit this screen", subtitle: "F6", kind: .choice, identifier: "audit-toggle")
     /// `help-toggle`: the help card (F1).
@@ -97,6 +102,8 @@ package final class SidebarWindow: Window {
         asWrittenItem.onTap = { [weak self] _ in self?.onTechnique?(.asWritten) }
         content.addSubview(screenHeader)
         content.addSubview(asWrittenItem)
+        sheetItem.isHidden = true
+        content.addSubview(sheetItem)
         for (_, header) in platformHeaders { content.addSubview(header) }
         for technique in Techniques.all {
             let id = technique.id
@@ -167,7 +174,14 @@ package final class SidebarWindow: Window {
     /// Offers **As written** (a screen file that declares wiring that ends editing) or not.
     package func offerAsWritten(_ offered: Bool) {
         asWrittenItem.isHidden = !offered
-        screenHeader.isHidden = !offered
+        screenHeader.isHidden = asWrittenItem.isHidden && sheetItem.isHidden
+        setNeedsLayout()
+    }
+
+    /// Offers to present the screen file's sheet again (a screen file with a sheet) or not.
+    package func offerSheet(_ offered: Bool) {
+        sheetItem.isHidden = !offered
+        screenHeader.isHidden = asWrittenItem.isHidden && sheetItem.isHidden
         setNeedsLayout()
     }
 
@@ -234,9 +248,16 @@ package final class SidebarWindow: Window {
             item.frame = Rect(x: 0, y: y, width: w, height: height); y += height
         }
         y += 10
-        if !asWrittenItem.isHidden {
+        if !screenHeader.isHidden {
             screenHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 17
-            asWrittenItem.frame = Rect(x: 0, y: y, width: w, height: 32); y += 36
+            if !asWrittenItem.isHidden {
+                asWrittenItem.frame = Rect(x: 0, y: y, width: w, height: 32); y += 32
+            }
+            if !sheetItem.isHidden {
+                let height = sheetItem.neededHeight(width: w)
+                sheetItem.frame = Rect(x: 0, y: y, width: w, height: height); y += height
+            }
+            y += 4
         }
         for (platform, header) in platformHeaders {
             header.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 17

@@ -151,6 +151,14 @@ package final class CasePlayer {
             queueDrag { [unowned self] in centre(of: id) }
         case .tapAt(let point):
             queue(0) { [unowned self] in tap(at: DismissalMatrix.current(point, in: app)) }
+        case .tapIn(let id, let point):
+            queue(0) { [unowned self] in
+                if let view = view(id), DismissalMatrix.isShown(view) {
+                    tap(at: DismissalMatrix.screenPoint(point, in: view))
+                } else {
+                    missing = true
+                }
+            }
         case .longPress(let id):
             queue(0) { [unowned self] in
                 if let point = centre(of: id) { press(Self.finger, .began, at: point) } else { missing = true }

@@ -47,6 +47,9 @@ package enum DismissalMatrix {
         case tapAt(Point)
         /// A finger held 0.8 s on the view with this identifier, then lifted.
         case longPress(String)
+        /// A tap at a point in the coordinates of the view with this identifier (a sheet's
+        /// card, its dim), so that it follows that view wherever it is.
+        case tapIn(String, Point)
     }
 
     /// The cases: the first version's thirteen, then a field that refuses to resign, the
@@ -197,6 +200,8 @@ package enum DismissalMatrix {
             if let v = view(id) { drag(p, from: p.center(of: v)) }
         case .tapAt(let point):
             p.tap(at: Self.current(point, in: session))
+        case .tapIn(let id, let point):
+            if let v = view(id), Self.isShown(v) { p.tap(at: Self.screenPoint(point, in: v)) } else { missing = true }
         case .longPress(let id):
             if let v = view(id), Self.isShown(v) {
                 let held = p.touchDown(at: p.center(of: v))
@@ -253,10 +258,20 @@ package enum DismissalMatrix {
             guard let v = view(id), v.window === session.app.window, v.identifier != "navbar" else { return [] }
             return [touched(v)]
         case .tapAt(let point): return [(current(point, in: session), true)]
+        case .tapIn(let id, let point):
+            guard let v = view(id) else { return [] }
+            return [(Self.screenPoint(point, in: v), v.isDescendant(of: session.app.form))]
         case .holdAndTapBackground(let id):
             return view(id).map { [touched($0), (session.backgroundPoint, true)] } ?? []
         case .keys: return []
         }
+    }
+
+    /// Where `point`, in `view`'s coordinates, is on the screen.
+    @MainActor
+    static func screenPoint(_ point: Point, in view: View) -> Point {
+        let frame = view.frameInScreen
+        return Point(x: frame.minX + point.x - view.boundsOrigin.x, y: frame.minY + point.y - view.boundsOrigin.y)
     }
 
     /// Whether a finger can reach `point`, off the form: on the device's screen, below the

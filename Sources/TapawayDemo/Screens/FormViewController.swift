@@ -102,11 +102,15 @@ package class FormViewController: ViewController {
         setView(container)
         // The file's own wiring: all of it as written, else only what does not end editing.
         if chosenDocument != nil { ScreenWiring.apply(to: self, under: form, dismissals: technique == .asWritten) }
-        // The file's bar buttons, with their wiring.
+        // The file's bar buttons and sheet, with their wiring.
         if chosenDocument != nil {
             let items = form.buildNavigationItems()
             for item in items { ScreenWiring.apply(to: self, under: item, dismissals: technique == .asWritten) }
             rightBarButtons = items
+            if let spec = document.sheet, let content = form.buildSheetContent() {
+                ScreenWiring.apply(to: self, under: content, dismissals: technique == .asWritten)
+                sheet = SheetPresenter(screen: self, spec: spec, content: content)
+            }
         }
         applyLayout()
         updateAvoidance()
@@ -126,12 +130,31 @@ package class FormViewController: ViewController {
         if document.bottomBar?.kind == .tabBar { layOutContent(in: view.bounds) }
         avoidance.start()
         if playsSearchDimming { searchDimming.start() }
+        // The file describes its screen with the sheet up: it is up when the screen shows.
+        if !sheetShown {
+            sheetShown = true
+            sheet?.present(animated: false)
+        }
     }
+
+    /// The view controller of a sheet this screen presents: a plain one; a technique whose
+    /// library acts per view controller class gives its own.
+    func makeSheetController() -> SheetViewController { SheetViewController() }
+
+    /// The file's sheet, presented over the screen, if the file has one.
+    private(set) var sheet: SheetPresenter?
+    /// Whether the sheet was presented when the screen first showed.
+    private var sheetShown = false
 
     /// Stops it, putting back what it changed.
     package override func viewWillDisappear(_ animated: Bool) {
         avoidance.stop()
         searchDimming.stop()
+        // The sheet was presented by this screen: it goes with it, and comes back with it.
+        if sheet?.isPresented == true {
+            sheet?.dismiss(animated: false)
+            sheetShown = false
+        }
     }
 
     /// The search controllers' dim over the content while a search bar marked

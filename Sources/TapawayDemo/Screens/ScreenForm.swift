@@ -177,6 +177,22 @@ package final class ScreenForm: ScrollView {
         }
     }
 
+    /// Builds what fills the file's sheet, if it has one; its text inputs are the sheet's
+    /// (`sheetInputs`), not the form's.
+    package func buildSheetContent() -> View? {
+        guard let sheet = document.sheet else { return nil }
+        let formInputs = inputs
+        let content = build(sheet.content)
+        sheetInputs = Array(inputs[formInputs.count...])
+        inputs = formInputs
+        content.backgroundColor = Palette.groupedBackground
+        bars.append(content)
+        return content
+    }
+
+    /// The text inputs of the sheet, once it is built.
+    package private(set) var sheetInputs: [View] = []
+
     /// The text inputs of the bottom bar, once it is built.
     package private(set) var barInputs: [View] = []
 

@@ -33,6 +33,38 @@ public struct BackgroundProbe: Sendable, Equatable {
     }
 }
 
+/// A sheet presented over the screen (UIKit's `UISheetPresentationController`): its content,
+/// how high it rests, whether it dims what is behind it and whether a tap there dismisses it.
+public struct SheetPresentation: Sendable, Equatable {
+    /// What the sheet holds: a view, a control, a scroll view or a table, filling the sheet.
+    public var content: ScreenElement
+    /// The detent it rests at: `large` (the screen's height but a strip at the top) or
+    /// `medium` (about half of that).
+    public var detent: String
+    /// Whether it dims the screen behind it, which then takes no touches (UIKit's default:
+    /// `largestUndimmedDetentIdentifier` nil).
+    public var dimmed: Bool
+    /// Whether a tap on the dim dismisses it (UIKit's default: `isModalInPresentation` false).
+    public var dismissible: Bool
+    /// Where the sheet is in the file.
+    public var position: SourcePosition?
+
+    /// The detents a file may name.
+    public static let detents = ["large", "medium"]
+
+    /// A sheet as given.
+    public init(
+        content: ScreenElement, detent: String = "large", dimmed: Bool = true, dismissible: Bool = true,
+        position: SourcePosition? = nil
+    ) {
+        self.content = content
+        self.detent = detent
+        self.dimmed = dimmed
+        self.dismissible = dismissible
+        self.position = position
+    }
+}
+
 /// A screen: what a developer describes (or an importer makes) for Tapaway to play every
 /// technique on and audit. The root element fills the screen under the navigation bar; a bottom
 /// bar, when there is one, is pinned under it (a chat's composer), above the home indicator.
@@ -60,6 +92,8 @@ public struct ScreenDocument: Sendable, Equatable {
     /// The buttons the navigation bar shows at its trailing end, the first at the edge
     /// (`navigationBar.items`, as `UINavigationItem.rightBarButtonItems`); each is a `button`.
     public var navigationItems: [ScreenElement] = []
+    /// A sheet presented over the screen, if any.
+    public var sheet: SheetPresentation?
     /// Where "the background" is tapped, if the file says.
     public var backgroundTap: BackgroundProbe?
     /// The Android app's `targetSdkVersion`, where it changes behaviour (below 28, `clearFocus()`
@@ -97,7 +131,7 @@ public struct ScreenDocument: Sendable, Equatable {
 
     /// Every element of the screen: the content's tree, then the bottom bar's.
     public var allElements: [ScreenElement] {
-        content.allElements + (bottomBar?.allElements ?? []) + navigationItems
+        content.allElements + (bottomBar?.allElements ?? []) + navigationItems + (sheet?.content.allElements ?? [])
     }
 
     /// The element with `id`, if there is one.

@@ -28,7 +28,9 @@ public enum ScreenReader {
     }
 
     /// Ids the program's own views use, which a screen's elements may not take.
-    public static let reservedIDs: Set<String> = ["navbar", "window", "keypad", "backdrop"]
+    public static let reservedIDs: Set<String> = [
+        "navbar", "window", "keypad", "backdrop", "search-dimming", "sheet-dimming", "sheet",
+    ]
     /// Prefixes of the program's own views' ids (the keypad's keys, its toolbar).
     public static let reservedPrefixes = ["key-", "toolbar-", "navbar-"]
 
@@ -37,8 +39,11 @@ public enum ScreenReader {
     public static var documentKeys: Set<String> { Set(documentKeyList) }
     static let documentKeyList = [
         "$schema", "version", "name", "title", "platform", "device", "orientation", "content", "bottomBar",
-        "backgroundTap", "comment", "targetSdk", "keyboard", "avoidance", "windowSoftInputMode", "navigationBar",
+        "backgroundTap", "comment", "targetSdk", "keyboard", "avoidance", "windowSoftInputMode", "navigationBar", "sheet",
     ]
+
+    /// The keys of `sheet`.
+    static let sheetKeys = ["content", "detent", "dimmed", "dismissible", "comment"]
 
     /// The keys of `navigationBar`.
     static let navigationBarKeys = ["items", "comment"]
@@ -257,6 +262,7 @@ private struct ReadContext {
         }
         if let bar = members["bottomBar"] { document.bottomBar = element(bar, "bottomBar", depth: 1) }
         if let bar = members["navigationBar"] { document.navigationItems = navigationItems(bar) }
+        if let sheet = members["sheet"] { document.sheet = self.sheet(sheet) }
         if let probe = members["backgroundTap"] {
             let path = "backgroundTap"
             if let fields = self.members(probe, path, allowed: ["below", "dx", "dy"], what: "'backgroundTap'") {
@@ -270,6 +276,29 @@ private struct ReadContext {
             }
         }
         return document
+    }
+
+    /// A `sheet`: its content (a view, control, scroll view or table), detent, dim and whether a
+    /// tap on the dim dismisses it.
+    mutating func sheet(_ node: JSONNode) -> SheetPresentation? {
+        let path = "sheet"
+        guard let fields = members(node, path, allowed: ScreenReader.sheetKeys, what: "'sheet'") else { return nil }
+        comment(fields, path)
+        let detent = choice(fields, "detent", path, SheetPresentation.detents) ?? "large"
+        let dimmed = bool(fields, "dimmed", path) ?? true
+        let dismissible = bool(fields, "dismissible", path) ?? true
+        guard let contentNode = fields["content"] else {
+            problem(node, path, "a sheet needs 'content': the element that fills it")
+            return nil
+        }
+        guard let content = element(contentNode, join(path, "content"), depth: 1) else { return nil }
+        if content.kind != .view && content.kind != .control && !content.kind.scrolls {
+            problem(
+                contentNode, join(path, "content"),
+                "a sheet's content must be a view, a control, a scroll view or a table, not a \(content.kind.rawValue)")
+        }
+        return SheetPresentation(
+            content: content, detent: detent, dimmed: dimmed, dismissible: dismissible, position: node.position)
     }
 
     /// The buttons of `navigationBar.items`: elements of kind `button`, with the keys a bar

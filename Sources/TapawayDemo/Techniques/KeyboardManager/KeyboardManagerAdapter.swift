@@ -28,7 +28,11 @@ final class KeyboardManagerAdapter {
         previousApplication = manager.isEnabled ? manager.application : nil
         previouslyEnabled = manager.isEnabled
         manager.application = application
-        manager.enabledViewControllerClasses = [KeyboardManagerViewController.self]
+        // The technique's screen and a sheet it presents: IQKeyboardManager is on for every
+        // view controller unless told otherwise.
+        manager.enabledViewControllerClasses = [
+            KeyboardManagerViewController.self, KeyboardManagerSheetViewController.self,
+        ]
         manager.isEnabled = true
         token = manager.decisionObservers.add { [weak self] decision in self?.forward(decision) }
     }

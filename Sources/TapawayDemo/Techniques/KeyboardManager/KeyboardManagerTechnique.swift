@@ -58,6 +58,9 @@ package final class KeyboardManagerViewController: FormViewController {
     /// Its own avoidance: the manager scrolls, or moves the screen when there is no scroll view.
     package override var platformAvoidance: AvoidanceKind { .keyboardManager }
 
+    /// A sheet's controller the manager is on for, as IQKeyboardManager is for every one.
+    override func makeSheetController() -> SheetViewController { KeyboardManagerSheetViewController() }
+
     /// Another avoidance turns the manager's own distance handling off for this screen, as
     /// IQKeyboardManager's `disabledDistanceHandlingClasses` does, so the two never fight.
     package override func effectiveAvoidanceDidChange(to kind: AvoidanceKind) {
@@ -66,3 +69,7 @@ package final class KeyboardManagerViewController: FormViewController {
         if kind != .keyboardManager { manager.disabledDistanceHandlingClasses.append(KeyboardManagerViewController.self) }
     }
 }
+
+/// The view controller of a sheet the keyboard manager's screen presents: IQKeyboardManager is
+/// on for every view controller unless told otherwise, the sheet's too.
+final class KeyboardManagerSheetViewController: SheetViewController {}

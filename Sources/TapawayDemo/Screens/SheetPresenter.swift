@@ -1,0 +1,227 @@
+import TapawayKit
+import TapawayScreen
+
+/// A screen file's `sheet`, presented over the screen as UIKit's `UISheetPresentationController`
+/// presents one: a card with rounded top corners and a grabber, resting at its detent, over the
+/// whole navigation stack (its bar too), with a dim over the rest when it is dimmed.
+///
+/// The sheet is another view controller's: it is not under the presenting screen's view, so a
+/// recognizer, a background control or a `touchesBegan` override of the screen never sees its
+/// touches, while a window's `sendEvent` does. Apple: "By default, a sheet is modal, presenting a
+/// focused experience that dims the parent view and prevents interaction with it" (the Human
+/// Interface Guidelines, Sheets); and of `isModalInPresentation`: "When this property is true,
+/// UIKit ignores events outside the view controller's bounds and prevents the interactive
+/// dismissal of the view controller while it is onscreen", so a tap on the dim of a sheet that
+/// is not modal dismisses it, and the field in it stops editing as it goes.
+@MainActor
+final class SheetPresenter {
+    private unowned let screen: FormViewController
+    /// What the file says of the sheet.
+    let spec: SheetPresentation
+    /// The card: the grabber, then the content.
+    let card = SheetCardView()
+    /// The dim over the screen above the card, when the sheet dims.
+    let dimming = SheetDimmingView()
+    /// The content built from the file.
+    let content: View
+    /// The sheet's own view controller, whose view is the card.
+    let controller: SheetViewController
+    /// Whether the sheet is up (or on its way up).
+    private(set) var isPresented = false
+    private var slide: Animation?
+    /// How far down the card is pushed while it slides in or out (0: at its detent).
+    private var offset = 0.0
+    private weak var observedApplication: Application?
+    private var frameToken: ObserverToken?
+
+    /// A presenter for `spec`, whose content `content` the screen's form built.
+    init(screen: FormViewController, spec: SheetPresentation, content: View) {
+        self.screen = screen
+        self.spec = spec
+        self.content = content
+        controller = screen.makeSheetController()
+        card.addSubview(content)
+        controller.setView(card)
+        controller.presenter = screen
+        dimming.onTap = { [weak self] in self?.dimTapped() }
+    }
+
+    isolated deinit {
+        if let frameToken, let observedApplication { observedApplication.frameObservers.remove(frameToken) }
+    }
+
+    /// Presents the sheet over the screen's navigation stack: slid up over 0.3 s, or at once.
+    func present(animated: Bool) {
+        guard !isPresented, let container = screen.windowContent, let application = container.application else { return }
+        isPresented = true
+        if spec.dimmed { container.addSubview(dimming) }
+        container.addSubview(card)
+        if frameToken == nil {
+            observedApplication = application
+            frameToken = application.frameObservers.add { [weak self] in self?.layOut() }
+        }
+        dimming.isUserInteractionEnabled = true
+        move(from: animated ? container.bounds.height : 0, to: 0, animated: animated, dimTo: 1)
+    }
+
+    /// Dismisses the sheet: the field in it stops editing, and the card slides away.
+    func dismiss(animated: Bool) {
+        guard isPresented else { return }
+        isPresented = false
+        if let responder = card.window?.firstResponder as? View, responder.isDescendant(of: card) {
+            _ = card.window?.transferFirstResponder(to: nil, force: true)
+        }
+        dimming.isUserInteractionEnabled = false
+        let height = screen.windowContent?.bounds.height ?? 0
+        move(from: offset, to: height, animated: animated, dimTo: 0) { [weak self] in
+            guard let self, !self.isPresented else { return }
+            self.card.removeFromSuperview()
+            self.dimming.removeFromSuperview()
+        }
+    }
+
+    private func move(from start: Double, to end: Double, animated: Bool, dimTo dim: Double, then: (() -> Void)? = nil) {
+        slide?.cancel()
+        let dimStart = dimming.level
+        guard animated, let application = card.application else {
+            offset = end
+            dimming.setLevel(dim)
+            layOut()
+            then?()
+            return
+        }
+        offset = start
+        layOut()
+        slide = application.animate(
+            duration: 0.3, curve: .easeInOut,
+            step: { [weak self] t in
+                guard let self else { return }
+                self.offset = start + (end - start) * t
+                self.dimming.setLevel(dimStart + (dim - dimStart) * t)
+                self.layOut()
+            },
+            completion: { finished in if finished { then?() } })
+    }
+
+    /// The card's top at its detent, in the container's coordinates: a strip of the screen
+    /// stays in view above a large sheet; a medium one is about half as high.
+    private func restingTop(in container: View) -> Double {
+        let height = container.bounds.height
+        let top = container.safeAreaInsets.top + 10
+        return spec.detent == "medium" ? height - ((height - top) / 2).rounded() : top
+    }
+
+    /// Puts the card at its detent (less the slide's offset) and the dim above it.
+    func layOut() {
+        guard let container = card.superview else { return }
+        let b = container.bounds
+        let top = restingTop(in: container)
+        let frame = Rect(x: 0, y: top + offset, width: b.width, height: max(0, b.height - top))
+        if card.frame != frame { card.frame = frame }
+        // The dim reaches under the card's rounded corners, so that they show it.
+        let dim = Rect(x: 0, y: 0, width: b.width, height: max(0, top + offset + SheetCardView.cornerRadius))
+        if dimming.frame != dim { dimming.frame = dim }
+    }
+
+    /// A point of the dim a finger can tap, in the dim's coordinates: just above the card.
+    var dimTapPoint: Point {
+        Point(x: dimming.bounds.midX, y: max(0, dimming.bounds.maxY - SheetCardView.cornerRadius - 5))
+    }
+
+    /// A tap on the dim: a sheet that is not modal goes, and editing in it ends.
+    private func dimTapped() {
+        guard isPresented, spec.dismissible else { return }
+        if let responder = card.window?.firstResponder as? View, responder.isDescendant(of: card) {
+            screen.report(
+                .resign,
+                "a tap on the sheet's dim dismisses the sheet, and \(responder.traceName ?? "the field") in it stops editing "
+                    + "(isModalInPresentation is false)")
+        }
+        dismiss(animated: true)
+    }
+}
+
+/// The sheet's view controller. As UIKit's, a presented view controller hands the events it
+/// does not handle to the one that presented it: "If the view controller was presented by
+/// another view controller, the next responder is the presenting view controller"
+/// (`UIResponder.next`), so a `touchesBegan` override of the screen hears the sheet's touches.
+@MainActor
+class SheetViewController: ViewController {
+    /// The screen that presented the sheet.
+    weak var presenter: ViewController?
+
+    /// The presenting screen.
+    override var next: Responder? { presenter }
+}
+
+/// The sheet's card: its background with rounded top corners, the grabber, and the content
+/// below the grabber.
+@MainActor
+final class SheetCardView: View {
+    /// How tall the grabber's strip is.
+    static let grabberStrip = 20.0
+    /// The radius of the card's top corners.
+    static let cornerRadius = 12.0
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        identifier = "sheet"
+    }
+
+    /// The content fills the card below the grabber's strip.
+    override func layoutSubviews() {
+        for subview in subviews {
+            subview.frame = Rect(
+                x: 0, y: Self.grabberStrip, width: bounds.width, height: max(0, bounds.height - Self.grabberStrip))
+        }
+    }
+
+    /// The card and its grabber.
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        let b = bounds
+        canvas.fillRoundedRect(
+            Rect(x: 0, y: 0, width: b.width, height: b.height + Self.cornerRadius), radius: Self.cornerRadius,
+            color: Palette.groupedBackground)
+        canvas.fillRoundedRect(Rect(x: (b.width - 36) / 2, y: 6, width: 36, height: 5), radius: 2.5, color: Palette.separator)
+    }
+}
+
+/// The dim above a sheet: translucent, taking every touch that lands on it.
+@MainActor
+final class SheetDimmingView: View {
+    /// Called when a touch that began on the dim ends on it.
+    var onTap: (() -> Void)?
+    /// How dimmed it is, 0 to 1.
+    private(set) var level = 0.0
+
+    override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        identifier = "sheet-dimming"
+    }
+
+    /// Sets how dimmed it is.
+    func setLevel(_ value: Double) {
+        guard value != level else { return }
+        level = value
+        setNeedsDisplay()
+    }
+
+    /// A tap that ends on the dim.
+    override func touchesEnded(_ touches: [Touch], with event: Event) {
+        guard let touch = touches.first, bounds.contains(touch.location(in: self)) else { return }
+        onTap?()
+    }
+
+    /// The dim takes every touch: nothing goes on to the views behind it.
+    override func touchesBegan(_ touches: [Touch], with event: Event) {}
+    /// Taken, as every touch on the dim.
+    override func touchesMoved(_ touches: [Touch], with event: Event) {}
+    /// Taken, as every touch on the dim.
+    override func touchesCancelled(_ touches: [Touch], with event: Event) {}
+
+    /// Fills the dim at its level.
+    override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard level > 0 else { return }
+        canvas.fill(bounds, color: Palette.dimOverlay.withAlpha(Palette.dimOverlay.alpha * level))
+    }
+}
