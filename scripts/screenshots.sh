@@ -48,6 +48,9 @@ shot device-ipad --device ipad --set orientation=landscape --focus email
 shot device-hardware-keyboard --set keyboard=hardware --focus name
 # A screen of one's own: the hand-written checkout screen, its own wiring (As written) playing.
 shot screen-checkout --screen examples/checkout.json --scenario as-written --focus promo
+# A sheet up over a screen (examples/compose-sheet.json), its subject field focused: under
+# tap-gesture, the recognizer is the presenting screen's and does not reach the sheet.
+shot screen-sheet --screen examples/compose-sheet.json --scenario tap-gesture --focus subject
 # A recording holds input only, so an option a picture needs comes from the command line, not
 # from a tap on the sidebar, whose rows move whenever it changes.
 for recording in assets/recordings/*.jsonl; do

@@ -108,8 +108,11 @@ package struct AuditRunner {
             // The inspector records and lays out every decision; nothing of the audit reads it.
             if session.app.inspectorWanted { session.app.toggleInspector() }
             session.platform.settle()
+            // Behind a modal sheet only the sheet's inputs can be reached.
+            let modalSheet = session.app.screen(for: technique).sheet.flatMap { $0.isPresented && $0.spec.dimmed ? $0 : nil }
             let inputs = session.app.focusableIdentifiers.filter { id in
-                session.app.window.view(withIdentifier: id).map(DismissalMatrix.isShown) ?? false
+                guard let view = session.app.window.view(withIdentifier: id), DismissalMatrix.isShown(view) else { return false }
+                return modalSheet.map { view.isDescendant(of: $0.card) } ?? true
             }
             let targets = AuditRunner.targets(in: session)
             var kinds: [String: ElementKind] = [:]

@@ -35,7 +35,7 @@ package final class SidebarWindow: Window {
     /// `sheet-present`: presents the screen file's sheet again once it was dismissed; shown only
     /// for a screen file with a sheet.
     package let sheetItem = ChromeItem(
-        title: "Present the sheet", subtitle: "Again, once a tap on its dim sent it away", kind: .choice,
+        title: "Present the sheet", subtitle: "After a tap on its dim", kind: .choice,
         identifier: "sheet-present")
     /// `audit-toggle`: the Audit instrument (F6).
     package let auditItem = ChromeItem(title: "Audit this screen", subtitle: "F6", kind: .choice, identifier: "audit-toggle")
