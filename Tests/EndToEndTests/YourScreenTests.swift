@@ -145,4 +145,25 @@ struct YourScreenTests {
             }
         }
     }
+
+    @Test("a sheet in the window: a tap on its dim dismisses it and ends editing; Present the sheet brings it back")
+    func sheetInTheWindow() throws {
+        let file = root + "/examples/compose-sheet.json"
+        try Session.run(arguments: ["--screen", file, "--no-settings", "--scenario", "tap-gesture"]) { s in
+            try s.focusAndShowKeypad("subject")
+            let card = try s.frame(of: "sheet")
+            let dim = try s.frame(of: "sheet-dimming")
+            #expect(dim.minY < card.minY - 8, "the dim shows above the card\n\(s.app.diagnostics)")
+            // A tap on the dim just above the card: the sheet goes, and the field in it with it.
+            let start = s.app.mark
+            s.x.click(at: Int(card.center.x), Int(card.minY) - 5)
+            try s.waitForFocus(nil, after: start)
+            try s.settle()
+            #expect(!s.app.views.contains { $0.id == "sheet" && $0.visible }, "the sheet is gone\n\(s.app.diagnostics)")
+            #expect(s.app.views.contains { $0.id == "thread-ada" && $0.visible }, s.context)
+            try s.tap("sheet-present")
+            try s.settle()
+            #expect(try s.frame(of: "sheet").minY == card.minY, s.context)
+        }
+    }
 }
