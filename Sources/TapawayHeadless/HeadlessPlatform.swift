@@ -34,9 +34,13 @@ public final class HeadlessPlatform {
         platformWindows[ObjectIdentifier(window)]
     }
 
+    /// How much time a step of `advance(by:)` lets pass: a frame at 60 Hz unless told
+    /// otherwise.
+    public var frameStep = 1.0 / 60
+
     /// Lets `seconds` pass in frame-sized steps, firing timers, animations and frames.
     public func advance(by seconds: Double) {
-        let step = 1.0 / 60
+        let step = frameStep
         var left = seconds
         while left > 1e-9 {
             let dt = min(step, left)

@@ -100,6 +100,7 @@ package struct AuditRunner {
             let document = runner.document
             let shipped = ScreenLayout.allCases.first { $0.document == document }
             session = HeadlessSession(technique: technique, document: shipped == nil ? document : nil)
+            session.platform.frameStep = 1.0 / 20
             if let shipped { session.app.setOption(OptionKey(nil, AvoidanceOption.layout.id), to: shipped.rawValue) }
             for option in runner.screenOptions + runner.options
             where option.key.technique == nil || option.key.technique == technique {

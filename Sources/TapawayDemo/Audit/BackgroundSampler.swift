@@ -91,9 +91,15 @@ package enum BackgroundSampler {
         var best: (start: Double, length: Double)?
         var start: Double?
         var x = visible.minX + step / 2
+        // Where a view in front of the container, inside it, is known to cover the row.
+        var coveredUntil = -Double.infinity
         while x < visible.maxX + step {
-            let local = Point(x: x - window.frame.minX, y: y - window.frame.minY)
-            let hits = x < visible.maxX && window.hitTest(local) === container
+            var hits = false
+            if x < visible.maxX && x >= coveredUntil {
+                let hit = window.hitTest(Point(x: x - window.frame.minX, y: y - window.frame.minY))
+                hits = hit === container
+                if let hit, !hits, let cover = coverage(of: hit, inside: container) { coveredUntil = cover.maxX }
+            }
             if hits, start == nil { start = x }
             if !hits, let began = start {
                 let length = x - began
@@ -104,5 +110,22 @@ package enum BackgroundSampler {
         }
         guard let best else { return nil }
         return (Point(x: (best.start + best.length / 2 - step / 2).rounded(), y: y), best.length)
+    }
+
+    /// Where `view`, found by a hit test inside `container`, keeps any later hit test from
+    /// giving `container` (screen coordinates): its part inside every ancestor up to the
+    /// window. Any point there hits `view`, a view of its own or something in front of it,
+    /// none of them `container`, since `view` is in front of it; nil when that does not hold
+    /// (`view` is not inside `container`, or passes touches on its own background through).
+    private static func coverage(of view: View, inside container: View) -> Rect? {
+        guard view.isDescendant(of: container) else { return nil }
+        if let element = view as? ElementView, element.passesTouchesThrough { return nil }
+        var rect = view.frameInScreen
+        var ancestor = view.superview
+        while let current = ancestor {
+            rect = rect.intersection(current.frameInScreen)
+            ancestor = current.superview
+        }
+        return rect.width > 0 && rect.height > 0 ? rect : nil
     }
 }
