@@ -755,8 +755,14 @@ struct InspectorLogTests {
         #expect(moves.count == 1 && moves.first?.repeats == 8, "\(log.entries.map { ($0.reason, $0.repeats) })")
         #expect(log.count - before == log.entries.reduce(0) { $0 + $1.repeats }, "every decision is counted once")
         h.platform.tap(h.app.inspector.filterItem)
-        #expect(log.hidesRepetitive && h.app.inspector.filterItem.isOn)
-        #expect(log.shownEntries.allSatisfy { !$0.isRepetitive } && log.shownEntries.count < log.entries.count)
+        #expect(log.hidesMoves && h.app.inspector.filterItem.isOn)
+        #expect(log.shownEntries.allSatisfy { !$0.isMove } && log.shownEntries.count < log.entries.count)
+        // Hide moves hides the moves, nothing else: a tap with nothing focused stays in view.
+        _ = h.app.window.transferFirstResponder(to: nil, force: true)
+        h.platform.settle()
+        h.platform.tap(at: h.form.background.frameInScreen.origin.offsetBy(dx: 6, dy: 6))
+        h.platform.settle()
+        #expect(log.shownEntries.contains { $0.action == DismissalDecision.Action.none }, "\(log.shownEntries.map(\.reason))")
         h.platform.tap(h.app.inspector.clearItem)
         #expect(log.entries.isEmpty)
     }

@@ -28,7 +28,8 @@ package final class InspectorWindow: Window {
     package let log = DecisionLogView()
     /// `inspector-clear`: empties the log.
     package let clearItem = ChromeItem(title: "Clear", kind: .segment, identifier: "inspector-clear")
-    /// `inspector-filter`: hides moves and "nothing to do" entries.
+    /// `inspector-filter`: hides the moves (entries whose touches all moved or held still); the
+    /// taps that found nothing to do stay.
     package let filterItem = ChromeItem(title: "Hide moves", kind: .segment, identifier: "inspector-filter")
     private let titleLabel = Label(text: "Inspector")
     private let hintLabel = Label(text: "F2 hides this panel")
@@ -81,8 +82,8 @@ package final class InspectorWindow: Window {
         clearItem.onTap = { [weak self] _ in self?.log.clear() }
         filterItem.onTap = { [weak self] item in
             guard let self else { return }
-            self.log.hidesRepetitive.toggle()
-            item.isOn = self.log.hidesRepetitive
+            self.log.hidesMoves.toggle()
+            item.isOn = self.log.hidesMoves
         }
     }
 
@@ -243,7 +244,13 @@ package struct LogEntry {
     /// The decision's action, when the entry is a decision.
     package var action: DismissalDecision.Action? { decision?.action }
 
-    /// Moves and "nothing to do": what the filter hides.
+    /// A move: every touch of the entry moved or held still. What the filter hides.
+    package var isMove: Bool {
+        guard let decision else { return false }
+        return !decision.touches.isEmpty && decision.touches.allSatisfy { $0.phase == .moved || $0.phase == .stationary }
+    }
+
+    /// Moves and "nothing to do": what collapses into one entry when it repeats.
     package var isRepetitive: Bool {
         guard let decision else { return false }
         return decision.action == .none
@@ -272,8 +279,8 @@ package final class DecisionLogView: ScrollView {
     package static let capacity = 200
     /// The pill colour of a resign (iOS's system red, readable in both themes).
     static let resignColor = Color(hex: 0xFF3B30)
-    /// Whether moves and "nothing to do" entries are hidden.
-    package var hidesRepetitive = false { didSet { relayOut() } }
+    /// Whether the moves are hidden (`isMove`).
+    package var hidesMoves = false { didSet { relayOut() } }
     /// The entry copied last, which shows "copied" for a moment.
     package private(set) var copiedNumber: Int?
     private let content = DecisionLogContent()
@@ -287,7 +294,7 @@ package final class DecisionLogView: ScrollView {
     }
 
     /// The entries shown: all of them, or all but the repetitive ones.
-    package var shownEntries: [LogEntry] { hidesRepetitive ? entries.filter { !$0.isRepetitive } : entries }
+    package var shownEntries: [LogEntry] { hidesMoves ? entries.filter { !$0.isMove } : entries }
 
     /// Adds a decision at the top, folding it into the top entry when it repeats it.
     package func append(_ decision: DismissalDecision) {
