@@ -49,14 +49,25 @@ struct DeviceTests {
         #expect(application.keyboard.keypadView.frame.width == device.width - safe.left - safe.right)
     }
 
-    @Test("width the device does not need goes to the inspector, never to the device")
+    @Test("width the device does not need goes to the inspector up to its widest, then to the desk, never to the device")
     func extraWidthToTheInspector() {
-        let platform = HeadlessPlatform(screenSize: Size(width: 1400, height: 900))
+        let platform = HeadlessPlatform(screenSize: Size(width: 1000, height: 900))
         let app = TapawayApp(application: platform.application)
         platform.settle()
         #expect(platform.application.deviceFrame == Rect(x: SidebarWindow.width, y: 24, width: 393, height: 852))
         #expect(
-            app.inspector.frame == Rect(x: SidebarWindow.width + 393, y: 0, width: 1400 - SidebarWindow.width - 393, height: 900))
+            app.inspector.frame == Rect(x: SidebarWindow.width + 393, y: 0, width: 1000 - SidebarWindow.width - 393, height: 900))
+        // A wide window: the inspector stops at its widest, and the device sits in the middle
+        // of the desk that is left.
+        platform.application.resizeScreen(to: Size(width: 1600, height: 900))
+        platform.settle()
+        #expect(
+            app.inspector.frame
+                == Rect(x: 1600 - InspectorWindow.maximumWidth, y: 0, width: InspectorWindow.maximumWidth, height: 900))
+        let desk = 1600 - SidebarWindow.width - InspectorWindow.maximumWidth
+        #expect(
+            platform.application.deviceFrame
+                == Rect(x: SidebarWindow.width + ((desk - 393) / 2).rounded(.down), y: 24, width: 393, height: 852))
         #expect(!app.inspector.isHidden && !app.sidebar.isHidden)
         #expect(app.sidebarStrip.isHidden && app.inspectorStrip.isHidden)
     }

@@ -8,6 +8,9 @@ import TapawayKit
 package final class InspectorWindow: Window {
     /// The inspector's width.
     package nonisolated static let width = 300.0
+    /// The widest it grows in a wide window: wider, its cards would be long thin stripes, so the
+    /// rest goes to the desk around the device.
+    package nonisolated static let maximumWidth = 420.0
     /// `overlay-touches`: draw each touch with a fading trail.
     package let touchesItem = ChromeItem(
         title: "Touches", subtitle: "Coloured by phase, with a trail", kind: .toggle,

@@ -1,8 +1,8 @@
 import TapawayKit
 
 /// Where the sidebar, the simulated device and the inspector go in the window. The device keeps
-/// its size in points; width the device does not need goes to the inspector, never to the
-/// device. Chrome that has no room folds into a narrow strip with a button that opens it over
+/// its size in points; width the device does not need goes to the inspector, up to its widest,
+/// then to the desk around the device, never to the device. Chrome that has no room folds into a narrow strip with a button that opens it over
 /// the device, so every option stays reachable; a window smaller than the device shows the part
 /// that fits and says so (`clipped`).
 package struct WindowLayout: Equatable, Sendable {
@@ -32,14 +32,16 @@ package struct WindowLayout: Equatable, Sendable {
         let sidebarFits = size.width >= sidebarWidth + device.width + (wanted ? strip : 0)
         let left = sidebarFits ? sidebarWidth : strip
         let inspectorFits = wanted && size.width - left - device.width >= inspectorWidth
-        let right = inspectorFits ? max(inspectorWidth, size.width - left - device.width) : (wanted ? strip : 0)
+        let right =
+            inspectorFits
+            ? min(InspectorWindow.maximumWidth, max(inspectorWidth, size.width - left - device.width)) : (wanted ? strip : 0)
         let room = Size(width: max(0, size.width - left - right), height: size.height)
         // Within a point is whole: a fractional scale rounds the window to pixels, and a third of
         // a point off the bottom is no cut anyone could see.
         func fit(_ need: Double, _ have: Double) -> Double { have + 1 > need ? need : have }
         let shown = Size(width: fit(device.width, room.width), height: fit(device.height, room.height))
-        // Centred in the room it has (the inspector takes the extra width, so only a window
-        // without one leaves room at the sides).
+        // Centred in the room it has (the inspector takes the extra width up to its widest, so
+        // only a window without one, or a wide one, leaves room at the sides).
         let x = left + max(0, ((room.width - shown.width) / 2).rounded(.down))
         let y = max(0, ((room.height - shown.height) / 2).rounded(.down))
         self.device = Rect(x: x, y: y, width: shown.width, height: shown.height)
