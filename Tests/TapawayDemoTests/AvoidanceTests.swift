@@ -335,7 +335,7 @@ struct AvoidanceTests {
         #expect(
             h.app.inspector.avoidanceStatus == [
                 "Avoidance: insets",
-                "Keyboard \(Int(kb.minX)),\(Int(kb.minY)) \(Int(kb.width))×\(Int(kb.height)) · overlap \(overlap)",
+                "Keyboard \(Int(kb.minX)),\(Int(kb.minY)) \(Int(kb.width))×\(Int(kb.height)) device pt · overlap \(overlap)",
                 "Inset bottom \(overlap - safe) · indicator \(overlap - safe)",
                 "Safe area top 0, bottom \(safe) · shift 0",
             ])

@@ -583,7 +583,7 @@ struct InspectorTests {
         #expect(!tallApp.inspector.content.canScroll)
     }
 
-    @Test("the keypad's tag gives the trace's window coordinates and sits above the keys, covering none")
+    @Test("the keypad's tag gives the device's points, as the inspector does, and sits above the keys, covering none")
     func keypadTag() {
         let h = Harness()
         h.app.setOverlay("overlay-keypad", on: true)
@@ -597,8 +597,18 @@ struct InspectorTests {
             Issue.record("no did-show notification")
             return
         }
-        let tag = InstrumentOverlays.keypadTag(frame)
-        #expect(tag == "keypad \(Int(frame.minX)),\(Int(frame.minY)) \(Int(frame.width))×\(Int(frame.height))")
+        let device = h.platform.application.deviceFrame
+        let tag = InstrumentOverlays.keypadTag(frame, device: device)
+        let inDevice = frame.offsetBy(dx: -device.minX, dy: -device.minY)
+        #expect(
+            tag == "keypad \(Int(inDevice.minX)),\(Int(inDevice.minY)) \(Int(frame.width))×\(Int(frame.height)) device pt")
+        // The inspector's keyboard line gives the same numbers, in the same system.
+        let numbers = h.app.screen(for: h.app.technique).avoidance.numbers
+        let line = InspectorWindow.lines(for: numbers, platform: true).first { $0.hasPrefix("Keyboard ") }
+        #expect(
+            line?.hasPrefix(
+                "Keyboard \(Int(inDevice.minX)),\(Int(inDevice.minY)) \(Int(frame.width))×\(Int(frame.height)) device pt")
+                == true, "\(line ?? "no keyboard line")")
         let canvas = h.platform.render()
         let drawn = canvas.operations.compactMap { op -> Point? in
             if case .text(let t, let p, _) = op, t == tag { return p }

@@ -162,7 +162,7 @@ package final class InspectorWindow: Window {
         let strategy = "Avoidance: \(numbers.strategy)" + (platform ? " (the technique's own)" : "")
         let keyboard =
             numbers.keyboard.map {
-                "Keyboard \(n($0.minX)),\(n($0.minY)) \(n($0.width))×\(n($0.height)) · overlap \(n(numbers.overlap))"
+                "Keyboard \(n($0.minX)),\(n($0.minY)) \(n($0.width))×\(n($0.height)) device pt · overlap \(n(numbers.overlap))"
             } ?? "Keyboard away · overlap 0"
         let insets = "Inset bottom \(n(numbers.contentInset.bottom)) · indicator \(n(numbers.indicatorInset.bottom))"
         let safeArea =

@@ -224,10 +224,12 @@ package final class InstrumentOverlays {
         }
     }
 
-    /// The keypad frame's tag: `keypad x,y w×h` in window coordinates, the numbers of the
-    /// trace's `keypad` lines.
-    package static func keypadTag(_ frame: Rect) -> String {
-        "keypad \(Int(frame.minX)),\(Int(frame.minY)) \(Int(frame.width))×\(Int(frame.height))"
+    /// The keypad frame's tag: `keypad x,y w×h device pt`, `frame` (screen coordinates) taken
+    /// from the top-left corner of the simulated device, `device`: the system the inspector's
+    /// numbers and the audit's points use, named.
+    package static func keypadTag(_ frame: Rect, device: Rect) -> String {
+        let x = Int(frame.minX - device.minX), y = Int(frame.minY - device.minY)
+        return "keypad \(x),\(y) \(Int(frame.width))×\(Int(frame.height)) device pt"
     }
 
     /// The distance the current technique keeps between the focused field and the keypad.
@@ -245,15 +247,15 @@ package final class InstrumentOverlays {
             canvas.strokeRoundedRect(frame.insetBy(dx: 1, dy: 1), radius: 2, lineWidth: 2, color: color)
             return
         }
-        // In the app's window: the keypad's top edge, its frame as the trace's keypad lines give
-        // it (window coordinates), tagged above the edge where it covers no key, and the band a
+        // In the app's window: the keypad's top edge, its frame in the device's points (as the
+        // inspector gives it), tagged above the edge where it covers no key, and the band a
         // technique keeps clear above it.
         let top = frame.minY
         for x in stride(from: 0.0, to: window.bounds.width, by: 12) {
             canvas.fill(Rect(x: x, y: top - 2, width: 7, height: 2), color: color)
         }
         let tagFont = application.fonts.font(size: 11, weight: .semibold)
-        let tag = Self.keypadTag(keyboard.frame)
+        let tag = Self.keypadTag(keyboard.frame, device: application.deviceFrame)
         let tagWidth = tagFont.width(of: tag) + 12
         // Centred: the order badges sit at the right edge, the kept distance at the left.
         let tagX = ((window.bounds.width - tagWidth) / 2).rounded()
