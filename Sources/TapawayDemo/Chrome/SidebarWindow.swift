@@ -307,6 +307,9 @@ package final class SidebarWindow: Window {
             guard item.value != nil else {
                 item.item.frame = Rect(x: 0, y: y, width: w, height: 48); y += 48
                 index += 1
+                // A choice's header after a toggle's subtitle gets the gap a header has after
+                // a row of segments, not to read as the subtitle's second line.
+                if index < items.count, items[index].value != nil { y += 8 }
                 continue
             }
             let segments = items[index...].prefix { $0.key == item.key }
