@@ -338,15 +338,15 @@ struct TapawayCommand: ParsableCommand {
             record: record, replay: replay, replaySpeed: replaySpeed, exitAfterReplay: exitAfterReplay, screen: screen)
     }
 
-    func validate() throws {
+    /// The window's options are checked as it is run, not in `validate()`: swift-argument-parser
+    /// decodes every command of the path from the arguments, so `tapaway matrix --set …` would
+    /// be judged here too and answered with the window's usage instead of the matrix's.
+    func run() throws {
         do {
             try launchOptions.validate()
         } catch {
             throw ValidationError(error.message)
         }
-    }
-
-    func run() throws {
         let options = launchOptions
         let status = MainActor.assumeIsolated { Launcher(options: options).run() }
         if status != 0 { throw ExitCode(status) }

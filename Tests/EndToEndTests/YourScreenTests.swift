@@ -101,6 +101,17 @@ struct YourScreenTests {
         #expect(flat.contains("the window remembers it, matrix and audit do not"), "\(matrix.stdout)")
     }
 
+    @Test("a bad --set after matrix or audit is that command's error, with that command's usage")
+    func badSetNamesItsCommand() throws {
+        for command in ["matrix", "audit"] {
+            let result = try run([command, "--set", "cancels-touches=maybe"])
+            #expect(result.status == 64, "\(result.stderr)")
+            #expect(result.stderr.contains("'maybe' is not a value of tap-gesture.cancels-touches"), "\(result.stderr)")
+            #expect(result.stderr.contains("Usage: tapaway \(command) "), "\(result.stderr)")
+            #expect(!result.stderr.contains("tapaway list"), "not the window's usage block\n\(result.stderr)")
+        }
+    }
+
     @Test("--screenshot after a replay that opens the Audit card waits for its findings")
     func screenshotWaitsForTheAudit() throws {
         let display = try VirtualDisplay()
