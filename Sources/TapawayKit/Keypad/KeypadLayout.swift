@@ -18,7 +18,7 @@ public struct KeypadMetrics: Sendable, Hashable {
 
     /// iOS's sizes multiplied by `scale`: keys 42 px tall, 6 px apart, rows 11 px apart; in
     /// landscape (`compact`), keys 32 px tall and rows 6 px apart, for a tray of 162 px instead
-    /// of 216 as on an iPhone turned on its side.
+    /// of 217 (8 px insets above and below), as on an iPhone turned on its side.
     public init(scale: Double = 1, compact: Bool = false) {
         let s = max(0.5, scale)
         self.scale = s
