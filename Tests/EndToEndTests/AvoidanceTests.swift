@@ -10,6 +10,7 @@ struct AvoidanceEndToEndTests {
     func insetsKeepNotesAboveTheKeypad() throws {
         try Session.run(arguments: ["--scenario", "send-event", "--set", "avoidance=insets"]) { s in
             let resting = try s.frame(of: "notes")
+            #expect(s.app.views.first { $0.id == "notes" }?.hittable == true, "notes can be tapped at rest\n\(s.app.diagnostics)")
             let didShow = try s.focusAndShowKeypad("notes")
             let keypad = try #require(didShow.rect("frame"), s.context)
             #expect(
@@ -30,6 +31,21 @@ struct AvoidanceEndToEndTests {
                 #expect((line.object[field] as? [Any])?.count == 4, "\(field) is [top,left,bottom,right]\n\(s.app.diagnostics)")
             }
             #expect(line.number("shift") != nil, s.context)
+        }
+    }
+
+    @Test("with nothing avoiding, the layout line says notes is visible but out of a finger's reach under the keypad")
+    func hittableUnderTheKeypad() throws {
+        try Session.run(arguments: ["--scenario", "send-event"]) { s in
+            try s.focusAndShowKeypad("name")
+            try s.settle()
+            let views = s.app.views
+            let notes = try #require(views.first { $0.id == "notes" }, s.context)
+            let keypad = try #require(views.first { $0.id == "key-g" }, s.context)
+            #expect(Double(notes.frame.center.y) > keypad.frame.minY - 60, "notes lies under the keypad\n\(s.app.diagnostics)")
+            #expect(notes.visible && notes.hittable == false, s.context)
+            #expect(views.first { $0.id == "name" }?.hittable == true, s.context)
+            #expect(keypad.hittable == true, s.context)
         }
     }
 }

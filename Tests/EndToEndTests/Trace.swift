@@ -86,8 +86,12 @@ struct TraceView: Sendable, CustomStringConvertible {
     var type: String?
     var frame: Rect
     var visible: Bool
+    /// Whether a finger can reach it (the line's `hittable`; nil when the line has none).
+    var hittable: Bool?
 
-    var description: String { "\(id)(\(type ?? "?")) \(frame)\(visible ? "" : " hidden")" }
+    var description: String {
+        "\(id)(\(type ?? "?")) \(frame)\(visible ? "" : " hidden")\(hittable == false ? " out of reach" : "")"
+    }
 }
 
 /// One line of the program's `--trace` output (JSON Lines): the raw text, its position in the
@@ -143,7 +147,7 @@ struct TraceLine: @unchecked Sendable, CustomStringConvertible {
             else { return nil }
             return TraceView(
                 id: id, type: view["type"] as? String, frame: frame,
-                visible: JSONValue.bool(view["visible"]) ?? true)
+                visible: JSONValue.bool(view["visible"]) ?? true, hittable: JSONValue.bool(view["hittable"]))
         }
     }
 

@@ -267,30 +267,59 @@ package final class Tracer {
         return keypad.layer != keypad.firstLayer
     }
 
-    /// Every identified view of every window: id, type, frame in screen pixels, visibility. With
-    /// `firstLayerKeys`, the keypad's keys are those of its first layer, placed where the
-    /// keypad would show them now, visible as the keypad is.
+    /// Every identified view of every window: id, type, frame in screen pixels, visibility,
+    /// and whether a finger can reach it (`hittable`). With `firstLayerKeys`, the keypad's keys
+    /// are those of its first layer, placed where the keypad would show them now, visible (and
+    /// hittable) as the keypad is.
     package static func layoutSnapshot(_ application: Application, firstLayerKeys: Bool = false) -> JSON {
         var views: [JSON] = []
-        func entry(_ id: String, _ type: String, _ frame: Rect, _ visible: Bool) -> JSON {
-            .object([("id", .string(id)), ("type", .string(type)), ("frame", .rect(frame)), ("visible", .bool(visible))])
+        func entry(_ id: String, _ type: String, _ frame: Rect, _ visible: Bool, _ hittable: Bool) -> JSON {
+            .object([
+                ("id", .string(id)), ("type", .string(type)), ("frame", .rect(frame)), ("visible", .bool(visible)),
+                ("hittable", .bool(hittable)),
+            ])
         }
         let keypad = firstLayerKeys ? application.keyboard.keypadView : nil
         for window in application.windows {
             for view in window.allViews() where view !== window {
                 if let keypad, view === keypad {
                     let origin = keypad.frameInScreen.origin, visible = keypad.isVisibleInHierarchy
+                    let hittable = isHittable(keypad, in: application)
                     for key in keypad.firstLayerKeys {
-                        views.append(entry(key.id, "Key", key.frame.offsetBy(dx: origin.x, dy: origin.y), visible))
+                        views.append(entry(key.id, "Key", key.frame.offsetBy(dx: origin.x, dy: origin.y), visible, hittable))
                     }
                     continue
                 }
                 if let keypad, view is KeyView, view.superview === keypad { continue }
                 guard let id = view.identifier, id != "keypad" else { continue }
-                views.append(entry(id, typeName(view), view.frameInScreen, view.isVisibleInHierarchy))
+                let visible = view.isVisibleInHierarchy
+                views.append(
+                    entry(id, typeName(view), view.frameInScreen, visible, visible && isHittable(view, in: application)))
             }
         }
         return .array(views)
+    }
+
+    /// Whether a finger can reach `view`: some of it is inside every ancestor that clips it and
+    /// on the screen, and the middle of that part is under no window above its own that would
+    /// take the touch (the keypad, a card, a folded panel opened over the device).
+    static func isHittable(_ view: View, in application: Application) -> Bool {
+        guard let window = view.window, view.isVisibleInHierarchy else { return false }
+        var rect = view.frameInScreen
+        var ancestor = view.superview
+        while let current = ancestor {
+            if current.clipsToBounds { rect = rect.intersection(current.frameInScreen) }
+            ancestor = current.superview
+        }
+        rect = rect.intersection(Rect(origin: .zero, size: application.screenSize))
+        guard rect.width > 0, rect.height > 0 else { return false }
+        let middle = rect.center
+        guard let index = application.windows.firstIndex(where: { $0 === window }) else { return false }
+        for above in application.windows[(index + 1)...] where !above.isHidden && above.frame.contains(middle) {
+            let local = Point(x: middle.x - above.frame.minX, y: middle.y - above.frame.minY)
+            if above.hitTest(local) != nil { return false }
+        }
+        return true
     }
 
     private static func typeName(_ view: View) -> String {
