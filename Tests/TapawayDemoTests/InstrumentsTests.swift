@@ -732,6 +732,8 @@ struct InspectorLogTests {
         #expect(h.firstResponderID == nil)
         #expect(
             h.app.inspector.log.entries.first?.source == "keyboardDismissMode", "\(h.app.inspector.log.entries.map(\.reason))")
+        // In UIKit's terms under a UIKit technique.
+        #expect(h.app.inspector.log.entries.first?.reason.contains("keyboardDismissMode (.onDrag)") == true)
 
         h.focus(h.form.name)
         h.app.show(.keyboardManager, animated: false)
@@ -948,5 +950,36 @@ enum InstrumentsRecording {
         body(h)
         recorder.stopObserving()
         return (try String(contentsOfFile: path, encoding: .utf8), h)
+    }
+}
+
+/// The inspector's cards in each platform's own words, agreeing with the trace's touch lines.
+@MainActor
+@Suite("Inspector cards in the platform's words")
+struct InspectorWordsTests {
+    @Test(
+        "under swiftui, a scroll's dismissal is .scrollDismissesKeyboard, and a text that takes the hit is named as the touch line names it"
+    )
+    func swiftUIWords() throws {
+        let h = Harness(.swiftUI)
+        h.app.setOption(OptionKey(TechniqueID.swiftUI, "scroll-dismisses"), to: "immediately")
+        h.app.setOption(OptionKey(nil, "bounce"), to: "always")
+        h.platform.settle()
+        h.focus(h.form.name)
+        h.platform.drag(from: h.emptyBackgroundPoint, to: h.emptyBackgroundPoint.offsetBy(dx: 0, dy: -80))
+        h.platform.settle()
+        let drag = try #require(h.app.inspector.log.entries.first { $0.source == "keyboardDismissMode" })
+        #expect(drag.reason.contains(".scrollDismissesKeyboard(.immediately)"), "\(drag.reason)")
+        #expect(!drag.reason.contains("keyboardDismissMode"), "no UIKit words under SwiftUI: \(drag.reason)")
+        // SwiftUI's Text takes hits: a tap on the SUGGESTIONS header keeps focus, and the card
+        // names the text with the name the touch line gives it.
+        h.form.setContentOffset(.zero, animated: false)
+        h.focus(h.form.name)
+        let header = try #require(h.form.labels.first { $0.text == "SUGGESTIONS" })
+        h.platform.tap(header)
+        h.platform.settle()
+        let kept = try #require(h.decisions.last { $0.action == .keep })
+        let traced = try #require(kept.touches.first?.view)
+        #expect(kept.reason.contains("the text “SUGGESTIONS” (traced as \(traced)"), "\(kept.reason)")
     }
 }

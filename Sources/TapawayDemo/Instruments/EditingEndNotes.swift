@@ -88,6 +88,19 @@ final class EditingEndNotes {
         }
     }
 
+    /// A scroll view's dismissal on scrolling in the terms of the platform of the technique on
+    /// view (UIKit's `keyboardDismissMode` is the model's, and the words when none is known).
+    static func dismissOnScroll(_ mode: KeyboardDismissMode, _ platform: TechniquePlatform?) -> String {
+        let interactive = mode == .interactive
+        switch platform {
+        case .swiftUI?: return ".scrollDismissesKeyboard(\(interactive ? ".interactively" : ".immediately"))"
+        case .flutter?: return "the scroll view's keyboardDismissBehavior (ScrollViewKeyboardDismissBehavior.onDrag)"
+        case .reactNative?: return "the ScrollView's keyboardDismissMode=\"\(interactive ? "interactive" : "on-drag")\""
+        case .android?: return "the scroll's dismissal (Tapaway's Dragging the form option: Android's views have none)"
+        default: return "the scroll view's keyboardDismissMode (\(interactive ? ".interactive" : ".onDrag"))"
+        }
+    }
+
     /// Who ended editing, and why, in words.
     private func cause(ended: View, name: String) -> (String, String)? {
         let onTop = (navigation?.topViewController as? FormViewController)?.view
@@ -104,16 +117,20 @@ final class EditingEndNotes {
             default: return ("a key", "a key ended editing in \(name), not the technique")
             }
         case .pointer?, .pointers?:
+            let platform = (navigation?.topViewController as? FormViewController).flatMap {
+                Techniques.technique(for: $0.technique)?.platform
+            }
             switch scrollView(around: ended)?.keyboardDismissMode ?? .none {
             case .onDrag:
                 return (
                     "keyboardDismissMode",
-                    "the drag began a scroll, and the scroll view's keyboardDismissMode (on drag) ended editing in \(name)"
+                    "the drag began a scroll, and \(Self.dismissOnScroll(.onDrag, platform)) ended editing in \(name)"
                 )
             case .interactive:
                 return (
                     "keyboardDismissMode",
-                    "the keypad followed the finger and was let go low: the interactive dismissal ended editing in \(name)"
+                    "the keypad followed the finger and was let go low: \(Self.dismissOnScroll(.interactive, platform)) "
+                        + "ended editing in \(name)"
                 )
             case .none:
                 return ("not the technique", "editing in \(name) ended with no technique deciding it")

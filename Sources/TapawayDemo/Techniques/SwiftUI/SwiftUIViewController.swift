@@ -51,17 +51,21 @@ package final class SwiftUIViewController: FormViewController {
             guard state == .failed, let self, self.editingInput != nil else { return }
             let hit = recognizer.touches.first { $0.view !== self.form.background }?.view.map(Self.describe)
             let why =
-                hit.map { "\($0) is in front of the background and takes the hit" } ?? (recognizer.failureReason ?? "no tap")
+                hit.map { "\($0) takes the hit, in front of the background" } ?? (recognizer.failureReason ?? "no tap")
             self.report(.keep, "the background's tap gesture did not fire: \(why)", touches: recognizer.touches)
         }
         form.background.addGestureRecognizer(backgroundTap)
         form.keyboardDismissMode = scrollDismissMode
     }
 
-    /// A view named for the inspector: its identifier, or a text by its words.
+    /// A view named for the inspector: its identifier, or a text by its words with the name the
+    /// trace's touch line gives it (the nearest identified view around it), so that the two
+    /// lines agree on what was hit.
     private static func describe(_ view: View) -> String {
         if let id = view.identifier { return id }
-        if let label = view as? Label { return "the text “\(label.text)”" }
+        if let label = view as? Label {
+            return "the text “\(label.text)”" + (view.traceName.map { " (traced as \($0): it has no id of its own)" } ?? "")
+        }
         return view.traceName.map { "a view in \($0)" } ?? "a view"
     }
 
