@@ -1,8 +1,9 @@
 import Foundation
-import TapawayDemo
 import TapawayHeadless
 import TapawayKit
 import Testing
+
+@testable import TapawayDemo
 
 /// The simulated device: a fixed size in points from a short list, in portrait or landscape,
 /// with its safe area honoured; the chrome around it folding when the window is narrow.
@@ -70,6 +71,27 @@ struct DeviceTests {
                 == Rect(x: SidebarWindow.width + ((desk - 393) / 2).rounded(.down), y: 24, width: 393, height: 852))
         #expect(!app.inspector.isHidden && !app.sidebar.isHidden)
         #expect(app.sidebarStrip.isHidden && app.inspectorStrip.isHidden)
+    }
+
+    @Test("the replay banner sits in the home indicator's strip, over nothing a replay touches; without one, under the bar")
+    func replayBannerPlace() {
+        let platform = HeadlessPlatform(screenSize: TapawayApp.defaultSize)
+        let app = TapawayApp(application: platform.application)
+        platform.settle()
+        let device = platform.application.deviceFrame
+        let banner = app.replayBanner.frame
+        #expect(banner.minY >= device.maxY - 34 && banner.maxY <= device.maxY, "in the home indicator's strip: \(banner)")
+        // It covers no view of the form, nor the keypad's keys once they are up.
+        let formViews = app.form.background.subviews.filter { !$0.isHidden }.map(\.frameInScreen)
+        #expect(!formViews.contains { $0.intersects(banner) && $0.maxY <= device.maxY - 34 })
+        _ = app.focus("name")
+        platform.settle()
+        let keys = platform.application.keyboard.keypadView.subviews.map(\.frameInScreen).filter { $0.width > 0 }
+        #expect(!keys.isEmpty && !keys.contains { $0.intersects(banner) }, "the banner covers a key")
+        // An iPhone SE has no home indicator: the banner goes under the navigation bar.
+        let se = TapawayApp.replayBannerFrame(
+            device: Rect(x: 0, y: 0, width: 375, height: 667), safeArea: EdgeInsets(top: 20, bottom: 0))
+        #expect(se.minY == 20 + 60)
     }
 
     @Test("in a narrow window the sidebar and the inspector fold into strips whose buttons open them over the device")

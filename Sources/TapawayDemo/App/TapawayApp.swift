@@ -204,15 +204,33 @@ package final class TapawayApp {
         return insets
     }
 
-    /// The replay banner: a pill under the navigation bar, across most of the simulated screen.
+    /// The replay banner: a pill where the replay touches nothing. In the strip of the home
+    /// indicator, under the keys, when the device has one tall enough (no touch is recorded
+    /// there, and the keys end above it); else under the navigation bar, across most of the
+    /// simulated screen, where it covers the top of the form (a device without a home
+    /// indicator, or one turned).
     nonisolated static func replayBannerFrame(device: Rect, safeArea: EdgeInsets = EdgeInsets()) -> Rect {
+        let inner = device.inset(by: safeArea)
+        let height = ReplayBanner.height
+        if safeArea.bottom >= height + 2 {
+            // Narrow enough to stay inside the device's rounded bottom corners.
+            let y = device.maxY - safeArea.bottom + ((safeArea.bottom - height) / 2).rounded(.down)
+            let width = max(0, inner.width - 60)
+            return Rect(x: inner.minX + ((inner.width - width) / 2).rounded(.down), y: y, width: width, height: height)
+        }
+        return underNavigationBar(device: device, safeArea: safeArea)
+    }
+
+    /// A pill under the navigation bar, across most of the simulated screen.
+    private nonisolated static func underNavigationBar(device: Rect, safeArea: EdgeInsets) -> Rect {
         let inner = device.inset(by: safeArea)
         return Rect(x: inner.minX + 12, y: inner.minY + 60, width: max(0, inner.width - 24), height: ReplayBanner.height)
     }
 
-    /// The notice banner: a pill below the replay banner's place, so that both can show.
+    /// The notice banner: a pill under the navigation bar, below where the replay banner goes
+    /// when it has no home indicator's strip, so that both can show.
     nonisolated static func noticeBannerFrame(device: Rect, safeArea: EdgeInsets = EdgeInsets()) -> Rect {
-        replayBannerFrame(device: device, safeArea: safeArea).offsetBy(dx: 0, dy: ReplayBanner.height + 8)
+        underNavigationBar(device: device, safeArea: safeArea).offsetBy(dx: 0, dy: ReplayBanner.height + 8)
     }
 
     /// The inspector's frame: its part of the window, or, when there is no room for it, its
