@@ -27,10 +27,13 @@ package final class HelpCardWindow: CardWindow {
     ]
 
     /// The experiments to try by hand with `technique`, as (what to do, what it does there),
-    /// from the technique's lines of the exploration charter.
+    /// from the technique's lines of the exploration charter; what to do names the matrix case
+    /// it plays ("· case 5"), so that the card maps onto the README's table.
     package static func charter(for technique: TechniqueID) -> [(String, String)] {
         guard let lines = Techniques.technique(for: technique)?.charter else { return [] }
-        return Experiment.allCases.compactMap { experiment in lines[experiment].map { (experiment.title, $0) } }
+        return Experiment.allCases.compactMap { experiment in
+            lines[experiment].map { (experiment.matrixCase.map { "\(experiment.title) · case \($0)" } ?? experiment.title, $0) }
+        }
     }
 
     /// The technique whose experiments the card shows.

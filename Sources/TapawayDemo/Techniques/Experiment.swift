@@ -42,7 +42,7 @@ package enum Experiment: String, Sendable, CaseIterable {
         switch self {
         case .submit: return "Tap Submit while typing"
         case .row: return "Tap a suggestion row"
-        case .pinnedFinger: return "Pin a finger on the field, tap outside"
+        case .pinnedFinger: return "Pin a finger on the field, tap out"
         case .drag: return "Drag the form"
         case .navigationBar: return "Tap the navigation bar"
         case .returnKey: return "Return in each field"
