@@ -983,3 +983,33 @@ struct InspectorWordsTests {
         #expect(kept.reason.contains("the text “SUGGESTIONS” (traced as \(traced)"), "\(kept.reason)")
     }
 }
+
+/// Options that differ from their defaults are marked, and one row puts them all back.
+@MainActor
+@Suite("Options changed, and reset")
+struct OptionsResetTests {
+    @Test("an option off its default carries a dot; Reset options shows, and puts every option back")
+    func resetOptions() throws {
+        let h = Harness(.tapGesture)
+        let sidebar = h.app.sidebar
+        #expect(sidebar.resetItem.isHidden, "nothing differs at first")
+        let toggle = try #require(sidebar.optionItem("option-cancels-touches"))
+        #expect(!toggle.title.hasSuffix(SidebarWindow.changedMark))
+        h.app.setOption(OptionKey(.tapGesture, "cancels-touches"), to: "off")
+        h.app.setOption(OptionKey(nil, "dismiss"), to: "on-drag")
+        h.platform.settle()
+        #expect(toggle.title.hasSuffix(SidebarWindow.changedMark))
+        #expect(!sidebar.resetItem.isHidden && sidebar.resetItem.subtitle == "2 options differ from their defaults")
+        // It is the sidebar's last row: scrolled into view, as a person would.
+        let content = sidebar.content
+        content.setContentOffset(Point(x: 0, y: max(0, content.contentSize.height - content.bounds.height)), animated: false)
+        h.platform.settle()
+        h.platform.tap(sidebar.resetItem)
+        h.platform.settle()
+        #expect(h.app.optionValues.isEmpty)
+        #expect(h.app.value(of: OptionKey(.tapGesture, "cancels-touches")) == "on")
+        #expect(h.app.value(of: OptionKey(nil, "dismiss")) == "none")
+        #expect(!toggle.title.hasSuffix(SidebarWindow.changedMark))
+        #expect(sidebar.resetItem.isHidden)
+    }
+}

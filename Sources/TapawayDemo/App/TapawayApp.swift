@@ -168,6 +168,7 @@ package final class TapawayApp {
         sidebar.offerAsWritten(screenDocument.map(ScreenWiring.declaresDismissal) ?? false)
         sidebar.offerSheet(screenDocument?.sheet != nil)
         sidebar.sheetItem.onTap = { [weak self] _ in self?.presentSheet() }
+        sidebar.resetItem.onTap = { [weak self] _ in self?.resetOptions() }
         if screenDocument != nil { sidebar.hideGeneralOption(AvoidanceOption.layout.id) }
         for option in Techniques.generalOptions {
             sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue)
@@ -568,8 +569,16 @@ package final class TapawayApp {
         for (id, screen) in screens where key.technique == nil || key.technique == id { option.apply(value, screen) }
         option.applyToApplication?(value, application)
         sidebar.show(option: key, value: value)
+        sidebar.show(changedOptions: optionValues.count)
         if DeviceOption.concerns(key) { applyDeviceOptions() }
         return true
+    }
+
+    /// Puts every option back to its default (the sidebar's *Reset options*).
+    package func resetOptions() {
+        for key in optionValues.keys.sorted(by: { $0.description < $1.description }) {
+            if let option = key.definition { setOption(key, to: option.defaultValue) }
+        }
     }
 
     /// The form of the technique on screen.

@@ -50,6 +50,9 @@ package final class SidebarWindow: Window {
     /// Each choice option's header and the line under its segments naming the chosen value.
     private var choiceLabels: [OptionKey: (header: Label, caption: Label)] = [:]
     private let generalHeader = Label(text: "EVERY TECHNIQUE")
+    /// `options-reset`: puts every option back to its default; shown while one differs (each
+    /// such option's title carries a dot).
+    package let resetItem = ChromeItem(title: "Reset options", subtitle: nil, kind: .choice, identifier: "options-reset")
     private var shown: TechniqueID?
     /// The current technique's id and summary, under the list.
     private let summaryLabel = Label(text: "")
@@ -104,6 +107,8 @@ package final class SidebarWindow: Window {
         content.addSubview(asWrittenItem)
         sheetItem.isHidden = true
         content.addSubview(sheetItem)
+        resetItem.isHidden = true
+        content.addSubview(resetItem)
         for (_, header) in platformHeaders { content.addSubview(header) }
         for technique in Techniques.all {
             let id = technique.id
@@ -214,14 +219,30 @@ package final class SidebarWindow: Window {
         setNeedsLayout()
     }
 
-    /// Shows an option's current value: a toggle on or off, a choice's value chosen and named.
+    /// Shows an option's current value: a toggle on or off, a choice's value chosen and named;
+    /// its title carries a dot while the value is not the default.
     package func show(option key: OptionKey, value: String) {
         let items = key.technique.map { techniqueOptionItems[$0] ?? [] } ?? generalOptionItems
+        let title = (key.definition?.title ?? key.option) + (value != key.definition?.defaultValue ? Self.changedMark : "")
         for item in items where item.key == key {
             item.item.isOn = item.value.map { $0 == value } ?? (value == "on")
+            if item.value == nil { item.item.title = title }
         }
+        choiceLabels[key]?.header.text = title
         if let caption = choiceLabels[key]?.caption, let chosen = key.definition?.values.first(where: { $0.id == value }) {
             caption.text = chosen.subtitle ?? chosen.title
+        }
+    }
+
+    /// What an option's title carries while its value is not the default.
+    package static let changedMark = " •"
+
+    /// Shows how many options differ from their defaults: *Reset options* shows while any does.
+    package func show(changedOptions count: Int) {
+        resetItem.subtitle = count == 1 ? "1 option differs from its default" : "\(count) options differ from their defaults"
+        if resetItem.isHidden != (count == 0) {
+            resetItem.isHidden = count == 0
+            setNeedsLayout()
         }
     }
 
@@ -276,6 +297,11 @@ package final class SidebarWindow: Window {
         }
         generalHeader.frame = Rect(x: 18, y: y, width: w - 36, height: 16); y += 18
         y = layOut(generalOptionItems.filter { !hiddenGeneralOptions.contains($0.key.option) }, from: y, width: w)
+        if !resetItem.isHidden {
+            y += 6
+            let height = resetItem.neededHeight(width: w)
+            resetItem.frame = Rect(x: 0, y: y, width: w, height: height); y += height
+        }
         content.contentSize = Size(width: w, height: y + 6)
         updateScrollIndicator()
     }
