@@ -14,7 +14,7 @@ import TapawayScreen
 @MainActor
 final class SearchDimming {
     private unowned let screen: FormViewController
-    private let dimming = SearchDimmingView()
+    private let dimming = DimmingView(identifier: "search-dimming")
     private weak var observedApplication: Application?
     private var observers: [ObserverToken] = []
     private var frameToken: ObserverToken?
@@ -110,63 +110,5 @@ final class SearchDimming {
             "a tap on the search controller's dimming view ends the search in \(searchBar.traceName ?? "the search bar") "
                 + "(obscuresBackgroundDuringPresentation)")
         _ = searchBar.resignFirstResponder()
-    }
-}
-
-/// The dim itself: translucent, taking every touch that lands on it.
-@MainActor
-final class SearchDimmingView: View {
-    /// Called when a touch that began on the dim ends on it.
-    var onTap: (() -> Void)?
-    /// How many touches began on the dim.
-    private(set) var touchesTaken = 0
-    private var level = 0.0
-    private var fadeAnimation: Animation?
-
-    override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        identifier = "search-dimming"
-        isHidden = true
-    }
-
-    /// Fades to `target` (0 clear and hidden, 1 dimmed) over `duration` seconds.
-    func fade(to target: Double, duration: Double) {
-        fadeAnimation?.cancel()
-        let start = level
-        if target > 0 { isHidden = false }
-        guard let app = application, duration > 0 else {
-            level = target
-            isHidden = target == 0
-            setNeedsDisplay()
-            return
-        }
-        fadeAnimation = app.animate(
-            duration: duration, curve: .easeInOut,
-            step: { [weak self] t in
-                self?.level = start + (target - start) * t
-                self?.setNeedsDisplay()
-            },
-            completion: { [weak self] finished in
-                if finished, target == 0 { self?.isHidden = true }
-            })
-    }
-
-    /// A tap that ends on the dim ends the search.
-    override func touchesEnded(_ touches: [Touch], with event: Event) {
-        guard let touch = touches.first, bounds.contains(touch.location(in: self)) else { return }
-        onTap?()
-    }
-
-    /// The dim takes every touch: nothing goes on to the views behind it.
-    override func touchesBegan(_ touches: [Touch], with event: Event) { touchesTaken += touches.count }
-    /// Taken, as every touch on the dim.
-    override func touchesMoved(_ touches: [Touch], with event: Event) {}
-    /// Taken, as every touch on the dim.
-    override func touchesCancelled(_ touches: [Touch], with event: Event) {}
-
-    /// Fills the dim at its fade's level.
-    override func draw(_ rect: Rect, in canvas: Canvas) {
-        guard level > 0 else { return }
-        canvas.fill(bounds, color: Palette.dimOverlay.withAlpha(Palette.dimOverlay.alpha * level))
     }
 }

@@ -21,7 +21,7 @@ final class SheetPresenter {
     /// The card: the grabber, then the content.
     let card = SheetCardView()
     /// The dim over the screen above the card, when the sheet dims.
-    let dimming = SheetDimmingView()
+    let dimming = DimmingView(identifier: "sheet-dimming")
     /// The content built from the file.
     let content: View
     /// The sheet's own view controller, whose view is the card.
@@ -183,45 +183,5 @@ final class SheetCardView: View {
             Rect(x: 0, y: 0, width: b.width, height: b.height + Self.cornerRadius), radius: Self.cornerRadius,
             color: Palette.groupedBackground)
         canvas.fillRoundedRect(Rect(x: (b.width - 36) / 2, y: 6, width: 36, height: 5), radius: 2.5, color: Palette.separator)
-    }
-}
-
-/// The dim above a sheet: translucent, taking every touch that lands on it.
-@MainActor
-final class SheetDimmingView: View {
-    /// Called when a touch that began on the dim ends on it.
-    var onTap: (() -> Void)?
-    /// How dimmed it is, 0 to 1.
-    private(set) var level = 0.0
-
-    override init(frame: Rect = .zero) {
-        super.init(frame: frame)
-        identifier = "sheet-dimming"
-    }
-
-    /// Sets how dimmed it is.
-    func setLevel(_ value: Double) {
-        guard value != level else { return }
-        level = value
-        setNeedsDisplay()
-    }
-
-    /// A tap that ends on the dim.
-    override func touchesEnded(_ touches: [Touch], with event: Event) {
-        guard let touch = touches.first, bounds.contains(touch.location(in: self)) else { return }
-        onTap?()
-    }
-
-    /// The dim takes every touch: nothing goes on to the views behind it.
-    override func touchesBegan(_ touches: [Touch], with event: Event) {}
-    /// Taken, as every touch on the dim.
-    override func touchesMoved(_ touches: [Touch], with event: Event) {}
-    /// Taken, as every touch on the dim.
-    override func touchesCancelled(_ touches: [Touch], with event: Event) {}
-
-    /// Fills the dim at its level.
-    override func draw(_ rect: Rect, in canvas: Canvas) {
-        guard level > 0 else { return }
-        canvas.fill(bounds, color: Palette.dimOverlay.withAlpha(Palette.dimOverlay.alpha * level))
     }
 }
