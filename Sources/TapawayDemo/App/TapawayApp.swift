@@ -570,6 +570,7 @@ package final class TapawayApp {
         option.applyToApplication?(value, application)
         sidebar.show(option: key, value: value)
         sidebar.show(changedOptions: optionValues.count)
+        inspector.show(changedOptions: optionValues.count)
         if DeviceOption.concerns(key) { applyDeviceOptions() }
         return true
     }

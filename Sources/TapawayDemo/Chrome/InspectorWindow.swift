@@ -97,7 +97,11 @@ package final class InspectorWindow: Window {
         let w = bounds.width
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
-        hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 18); y += 20
+        // The hint wraps when it also counts the options off their defaults; one line keeps
+        // its 18 points.
+        let wrapped = height(of: hintLabel, width: w - 36, fonts: application?.fonts)
+        let hintHeight = wrapped > 22 ? wrapped : 18
+        hintLabel.frame = Rect(x: 18, y: y, width: w - 36, height: hintHeight); y += hintHeight + 2
         // The keyboard's and the device's lines wrap in a narrow inspector: each takes the
         // height its text needs.
         let keyboardHeight = height(of: keyboardLabel, width: w - 36, fonts: application?.fonts)
@@ -123,6 +127,21 @@ package final class InspectorWindow: Window {
 
     /// What the keyboard line says.
     package var keyboardStatus: String { keyboardLabel.text }
+
+    /// What the line under the title says.
+    package var hint: String { hintLabel.text }
+
+    /// Says under the title how many options differ from their defaults (a remembered `--set`
+    /// among them), so that a session that plays differently from the README says why.
+    package func show(changedOptions count: Int) {
+        let text =
+            "F2 hides this panel"
+            + (count == 0 ? "" : count == 1 ? " · 1 option off its default" : " · \(count) options off their defaults")
+        if hintLabel.text != text {
+            hintLabel.text = text
+            setNeedsLayout()
+        }
+    }
 
     /// Shows the keyboard's state, as `status(of:)` words it.
     package func show(keyboard: Keyboard) {
