@@ -1,27 +1,16 @@
 import TapawayKit
 
-/// A dim over part of the screen that takes every touch landing on it, as UIKit's dimming views
-/// do (a sheet's, a search controller's): translucent at its level, and a touch that ends on it
-/// is a tap on it.
+/// A translucent layer that fades in and out: its level goes from 0 (clear, hidden) to 1, and
+/// subclasses draw at that level. The dims a technique or a presentation lays over the screen
+/// build on it.
 @MainActor
-final class DimmingView: View {
-    /// Called when a touch that began on the dim ends on it.
-    var onTap: (() -> Void)?
-    /// How dimmed it is, 0 (clear) to 1.
-    private(set) var level = 0.0
-    /// How many touches began on it.
-    private(set) var touchesTaken = 0
+package class FadingView: View {
+    /// How far it has faded in, 0 (clear) to 1.
+    package private(set) var level = 0.0
     private var fadeAnimation: Animation?
 
-    /// A dim named `identifier` in the layout trace, hidden until it shows.
-    init(identifier: String) {
-        super.init(frame: .zero)
-        self.identifier = identifier
-        isHidden = true
-    }
-
-    /// Sets how dimmed it is at once (a sheet's slide sets it step by step); shown while above 0.
-    func setLevel(_ value: Double) {
+    /// Sets the level at once (a sheet's slide sets it step by step); shown while above 0.
+    package func setLevel(_ value: Double) {
         fadeAnimation?.cancel()
         isHidden = value == 0
         guard value != level else { return }
@@ -29,8 +18,8 @@ final class DimmingView: View {
         setNeedsDisplay()
     }
 
-    /// Fades to `target` (0 clear and hidden, 1 dimmed) over `duration` seconds.
-    func fade(to target: Double, duration: Double) {
+    /// Fades to `target` (0 clear and hidden, 1 at full strength) over `duration` seconds.
+    package func fade(to target: Double, duration: Double) {
         fadeAnimation?.cancel()
         let start = level
         if target > 0 { isHidden = false }
@@ -47,6 +36,24 @@ final class DimmingView: View {
             completion: { [weak self] finished in
                 if finished, target == 0 { self?.isHidden = true }
             })
+    }
+}
+
+/// A dim over part of the screen that takes every touch landing on it, as UIKit's dimming views
+/// do (a sheet's, a search controller's): translucent at its level, and a touch that ends on it
+/// is a tap on it.
+@MainActor
+final class DimmingView: FadingView {
+    /// Called when a touch that began on the dim ends on it.
+    var onTap: (() -> Void)?
+    /// How many touches began on it.
+    private(set) var touchesTaken = 0
+
+    /// A dim named `identifier` in the layout trace, hidden until it shows.
+    init(identifier: String) {
+        super.init(frame: .zero)
+        self.identifier = identifier
+        isHidden = true
     }
 
     /// A tap that ends on the dim.

@@ -2,11 +2,9 @@ import TapawayKit
 
 /// A translucent layer over the screen with a hole where the focused field is; it takes no touches.
 @MainActor
-package final class DimOverlay: View {
+package final class DimOverlay: FadingView {
     /// The form whose focused field stays bright.
     weak var form: ScreenForm?
-    private var level = 0.0
-    private var fadeAnimation: Animation?
 
     /// Creates the overlay.
     package override init(frame: Rect = .zero) {
@@ -14,28 +12,6 @@ package final class DimOverlay: View {
         isUserInteractionEnabled = false
         identifier = "dim-overlay"
         isHidden = true
-    }
-
-    /// Fades to `target` (0 clear, 1 fully dimmed) over `duration` seconds.
-    package func fade(to target: Double, duration: Double) {
-        fadeAnimation?.cancel()
-        let start = level
-        if target > 0 { isHidden = false }
-        guard let app = application, duration > 0 else {
-            level = target
-            isHidden = target == 0
-            setNeedsDisplay()
-            return
-        }
-        fadeAnimation = app.animate(
-            duration: duration, curve: .easeInOut,
-            step: { [weak self] t in
-                self?.level = start + (target - start) * t
-                self?.setNeedsDisplay()
-            },
-            completion: { [weak self] finished in
-                if finished, target == 0 { self?.isHidden = true }
-            })
     }
 
     /// Draws the dim everywhere but around the focused field.
