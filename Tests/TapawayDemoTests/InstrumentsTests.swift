@@ -1000,7 +1000,7 @@ struct OptionsResetTests {
         h.platform.settle()
         #expect(toggle.title.hasSuffix(SidebarWindow.changedMark))
         #expect(!sidebar.resetItem.isHidden && sidebar.resetItem.subtitle == "2 options differ from their defaults")
-        #expect(h.app.inspector.hint == "F2 hides this panel · 2 options off their defaults")
+        #expect(h.app.inspector.hint == "F2 hides this panel · 2 options changed")
         // It is the sidebar's last row: scrolled into view, as a person would.
         let content = sidebar.content
         content.setContentOffset(Point(x: 0, y: max(0, content.contentSize.height - content.bounds.height)), animated: false)

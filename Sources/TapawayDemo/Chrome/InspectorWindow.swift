@@ -97,7 +97,7 @@ package final class InspectorWindow: Window {
         let w = bounds.width
         var y = 18.0
         titleLabel.frame = Rect(x: 18, y: y, width: w - 36, height: 26); y += 26
-        // The hint wraps when it also counts the options off their defaults; one line keeps
+        // The hint wraps when it also counts the options changed and is too wide; one line keeps
         // its 18 points.
         let wrapped = height(of: hintLabel, width: w - 36, fonts: application?.fonts)
         let hintHeight = wrapped > 22 ? wrapped : 18
@@ -131,12 +131,12 @@ package final class InspectorWindow: Window {
     /// What the line under the title says.
     package var hint: String { hintLabel.text }
 
-    /// Says under the title how many options differ from their defaults (a remembered `--set`
+    /// Says under the title how many options differ from their defaults ("2 options changed"; a remembered `--set`
     /// among them), so that a session that plays differently from the README says why.
     package func show(changedOptions count: Int) {
         let text =
             "F2 hides this panel"
-            + (count == 0 ? "" : count == 1 ? " · 1 option off its default" : " · \(count) options off their defaults")
+            + (count == 0 ? "" : count == 1 ? " · 1 option changed" : " · \(count) options changed")
         if hintLabel.text != text {
             hintLabel.text = text
             setNeedsLayout()
