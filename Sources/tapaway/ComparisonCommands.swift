@@ -8,9 +8,12 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Replay a recording under every technique, headlessly, and print the outcomes side by side.",
         discussion: """
-            Prints a Markdown table with one column per scenario: the focus changes, how often the \
-            keypad showed and hid, how many resign decisions the technique made, each control \
-            action and how many times it fired, and what was focused at the end. No window opens \
+            Prints a Markdown table with one column per scenario: what each touch landed on (a \
+            recording replays positions, so a toolbar or an avoidance that moves the screen can put \
+            another view under the same point: such touches are marked ⚠ and named above the \
+            table), the focus changes, how often the keypad came up from hidden, changed while up \
+            (another field's keyboard type) and hid, how many resign decisions the technique made, \
+            each control action and how many times it fired, and what was focused at the end. No window opens \
             and no display is needed. Make a recording with `tapaway --record PATH` (or F9).
             """
     )
@@ -29,10 +32,11 @@ struct CompareCommand: ParsableCommand {
                 // as is the path, so nothing a file holds can act on the terminal.
                 let made = loaded.scenario.map { " (recorded in \(Printable.escaped($0)))" } ?? ""
                 let meter = ProgressMeter(what: "replaying under every scenario")
-                let table = Comparison.table(Comparison.compare(loaded, progress: meter.report))
+                let results = Comparison.compare(loaded, progress: meter.report)
                 meter.finish()
+                let notes = Comparison.notes(results).map { "\($0)\n\n" } ?? ""
                 return .success(
-                    "\(SessionInstruments.count(loaded.inputs.count, "input")) from \(Printable.escaped(path))\(made), replayed under every scenario:\n\n\(table)"
+                    "\(SessionInstruments.count(loaded.inputs.count, "input")) from \(Printable.escaped(path))\(made), replayed under every scenario:\n\n\(notes)\(Comparison.table(results))"
                 )
             } catch {
                 Console.error("tapaway compare: \(Printable.escaped(path)): \(error)")

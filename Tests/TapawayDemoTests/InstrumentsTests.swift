@@ -391,6 +391,60 @@ struct RecordingTests {
                 "| focused at the end | " + results.map { expected[$0.0]?.focus ?? "none" }.joined(separator: " | ") + " |"))
     }
 
+    @Test("compare says what each touch landed on, and warns when the same point hit different views")
+    func compareTouchHits() throws {
+        // Name focused, then a tap just above the keypad: IQKeyboardManager's toolbar sits
+        // there ("IQKeyboardManager adds a toolbar above the keyboard" by default, its README),
+        // the other techniques leave the form's own content there.
+        var above = Point(x: 0, y: 0)
+        let (text, _) = try record { h in
+            h.platform.tap(h.form.name)
+            h.platform.settle()
+            let keypad = h.platform.application.keyboard.frame
+            above = Point(x: keypad.midX, y: keypad.minY - 10)
+            h.platform.tap(at: above)
+        }
+        let results = Comparison.compare(try Recording.parse(text))
+        for (technique, outcome) in results {
+            #expect(outcome.touchHits.count == 2, "\(technique)")
+            #expect(outcome.touchHits.first == "name", "\(technique)")
+        }
+        let manager = try #require(results.first { $0.0 == .keyboardManager }?.1)
+        #expect(manager.touchHits.last == "toolbar")
+        let sendEvent = try #require(results.first { $0.0 == .sendEvent }?.1)
+        #expect(sendEvent.touchHits.last != "toolbar")
+        #expect(Comparison.differingTouches(results) == [1])
+        let table = Comparison.table(results)
+        #expect(table.contains("| touch 1 lands on | " + results.map { _ in "`name`" }.joined(separator: " | ") + " |"))
+        #expect(table.contains("| touch 2 lands on ⚠ | "))
+        let notes = try #require(Comparison.notes(results))
+        #expect(notes.hasPrefix("⚠ Touch 2 landed on different views under different scenarios"))
+    }
+
+    @Test("compare counts the keypad coming up, changing for another field's keys, and hiding apart")
+    func compareKeypadCounts() throws {
+        // Name (default keys) then email (the email keyboard) under `none`: iOS posts
+        // will-show again for the new keyboard type, so will-show fires twice while the keypad
+        // came up once and never hid.
+        let (text, _) = try record(.noCode) { h in
+            h.platform.tap(h.form.name)
+            h.platform.settle()
+            h.platform.tap(h.form.email)
+        }
+        let form = Harness(.noCode).form
+        #expect(form.email.keyboardType != form.name.keyboardType)
+        let results = Comparison.compare(try Recording.parse(text))
+        let none = try #require(results.first { $0.0 == .noCode }?.1)
+        #expect(none.keypadShows == 2)
+        #expect(none.keypadRaises == 1)
+        #expect(none.keypadChanges == 1)
+        #expect(none.keypadHides == 0)
+        let table = Comparison.table(results)
+        #expect(table.contains("| keypad shown (from hidden) | "))
+        #expect(table.contains("| keypad changed while up | "))
+        #expect(Comparison.notes(results) == nil)
+    }
+
     @Test("the built-in matrix cells say what happened, in codes and in words")
     func matrix() {
         let row5 = DismissalMatrix.cases.first { $0.number == 5 }!

@@ -11,12 +11,22 @@ package struct SessionOutcome: Equatable, Sendable {
     package var focusPhases: [TouchPhase?] = []
     /// For each time the keypad began to hide, the phase of the touch event it happened in.
     package var hidePhases: [TouchPhase?] = []
-    /// How many times the keypad began to show.
+    /// How many times the keypad began to show: every will-show, as iOS posts one again when
+    /// focus moves to another field while the keypad is up (the matrix's codes read this).
     package var keypadShows = 0
+    /// How many times the keypad began to come up from hidden (or from hiding).
+    package var keypadRaises = 0
+    /// How many times the keypad, already up, changed for another field (another keyboard type
+    /// or accessory: iOS posts will-show again, even when the height stays).
+    package var keypadChanges = 0
     /// How many times the keypad began to hide.
     package var keypadHides = 0
     /// Control actions and row selections that fired, as `id event` → count.
     package var actions: [String: Int] = [:]
+    /// For each finger that came down, in order, the trace name of the view it landed on
+    /// (`keypad` for a key while a secure field is focused: which key it was would say what
+    /// was typed; `nothing` when no view was hit).
+    package var touchHits: [String] = []
     /// The decisions of the technique, by action (`resign`, `keep`, `none`).
     package var decisions: [String: Int] = [:]
     /// The first responder at the end.

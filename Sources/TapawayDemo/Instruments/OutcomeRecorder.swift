@@ -15,6 +15,8 @@ package final class OutcomeRecorder {
     /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
     /// by the next input and at the end of the frame.
     private var currentPhase: TouchPhase?
+    /// Whether the keypad is up or coming up, as the notifications so far say.
+    private var keypadUp: Bool
     private var rowHandlers: [(ScreenForm, ((SuggestionRow) -> Void)?)] = []
     /// The screens' app-action lists this recorder observes, with its token in each.
     private var appActionTokens: [(ScreenForm, ObserverToken)] = []
@@ -23,11 +25,16 @@ package final class OutcomeRecorder {
     package init(application: Application, app: TapawayApp) {
         self.application = application
         self.app = app
+        keypadUp = application.keyboard.isVisible
         focusToken = application.focusObservers.add { [unowned self] responder in
             outcome.focusChanges.append((responder as? View)?.traceName)
             outcome.focusPhases.append(currentPhase)
         }
-        touchToken = application.touchObservers.add { [unowned self] touch in
+        touchToken = application.touchObservers.add { [unowned self, unowned application] touch in
+            if touch.phase == .began {
+                let secureKey = TraceWiring.secureKeypadFrame(for: touch, in: application) != nil
+                outcome.touchHits.append(secureKey ? "keypad" : touch.view?.traceName ?? "nothing")
+            }
             // A lift outranks a landing in the same event, a landing outranks a move.
             switch (currentPhase, touch.phase) {
             case (.ended?, _): break
@@ -46,9 +53,16 @@ package final class OutcomeRecorder {
             outcome.decisions[decision.action.rawValue, default: 0] += 1
         }
         let center = application.notificationCenter
-        observers.append(center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in outcome.keypadShows += 1 })
+        observers.append(
+            center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in
+                outcome.keypadShows += 1
+                // While up, a will-show is a change of keys or accessory for another field.
+                if keypadUp { outcome.keypadChanges += 1 } else { outcome.keypadRaises += 1 }
+                keypadUp = true
+            })
         observers.append(
             center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in
+                keypadUp = false
                 outcome.keypadHides += 1
                 outcome.hidePhases.append(currentPhase)
             })
@@ -88,7 +102,10 @@ package final class OutcomeRecorder {
     isolated deinit { stop() }
 
     /// Forgets what happened so far.
-    package func reset() { outcome = SessionOutcome() }
+    package func reset() {
+        outcome = SessionOutcome()
+        keypadUp = application.keyboard.isVisible
+    }
 
     /// The outcome with the final focus and the form's texts filled in.
     package func finish() -> SessionOutcome {
