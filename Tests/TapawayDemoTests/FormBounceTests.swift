@@ -41,4 +41,30 @@ struct FormBounceTests {
         h.platform.settle()
         #expect(h.firstResponderID == nil, "the form always bounces: the drag began and dismissed")
     }
+
+    @Test("touches-began's table bounces when its rows fit, so on-drag dismisses there and not in the scroll view")
+    func tableBounces() {
+        // Interface Builder gives a table view alwaysBounceVertical="YES" (UIScrollView: "allows
+        // vertical dragging even if the content is smaller than the bounds"); a scroll view
+        // keeps the default, false.
+        let h = Harness(.touchesBegan)
+        h.app.setOption(OptionKey(nil, "dismiss"), to: "on-drag")
+        h.focus(h.form.name)
+        #expect(!h.form.canScroll, "the form fits the default window")
+        let from = h.emptyBackgroundPoint
+        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
+        h.platform.settle()
+        #expect(h.firstResponderID == "name", "a scroll view whose content fits takes no drag")
+        #expect(h.app.setOption(OptionKey(.touchesBegan, "container"), to: "table"))
+        #expect(h.form.alwaysBounceVertical)
+        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
+        h.platform.settle()
+        #expect(h.firstResponderID == nil, "the table's drag began and on-drag dismissed")
+        // Drags only to scroll: the table's bounce is the platform's, and `never` wins over it.
+        #expect(h.app.setOption(OptionKey(nil, "bounce"), to: "never"))
+        #expect(!h.form.alwaysBounceVertical)
+        #expect(h.app.setOption(OptionKey(.touchesBegan, "container"), to: "scroll-view"))
+        #expect(h.app.setOption(OptionKey(nil, "bounce"), to: "platform"))
+        #expect(!h.form.alwaysBounceVertical)
+    }
 }

@@ -245,6 +245,20 @@ package class FormViewController: ViewController {
     /// scroll); the screens of toolkits whose scroll views always bounce say true.
     package var platformBouncesWhenContentFits: Bool { false }
 
+    /// The general option *When the form fits* (`bounce`): `platform`, `always` or `never`.
+    package var bounceChoice = "platform" {
+        didSet { applyBounce() }
+    }
+
+    /// Sets the form's `alwaysBounceVertical` from `bounceChoice`, the platform and the screen
+    /// file; a screen whose platform answer changes (a table container) calls it again.
+    package func applyBounce() {
+        // A screen file that says its root always bounces is taken at its word.
+        let declared = chosenDocument?.content.scroll?.alwaysBounceVertical ?? false
+        form.alwaysBounceVertical =
+            bounceChoice == "always" || (bounceChoice == "platform" && (platformBouncesWhenContentFits || declared))
+    }
+
     /// Sees every touch event of the window before it is delivered, while this screen is on
     /// top: for techniques that act on touches before any view does. Does nothing by default.
     package func willDeliver(_ event: Event, in window: AppWindow) {}

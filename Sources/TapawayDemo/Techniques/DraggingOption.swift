@@ -32,12 +32,7 @@ enum DraggingOption {
             .init("never", title: "Drags only to scroll"),
         ],
         default: "platform",
-        apply: { value, screen in
-            // A screen file that says its root always bounces is taken at its word.
-            let declared = screen.chosenDocument?.content.scroll?.alwaysBounceVertical ?? false
-            screen.form.alwaysBounceVertical =
-                value == "always" || (value == "platform" && (screen.platformBouncesWhenContentFits || declared))
-        })
+        apply: { value, screen in screen.bounceChoice = value })
 
     /// The dismiss mode a value stands for.
     static func mode(_ value: String) -> KeyboardDismissMode {
