@@ -70,6 +70,32 @@ struct CasePlayerTests {
         #expect(h.app.casePlayer?.matrixCase.number == 8)
     }
 
+    @Test("every matrix case with a set-up by hand is an experiment the help card plays: 14 and 15 among them")
+    func everyPlayableCaseIsOnTheCard() {
+        // The pinch has no case; every other case with a hand-made set-up is an experiment.
+        let played = Set(Experiment.allCases.compactMap(\.matrixCase))
+        #expect(played.isSuperset(of: [4, 5, 8, 9, 10, 11, 12, 13, 14, 15]))
+        // On an iPad's card, tall enough for all of them, the keyboard manager offers both.
+        let h = Harness(.keyboardManager, size: Size(width: 1600, height: 1400))
+        #expect(h.app.setOption(OptionKey(nil, "device"), to: "ipad"))
+        h.platform.settle()
+        h.platform.press(.function(1))
+        _ = h.platform.render()
+        let refusing = h.app.helpCard.frameOfExperiment(playing: 14)
+        #expect(refusing != nil, "the refusing field's experiment plays case 14")
+        #expect(h.app.helpCard.frameOfExperiment(playing: 15) != nil, "the toolbar's Done plays case 15")
+        if let refusing { h.platform.tap(at: refusing.center) }
+        #expect(h.app.casePlayer?.matrixCase.number == 14)
+        for _ in 0..<40 {
+            if case .finished? = h.app.casePlayer?.phase { break }
+            h.platform.advance(by: 0.25)
+        }
+        // The manager's resignFirstResponder() asks, and the delegate refuses (IQKeyboardManager's
+        // resign handler keeps the input when resignFirstResponder returns false).
+        #expect(h.app.replayBanner.message == "Case 14: did K, as the matrix expects")
+        #expect(h.firstResponderID == "email")
+    }
+
     @Test("a headless run beside the window leaves the keyboard manager working for the window")
     func managerStaysWithTheWindow() {
         let h = Harness(.keyboardManager)

@@ -5,14 +5,16 @@ import TapawayKit
 /// A headless Tapaway with everything a dismissal test looks at recorded.
 @MainActor
 final class Harness {
-    let platform = HeadlessPlatform(screenSize: TapawayApp.defaultSize)
+    let platform: HeadlessPlatform
     let app: TapawayApp
     var decisions: [DismissalDecision] = []
     var keyboardEvents: [String] = []
     var actions: [(String, String)] = []
     var focusChanges: [String?] = []
 
-    init(_ scenario: TechniqueID = .sendEvent) {
+    /// Starts the app showing `scenario` on a screen of `size` and lets it settle.
+    init(_ scenario: TechniqueID = .sendEvent, size: Size = TapawayApp.defaultSize) {
+        platform = HeadlessPlatform(screenSize: size)
         app = TapawayApp(application: platform.application, technique: scenario)
         _ = app.decisionObservers.add { [unowned self] in decisions.append($0) }
         let center = platform.application.notificationCenter

@@ -20,6 +20,10 @@ package enum Experiment: String, Sendable, CaseIterable {
     case pinch
     /// Tap the switch or the caption.
     case switchOrCaption
+    /// A field whose delegate refuses to resign, then a tap outside.
+    case refusingField
+    /// Done on the keyboard's toolbar, where the technique adds one.
+    case toolbarDone
 
     /// The number of the matrix case that plays this experiment in the window (the help card
     /// offers it), if one does: a pinch has no case.
@@ -34,6 +38,8 @@ package enum Experiment: String, Sendable, CaseIterable {
         case .otherField: return 4
         case .pinch: return nil
         case .switchOrCaption: return 10
+        case .refusingField: return 14
+        case .toolbarDone: return 15
         }
     }
 
@@ -49,6 +55,8 @@ package enum Experiment: String, Sendable, CaseIterable {
         case .otherField: return "Tap another field while typing"
         case .pinch: return "Ctrl+drag (two fingers)"
         case .switchOrCaption: return "Tap the switch or the caption"
+        case .refusingField: return "Tap out of a refusing field"
+        case .toolbarDone: return "Done on the keyboard's toolbar"
         }
     }
 
@@ -64,6 +72,8 @@ package enum Experiment: String, Sendable, CaseIterable {
         case .otherField: return "With `name` focused, click `email`"
         case .pinch: return "Ctrl+drag anywhere"
         case .switchOrCaption: return "Tap the switch or the caption"
+        case .refusingField: return "Turn on *Email refuses to resign*, type “ab” in `email`, click the background"
+        case .toolbarDone: return "With `name` focused, click Done above the keys"
         }
     }
 }

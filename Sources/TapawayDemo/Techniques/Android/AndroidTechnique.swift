@@ -56,5 +56,8 @@ enum AndroidTechnique: DismissalTechnique {
             "The keyboard hides and shows again: only the focused field counts as inside, so the new field's touch first clears focus.",
         .pinch: "Hides the keyboard when the first finger lands outside the field; the second is never looked at.",
         .switchOrCaption: "Hides the keyboard and the switch flips; the caption is outside the field too.",
+        .refusingField:
+            "The field gives way: clearFocus() at touch-down (with up, only the keyboard hides); an EditText cannot refuse (Tapaway's choice).",
+        .toolbarDone: "No toolbar (n/a); the IME's own action key is Return's experiment.",
     ]
 }

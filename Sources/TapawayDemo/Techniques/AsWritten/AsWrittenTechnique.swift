@@ -30,6 +30,9 @@ enum AsWrittenTechnique: DismissalTechnique {
         .otherField: "Focus moves in one step unless a declared recognizer ends editing first.",
         .pinch: "A declared tap recognizer sees two fingers and does not recognise.",
         .switchOrCaption: "The switch acts; a tap on the caption reaches the recognizers the file declares behind it.",
+        .refusingField:
+            "Whatever the file declares: an end-editing action forces the field out, a resign asks and the delegate keeps it.",
+        .toolbarDone: "No toolbar (n/a): the screen file has no way to declare an input accessory yet.",
     ]
 }
 

@@ -39,5 +39,8 @@ enum BackgroundControlTechnique: DismissalTechnique {
         .otherField: "Focus moves in one step and the keypad stays up: the field is not the background.",
         .pinch: "Two fingers that lift on the background end a touch-up-inside, which resigns.",
         .switchOrCaption: "The switch flips and focus stays: the switch is not the background. A tap on the caption resigns.",
+        .refusingField:
+            "The field resigns anyway: endEditing(true) does not ask the delegate.",
+        .toolbarDone: "No toolbar: the technique adds none (n/a).",
     ]
 }

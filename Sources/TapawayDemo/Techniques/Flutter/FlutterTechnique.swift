@@ -47,5 +47,8 @@ enum FlutterTechnique: DismissalTechnique {
         .otherField: "Focus moves in one step and the keypad stays up: every text field is in the same tap region.",
         .pinch: "Unfocuses when a finger goes down outside the fields.",
         .switchOrCaption: "Unfocuses and the switch flips (consumed, it does not); the caption is outside too.",
+        .refusingField:
+            "Unfocuses: a Flutter text field cannot refuse to lose focus (Tapaway's choice).",
+        .toolbarDone: "No keyboard toolbar is modelled (n/a).",
     ]
 }

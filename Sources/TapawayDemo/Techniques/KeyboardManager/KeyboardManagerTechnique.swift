@@ -45,6 +45,9 @@ enum KeyboardManagerTechnique: DismissalTechnique {
         .otherField: "Focus moves in one step and the keypad stays up; the toolbar's arrows follow.",
         .pinch: "Keeps focus: a pinch is not a tap.",
         .switchOrCaption: "The switch flips and focus stays: controls are ignored. A tap on the caption resigns.",
+        .refusingField:
+            "Keeps the field: the manager's resignFirstResponder() asks, and the delegate says no.",
+        .toolbarDone: "The toolbar's Done resigns the field on the button's touch-up.",
     ]
 }
 

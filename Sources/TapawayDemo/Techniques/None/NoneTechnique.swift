@@ -30,6 +30,9 @@ enum NoneTechnique: DismissalTechnique {
         .otherField: "Focus moves in one step and the keypad stays up.",
         .pinch: "Keeps focus.",
         .switchOrCaption: "The switch flips and focus stays; a tap on the caption does nothing either.",
+        .refusingField:
+            "Keeps the field: nothing asks it to resign.",
+        .toolbarDone: "No toolbar (n/a).",
     ]
 }
 

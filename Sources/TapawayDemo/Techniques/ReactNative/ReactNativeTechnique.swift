@@ -53,5 +53,8 @@ enum ReactNativeTechnique: DismissalTechnique {
         .pinch: "The scroll view takes the first finger; the input blurs when the gesture ends without a scroll.",
         .switchOrCaption:
             "With never, the switch does not flip and the input blurs; a tap on the caption blurs with never and handled.",
+        .refusingField:
+            "Blurs where the tap dismisses at all: a TextInput cannot refuse the blur (Tapaway's choice).",
+        .toolbarDone: "No keyboard toolbar is modelled (n/a).",
     ]
 }

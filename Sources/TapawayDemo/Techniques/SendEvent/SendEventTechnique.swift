@@ -33,6 +33,9 @@ enum SendEventTechnique: DismissalTechnique {
         .pinch: "Resigns only when neither finger began on the field.",
         .switchOrCaption:
             "The switch flips and the field resigns; the caption takes no touches, so a tap on it is on the background.",
+        .refusingField:
+            "Keeps the field: the window calls resignFirstResponder(), which asks, and the delegate says no.",
+        .toolbarDone: "No toolbar: the technique adds none (n/a).",
     ]
 }
 

@@ -47,5 +47,9 @@ enum SwiftUITechnique: DismissalTechnique {
         .pinch: "Keeps focus: a pinch is not a tap.",
         .switchOrCaption:
             "The switch flips and focus stays. A Text takes the hit too, so a tap on the caption keeps focus: only the background's own area dismisses.",
+        .refusingField:
+            "Unfocuses: a SwiftUI TextField has no delegate that could refuse (Tapaway's choice).",
+        .toolbarDone:
+            "No toolbar (n/a): a .toolbar with placement .keyboard and a Done button would be SwiftUI's way; not modelled.",
     ]
 }

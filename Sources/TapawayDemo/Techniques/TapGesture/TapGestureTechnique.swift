@@ -36,5 +36,8 @@ enum TapGestureTechnique: DismissalTechnique {
         .otherField: "Focus moves in one step and the keypad stays up: the field's own tap wins.",
         .pinch: "Keeps focus: a pinch is not a tap.",
         .switchOrCaption: "The switch flips and focus stays: a control wins its own tap. A tap on the caption resigns.",
+        .refusingField:
+            "The field resigns anyway: endEditing(true) forces it out without asking the delegate.",
+        .toolbarDone: "No toolbar: the technique adds none (n/a).",
     ]
 }

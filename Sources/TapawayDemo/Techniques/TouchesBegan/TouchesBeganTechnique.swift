@@ -10,7 +10,9 @@ extension TechniqueID {
 /// `touchesBegan(_:with:)` and ends editing. It hears only touches no view handled that travel
 /// up the responder chain to it: in a plain view a touch on the background or a label does, at
 /// touch-down, and controls keep their own taps; a scroll view (or a table, which is one) keeps
-/// the touches that reach it, so nothing dismisses there.
+/// the touches that reach it, so nothing dismisses there. A table differs from a scroll view in
+/// one way that matters here: it bounces vertically even when its rows fit, so a drag on it
+/// begins and a drag-to-dismiss mode acts.
 enum TouchesBeganTechnique: DismissalTechnique {
     static let id = TechniqueID.touchesBegan
     static let title = "touchesBegan override"
@@ -23,7 +25,7 @@ enum TouchesBeganTechnique: DismissalTechnique {
             values: [
                 .init("plain-view", title: "Plain view", subtitle: "Touches reach the controller"),
                 .init("scroll-view", title: "Scroll view", subtitle: "The scroll view keeps them"),
-                .init("table", title: "Table", subtitle: "A table is a scroll view"),
+                .init("table", title: "Table", subtitle: "A scroll view that always bounces"),
             ],
             default: "scroll-view",
             apply: { value, screen in (screen as? TouchesBeganViewController)?.container = value }),
@@ -55,5 +57,8 @@ enum TouchesBeganTechnique: DismissalTechnique {
         .pinch: "In a plain view the fingers' touches reach the controller, which resigns at touch-down.",
         .switchOrCaption:
             "The switch flips and focus stays. The caption takes no touches: in a plain view the tap reaches the controller and resigns; in a scroll view it does not.",
+        .refusingField:
+            "In a plain view endEditing(true) forces the field out (send-action asks, and keeps it); in a scroll view nothing reaches the controller.",
+        .toolbarDone: "No toolbar: the technique adds none (n/a).",
     ]
 }
