@@ -22,9 +22,11 @@ package class AppWindow: Window {
     }
 
     /// Lets the screen on top see a touch event before and after it is delivered (as an
-    /// Android activity's `dispatchTouchEvent` does around its call to `super`).
+    /// Android activity's `dispatchTouchEvent` does around its call to `super`); the screen
+    /// file's tap regions see it first.
     package override func sendEvent(_ event: Event) {
         let screen = event.type == .touches ? activeScreen : nil
+        if let screen { screen.tapRegions.handle(event, in: self, screen: screen) }
         screen?.willDeliver(event, in: self)
         super.sendEvent(event)
         screen?.didDeliver(event, in: self)

@@ -145,6 +145,12 @@ package class FormViewController: ViewController {
     private(set) var sheet: SheetPresenter?
     /// Whether the sheet was presented when the screen first showed.
     private var sheetShown = false
+    /// Whether the file's sheet is up: the page under it is not the current route.
+    var sheetIsPresented: Bool { sheet?.isPresented == true }
+    /// Whether `view` is in the file's sheet.
+    func isInSheet(_ view: View) -> Bool { sheet.map { view === $0.content || view.isDescendant(of: $0.content) } ?? false }
+    /// The file's Flutter tap regions, played before each touch event is delivered.
+    let tapRegions = TapRegionSurface()
 
     /// Stops it, putting back what it changed.
     package override func viewWillDisappear(_ animated: Bool) {

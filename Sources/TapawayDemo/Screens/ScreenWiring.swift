@@ -16,12 +16,15 @@ package enum ScreenWiring {
     package static func declaresDismissal(_ document: ScreenDocument) -> Bool {
         document.allElements.contains { element in
             element.gestures.contains { dismisses($0.action) } || element.actions.contains { dismisses($0.action) }
-                || element.input?.returnAction != nil
+                || element.input?.returnAction != nil || element.tapRegion.map(dismisses) == true
         }
     }
 
     /// Whether an action ends editing.
     static func dismisses(_ action: String) -> Bool { action == "end-editing" || action == "resign" }
+
+    /// Whether a tap region ends editing in one of its callbacks.
+    static func dismisses(_ region: TapRegionWiring) -> Bool { dismisses(region.onTapOutside) || dismisses(region.onTapInside) }
 
     /// Puts `screen`'s file wiring on the views under `root` (the form, or its bottom bar): all
     /// of it with `dismissals`, else only what does not end editing.
@@ -35,6 +38,9 @@ package enum ScreenWiring {
         }
         for view in views {
             guard let element = form.element(for: view) else { continue }
+            if let region = element.tapRegion, dismissals || !dismisses(region) {
+                screen.tapRegions.add(region, on: view, kind: element.kind.rawValue)
+            }
             for wiring in element.gestures where dismissals || !dismisses(wiring.action) {
                 view.addGestureRecognizer(recognizer(for: wiring, on: view, element: element, in: screen))
             }

@@ -234,6 +234,41 @@ public struct GestureWiring: Sendable, Equatable {
     public static let types = ["tap", "long-press", "pan"]
 }
 
+/// Flutter's `TapRegion` around an element: on every pointer down, the regions (or groups of
+/// regions) the pointer is outside hear `onTapOutside`, those it is inside `onTapInside`, and an
+/// outside region with `consumeOutsideTaps` keeps the pointer from every other widget.
+public struct TapRegionWiring: Sendable, Equatable {
+    /// `groupId`: regions with the same one act as one region (nil: this region alone).
+    public var groupId: String?
+    /// What `onTapOutside` does: `end-editing` or `resign` (unfocus), `none`, or `app:NAME`.
+    public var onTapOutside: String
+    /// What `onTapInside` does, in the same words.
+    public var onTapInside: String
+    /// `consumeOutsideTaps`: a pointer down outside the group goes to no other widget.
+    public var consumeOutsideTaps: Bool
+    /// The region's hit-test behaviour: `defer-to-child` (Flutter's default: inside only where a
+    /// child is hit), `opaque` or `translucent` (inside anywhere in its bounds).
+    public var behavior: String
+    /// Where the wiring is in the file.
+    public var position: SourcePosition?
+
+    /// A region as given; everything left out at Flutter's defaults.
+    public init(
+        groupId: String? = nil, onTapOutside: String = "none", onTapInside: String = "none",
+        consumeOutsideTaps: Bool = false, behavior: String = "defer-to-child", position: SourcePosition? = nil
+    ) {
+        self.groupId = groupId
+        self.onTapOutside = onTapOutside
+        self.onTapInside = onTapInside
+        self.consumeOutsideTaps = consumeOutsideTaps
+        self.behavior = behavior
+        self.position = position
+    }
+
+    /// The hit-test behaviours a file may name.
+    public static let behaviors = ["defer-to-child", "opaque", "translucent"]
+}
+
 /// An action a control declares for one of its events, as `addTarget(_:action:for:)` or an
 /// Interface Builder connection does.
 public struct ControlWiring: Sendable, Equatable {
@@ -309,6 +344,8 @@ public struct ScreenElement: Sendable, Equatable {
     /// Whether it is wrapped in Flutter's `TextFieldTapRegion`: a pointer down on it counts as
     /// inside the text fields' tap region, so it does not unfocus the focused field.
     public var textFieldTapRegion: Bool
+    /// Flutter's `TapRegion` around it, if the file wraps it in one.
+    public var tapRegion: TapRegionWiring?
     /// Android's `focusableInTouchMode` on the view (text inputs are by nature): under a target
     /// SDK below 28, `clearFocus()` gives the focus to the first such view.
     public var focusableInTouchMode: Bool
@@ -338,6 +375,7 @@ public struct ScreenElement: Sendable, Equatable {
         position = nil
         source = nil
         textFieldTapRegion = false
+        tapRegion = nil
         focusableInTouchMode = false
     }
 

@@ -84,7 +84,7 @@ public enum ScreenReader {
 private enum KeyLists {
     static let common = [
         "id", "kind", "frame", "height", "minHeight", "width", "gap", "inset", "hidden", "enabled", "interactive",
-        "gestures", "comment", "source", "textFieldTapRegion", "focusableInTouchMode",
+        "gestures", "comment", "source", "textFieldTapRegion", "tapRegion", "focusableInTouchMode",
     ]
     static let text = ["text", "fontSize", "secondary"]
     static let input = [
@@ -197,14 +197,14 @@ private struct ReadContext {
         return value
     }
 
-    /// An action a wiring names: `end-editing`, `resign`, `none` or `app:NAME`.
-    mutating func action(_ members: JSONMembers, _ path: String) -> String? {
-        guard let text = string(members, "action", path), let node = members["action"] else { return nil }
+    /// An action a wiring names under `key`: `end-editing`, `resign`, `none` or `app:NAME`.
+    mutating func action(_ members: JSONMembers, _ path: String, key: String = "action") -> String? {
+        guard let text = string(members, key, path), let node = members[key] else { return nil }
         if wiringActions.contains(text) { return text }
         if text.hasPrefix("app:"), text.count > 4 { return text }
         problem(
-            node, join(path, "action"),
-            "'action' is '\(text)'; it must be one of \(wiringActions.joined(separator: ", ")) or app:NAME")
+            node, join(path, key),
+            "'\(key)' is '\(text)'; it must be one of \(wiringActions.joined(separator: ", ")) or app:NAME")
         return nil
     }
 
@@ -425,6 +425,7 @@ private struct ReadContext {
         comment(m, path)
         element.source = string(m, "source", path)
         element.textFieldTapRegion = bool(m, "textFieldTapRegion", path) ?? false
+        if let regionNode = m["tapRegion"] { element.tapRegion = tapRegion(regionNode, join(path, "tapRegion")) }
         element.focusableInTouchMode = bool(m, "focusableInTouchMode", path) ?? false
         if let id = string(m, "id", path), let idNode = m["id"] {
             // ASCII letters, digits, '-', '_' and '.', checked byte by byte (a non-ASCII id is
@@ -559,6 +560,19 @@ private struct ReadContext {
         return GestureWiring(
             type: type, cancelsTouchesInView: bool(m, "cancelsTouchesInView", path) ?? true, action: action,
             position: node.position)
+    }
+
+    mutating func tapRegion(_ node: JSONNode, _ path: String) -> TapRegionWiring? {
+        let keys = ["groupId", "onTapOutside", "onTapInside", "consumeOutsideTaps", "behavior", "comment"]
+        guard let m = members(node, path, allowed: keys, what: "a tap region") else { return nil }
+        comment(m, path)
+        var region = TapRegionWiring(position: node.position)
+        region.groupId = string(m, "groupId", path)
+        region.onTapOutside = action(m, path, key: "onTapOutside") ?? region.onTapOutside
+        region.onTapInside = action(m, path, key: "onTapInside") ?? region.onTapInside
+        region.consumeOutsideTaps = bool(m, "consumeOutsideTaps", path) ?? false
+        region.behavior = choice(m, "behavior", path, TapRegionWiring.behaviors) ?? region.behavior
+        return region
     }
 
     mutating func controlAction(_ node: JSONNode, _ path: String) -> ControlWiring? {
