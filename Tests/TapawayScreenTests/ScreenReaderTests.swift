@@ -74,7 +74,7 @@ struct ScreenReaderTests {
                   { "kind": "button", "frame": { "x": 0, "y": 0, "width": -3, "height": 4 } } ] } }
                 """,
                 [
-                    "2:22: unknown key 'txt' in a label; known keys: comment, enabled, focusableInTouchMode, fontSize, frame, gap, gestures, height, hidden, id, inset, interactive, kind, minHeight, secondary, source, text, textFieldTapRegion, width (at content.children[0].txt)",
+                    "2:22: unknown key 'txt' in a label; known keys: comment, enabled, focusableInTouchMode, fontSize, frame, gap, gestures, height, hidden, id, inset, interactive, kind, minHeight, secondary, source, tapRegion, text, textFieldTapRegion, width (at content.children[0].txt)",
                     "3:59: 'width' is -3.0; a size may not be negative (at content.children[1].frame.width)",
                 ]
             ),
