@@ -524,7 +524,8 @@ struct InspectorTests {
         #expect(charter.dropFirst(shown).allSatisfy { !drawn.contains($0.0) }, "the experiments shown are the first ones")
         let left = charter.count - shown
         if left > 0 {
-            #expect(drawn.contains(left == 1 ? "1 more experiment in a wider window" : "\(left) more experiments in a wider window"))
+            #expect(
+                drawn.contains(left == 1 ? "1 more experiment in a wider window" : "\(left) more experiments in a wider window"))
         }
         // An iPad's card is tall enough for every one.
         let tall = Harness(size: Size(width: 1600, height: 1400))

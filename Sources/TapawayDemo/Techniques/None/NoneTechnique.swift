@@ -24,7 +24,7 @@ enum NoneTechnique: DismissalTechnique {
         .row: "The row selects and the keypad stays up.",
         .pinnedFinger: "Keeps focus: nothing dismisses.",
         .drag:
-            "Keeps the keypad; Dismiss on drag or Interactive end editing, once the form can drag (taller than the screen, or it always bounces).",
+            "Keeps the keypad; Dismiss on drag or Interactive end editing, once the form can drag (its content taller than its frame, or it always bounces).",
         .navigationBar: "Keeps focus.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up.",
