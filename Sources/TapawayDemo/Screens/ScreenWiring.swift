@@ -12,12 +12,20 @@ import TapawayScreen
 @MainActor
 package enum ScreenWiring {
     /// Whether the file declares wiring that ends editing, so that **As written** has something
-    /// to play.
+    /// to play: the file's own, or, on a file written for React Native, a scroll view whose
+    /// `keyboardShouldPersistTaps` lets it blur the input (the platform's default, `never`).
     package static func declaresDismissal(_ document: ScreenDocument) -> Bool {
-        document.allElements.contains { element in
+        if document.platform == .reactNative, document.allElements.contains(where: blursOnTap) { return true }
+        return document.allElements.contains { element in
             element.gestures.contains { dismisses($0.action) } || element.actions.contains { dismisses($0.action) }
                 || element.input?.returnAction != nil || element.tapRegion.map(dismisses) == true
         }
+    }
+
+    /// Whether an element is a React Native scroll view that blurs the focused input on a tap.
+    static func blursOnTap(_ element: ScreenElement) -> Bool {
+        element.kind.scrolls && element.scroll?.scrolls != false
+            && (element.scroll?.keyboardShouldPersistTaps ?? "never") != "always"
     }
 
     /// Whether an action ends editing.
@@ -87,6 +95,9 @@ package enum ScreenWiring {
         let line = wiring.position.map { " at line \($0.line)" } ?? ""
         recognizer.identifier = "\(wiring.type)\(line)"
         recognizer.cancelsTouchesInView = wiring.cancelsTouchesInView
+        if screen.chosenDocument?.platform == .flutter, wiring.type != "pan" {
+            flutterDetector(recognizer, on: view, behavior: wiring.behavior ?? "defer-to-child")
+        }
         recognizer.addAction { [weak screen] recognizer in
             // A long press acts when it begins, a tap (recognised) and a pan when they end.
             guard let screen, recognizer.state == (wiring.type == "long-press" ? .began : .ended) else { return }
@@ -95,6 +106,28 @@ package enum ScreenWiring {
                 touches: recognizer.touches)
         }
         return recognizer
+    }
+
+    /// Makes `recognizer` play as a Flutter `GestureDetector`'s tap or long press on `view`: it
+    /// takes no touch from anyone (the arena's losers are simply not called), it loses the arena
+    /// to a widget inside it that claims its own tap (a button, a switch, a text field, a list
+    /// tile: the deepest recognizer wins), and with `defer-to-child` it is not hit where the
+    /// pointer meets only the element itself (a `Column` or `Padding` is not hit in its empty
+    /// space; a coloured `Container` or a `Scaffold`'s body is, which `opaque` stands for).
+    private static func flutterDetector(_ recognizer: GestureRecognizer, on view: View, behavior: String) {
+        recognizer.cancelsTouchesInView = false
+        recognizer.shouldBegin = { recognizer in
+            !recognizer.touches.contains { touch in
+                guard let hit = touch.view else { return true }
+                if behavior == "defer-to-child" && hit === view { return true }
+                var current: View? = hit
+                while let v = current, v !== view {
+                    if v is Control || v is SuggestionRow || v is any TextInput { return true }
+                    current = v.superview
+                }
+                return false
+            }
+        }
     }
 
     /// Does what a wiring's action says, and says so to the inspector and the trace.

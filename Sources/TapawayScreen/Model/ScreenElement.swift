@@ -219,14 +219,21 @@ public struct GestureWiring: Sendable, Equatable {
     /// What the action does: `end-editing` (`view.endEditing(true)`), `resign` (asks the first
     /// responder, which may refuse), `none`, or `app:NAME` (an app action, counted).
     public var action: String
+    /// On a Flutter file, the `GestureDetector`'s hit-test behaviour: `defer-to-child` (Flutter's
+    /// default with a child), `opaque` or `translucent`; nil: the default.
+    public var behavior: String?
     /// Where the wiring is in the file.
     public var position: SourcePosition?
 
     /// A recognizer as given.
-    public init(type: String, cancelsTouchesInView: Bool = true, action: String, position: SourcePosition? = nil) {
+    public init(
+        type: String, cancelsTouchesInView: Bool = true, action: String, behavior: String? = nil,
+        position: SourcePosition? = nil
+    ) {
         self.type = type
         self.cancelsTouchesInView = cancelsTouchesInView
         self.action = action
+        self.behavior = behavior
         self.position = position
     }
 

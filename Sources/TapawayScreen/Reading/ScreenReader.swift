@@ -550,8 +550,8 @@ private struct ReadContext {
     }
 
     mutating func gesture(_ node: JSONNode, _ path: String) -> GestureWiring? {
-        guard let m = members(node, path, allowed: ["type", "cancelsTouchesInView", "action", "comment"], what: "a gesture")
-        else { return nil }
+        let keys = ["type", "cancelsTouchesInView", "action", "behavior", "comment"]
+        guard let m = members(node, path, allowed: keys, what: "a gesture") else { return nil }
         let type = choice(m, "type", path, GestureWiring.types)
         let action = action(m, path)
         if m["type"] == nil { problem(node, path, "a gesture needs a 'type': \(GestureWiring.types.joined(separator: ", "))") }
@@ -559,7 +559,7 @@ private struct ReadContext {
         guard let type, let action else { return nil }
         return GestureWiring(
             type: type, cancelsTouchesInView: bool(m, "cancelsTouchesInView", path) ?? true, action: action,
-            position: node.position)
+            behavior: choice(m, "behavior", path, TapRegionWiring.behaviors), position: node.position)
     }
 
     mutating func tapRegion(_ node: JSONNode, _ path: String) -> TapRegionWiring? {

@@ -18,143 +18,23 @@ import TapawayScreen
 @MainActor
 package final class ReactNativeViewController: FormViewController {
     /// The values of `keyboardShouldPersistTaps`.
-    package enum PersistTaps: String, Sendable {
-        /// The scroll view takes every tap while the keyboard is up.
-        case never
-        /// It takes a tap no child handled.
-        case handled
-        /// It never blurs on a tap.
-        case always
-    }
+    typealias PersistTaps = ReactNativeScrollResponder.PersistTaps
 
     /// React Native documents `alwaysBounceVertical` (iOS) as true by default for a vertical
     /// `ScrollView`, so a drag begins even on a form that fits.
     package override var platformBouncesWhenContentFits: Bool { true }
 
     /// The screen's scroll view's `keyboardShouldPersistTaps`.
-    package var persistTaps = PersistTaps.never
-    /// The touch a scroll view is the responder for, that scroll view, and its offset when it
-    /// took the touch.
-    private var responderTouch: (touch: Touch, scrollView: ScrollView, offset: Point, captured: Bool)?
+    var persistTaps: PersistTaps {
+        get { responder.rootPersistTaps ?? .never }
+        set { responder.rootPersistTaps = newValue }
+    }
+    /// The scroll views' responder handlers; the form is a scroll view whatever the file's root.
+    private lazy var responder = ReactNativeScrollResponder(screen: self, rootPersistTaps: .never)
 
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) { super.init(technique: .reactNative, document: document) }
 
     /// The scroll views' responder handlers.
-    package override func willDeliver(_ event: Event, in window: AppWindow) {
-        let touches = event.touches(for: window)
-        let changed = touches.filter { $0.phase != .stationary }
-        if let began = changed.first(where: { $0.phase == .began }), touches.count == 1 {
-            startGesture(with: began, in: window)
-        }
-        guard let responder = responderTouch, let touch = changed.first(where: { $0 === responder.touch }),
-            touch.phase.isFinished
-        else { return }
-        responderTouch = nil
-        let scrollView = responder.scrollView
-        release(
-            touch, by: scrollView,
-            scrolled: scrollView.contentOffset != responder.offset || scrollView.panGestureRecognizer.state != .possible,
-            others: touches.filter { $0 !== touch })
-    }
-
-    /// The React Native scroll views at and around `view`, outermost first, each with its
-    /// `keyboardShouldPersistTaps`: the screen's, then the file's nested ones.
-    private func scrollViews(around view: View) -> [(scrollView: ScrollView, persistTaps: PersistTaps)] {
-        var nested: [(ScrollView, PersistTaps)] = []
-        var current: View? = view
-        while let v = current, v !== form {
-            if let scrollView = v as? ElementScrollView {
-                let value = form.element(for: scrollView)?.scroll?.keyboardShouldPersistTaps
-                nested.append((scrollView, value.flatMap(PersistTaps.init(rawValue:)) ?? .never))
-            }
-            current = v.superview
-        }
-        return [(form, persistTaps)] + nested.reversed()
-    }
-
-    /// How people read a scroll view in the log: the screen's, or a nested one by its id.
-    private func name(of scrollView: ScrollView) -> String {
-        scrollView === form ? "the scroll view" : "the nested scroll view \(scrollView.traceName ?? "")"
-    }
-
-    /// A gesture's first touch: does a scroll view become its responder?
-    private func startGesture(with touch: Touch, in window: AppWindow) {
-        guard let view = touch.view, view.isDescendant(of: form) else {
-            if let focused = editingInput?.traceName {
-                report(
-                    .keep, "the touch is outside the ScrollView (\(touch.view?.traceName ?? "no view")): \(focused) stays",
-                    touches: [touch])
-            }
-            return
-        }
-        guard let focused = editingInput else { return }
-        let keyboardUp = view.application?.keyboard.isVisible ?? false
-        let isTextInput = view is any TextInput
-        let chain = scrollViews(around: view)
-        // onStartShouldSetResponderCapture, from the outermost scroll view in: the first under
-        // `never` takes the touch from everything inside it.
-        if keyboardUp && !isTextInput, let capturing = chain.first(where: { $0.persistTaps == .never })?.scrollView {
-            let settings =
-                chain.count > 1 && capturing === form && chain.dropFirst().contains { $0.persistTaps != .never }
-                ? " (the inner scroll view's own setting is never asked)" : ""
-            report(
-                .keep,
-                "\(name(of: capturing)) took the touch at its start (keyboardShouldPersistTaps never)\(settings); "
-                    + "\(touch.view?.traceName ?? "its child") never gets it, and \(focused.traceName ?? "the input") blurs on release unless it scrolls",
-                touches: [touch])
-            window.redirect(touch, to: capturing)
-            responderTouch = (touch, capturing, capturing.contentOffset, true)
-            return
-        }
-        // onStartShouldSetResponder, bubbling from the touched view out: a child that handles
-        // touches keeps it; else the innermost scroll view under `handled` takes it.
-        if keyboardUp && !isTextInput && !Self.handlesTouches(view),
-            let claiming = chain.last(where: { $0.persistTaps == .handled })?.scrollView
-        {
-            responderTouch = (touch, claiming, claiming.contentOffset, false)
-            report(
-                .keep,
-                "no child handled the touch on \(view.traceName ?? "the background"): \(name(of: claiming)) is its responder "
-                    + "(keyboardShouldPersistTaps handled) and blurs on release unless it scrolls", touches: [touch])
-            return
-        }
-        let why: String
-        switch true {
-        case chain.allSatisfy({ $0.persistTaps == .always }): why = "keyboardShouldPersistTaps always: taps never blur"
-        case isTextInput: why = "a touch on a text input is never taken"
-        case !keyboardUp: why = "the keyboard is not up"
-        case Self.handlesTouches(view):
-            why = "\(view.traceName ?? "a child") handled the touch (keyboardShouldPersistTaps handled)"
-        default: why = "no scroll view takes the touch (keyboardShouldPersistTaps always)"
-        }
-        report(.keep, why, touches: [touch])
-    }
-
-    /// A scroll view's responder is released: it blurs unless a scroll happened.
-    private func release(_ touch: Touch, by scrollView: ScrollView, scrolled: Bool, others: [Touch]) {
-        guard let focused = editingInput else { return }
-        if scrolled || touch.phase == .cancelled {
-            report(.keep, "\(name(of: scrollView)) scrolled since it took the touch: no blur", touches: [touch])
-            return
-        }
-        report(
-            .resign,
-            "\(name(of: scrollView))'s touch ended without a scroll: blurTextInput(\(focused.traceName ?? "the input"))",
-            touches: [touch] + others)
-        // A React Native TextInput has no delegate that could refuse the blur.
-        _ = focused.window?.transferFirstResponder(to: nil, force: true)
-    }
-
-    /// Whether a view takes touches itself, as a React Native Touchable, Button or Switch does
-    /// (inferred mapping: Tapaway's controls and list rows).
-    private static func handlesTouches(_ view: View) -> Bool {
-        var current: View? = view
-        while let v = current {
-            if v is Control || v is SuggestionRow { return true }
-            if v is ScrollView { return false }
-            current = v.superview
-        }
-        return false
-    }
+    package override func willDeliver(_ event: Event, in window: AppWindow) { responder.willDeliver(event, in: window) }
 }
