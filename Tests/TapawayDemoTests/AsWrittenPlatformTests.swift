@@ -157,3 +157,50 @@ struct FlutterGestureDetectorTests {
         #expect(row.outcome.finalFocus == nil, "\(row.words)")
     }
 }
+
+/// A `tap` gesture on a SwiftUI file is `.onTapGesture` on that view. Apple's documentation:
+/// `contentShape(_:)` "Defines the content shape for hit testing" (a container's empty space is
+/// not hit without one); gestures (developer.apple.com, "Composing SwiftUI gestures" and
+/// `simultaneousGesture(_:including:)`): "SwiftUI gives precedence to the child's gesture" over
+/// its parent's by default, and `simultaneousGesture` attaches a gesture "to process
+/// simultaneously with gestures defined by the view".
+@MainActor
+@Suite("As written: a SwiftUI file's onTapGesture")
+struct SwiftUITapGestureTests {
+    /// A `VStack` with a field, a Save button and a text, `.onTapGesture { focus = nil }` on it.
+    func file(behavior: String? = nil, simultaneous: Bool = false) -> String {
+        let behaviorKey = behavior.map { #", "behavior": "\#($0)""# } ?? ""
+        return """
+            { "version": 1, "platform": "swiftui", "content": { "kind": "view",
+              "gestures": [ { "type": "tap", "action": "end-editing", "simultaneous": \(simultaneous)\(behaviorKey) } ],
+              "layout": { "padding": [16, 16, 16, 16] }, "children": [
+                { "kind": "text-field", "id": "amount" },
+                { "kind": "button", "id": "save", "text": "Save" },
+                { "kind": "label", "id": "hint", "text": "Amounts in euros" } ] } }
+            """
+    }
+
+    func play(_ step: DismissalMatrix.Step, on text: String) throws -> DismissalMatrix.Cell {
+        let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(text))
+        return DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: nil, step: step), in: session)
+    }
+
+    @Test("without a content shape the stack's empty space is not hit; with one it is")
+    func contentShape() throws {
+        #expect(try play(.tapBackground, on: file()).outcome.finalFocus == "amount")
+        #expect(try play(.tapBackground, on: file(behavior: "opaque")).outcome.finalFocus == nil)
+        // A Text is hit, and its tap goes to the gesture of the stack it is in.
+        #expect(try play(.tap("hint"), on: file()).outcome.finalFocus == nil)
+    }
+
+    @Test("the child's gesture has precedence: Save acts and the field stays; simultaneous does both")
+    func precedence() throws {
+        let save = try play(.tap("save"), on: file(behavior: "opaque"))
+        #expect(save.outcome.actions["save touchUpInside"] == 1, "\(save.words)")
+        #expect(save.outcome.finalFocus == "amount", "\(save.words)")
+        let both = try play(.tap("save"), on: file(behavior: "opaque", simultaneous: true))
+        #expect(both.outcome.actions["save touchUpInside"] == 1, "\(both.words)")
+        #expect(both.outcome.finalFocus == nil, "\(both.words)")
+    }
+}

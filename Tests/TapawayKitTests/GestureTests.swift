@@ -85,6 +85,19 @@ struct GestureTests {
         #expect(tap.state == .possible)
     }
 
+    @Test("a recognizer that recognises along with the views is not refused by a control, and both act")
+    func alongWithControls() {
+        let (p, root, _, button) = make()
+        var taps = 0, presses = 0
+        let tap = TapGestureRecognizer { _ in taps += 1 }
+        tap.recognizesAlongWithViews = true
+        tap.cancelsTouchesInView = false
+        root.addGestureRecognizer(tap)
+        button.addAction(for: .touchUpInside) { _, _ in presses += 1 }
+        p.tap(button)
+        #expect(taps == 1 && presses == 1)
+    }
+
     @Test("numberOfTouchesRequired: two fingers make a two-finger tap, and fail a one-finger one")
     func touchesRequired() {
         let (p, root, row, _) = make()

@@ -95,8 +95,11 @@ package enum ScreenWiring {
         let line = wiring.position.map { " at line \($0.line)" } ?? ""
         recognizer.identifier = "\(wiring.type)\(line)"
         recognizer.cancelsTouchesInView = wiring.cancelsTouchesInView
-        if screen.chosenDocument?.platform == .flutter, wiring.type != "pan" {
-            flutterDetector(recognizer, on: view, behavior: wiring.behavior ?? "defer-to-child")
+        let platform = screen.chosenDocument?.platform
+        if platform == .flutter || platform == .swiftui, wiring.type != "pan" {
+            declarativeGesture(
+                recognizer, on: view, behavior: wiring.behavior ?? "defer-to-child",
+                givesWay: !(platform == .swiftui && wiring.simultaneous))
         }
         recognizer.addAction { [weak screen] recognizer in
             // A long press acts when it begins, a tap (recognised) and a pan when they end.
@@ -108,18 +111,23 @@ package enum ScreenWiring {
         return recognizer
     }
 
-    /// Makes `recognizer` play as a Flutter `GestureDetector`'s tap or long press on `view`: it
-    /// takes no touch from anyone (the arena's losers are simply not called), it loses the arena
-    /// to a widget inside it that claims its own tap (a button, a switch, a text field, a list
-    /// tile: the deepest recognizer wins), and with `defer-to-child` it is not hit where the
-    /// pointer meets only the element itself (a `Column` or `Padding` is not hit in its empty
-    /// space; a coloured `Container` or a `Scaffold`'s body is, which `opaque` stands for).
-    private static func flutterDetector(_ recognizer: GestureRecognizer, on view: View, behavior: String) {
+    /// Makes `recognizer` play as a Flutter `GestureDetector`'s or a SwiftUI `.onTapGesture`'s
+    /// tap or long press on `view`: it takes no touch from anyone (a gesture that loses is
+    /// simply not called), it gives way (`givesWay`) to a widget inside it that claims its own
+    /// tap (a button, a switch, a text field, a row: Flutter's arena gives the tap to the deepest
+    /// recognizer; SwiftUI gives a child's gesture precedence over its parent's, unless the
+    /// parent's is a `.simultaneousGesture`), and with `defer-to-child` it is not hit where the
+    /// pointer meets only the element itself (a `Column`, a `VStack` without a content shape is
+    /// not hit in its empty space; `opaque` stands for a coloured container, a `Scaffold`'s body
+    /// or `.contentShape(Rectangle())`).
+    private static func declarativeGesture(_ recognizer: GestureRecognizer, on view: View, behavior: String, givesWay: Bool) {
         recognizer.cancelsTouchesInView = false
+        recognizer.recognizesAlongWithViews = !givesWay
         recognizer.shouldBegin = { recognizer in
             !recognizer.touches.contains { touch in
                 guard let hit = touch.view else { return true }
                 if behavior == "defer-to-child" && hit === view { return true }
+                guard givesWay else { return false }
                 var current: View? = hit
                 while let v = current, v !== view {
                     if v is Control || v is SuggestionRow || v is any TextInput { return true }

@@ -31,6 +31,10 @@ open class GestureRecognizer {
     public var isEnabled = true
     /// Whether recognising takes the touches away from the view (touches-cancelled). `true` by default.
     public var cancelsTouchesInView = true
+    /// Whether it recognises along with the views under its touches rather than letting them
+    /// refuse it (a control's own single tap, a text input's): as SwiftUI's `simultaneousGesture`
+    /// does. False by default, as in UIKit.
+    public var recognizesAlongWithViews = false
     /// Whether the view gets touches-began only once this recognizer has failed. `false` by default.
     public var delaysTouchesBegan = false
     /// Whether the view gets touches-ended only once this recognizer has decided. `true` by default.
@@ -120,7 +124,7 @@ open class GestureRecognizer {
     private func refusalReason() -> String? {
         if let shouldBegin, !shouldBegin(self) { return "its delegate said no" }
         if let view, !view.gestureRecognizerShouldBegin(self) { return "its view said no" }
-        for touch in touches {
+        for touch in touches where !recognizesAlongWithViews {
             if let hit = touch.view, hit !== view, !hit.gestureRecognizerShouldBegin(self) {
                 return hit.refusal(of: self)
             }

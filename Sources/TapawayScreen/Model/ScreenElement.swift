@@ -220,20 +220,25 @@ public struct GestureWiring: Sendable, Equatable {
     /// responder, which may refuse), `none`, or `app:NAME` (an app action, counted).
     public var action: String
     /// On a Flutter file, the `GestureDetector`'s hit-test behaviour: `defer-to-child` (Flutter's
-    /// default with a child), `opaque` or `translucent`; nil: the default.
+    /// default with a child), `opaque` or `translucent`; on a SwiftUI file, `opaque` is a
+    /// `.contentShape(Rectangle())` (or a background) on the view. nil: the default.
     public var behavior: String?
+    /// On a SwiftUI file, `.simultaneousGesture`: it acts along with a gesture inside it (a
+    /// button's) rather than giving way to it.
+    public var simultaneous: Bool
     /// Where the wiring is in the file.
     public var position: SourcePosition?
 
     /// A recognizer as given.
     public init(
         type: String, cancelsTouchesInView: Bool = true, action: String, behavior: String? = nil,
-        position: SourcePosition? = nil
+        simultaneous: Bool = false, position: SourcePosition? = nil
     ) {
         self.type = type
         self.cancelsTouchesInView = cancelsTouchesInView
         self.action = action
         self.behavior = behavior
+        self.simultaneous = simultaneous
         self.position = position
     }
 

@@ -550,7 +550,7 @@ private struct ReadContext {
     }
 
     mutating func gesture(_ node: JSONNode, _ path: String) -> GestureWiring? {
-        let keys = ["type", "cancelsTouchesInView", "action", "behavior", "comment"]
+        let keys = ["type", "cancelsTouchesInView", "action", "behavior", "simultaneous", "comment"]
         guard let m = members(node, path, allowed: keys, what: "a gesture") else { return nil }
         let type = choice(m, "type", path, GestureWiring.types)
         let action = action(m, path)
@@ -559,7 +559,8 @@ private struct ReadContext {
         guard let type, let action else { return nil }
         return GestureWiring(
             type: type, cancelsTouchesInView: bool(m, "cancelsTouchesInView", path) ?? true, action: action,
-            behavior: choice(m, "behavior", path, TapRegionWiring.behaviors), position: node.position)
+            behavior: choice(m, "behavior", path, TapRegionWiring.behaviors),
+            simultaneous: bool(m, "simultaneous", path) ?? false, position: node.position)
     }
 
     mutating func tapRegion(_ node: JSONNode, _ path: String) -> TapRegionWiring? {
