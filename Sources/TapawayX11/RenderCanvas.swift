@@ -95,13 +95,7 @@ final class RenderCanvas: Canvas {
         let device = self.device(rect)
         guard !device.isEmpty else { return }
         if isIntegral(device) {
-            let visible = device.intersection(state.clip).integral
-            guard !visible.isEmpty, applyPictureClip() else { return }
-            var render = renderColor(color)
-            XRenderFillRectangle(
-                display, color.alpha >= 1 ? PictOpSrc : PictOpOver, picture, &render,
-                Int32(visible.minX), Int32(visible.minY),
-                UInt32(visible.width), UInt32(visible.height))
+            fillPixels(device, color: color)
         } else {
             points.removeAll(keepingCapacity: true)
             addPoint(device.minX, device.minY)
@@ -117,6 +111,7 @@ final class RenderCanvas: Canvas {
         let r = min(radius, rect.width / 2, rect.height / 2)
         if r < 0.25 { fill(rect, color: color); return }
         let device = self.device(rect)
+        if splitsRoundedShapes, fillRoundedRectInPieces(device, radius: r * scale, color: color) { return }
         points.removeAll(keepingCapacity: true)
         addRoundedRect(device, radius: r * scale)
         compositePoints(bounds: device, color: color, convex: true)
@@ -225,21 +220,33 @@ final class RenderCanvas: Canvas {
         points.append(XPointDouble(x: x, y: y))
     }
 
+    /// How many segments each corner's arc of a rounded rectangle of `radius` pixels has.
+    private static func segmentsPerCorner(radius: Double) -> Int {
+        min(16, max(8, RenderCanvas.segments(forRadius: radius, angle: Double.pi / 2)))
+    }
+
+    /// Appends the arc of corner `index` (0 top-left, then clockwise on screen) of a rounded
+    /// rectangle, clockwise, from the side before it to the side after it. Every path that draws
+    /// a corner makes its points here, so a corner drawn alone has the same points to the last
+    /// bit as the whole outline.
+    private func addCorner(_ index: Int, of rect: Rect, radius: Double, segments: Int) {
+        let corner: (cx: Double, cy: Double, start: Double)
+        switch index {
+        case 0: corner = (rect.minX + radius, rect.minY + radius, Double.pi)
+        case 1: corner = (rect.maxX - radius, rect.minY + radius, 1.5 * Double.pi)
+        case 2: corner = (rect.maxX - radius, rect.maxY - radius, 0)
+        default: corner = (rect.minX + radius, rect.maxY - radius, 0.5 * Double.pi)
+        }
+        for i in 0...segments {
+            let angle = corner.start + Double.pi / 2 * Double(i) / Double(segments)
+            addPoint(corner.cx + radius * cos(angle), corner.cy + radius * sin(angle))
+        }
+    }
+
     /// Appends a rounded rectangle's outline clockwise (on screen), from its top-left corner.
     private func addRoundedRect(_ rect: Rect, radius: Double) {
-        let perCorner = min(16, max(8, RenderCanvas.segments(forRadius: radius, angle: Double.pi / 2)))
-        let corners: [(cx: Double, cy: Double, start: Double)] = [
-            (rect.minX + radius, rect.minY + radius, Double.pi),
-            (rect.maxX - radius, rect.minY + radius, 1.5 * Double.pi),
-            (rect.maxX - radius, rect.maxY - radius, 0),
-            (rect.minX + radius, rect.maxY - radius, 0.5 * Double.pi),
-        ]
-        for corner in corners {
-            for i in 0...perCorner {
-                let angle = corner.start + Double.pi / 2 * Double(i) / Double(perCorner)
-                addPoint(corner.cx + radius * cos(angle), corner.cy + radius * sin(angle))
-            }
-        }
+        let segments = RenderCanvas.segmentsPerCorner(radius: radius)
+        for index in 0..<4 { addCorner(index, of: rect, radius: radius, segments: segments) }
     }
 
     /// Appends a closed rounded-rectangle contour that starts and ends on the left edge at `midY`.
@@ -258,7 +265,177 @@ final class RenderCanvas: Canvas {
         if reversed { points[start...].reverse() }
     }
 
+    // MARK: Rounded rectangles in pieces
+
+    /// Whether a rounded rectangle whose geometry lies on whole device pixels is drawn in pieces:
+    /// the pixels it covers whole as plain rectangles, each corner as a small polygon of its own.
+    /// The pixels are the same as from one polygon of the whole shape (`fillRoundedRectInPieces`
+    /// says why); the X server is spared rasterising the edges across the shape's whole box.
+    /// Tests turn it off to compare the two.
+    var splitsRoundedShapes = true
+
+    /// How many rounded rectangles have been drawn in pieces (tests read it to know they were).
+    private(set) var piecesDrawn = 0
+
+    /// The four corners' polygons of a rounded rectangle drawn in pieces, one after the other.
+    private var cornerPoints: [XPointDouble] = []
+
+    /// A point in whole device pixels, or in 16.16 fixed point.
+    private typealias Pixel = (x: Int32, y: Int32)
+
+    /// `value` in XRender's 16.16 fixed point, rounded to the nearest: how the triangle fans send
+    /// their points.
+    private static func roundedFixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
+
+    /// How far, in 16.16 fixed point's units, a point may lie off a pixel border and still count
+    /// as on it: 1/4096 pixel. XRender's sample points lie at least 1 927 units (0.029 pixel)
+    /// inside a pixel's borders, so no sample is covered differently by a line this near a border
+    /// and by the border itself.
+    private static let borderTolerance: Int32 = 16
+
+    /// The pixel border `value` lies on once made fixed point by `fixed`, or nil when it lies
+    /// between borders.
+    private static func wholePixel(_ value: Double, _ fixed: (Double) -> Int32) -> Int32? {
+        let v = fixed(value)
+        let pixel = (v + 0x8000) >> 16
+        return abs(v - pixel << 16) <= borderTolerance ? pixel : nil
+    }
+
+    /// Whether `bounds` lies where XRender's 16-bit coordinates and 16.16 fixed point reach (a
+    /// shape past it is not drawn at all).
+    private static func withinCoordinateLimit(_ bounds: Rect) -> Bool {
+        abs(bounds.minX) < 30_000 && abs(bounds.maxX) < 30_000 && abs(bounds.minY) < 30_000 && abs(bounds.maxY) < 30_000
+    }
+
+    /// The centre of corner `index` (0 top-left, then clockwise) of the rectangle from (`x0`,
+    /// `y0`) to (`x1`, `y1`) with corners of `radius`, in whole pixels.
+    private static func cornerCentre(_ index: Int, x0: Int32, y0: Int32, x1: Int32, y1: Int32, radius: Int32) -> Pixel {
+        switch index {
+        case 0: return (x0 + radius, y0 + radius)
+        case 1: return (x1 - radius, y0 + radius)
+        case 2: return (x1 - radius, y1 - radius)
+        default: return (x0 + radius, y1 - radius)
+        }
+    }
+
+    /// Whether the arc `points[range]` of corner `index`, as `fixed` sends it, starts and ends
+    /// `radius` whole pixels from `centre` along the corner square's sides, and stays in that
+    /// square (both within `borderTolerance`): then the square's sides, on pixel borders, cut the
+    /// outline there and nowhere else.
+    private func arcMeetsSides(
+        _ range: Range<Int>, corner index: Int, centre: Pixel, radius: Int32,
+        fixed: (Double) -> Int32
+    ) -> Bool {
+        guard let first = range.first, let last = range.last else { return false }
+        // The direction at k · ½π (y grows downwards); corner `index` starts at (index + 2) · ½π
+        // and ends a quarter turn later.
+        func direction(_ k: Int) -> Pixel {
+            switch k % 4 {
+            case 0: return (1, 0)
+            case 1: return (0, 1)
+            case 2: return (-1, 0)
+            default: return (0, -1)
+            }
+        }
+        let start = direction(index + 2), end = direction(index + 3)
+        func at(_ i: Int) -> Pixel { (fixed(points[i].x), fixed(points[i].y)) }
+        let tolerance = RenderCanvas.borderTolerance
+        func isAt(_ p: Pixel, _ x: Int32, _ y: Int32) -> Bool {
+            abs(p.x - x << 16) <= tolerance && abs(p.y - y << 16) <= tolerance
+        }
+        guard isAt(at(first), centre.x + radius * start.x, centre.y + radius * start.y),
+            isAt(at(last), centre.x + radius * end.x, centre.y + radius * end.y)
+        else { return false }
+        let farX = centre.x + radius * (start.x + end.x), farY = centre.y + radius * (start.y + end.y)
+        let minX = min(centre.x, farX) << 16 - tolerance, maxX = max(centre.x, farX) << 16 + tolerance
+        let minY = min(centre.y, farY) << 16 - tolerance, maxY = max(centre.y, farY) << 16 + tolerance
+        for i in range {
+            let p = at(i)
+            guard p.x >= minX, p.x <= maxX, p.y >= minY, p.y <= maxY else { return false }
+        }
+        return true
+    }
+
+    /// The square of corner `index` whose corner is `centre`, `radius` pixels a side.
+    private static func cornerSquare(_ index: Int, centre: Pixel, radius: Int32) -> Rect {
+        let left = index == 0 || index == 3, top = index < 2
+        return Rect(
+            x: Double(left ? centre.x - radius : centre.x), y: Double(top ? centre.y - radius : centre.y),
+            width: Double(radius), height: Double(radius))
+    }
+
+    /// Fills the rounded rectangle `device` (device pixels, corners of `radius`) in pieces, when
+    /// that draws exactly the pixels that one triangle fan of its whole outline draws: the band
+    /// across its middle and the bands above and below it between the corners as rectangles, each
+    /// corner as a fan from its centre through its arc. Returns false, having drawn nothing, when
+    /// it would not be exact (the rectangle or the radius between pixels).
+    ///
+    /// Why the pixels are the same: XRender's anti-aliasing counts which of a pixel's 15 × 17
+    /// sample points lie inside the shape's edges (each edge stepped exactly from its two end
+    /// points), and no sample point lies on a pixel's border. With the rectangle and the radius on
+    /// whole pixels in the fixed point sent, every pixel lies in exactly one piece. A corner's fan
+    /// has the outline's own arc points, so the same edges, and counts the same samples in each of
+    /// its pixels; the other edges it adds lie on pixel borders or inside it. Every pixel of a
+    /// band has all 255 samples inside, the full coverage that a plain fill draws the same. The
+    /// pieces never overlap, so no pixel is blended twice, and a translucent colour stays even
+    /// across the joins.
+    private func fillRoundedRectInPieces(_ device: Rect, radius: Double, color: Color) -> Bool {
+        let fixed = RenderCanvas.roundedFixed
+        guard RenderCanvas.withinCoordinateLimit(device),
+            let x0 = RenderCanvas.wholePixel(device.minX, fixed), let y0 = RenderCanvas.wholePixel(device.minY, fixed),
+            let x1 = RenderCanvas.wholePixel(device.maxX, fixed), let y1 = RenderCanvas.wholePixel(device.maxY, fixed),
+            let r = RenderCanvas.wholePixel(radius, fixed), r > 0, 2 * r <= x1 - x0, 2 * r <= y1 - y0
+        else { return false }
+        let segments = RenderCanvas.segmentsPerCorner(radius: radius)
+        // Each corner's fan: its centre, then its arc.
+        points.removeAll(keepingCapacity: true)
+        for index in 0..<4 {
+            let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
+            addPoint(Double(centre.x), Double(centre.y))
+            let start = points.count
+            addCorner(index, of: device, radius: radius, segments: segments)
+            guard arcMeetsSides(start..<points.count, corner: index, centre: centre, radius: r, fixed: fixed) else {
+                return false
+            }
+        }
+        fillPixels(x0, y0 + r, x1, y1 - r, color: color)
+        fillPixels(x0 + r, y0, x1 - r, y0 + r, color: color)
+        fillPixels(x0 + r, y1 - r, x1 - r, y1, color: color)
+        swap(&points, &cornerPoints)
+        let perCorner = segments + 2
+        for index in 0..<4 {
+            let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
+            points.removeAll(keepingCapacity: true)
+            points.append(contentsOf: cornerPoints[index * perCorner..<(index + 1) * perCorner])
+            compositePoints(
+                bounds: RenderCanvas.cornerSquare(index, centre: centre, radius: r), color: color, convex: true)
+        }
+        piecesDrawn += 1
+        return true
+    }
+
     // MARK: XRender
+
+    /// Fills the whole device pixels from (`x0`, `y0`) to (`x1`, `y1`) with `color`, within the
+    /// clip; nothing when that is empty.
+    private func fillPixels(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32, color: Color) {
+        guard x1 > x0, y1 > y0 else { return }
+        fillPixels(
+            Rect(x: Double(x0), y: Double(y0), width: Double(x1 - x0), height: Double(y1 - y0)), color: color)
+    }
+
+    /// Fills the device pixels of `device` (a rectangle on pixel borders) with `color`, within the
+    /// clip: a plain fill, which the server draws without anti-aliasing.
+    private func fillPixels(_ device: Rect, color: Color) {
+        guard picture != 0 else { return }
+        let visible = device.intersection(state.clip).integral
+        guard !visible.isEmpty, applyPictureClip() else { return }
+        var render = renderColor(color)
+        XRenderFillRectangle(
+            display, color.alpha >= 1 ? PictOpSrc : PictOpOver, picture, &render,
+            Int32(visible.minX), Int32(visible.minY),
+            UInt32(visible.width), UInt32(visible.height))
+    }
 
     /// Composites the polygon in `points` with `color`, if its bounds meet the clip. A convex
     /// one (a rounded rectangle, an ellipse) goes as a fan of triangles from its first point:
