@@ -128,6 +128,12 @@ final class RenderCanvas: Canvas {
         let innerRadius = max(0, min(outerRadius - lineWidth, inner.width / 2, inner.height / 2))
         let device = self.device(rect)
         let innerDevice = self.device(inner)
+        if splitsRoundedShapes,
+            strokeRoundedRectInPieces(
+                device, radius: outerRadius * scale, inner: innerDevice, innerRadius: innerRadius * scale, color: color)
+        {
+            return
+        }
         // One polygon, two contours: the outer outline, then the inner one reversed, joined by
         // a horizontal bridge at mid-height (the tessellator drops horizontal edges), filled
         // even-odd so the inside is a hole.
@@ -287,10 +293,15 @@ final class RenderCanvas: Canvas {
     /// their points.
     private static func roundedFixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
 
+    /// `value` in 16.16 fixed point, cut toward zero: how libXrender's `XDoubleToFixed` sends the
+    /// points of a general polygon.
+    private static func truncatedFixed(_ value: Double) -> Int32 { Int32(value * 65536) }
+
     /// How far, in 16.16 fixed point's units, a point may lie off a pixel border and still count
     /// as on it: 1/4096 pixel. XRender's sample points lie at least 1 927 units (0.029 pixel)
     /// inside a pixel's borders, so no sample is covered differently by a line this near a border
-    /// and by the border itself.
+    /// and by the border itself. (A corner's arc often ends a unit short of the border: the end
+    /// point's cosine is −1.8e-16, not 0, and libXrender's conversion cuts toward zero.)
     private static let borderTolerance: Int32 = 16
 
     /// The pixel border `value` lies on once made fixed point by `fixed`, or nil when it lies
@@ -409,6 +420,91 @@ final class RenderCanvas: Canvas {
             points.append(contentsOf: cornerPoints[index * perCorner..<(index + 1) * perCorner])
             compositePoints(
                 bounds: RenderCanvas.cornerSquare(index, centre: centre, radius: r), color: color, convex: true)
+        }
+        piecesDrawn += 1
+        return true
+    }
+
+    /// Strokes the outline between the rounded rectangles `device` (corners of `radius`) and
+    /// `inner` (of `innerRadius`), all in device pixels, in pieces, when that draws exactly the
+    /// pixels that one even-odd polygon of both outlines draws: the four sides between the
+    /// corners as rectangles, each corner as a polygon of its own (its outer arc and its inner
+    /// arc, or the inner rectangle's corner). Returns false, having drawn nothing, when it would
+    /// not be exact: a rectangle or a radius between pixels, or corners whose two arcs do not
+    /// share a centre, so that the line is not as wide along the sides as where the corners meet
+    /// them.
+    ///
+    /// The pixels are the same for the reasons `fillRoundedRectInPieces` gives: every piece's
+    /// outer edges are the outline's own or lie on pixel borders, and the pieces do not overlap.
+    private func strokeRoundedRectInPieces(
+        _ device: Rect, radius: Double, inner: Rect, innerRadius: Double, color: Color
+    ) -> Bool {
+        let fixed = RenderCanvas.truncatedFixed
+        guard RenderCanvas.withinCoordinateLimit(device), RenderCanvas.withinCoordinateLimit(inner),
+            let x0 = RenderCanvas.wholePixel(device.minX, fixed), let y0 = RenderCanvas.wholePixel(device.minY, fixed),
+            let x1 = RenderCanvas.wholePixel(device.maxX, fixed), let y1 = RenderCanvas.wholePixel(device.maxY, fixed),
+            let ix0 = RenderCanvas.wholePixel(inner.minX, fixed), let iy0 = RenderCanvas.wholePixel(inner.minY, fixed),
+            let ix1 = RenderCanvas.wholePixel(inner.maxX, fixed), let iy1 = RenderCanvas.wholePixel(inner.maxY, fixed),
+            x0 < ix0, ix0 < ix1, ix1 < x1, y0 < iy0, iy0 < iy1, iy1 < y1
+        else { return false }
+        // Outlines of radius under a quarter pixel are sent as plain rectangles
+        // (`addRoundedRect(_:radius:startingAtLeftMid:reversed:)`), and the inner radius is the
+        // smaller: four sides.
+        if radius < 0.25 {
+            guard innerRadius < 0.25 else { return false }
+            fillPixels(x0, y0, x1, iy0, color: color)
+            fillPixels(x0, iy1, x1, y1, color: color)
+            fillPixels(x0, iy0, ix0, iy1, color: color)
+            fillPixels(ix1, iy0, x1, iy1, color: color)
+            piecesDrawn += 1
+            return true
+        }
+        guard let r = RenderCanvas.wholePixel(radius, fixed) else { return false }
+        let innerArcs = innerRadius >= 0.25
+        var ri: Int32 = 0
+        if innerArcs {
+            guard let whole = RenderCanvas.wholePixel(innerRadius, fixed) else { return false }
+            ri = whole
+        }
+        // The inner corners' centres (or, without arcs, the inner rectangle's corners) are the
+        // outer ones'.
+        guard ix0 + ri == x0 + r, iy0 + ri == y0 + r, ix1 - ri == x1 - r, iy1 - ri == y1 - r,
+            2 * r <= x1 - x0, 2 * r <= y1 - y0
+        else { return false }
+        let segments = RenderCanvas.segmentsPerCorner(radius: radius)
+        let innerSegments = innerArcs ? RenderCanvas.segmentsPerCorner(radius: innerRadius) : 0
+        // Each corner's polygon: its outer arc, then its inner arc backwards (or the inner
+        // rectangle's corner, which is the centre).
+        let perCorner = segments + 1 + (innerArcs ? innerSegments + 1 : 1)
+        points.removeAll(keepingCapacity: true)
+        for index in 0..<4 {
+            let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
+            let start = points.count
+            addCorner(index, of: device, radius: radius, segments: segments)
+            guard arcMeetsSides(start..<points.count, corner: index, centre: centre, radius: r, fixed: fixed) else {
+                return false
+            }
+            if innerArcs {
+                let innerStart = points.count
+                addCorner(index, of: inner, radius: innerRadius, segments: innerSegments)
+                guard
+                    arcMeetsSides(innerStart..<points.count, corner: index, centre: centre, radius: ri, fixed: fixed)
+                else { return false }
+                points[innerStart...].reverse()
+            } else {
+                addPoint(Double(centre.x), Double(centre.y))
+            }
+        }
+        fillPixels(x0 + r, y0, x1 - r, iy0, color: color)
+        fillPixels(x0 + r, iy1, x1 - r, y1, color: color)
+        fillPixels(x0, y0 + r, ix0, y1 - r, color: color)
+        fillPixels(ix1, y0 + r, x1, y1 - r, color: color)
+        swap(&points, &cornerPoints)
+        for index in 0..<4 {
+            points.removeAll(keepingCapacity: true)
+            points.append(contentsOf: cornerPoints[index * perCorner..<(index + 1) * perCorner])
+            let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
+            compositePoints(bounds: RenderCanvas.cornerSquare(index, centre: centre, radius: r), color: color)
         }
         piecesDrawn += 1
         return true
