@@ -123,7 +123,7 @@ let package = Package(
             dependencies: ["TapawayUnibreak", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         // The X11 backend in process: the font-match cache, and fonts and fallback against a
         // private Xvfb.
-        .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "CX11"]),
+        .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "TapawayKit", "CX11"]),
         .testTarget(
             name: "TapawayDemoTests",
             dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport", "TapawayScreen"]),
