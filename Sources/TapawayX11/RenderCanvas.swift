@@ -29,7 +29,8 @@ final class RenderCanvas: Canvas {
     private var pictureClip: XRectangle?
     private var textClip: XRectangle?
     private var points: [XPointDouble] = []
-    /// `points` in XRender's 16.16 fixed point, for the triangle fans of convex shapes.
+    /// `points` in XRender's 16.16 fixed point, for the triangle fans of convex shapes and the
+    /// corners of rounded rectangles drawn in pieces.
     private var fixedPoints: [XPointFixed] = []
     /// Device pixels per Kit point.
     var scale: Double = 1
@@ -283,7 +284,7 @@ final class RenderCanvas: Canvas {
     /// How many rounded rectangles have been drawn in pieces (tests read it to know they were).
     private(set) var piecesDrawn = 0
 
-    /// The four corners' polygons of a rounded rectangle drawn in pieces, one after the other.
+    /// The four corners' polygons of an outline drawn in pieces, one after the other.
     private var cornerPoints: [XPointDouble] = []
 
     /// A point in whole device pixels, or in 16.16 fixed point.
@@ -292,6 +293,11 @@ final class RenderCanvas: Canvas {
     /// `value` in XRender's 16.16 fixed point, rounded to the nearest: how the triangle fans send
     /// their points.
     private static func roundedFixed(_ value: Double) -> Int32 { Int32((value * 65536).rounded()) }
+
+    /// `point` in 16.16 fixed point, rounded to the nearest, as the triangle fans send it.
+    private static func roundedFixed(_ point: XPointDouble) -> XPointFixed {
+        XPointFixed(x: roundedFixed(point.x), y: roundedFixed(point.y))
+    }
 
     /// `value` in 16.16 fixed point, cut toward zero: how libXrender's `XDoubleToFixed` sends the
     /// points of a general polygon.
@@ -329,15 +335,14 @@ final class RenderCanvas: Canvas {
         }
     }
 
-    /// Whether the arc `points[range]` of corner `index`, as `fixed` sends it, starts and ends
-    /// `radius` whole pixels from `centre` along the corner square's sides, and stays in that
-    /// square (both within `borderTolerance`): then the square's sides, on pixel borders, cut the
-    /// outline there and nowhere else.
-    private func arcMeetsSides(
-        _ range: Range<Int>, corner index: Int, centre: Pixel, radius: Int32,
-        fixed: (Double) -> Int32
+    /// Whether `arc`, the arc of corner `index` in the fixed point sent, starts and ends `radius`
+    /// whole pixels from `centre` along the corner square's sides, and stays in that square (both
+    /// within `borderTolerance`): then the square's sides, on pixel borders, cut the outline there
+    /// and nowhere else.
+    private static func arcMeetsSides(
+        _ arc: ArraySlice<XPointFixed>, corner index: Int, centre: Pixel, radius: Int32
     ) -> Bool {
-        guard let first = range.first, let last = range.last else { return false }
+        guard let first = arc.first, let last = arc.last else { return false }
         // The direction at k · ½π (y grows downwards); corner `index` starts at (index + 2) · ½π
         // and ends a quarter turn later.
         func direction(_ k: Int) -> Pixel {
@@ -349,19 +354,17 @@ final class RenderCanvas: Canvas {
             }
         }
         let start = direction(index + 2), end = direction(index + 3)
-        func at(_ i: Int) -> Pixel { (fixed(points[i].x), fixed(points[i].y)) }
         let tolerance = RenderCanvas.borderTolerance
-        func isAt(_ p: Pixel, _ x: Int32, _ y: Int32) -> Bool {
+        func isAt(_ p: XPointFixed, _ x: Int32, _ y: Int32) -> Bool {
             abs(p.x - x << 16) <= tolerance && abs(p.y - y << 16) <= tolerance
         }
-        guard isAt(at(first), centre.x + radius * start.x, centre.y + radius * start.y),
-            isAt(at(last), centre.x + radius * end.x, centre.y + radius * end.y)
+        guard isAt(first, centre.x + radius * start.x, centre.y + radius * start.y),
+            isAt(last, centre.x + radius * end.x, centre.y + radius * end.y)
         else { return false }
         let farX = centre.x + radius * (start.x + end.x), farY = centre.y + radius * (start.y + end.y)
         let minX = min(centre.x, farX) << 16 - tolerance, maxX = max(centre.x, farX) << 16 + tolerance
         let minY = min(centre.y, farY) << 16 - tolerance, maxY = max(centre.y, farY) << 16 + tolerance
-        for i in range {
-            let p = at(i)
+        for p in arc {
             guard p.x >= minX, p.x <= maxX, p.y >= minY, p.y <= maxY else { return false }
         }
         return true
@@ -391,35 +394,36 @@ final class RenderCanvas: Canvas {
     /// pieces never overlap, so no pixel is blended twice, and a translucent colour stays even
     /// across the joins.
     private func fillRoundedRectInPieces(_ device: Rect, radius: Double, color: Color) -> Bool {
-        let fixed = RenderCanvas.roundedFixed
+        let fixed: (Double) -> Int32 = RenderCanvas.roundedFixed
         guard RenderCanvas.withinCoordinateLimit(device),
             let x0 = RenderCanvas.wholePixel(device.minX, fixed), let y0 = RenderCanvas.wholePixel(device.minY, fixed),
             let x1 = RenderCanvas.wholePixel(device.maxX, fixed), let y1 = RenderCanvas.wholePixel(device.maxY, fixed),
             let r = RenderCanvas.wholePixel(radius, fixed), r > 0, 2 * r <= x1 - x0, 2 * r <= y1 - y0
         else { return false }
         let segments = RenderCanvas.segmentsPerCorner(radius: radius)
-        // Each corner's fan: its centre, then its arc.
-        points.removeAll(keepingCapacity: true)
+        // Each corner's fan, in fixed point: its centre, then its arc. (Made in a local array: each
+        // append to a property would check exclusive access.)
+        let perCorner = segments + 2
+        var fans: [XPointFixed] = []
+        fans.reserveCapacity(4 * perCorner)
         for index in 0..<4 {
             let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
-            addPoint(Double(centre.x), Double(centre.y))
-            let start = points.count
+            fans.append(XPointFixed(x: centre.x << 16, y: centre.y << 16))
+            points.removeAll(keepingCapacity: true)
             addCorner(index, of: device, radius: radius, segments: segments)
-            guard arcMeetsSides(start..<points.count, corner: index, centre: centre, radius: r, fixed: fixed) else {
-                return false
-            }
+            for point in points { fans.append(RenderCanvas.roundedFixed(point)) }
+            let arc = fans[(index * perCorner + 1)...]
+            guard RenderCanvas.arcMeetsSides(arc, corner: index, centre: centre, radius: r) else { return false }
         }
+        fixedPoints = fans
         fillPixels(x0, y0 + r, x1, y1 - r, color: color)
         fillPixels(x0 + r, y0, x1 - r, y0 + r, color: color)
         fillPixels(x0 + r, y1 - r, x1 - r, y1, color: color)
-        swap(&points, &cornerPoints)
-        let perCorner = segments + 2
+        let source = solidPicture(color)
         for index in 0..<4 {
             let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
-            points.removeAll(keepingCapacity: true)
-            points.append(contentsOf: cornerPoints[index * perCorner..<(index + 1) * perCorner])
-            compositePoints(
-                bounds: RenderCanvas.cornerSquare(index, centre: centre, radius: r), color: color, convex: true)
+            guard canDraw(within: RenderCanvas.cornerSquare(index, centre: centre, radius: r)) else { continue }
+            compositeFan(index * perCorner..<(index + 1) * perCorner, source: source)
         }
         piecesDrawn += 1
         return true
@@ -481,14 +485,13 @@ final class RenderCanvas: Canvas {
             let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
             let start = points.count
             addCorner(index, of: device, radius: radius, segments: segments)
-            guard arcMeetsSides(start..<points.count, corner: index, centre: centre, radius: r, fixed: fixed) else {
+            guard RenderCanvas.arcMeetsSides(truncatedArc(from: start), corner: index, centre: centre, radius: r) else {
                 return false
             }
             if innerArcs {
                 let innerStart = points.count
                 addCorner(index, of: inner, radius: innerRadius, segments: innerSegments)
-                guard
-                    arcMeetsSides(innerStart..<points.count, corner: index, centre: centre, radius: ri, fixed: fixed)
+                guard RenderCanvas.arcMeetsSides(truncatedArc(from: innerStart), corner: index, centre: centre, radius: ri)
                 else { return false }
                 points[innerStart...].reverse()
             } else {
@@ -500,14 +503,21 @@ final class RenderCanvas: Canvas {
         fillPixels(x0, y0 + r, ix0, y1 - r, color: color)
         fillPixels(ix1, y0 + r, x1, y1 - r, color: color)
         swap(&points, &cornerPoints)
+        let source = solidPicture(color)
         for index in 0..<4 {
+            let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
+            guard canDraw(within: RenderCanvas.cornerSquare(index, centre: centre, radius: r)) else { continue }
             points.removeAll(keepingCapacity: true)
             points.append(contentsOf: cornerPoints[index * perCorner..<(index + 1) * perCorner])
-            let centre = RenderCanvas.cornerCentre(index, x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
-            compositePoints(bounds: RenderCanvas.cornerSquare(index, centre: centre, radius: r), color: color)
+            compositePolygon(source: source)
         }
         piecesDrawn += 1
         return true
+    }
+
+    /// `points[start...]` in 16.16 fixed point cut toward zero, as libXrender sends them.
+    private func truncatedArc(from start: Int) -> ArraySlice<XPointFixed> {
+        points[start...].map { XPointFixed(x: RenderCanvas.truncatedFixed($0.x), y: RenderCanvas.truncatedFixed($0.y)) }[...]
     }
 
     // MARK: XRender
@@ -539,24 +549,37 @@ final class RenderCanvas: Canvas {
     /// (up to 745 KiB for a rounded shape, made and freed on every draw), a fan into n − 2
     /// triangles.
     private func compositePoints(bounds: Rect, color: Color, convex: Bool = false) {
-        guard picture != 0, points.count >= 3 else { return }
-        let visible = bounds.insetBy(dx: -1, dy: -1).intersection(state.clip)
-        guard !visible.isEmpty, abs(bounds.minX) < 30_000, abs(bounds.maxX) < 30_000,
-            abs(bounds.minY) < 30_000, abs(bounds.maxY) < 30_000
-        else { return }
-        guard applyPictureClip() else { return }
+        guard points.count >= 3, canDraw(within: bounds) else { return }
         let source = solidPicture(color)
         if convex {
             fixedPoints.removeAll(keepingCapacity: true)
-            for point in points {
-                fixedPoints.append(XPointFixed(x: XFixed((point.x * 65536).rounded()), y: XFixed((point.y * 65536).rounded())))
-            }
-            fixedPoints.withUnsafeBufferPointer { buffer in
-                XRenderCompositeTriFan(
-                    display, PictOpOver, source, picture, maskFormat, 0, 0, buffer.baseAddress, Int32(buffer.count))
-            }
-            return
+            for point in points { fixedPoints.append(RenderCanvas.roundedFixed(point)) }
+            compositeFan(0..<fixedPoints.count, source: source)
+        } else {
+            compositePolygon(source: source)
         }
+    }
+
+    /// Whether a shape within `bounds` can show: its box, a pixel wider for the anti-aliasing,
+    /// meets the clip, and it lies where XRender's coordinates reach. If so, the picture has the
+    /// clip.
+    private func canDraw(within bounds: Rect) -> Bool {
+        guard picture != 0 else { return false }
+        let visible = bounds.insetBy(dx: -1, dy: -1).intersection(state.clip)
+        guard !visible.isEmpty, RenderCanvas.withinCoordinateLimit(bounds) else { return false }
+        return applyPictureClip()
+    }
+
+    /// Composites the triangle fan `fixedPoints[range]`, from its first point, with `source`.
+    private func compositeFan(_ range: Range<Int>, source: Picture) {
+        fixedPoints[range].withUnsafeBufferPointer { buffer in
+            XRenderCompositeTriFan(
+                display, PictOpOver, source, picture, maskFormat, 0, 0, buffer.baseAddress, Int32(buffer.count))
+        }
+    }
+
+    /// Composites the polygon in `points`, even-odd, with `source`.
+    private func compositePolygon(source: Picture) {
         points.withUnsafeBufferPointer { buffer in
             XRenderCompositeDoublePoly(
                 display, PictOpOver, source, picture, maskFormat, 0, 0, 0, 0,
