@@ -1,3 +1,4 @@
+import Glibc
 import TapawayDemo
 import TapawayScreen
 
@@ -46,16 +47,53 @@ enum AuditBenchmarks {
                 screens.append(("\(document.allElements.count) elements", document))
             }
         }
-        print("| screen | inputs | cases | seconds | ms a case | findings |")
-        print("|---|---:|---:|---:|---:|---:|")
-        for (name, document) in screens {
+        // The command as a user runs it, its techniques in one process per processor (at most
+        // four): when scripts/bench.sh names the binary.
+        let binary = getenv("TAPAWAY_BINARY").map { String(cString: $0) }
+        let processors = max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))))
+        print(
+            "| screen | inputs | cases | seconds, one process | ms a case | findings | seconds, `tapaway audit` (\(processors) processes) |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for (index, (name, document)) in screens.enumerated() {
             let began = KitBenchmarks.nanos()
             let audit = Audit(document: document, named: name, techniques: TechniqueID.allCases)
             let seconds = Double(KitBenchmarks.nanos() - began) / 1e9
             let perCase = seconds * 1000 / Double(max(1, audit.caseCount))
+            let command = binary.flatMap {
+                commandSeconds($0, screen: index == 0 ? nil : Self.screen(elements: [25, 50, 100, 200][index - 1]))
+            }
             print(
                 "| \(name) | \(document.inputIDs.count) | \(audit.caseCount) | \(KitBenchmarks.format(seconds)) | "
-                    + "\(KitBenchmarks.format(perCase)) | \(audit.findings.count) |")
+                    + "\(KitBenchmarks.format(perCase)) | \(audit.findings.count) | \(command.map(KitBenchmarks.format) ?? "–") |"
+            )
         }
+    }
+
+    /// Seconds `binary audit` takes on `screen` (written to a file of its own; nil: the standard
+    /// form), to its exit; nil when it could not run.
+    static func commandSeconds(_ binary: String, screen: String?) -> Double? {
+        var arguments = [binary, "audit"]
+        var file: String?
+        if let screen {
+            var template = Array("/tmp/tapaway-bench-screen-XXXXXX".utf8CString)
+            let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else { return nil }
+            let bytes = Array(screen.utf8)
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            let path = String(cString: template.map { $0 })
+            file = path
+            guard written == bytes.count else {
+                unlink(path)
+                return nil
+            }
+            arguments.append(path)
+        }
+        defer { if let file { unlink(file) } }
+        let began = monotonicNow()
+        guard let process = Spawned(arguments) else { return nil }
+        _ = process.waitForExit(timeout: 600)
+        return monotonicNow() - began
     }
 }

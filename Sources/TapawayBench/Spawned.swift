@@ -117,6 +117,24 @@ final class Spawned {
         return nil
     }
 
+    /// Reads and drops what it writes until it exits, or until `timeout` seconds pass; true when
+    /// it exited (and was reaped).
+    func waitForExit(timeout: Double) -> Bool {
+        let deadline = monotonicNow() + timeout
+        var status: Int32 = 0
+        while monotonicNow() < deadline {
+            _ = readLines()
+            pending.removeAll()
+            if waitpid(pid, &status, WNOHANG) == pid {
+                exited = true
+                return true
+            }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 5)
+        }
+        return false
+    }
+
     /// SIGTERM, then SIGKILL after a second; reaps the process.
     func stop() {
         guard !exited else { return }

@@ -127,6 +127,16 @@ struct AuditCommand: ParsableCommand {
     )
     var failOn: FindingSeverity?
 
+    @Option(
+        help: ArgumentHelp(
+            "Play the techniques in this many processes at once (default: one per processor, at most 4).",
+            valueName: "n"))
+    var jobs: Int?
+
+    /// A worker of another audit: only these techniques, each run written as a JSON line.
+    @Option(name: .customLong("worker-techniques"), help: ArgumentHelp(visibility: .private))
+    var workerTechniques: String?
+
     @Flag(
         name: .customLong("confident-only"),
         help: "With --fail-on, count only confident findings (documented, read from the source or measured), not inferred ones.")
@@ -137,25 +147,46 @@ struct AuditCommand: ParsableCommand {
             throw ValidationError("--json, --markdown and --maestro print different things: choose one.")
         }
         _ = try optionSettings.assignments(for: technique)
+        if let jobs, !(1...64).contains(jobs) { throw ValidationError("--jobs takes 1 to 64 processes, not \(jobs).") }
+        let known = Set(TechniqueID.allCases + [.asWritten])
+        if let workerTechniques,
+            let unknown = workerTechniques.split(separator: ",").first(where: { !known.contains(TechniqueID(String($0))) })
+        {
+            throw ValidationError("no technique is called \(Printable.escaped(String(unknown))).")
+        }
     }
 
     func run() throws {
         let document: ScreenDocument
+        let bytes: [UInt8]?
         do {
-            document = try ScreenFile.load(screen)
+            (document, bytes) = try ScreenFile.loadKeepingBytes(screen)
         } catch {
             for line in error.lines { Console.error("tapaway audit: \(line)") }
             throw ExitCode(error.readable ? ExitStatus.badScreen : ExitStatus.missingInput)
         }
         let options = try optionSettings.assignments(for: technique)
+        if let workerTechniques {
+            // A worker: its runs, written at the end in one go, so that it never waits on a
+            // pipe the audit reads only once its own techniques are played.
+            let ids = workerTechniques.split(separator: ",").map { TechniqueID(String($0)) }
+            let lines = MainActor.assumeIsolated { () -> String in
+                let runner = AuditRunner(document: document, options: options)
+                return ids.map { runner.run($0).json.serialized }.joined(separator: "\n")
+            }
+            Console.out(lines)
+            return
+        }
+        let (screen, settings, jobs) = (self.screen, optionSettings.texts, self.jobs ?? AuditWorker.defaultJobs)
         let (technique, json, markdown, maestro, failOn, name) = (
             self.technique, self.json, self.markdown, self.maestro, self.failOn, Printable.escaped(screen)
         )
         let confidentOnly = self.confidentOnly
         let (output, failed) = MainActor.assumeIsolated { () -> (String, Bool) in
-            let audit = Audit(
-                document: document, named: name, techniques: technique.map { [$0] } ?? Audit.techniques(for: document),
-                options: options)
+            let techniques = technique.map { [$0] } ?? Audit.techniques(for: document)
+            let runs = AuditWorker.runs(
+                of: techniques, on: document, screen: screen, bytes: bytes, options: options, settings: settings, jobs: jobs)
+            let audit = Audit(document: document, named: name, runs: runs)
             let text =
                 json ? audit.json().serialized : markdown ? audit.markdown() : maestro ? audit.maestro() : audit.text()
             return (text, failOn.map { audit.fails(at: $0, confidentOnly: confidentOnly) } ?? false)

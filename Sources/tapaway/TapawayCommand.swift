@@ -178,7 +178,7 @@ struct TapawayCommand: ParsableCommand {
               tapaway matrix [--technique <id>] [--set <id=value> ...] [--device <id>] [--json]
               tapaway screen show <name>
               tapaway validate <path>
-              tapaway audit [<path>] [--technique <id>] [--json|--markdown|--maestro] [--fail-on <severity>]
+              tapaway audit [<path>] [--technique <id>] [--json|--markdown|--maestro] [--fail-on <severity>] [--jobs <n>]
             """,
         discussion: """
             Opens a window with a form and an on-screen keypad. Click a field to focus it and bring \

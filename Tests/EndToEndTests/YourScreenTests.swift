@@ -90,6 +90,20 @@ struct YourScreenTests {
         #expect(swallowed?["confident"] as? Bool == false)
     }
 
+    @Test("audit --jobs: played in several processes, the output is byte for byte the one process's")
+    func auditJobs() throws {
+        for screen in [example, root + "/examples/compose-sheet.json", "standard"] {
+            let one = try run(["audit", screen, "--jobs", "1", "--json"])
+            let three = try run(["audit", screen, "--jobs", "3", "--json"])
+            #expect(one.status == 0 && three.status == 0, "\(one.stderr)\(three.stderr)")
+            #expect(!one.stdout.isEmpty)
+            #expect(three.stdout == one.stdout, "\(screen)")
+        }
+        let refused = try run(["audit", "--jobs", "0"])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--jobs takes 1 to 64 processes, not 0."), "\(refused.stderr)")
+    }
+
     @Test("--help's usage block gives each command's options; matrix --help says its --set is not remembered")
     func helpSaysWhatIsRemembered() throws {
         let help = try run(["--help"])

@@ -16,7 +16,13 @@ package enum ScreenFile {
     ///
     /// - Throws: `Failure` with one line per problem (the file's name, line and column first).
     package static func load(_ nameOrPath: String) throws(Failure) -> ScreenDocument {
-        if let shipped = ShippedScreens.document(nameOrPath) { return shipped }
+        try loadKeepingBytes(nameOrPath).document
+    }
+
+    /// As `load`, with the bytes read when it was a file (nil for a shipped screen), so that
+    /// another process can be given exactly what was read.
+    package static func loadKeepingBytes(_ nameOrPath: String) throws(Failure) -> (document: ScreenDocument, bytes: [UInt8]?) {
+        if let shipped = ShippedScreens.document(nameOrPath) { return (shipped, nil) }
         let shown = Printable.escaped(nameOrPath)
         let bytes: [UInt8]
         do {
@@ -29,7 +35,7 @@ package enum ScreenFile {
             throw Failure(lines: ["\(shown): \(error.message(noun: "screen file"))\(hint)"], readable: false)
         }
         do {
-            return try ScreenReader.read(bytes)
+            return (try ScreenReader.read(bytes), bytes)
         } catch {
             throw Failure(lines: error.problems.map { Printable.escaped($0.line(file: nameOrPath)) }, readable: true)
         }

@@ -87,8 +87,11 @@ open class View: Responder {
 
     // MARK: Hierarchy
 
-    /// The window the view is in, if any.
-    open var window: Window? { superview?.window }
+    /// The window the view is in, if any: kept as the view joins and leaves windows, since
+    /// hit tests, conversions and layout ask for it at every level of the tree.
+    open var window: Window? { windowCache }
+    /// The window found when the view last joined or left one.
+    private weak var windowCache: Window?
     /// A view's first responder lives in its window.
     open override var responderWindow: Window? { window }
     /// The view controller when this is its root view, else the superview: touches and keys not
@@ -136,6 +139,7 @@ open class View: Responder {
     }
 
     private func didMoveToWindowRecursively() {
+        windowCache = superview?.window
         needsLayout = true
         subtreeNeedsLayout = !subviews.isEmpty
         superview?.markSubtreeNeedsLayout()
