@@ -78,6 +78,23 @@ struct AsWrittenPlatformTests {
         #expect(pay.outcome.finalFocus == "amount", "\(pay.words)")
     }
 
+    @Test("a recognizer on the root scroll view that holds the page is played, as one added to the scroll view")
+    func rootScrollViewRecognizer() throws {
+        // UIGestureRecognizer.cancelsTouchesInView: "When this property is true (the default)
+        // and the receiver recognizes its gesture, the touches of that gesture that are pending
+        // aren't delivered to the view": the row never selects.
+        let text = """
+            { "version": 1, "platform": "uikit", "content": { "kind": "scroll-view",
+              "gestures": [ { "type": "tap", "action": "end-editing" } ],
+              "children": [ { "kind": "view", "id": "page", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+                { "kind": "text-field", "id": "amount" },
+                { "kind": "row", "id": "row-a", "text": "A" } ] } ] } }
+            """
+        let row = try play(.tap("row-a"), on: text)
+        #expect(row.outcome.actions["row-a select"] == nil, "\(row.words)")
+        #expect(row.outcome.finalFocus == nil, "\(row.words)")
+    }
+
     @Test("the file's platform decides whether its root takes a drag when its content fits")
     func bounceFollowsThePlatform() throws {
         for (platform, bounces) in [
