@@ -48,7 +48,9 @@ struct ValidateCommand: ParsableCommand {
         discussion: """
             Each problem is one line on standard error, FILE:LINE:COLUMN: what (at where in the \
             tree), and the status is 65. A good file prints one line saying what it holds, and the \
-            status is 0. Nothing is opened and nothing is written. docs/screens.md describes the \
+            status is 0; what it may say but almost surely does not mean (a container with no \
+            height, which shows nothing of what it holds) is a line on standard error marked \
+            note:, and the status stays 0. Nothing is opened and nothing is written. docs/screens.md describes the \
             format and its limits.
             """
     )
@@ -67,6 +69,11 @@ struct ValidateCommand: ParsableCommand {
                 "\(Printable.escaped(path)): a screen of \(elements) element\(elements == 1 ? "" : "s"), "
                     + "\(inputs) text input\(inputs == 1 ? "" : "s")"
                     + (document.platform.map { ", written for \($0.rawValue)" } ?? ""))
+            // What the file may say but almost surely does not mean: a line each, the status 0.
+            for var note in ScreenNotes.notes(document) {
+                note.message = "note: " + note.message
+                Console.error(Printable.escaped(note.line(file: path)))
+            }
         } catch {
             for line in error.lines { Console.error(line) }
             throw ExitCode(error.readable ? ExitStatus.badScreen : ExitStatus.missingInput)

@@ -46,6 +46,16 @@ struct YourScreenTests {
         let missing = try run(["validate", folder.file("nowhere.json")])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("nowhere.json: cannot be read"))
+        // A good file with a container that shows nothing of what it holds: a note, status 0.
+        let box = folder.file("box.json")
+        try """
+        { "version": 1, "content": { "kind": "view", "children": [
+          { "kind": "view", "id": "box", "children": [ { "kind": "button", "id": "b", "text": "B" } ] } ] } }
+        """.write(toFile: box, atomically: true, encoding: .utf8)
+        let noted = try run(["validate", box])
+        #expect(noted.status == 0, "\(noted.stderr)")
+        #expect(noted.stdout == "\(box): a screen of 3 elements, 0 text inputs\n")
+        #expect(noted.stderr.hasPrefix("\(box):2:3: note: this view has no height"), "\(noted.stderr)")
     }
 
     @Test("--focus on a screen file names one of its text inputs, else one line and status 64")
