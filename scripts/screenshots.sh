@@ -51,6 +51,8 @@ shot screen-checkout --screen examples/checkout.json --scenario as-written --foc
 # A sheet up over a screen (examples/compose-sheet.json), its subject field focused: under
 # tap-gesture, the recognizer is the presenting screen's and does not reach the sheet.
 shot screen-sheet --screen examples/compose-sheet.json --scenario tap-gesture --focus subject
+# A Flutter page as written: its amount field focused, under the number pad.
+shot screen-flutter --screen examples/flutter-transfer.json --scenario as-written --focus amount
 # A recording holds input only, so an option a picture needs comes from the command line, not
 # from a tap on the sidebar, whose rows move whenever it changes.
 for recording in assets/recordings/*.jsonl; do

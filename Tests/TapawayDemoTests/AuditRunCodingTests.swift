@@ -11,7 +11,8 @@ import Testing
 struct AuditRunCodingTests {
     /// The repository's example screens and the standard form.
     nonisolated static let screens = [
-        "examples/checkout.json", "examples/compose-sheet.json", "examples/sign-in.json", "standard",
+        "examples/checkout.json", "examples/compose-sheet.json", "examples/sign-in.json", "examples/flutter-transfer.json",
+        "standard",
     ]
 
     @Test("every run of a screen reads back to the same findings, in every output", arguments: screens)

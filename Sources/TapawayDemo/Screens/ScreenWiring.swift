@@ -99,7 +99,7 @@ package enum ScreenWiring {
         if platform == .flutter || platform == .swiftui, wiring.type != "pan" {
             declarativeGesture(
                 recognizer, on: view, behavior: wiring.behavior ?? "defer-to-child",
-                givesWay: !(platform == .swiftui && wiring.simultaneous))
+                givesWay: !(platform == .swiftui && wiring.simultaneous), form: screen.form)
         }
         recognizer.addAction { [weak screen] recognizer in
             // A long press acts when it begins, a tap (recognised) and a pan when they end.
@@ -117,16 +117,20 @@ package enum ScreenWiring {
     /// tap (a button, a switch, a text field, a row: Flutter's arena gives the tap to the deepest
     /// recognizer; SwiftUI gives a child's gesture precedence over its parent's, unless the
     /// parent's is a `.simultaneousGesture`), and with `defer-to-child` it is not hit where the
-    /// pointer meets only the element itself (a `Column`, a `VStack` without a content shape is
-    /// not hit in its empty space; `opaque` stands for a coloured container, a `Scaffold`'s body
-    /// or `.contentShape(Rectangle())`).
-    private static func declarativeGesture(_ recognizer: GestureRecognizer, on view: View, behavior: String, givesWay: Bool) {
+    /// pointer meets only the element itself or a `view` inside it (a `Column`, a `Row`, a
+    /// `VStack` without a content shape is not hit in its empty space; `opaque` stands for a
+    /// coloured container, a `Scaffold`'s body or `.contentShape(Rectangle())`).
+    private static func declarativeGesture(
+        _ recognizer: GestureRecognizer, on view: View, behavior: String, givesWay: Bool, form: ScreenForm
+    ) {
         recognizer.cancelsTouchesInView = false
         recognizer.recognizesAlongWithViews = !givesWay
-        recognizer.shouldBegin = { recognizer in
+        recognizer.shouldBegin = { [weak form] recognizer in
             !recognizer.touches.contains { touch in
                 guard let hit = touch.view else { return true }
-                if behavior == "defer-to-child" && hit === view { return true }
+                // Deferring, a layout container's own empty space (the detector's element's, or
+                // a `view` inside it: a `Column`, a `Row`) is no child hit.
+                if behavior == "defer-to-child" && (hit === view || form?.element(for: hit)?.kind == .view) { return true }
                 guard givesWay else { return false }
                 var current: View? = hit
                 while let v = current, v !== view {

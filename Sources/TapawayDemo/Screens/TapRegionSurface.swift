@@ -15,8 +15,9 @@ import TapawayScreen
 ///   `onTapOutside` ("onTapOutside = (route?.isCurrent ?? true) ? onTapOutside : null").
 ///
 /// A region's hit-test behaviour: `defer-to-child` (the default) is in the hit path only where
-/// the pointer hits the element or something in it; `opaque` and `translucent` anywhere in the
-/// element's bounds. That `opaque` also hides the widgets behind it from the hit test is not
+/// the pointer hits something in the element, or the element itself when it is not a layout
+/// container (a `Column` or `Row` is not hit in its empty space); `opaque` and `translucent`
+/// anywhere in the element's bounds. That `opaque` also hides the widgets behind it from the hit test is not
 /// modelled: what the pointer hits is the Kit's hit test.
 @MainActor
 final class TapRegionSurface {
@@ -28,6 +29,10 @@ final class TapRegionSurface {
         let wiring: TapRegionWiring
         /// A name for decisions: the element's id, else its kind and the line of the wiring.
         let name: String
+        /// Whether the element is a layout container (a `view`), which Flutter does not hit in its
+        /// own empty space (a `Column`, a `Row`, a `Padding`), so that a deferring region is not
+        /// hit there; a scrollable is (its gesture detector is opaque).
+        let isContainer: Bool
     }
 
     /// The regions, in the file's order.
@@ -36,7 +41,10 @@ final class TapRegionSurface {
     /// Adds the region around `view`.
     func add(_ wiring: TapRegionWiring, on view: View, kind: String) {
         let line = wiring.position.map { " at line \($0.line)" } ?? ""
-        regions.append(Region(view: view, wiring: wiring, name: view.identifier ?? "a \(kind)\(line)"))
+        regions.append(
+            Region(
+                view: view, wiring: wiring, name: view.identifier ?? "a \(kind)\(line)",
+                isContainer: kind == "view"))
     }
 
     /// Plays every pointer down of `event` against the regions, for `screen`, before the event
@@ -83,11 +91,15 @@ final class TapRegionSurface {
         }
     }
 
-    /// Whether the pointer of `touch` is inside `region` by its hit-test behaviour.
+    /// Whether the pointer of `touch` is inside `region` by its hit-test behaviour: with
+    /// `defer-to-child`, where the pointer hits something in the element, or the element itself
+    /// when it is not a layout container; otherwise anywhere in its bounds.
     private func contains(_ region: Region, _ touch: Touch) -> Bool {
-        if let view = touch.view, view === region.view || view.isDescendant(of: region.view) { return true }
-        guard region.wiring.behavior != "defer-to-child" else { return false }
-        return region.view.frameInScreen.contains(touch.locationInScreen)
+        if let view = touch.view, view !== region.view, view.isDescendant(of: region.view) { return true }
+        guard region.wiring.behavior == "defer-to-child" else {
+            return region.view.frameInScreen.contains(touch.locationInScreen)
+        }
+        return touch.view === region.view && !region.isContainer
     }
 
     /// Whether `view` or one of its ancestors is hidden.
@@ -104,16 +116,28 @@ final class TapRegionSurface {
         region.wiring.groupId.map { " (group \($0))" } ?? ""
     }
 
-    /// Runs a callback's action: an unfocus ends editing (a Flutter field cannot refuse), an app
-    /// action is counted, `none` does nothing.
+    /// Runs a callback's action: `end-editing` unfocuses the primary focus
+    /// (`FocusScope.of(context).unfocus()`), `resign` the field the region wraps, when it is the
+    /// one focused (`focusNode.unfocus()`); a Flutter field cannot refuse either. An app action is
+    /// counted, `none` does nothing.
     private func perform(
         _ action: String, of region: Region, callback: String, what: String, screen: FormViewController, touch: Touch
     ) {
+        // The primary focus, in the page or in its sheet.
+        let focused = (touch.window?.firstResponder as? View).flatMap { $0 is any TextInput ? $0 : nil }
         switch action {
-        case "end-editing", "resign":
-            // The primary focus, in the page or in its sheet.
-            guard let focused = touch.window?.firstResponder as? View, focused is any TextInput else {
+        case "end-editing":
+            // FocusScope.of(context).unfocus(): whatever has the primary focus.
+            guard let focused else {
                 return screen.report(.none, "\(what): \(callback) unfocuses, with nothing focused", touches: [touch])
+            }
+            screen.report(.resign, "\(what): \(callback) unfocuses \(focused.traceName ?? "the field")", touches: [touch])
+            _ = focused.window?.transferFirstResponder(to: nil, force: true)
+        case "resign":
+            // The wrapped field's focusNode.unfocus(): only when that field is the one focused.
+            guard let focused, focused === region.view || focused.isDescendant(of: region.view) else {
+                return screen.report(
+                    .none, "\(what): \(callback) unfocuses the field it wraps, which is not the one focused", touches: [touch])
             }
             screen.report(.resign, "\(what): \(callback) unfocuses \(focused.traceName ?? "the field")", touches: [touch])
             _ = focused.window?.transferFirstResponder(to: nil, force: true)

@@ -252,7 +252,9 @@ public struct GestureWiring: Sendable, Equatable {
 public struct TapRegionWiring: Sendable, Equatable {
     /// `groupId`: regions with the same one act as one region (nil: this region alone).
     public var groupId: String?
-    /// What `onTapOutside` does: `end-editing` or `resign` (unfocus), `none`, or `app:NAME`.
+    /// What `onTapOutside` does: `end-editing` (unfocus the primary focus, as
+    /// `FocusScope.of(context).unfocus()`), `resign` (unfocus the text field the region wraps,
+    /// when it is the one focused, as its `focusNode.unfocus()`), `none`, or `app:NAME`.
     public var onTapOutside: String
     /// What `onTapInside` does, in the same words.
     public var onTapInside: String

@@ -15,7 +15,8 @@ enum AsWrittenTechnique: DismissalTechnique {
     static let id = TechniqueID.asWritten
     static let title = "As written"
     static let platform = TechniquePlatform.screenFile
-    static let summary = "Only the wiring the screen file declares: its recognizers, control actions and Return; nothing added."
+    static let summary =
+        "Only the wiring the screen file declares (recognizers, control actions, tap regions, Return), on its platform's toolkit; nothing added."
 
     @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
         AsWrittenViewController(document: document)
