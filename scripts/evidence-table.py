@@ -4,7 +4,7 @@
 One line per technique: its id and sixteen letters (D documented, S from the source, I inferred,
 - no level). A row with several levels takes the weakest; a row that says "as case N" takes case
 N's. Sources/TapawayDemo/Audit/MatrixEvidence.swift holds the same table, and a test keeps the
-two in step (AuditTests), so the audit's findings inherit exactly what the document says.
+two in step (MatrixEvidenceTests), so the audit's findings inherit exactly what the document says.
 """
 import re
 import sys
