@@ -38,17 +38,22 @@ package enum AuditFolding {
                     overlap: overlap, auditCase: shown))
         }
         let plays = run.plays.filter(\.played)
+        // Whether the first long press on each element, with each input focused, acted: looked up
+        // by the taps below (a search of every play for each tap grew with the square of a
+        // screen's cases).
+        var longPressActed: [String: Bool] = [:]
+        for play in plays where play.auditCase.gesture == .longPress {
+            guard case .element(let id) = play.auditCase.target else { continue }
+            let key = play.auditCase.focus + "\u{0}" + id
+            if longPressActed[key] == nil { longPressActed[key] = play.acted == true }
+        }
         // 1, 2, 8: what a tap on something that acts did.
         for play in plays where play.acted != nil && play.auditCase.gesture == .tap {
             guard case .element(let id) = play.auditCase.target, let acted = play.acted else { continue }
             let focus = play.auditCase.focus
             let isRow = elements[id]?.kind == .row
             if !acted {
-                let held = plays.first {
-                    $0.auditCase.gesture == .longPress && $0.auditCase.focus == focus
-                        && $0.auditCase.target == play.auditCase.target
-                }
-                let longPressActs = held?.acted == true ? "; a long press does select it" : ""
+                let longPressActs = longPressActed[focus + "\u{0}" + id] == true ? "; a long press does select it" : ""
                 finding(
                     isRow ? .selectionSwallowed : .firstTapEaten, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, a tap on `\(id)` \(isRow ? "does not select it" : "does not reach it")"
