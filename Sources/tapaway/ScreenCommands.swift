@@ -107,7 +107,7 @@ struct AuditCommand: ParsableCommand {
     )
 
     @Argument(
-        help: ArgumentHelp("The screen: a screen file, or standard, plain or chat (default: standard).", valueName: "path"),
+        help: ArgumentHelp("The screen: a screen file, or standard, plain or chat.", valueName: "path"),
         completion: .file(extensions: ["json"]))
     var screen: String = "standard"
 
