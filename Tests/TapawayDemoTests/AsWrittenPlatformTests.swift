@@ -4,6 +4,14 @@ import Testing
 
 @testable import TapawayDemo
 
+/// Plays `step` with `amount` focused under *As written* on the screen file `text`.
+@MainActor
+private func playAsWritten(_ step: DismissalMatrix.Step, on text: String) throws -> DismissalMatrix.Cell {
+    let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(text))
+    return DismissalMatrix.play(
+        DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: nil, step: step), in: session)
+}
+
 /// *As written* plays a file on its platform's toolkit: what the toolkit does by itself comes
 /// with the file's own wiring. The expectations are the platforms' documentation:
 /// - React Native, ScrollView (reactnative.dev/docs/scrollview), `keyboardShouldPersistTaps`:
@@ -33,29 +41,23 @@ struct AsWrittenPlatformTests {
             """
     }
 
-    func play(_ step: DismissalMatrix.Step, on text: String) throws -> DismissalMatrix.Cell {
-        let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(text))
-        return DismissalMatrix.play(
-            DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: nil, step: step), in: session)
-    }
-
     @Test("a React Native ScrollView at its default never: the first tap on Pay only dismisses")
     func scrollViewNever() throws {
         let text = reactNative()
         #expect(
             ScreenWiring.declaresDismissal(try ScreenReader.read(text)), "the scroll view blurs: as written has something to play"
         )
-        let cell = try play(.tap("pay"), on: text)
+        let cell = try playAsWritten(.tap("pay"), on: text)
         #expect(cell.outcome.actions["pay touchUpInside"] == nil, "\(cell.words)")
         #expect(cell.outcome.finalFocus == nil, "\(cell.words)")
     }
 
     @Test("keyboardShouldPersistTaps handled: Pay handles its tap, and the field keeps the keyboard")
     func scrollViewHandled() throws {
-        let cell = try play(.tap("pay"), on: reactNative(persist: "handled"))
+        let cell = try playAsWritten(.tap("pay"), on: reactNative(persist: "handled"))
         #expect(cell.outcome.actions["pay touchUpInside"] == 1, "\(cell.words)")
         #expect(cell.outcome.finalFocus == "amount", "\(cell.words)")
-        let background = try play(.tapBackground, on: reactNative(persist: "handled"))
+        let background = try playAsWritten(.tapBackground, on: reactNative(persist: "handled"))
         #expect(background.outcome.finalFocus == nil, "no child handled the background's tap: \(background.words)")
     }
 
@@ -63,17 +65,17 @@ struct AsWrittenPlatformTests {
     func nothingDismisses() throws {
         #expect(!ScreenWiring.declaresDismissal(try ScreenReader.read(reactNative(persist: "always"))))
         #expect(!ScreenWiring.declaresDismissal(try ScreenReader.read(reactNative(rootKind: "view"))))
-        let cell = try play(.tapBackground, on: reactNative(rootKind: "view"))
+        let cell = try playAsWritten(.tapBackground, on: reactNative(rootKind: "view"))
         #expect(cell.outcome.finalFocus == "amount", "\(cell.words)")
     }
 
     @Test("a Pressable around a plain page dismisses on a background tap, and Pay keeps its own tap")
     func pressableAroundThePage() throws {
         let text = reactNative(rootKind: "control")
-        let background = try play(.tapBackground, on: text)
+        let background = try playAsWritten(.tapBackground, on: text)
         #expect(background.outcome.finalFocus == nil, "\(background.words)")
         #expect(background.outcome.hidePhases.first == .ended, "onPress runs on release")
-        let pay = try play(.tap("pay"), on: text)
+        let pay = try playAsWritten(.tap("pay"), on: text)
         #expect(pay.outcome.actions["pay touchUpInside"] == 1, "the innermost touchable is the responder: \(pay.words)")
         #expect(pay.outcome.finalFocus == "amount", "\(pay.words)")
     }
@@ -90,7 +92,7 @@ struct AsWrittenPlatformTests {
                 { "kind": "text-field", "id": "amount" },
                 { "kind": "row", "id": "row-a", "text": "A" } ] } ] } }
             """
-        let row = try play(.tap("row-a"), on: text)
+        let row = try playAsWritten(.tap("row-a"), on: text)
         #expect(row.outcome.actions["row-a select"] == nil, "\(row.words)")
         #expect(row.outcome.finalFocus == nil, "\(row.words)")
     }
@@ -136,32 +138,26 @@ struct FlutterGestureDetectorTests {
             """
     }
 
-    func play(_ step: DismissalMatrix.Step, on text: String) throws -> DismissalMatrix.Cell {
-        let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(text))
-        return DismissalMatrix.play(
-            DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: nil, step: step), in: session)
-    }
-
     @Test("defer-to-child: a tap on the page's empty space hits no child, so the detector never hears it")
     func emptySpaceDefers() throws {
-        let cell = try play(.tapBackground, on: file())
+        let cell = try playAsWritten(.tapBackground, on: file())
         #expect(cell.outcome.finalFocus == "amount", "\(cell.words)")
-        let opaque = try play(.tapBackground, on: file(behavior: "opaque"))
+        let opaque = try playAsWritten(.tapBackground, on: file(behavior: "opaque"))
         #expect(opaque.outcome.finalFocus == nil, "opaque: the detector is hit in its bounds: \(opaque.words)")
     }
 
     @Test("a text is hit, and claims no tap: the detector wins it and unfocuses")
     func textIsHit() throws {
-        let cell = try play(.tap("hint"), on: file())
+        let cell = try playAsWritten(.tap("hint"), on: file())
         #expect(cell.outcome.finalFocus == nil, "\(cell.words)")
     }
 
     @Test("a button and a list tile win their own taps; the detector loses and takes nothing from them")
     func childrenWinTheArena() throws {
-        let save = try play(.tap("save"), on: file(behavior: "opaque"))
+        let save = try playAsWritten(.tap("save"), on: file(behavior: "opaque"))
         #expect(save.outcome.actions["save touchUpInside"] == 1, "\(save.words)")
         #expect(save.outcome.finalFocus == "amount", "\(save.words)")
-        let row = try play(.tap("history"), on: file(behavior: "opaque"))
+        let row = try playAsWritten(.tap("history"), on: file(behavior: "opaque"))
         #expect(row.outcome.actions["history select"] == 1, "\(row.words)")
         #expect(row.outcome.finalFocus == "amount", "\(row.words)")
     }
@@ -169,7 +165,7 @@ struct FlutterGestureDetectorTests {
     @Test("the same recognizer on a UIKit file takes the row's touches (cancelsTouchesInView)")
     func uikitDiffers() throws {
         let text = file().replacingOccurrences(of: "\"platform\": \"flutter\"", with: "\"platform\": \"uikit\"")
-        let row = try play(.tap("history"), on: text)
+        let row = try playAsWritten(.tap("history"), on: text)
         #expect(row.outcome.actions["history select"] == nil, "\(row.words)")
         #expect(row.outcome.finalFocus == nil, "\(row.words)")
     }
@@ -197,26 +193,20 @@ struct SwiftUITapGestureTests {
             """
     }
 
-    func play(_ step: DismissalMatrix.Step, on text: String) throws -> DismissalMatrix.Cell {
-        let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(text))
-        return DismissalMatrix.play(
-            DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: nil, step: step), in: session)
-    }
-
     @Test("without a content shape the stack's empty space is not hit; with one it is")
     func contentShape() throws {
-        #expect(try play(.tapBackground, on: file()).outcome.finalFocus == "amount")
-        #expect(try play(.tapBackground, on: file(behavior: "opaque")).outcome.finalFocus == nil)
+        #expect(try playAsWritten(.tapBackground, on: file()).outcome.finalFocus == "amount")
+        #expect(try playAsWritten(.tapBackground, on: file(behavior: "opaque")).outcome.finalFocus == nil)
         // A Text is hit, and its tap goes to the gesture of the stack it is in.
-        #expect(try play(.tap("hint"), on: file()).outcome.finalFocus == nil)
+        #expect(try playAsWritten(.tap("hint"), on: file()).outcome.finalFocus == nil)
     }
 
     @Test("the child's gesture has precedence: Save acts and the field stays; simultaneous does both")
     func precedence() throws {
-        let save = try play(.tap("save"), on: file(behavior: "opaque"))
+        let save = try playAsWritten(.tap("save"), on: file(behavior: "opaque"))
         #expect(save.outcome.actions["save touchUpInside"] == 1, "\(save.words)")
         #expect(save.outcome.finalFocus == "amount", "\(save.words)")
-        let both = try play(.tap("save"), on: file(behavior: "opaque", simultaneous: true))
+        let both = try playAsWritten(.tap("save"), on: file(behavior: "opaque", simultaneous: true))
         #expect(both.outcome.actions["save touchUpInside"] == 1, "\(both.words)")
         #expect(both.outcome.finalFocus == nil, "\(both.words)")
     }
