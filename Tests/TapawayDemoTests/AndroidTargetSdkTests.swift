@@ -47,6 +47,18 @@ struct AndroidTargetSdkTests {
         #expect(cell.outcome.actions["go touchUpInside"] == 1, "super.dispatchTouchEvent still delivers the tap")
     }
 
+    @Test("targetSdk 27 with the first field focused: it loses focus and gets it back, the keyboard hidden: H")
+    func handBackToTheSameField() throws {
+        let session = HeadlessSession(technique: .android, document: try ScreenReader.read(file(sdk: 27)))
+        let cell = DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "first", typed: nil, step: .tap("go")), in: session)
+        #expect(cell.outcome.focusChanges.suffix(2) == [nil, "first"], "\(cell.outcome.focusChanges)")
+        #expect(cell.outcome.keypadUpAtEnd == false)
+        #expect(cell.code == "H", "the keyboard ends hidden with the field focused: \(cell.words)")
+        #expect(cell.outcome.actions["go touchUpInside"] == 1)
+        #expect(cell.words.contains("resigns, then `first` takes focus again; the keypad ends hidden"), "\(cell.words)")
+    }
+
     @Test("targetSdk 28 or none: nothing takes the focus back in touch mode")
     func nothingRefocusesFrom28() throws {
         #expect(try tapGo(file(sdk: 28)).0.outcome.finalFocus == nil)

@@ -56,6 +56,7 @@ extension AuditRunner.TechniqueRun {
             ("hidePhases", .array(o.hidePhases.map { JSON.optional($0?.rawValue) })),
             ("shows", .number(Double(o.keypadShows))), ("raises", .number(Double(o.keypadRaises))),
             ("changes", .number(Double(o.keypadChanges))), ("hides", .number(Double(o.keypadHides))),
+            ("upAtEnd", o.keypadUpAtEnd.map { .bool($0) } ?? .null),
             ("actions", counts(o.actions)), ("decisions", counts(o.decisions)),
             ("touchHits", .array(o.touchHits.map { .string($0) })), ("finalFocus", JSON.optional(o.finalFocus)),
             ("texts", .object(o.texts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
@@ -118,6 +119,7 @@ extension AuditRunner.TechniqueRun {
         outcome.keypadRaises = raises
         outcome.keypadChanges = changes
         outcome.keypadHides = hides
+        outcome.keypadUpAtEnd = o.bool("upAtEnd")
         outcome.actions = actions
         outcome.decisions = decisions
         outcome.touchHits = touchHits.compactMap { $0 }

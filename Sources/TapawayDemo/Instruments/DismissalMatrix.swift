@@ -375,7 +375,11 @@ package enum DismissalMatrix {
         case (nil, nil): parts.append(o.focusChanges.isEmpty ? "–" : "K")
         case (_?, nil): parts.append("R" + timing(lostAt ?? nil))
         case (let before?, let after?) where before == after:
-            if resigned {
+            if resigned && o.keypadUpAtEnd == false {
+                // Focus went and came back with the keypad left down (Android's clearFocus
+                // handing focus back below API 28): what a person sees is the keypad hidden.
+                parts.append("H")
+            } else if resigned {
                 parts.append("R↺")
             } else if o.keypadHides > 0 && o.keypadShows == 0 {
                 parts.append("H")
@@ -406,7 +410,9 @@ package enum DismissalMatrix {
             parts.append(resigned ? "resigns, then `\(after)` takes focus again" : "stays focused")
         case (_, let after?): parts.append("focus moves to `\(after)`")
         }
-        if o.keypadHides > 0 && o.keypadShows > 0 {
+        if o.keypadHides > 0 && o.keypadShows > 0 && o.keypadUpAtEnd == false {
+            parts.append("the keypad ends hidden")
+        } else if o.keypadHides > 0 && o.keypadShows > 0 {
             parts.append("the keypad hides and shows")
         } else if o.keypadHides > 0 && o.finalFocus != nil {
             parts.append("the keypad hides")

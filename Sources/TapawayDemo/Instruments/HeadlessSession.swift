@@ -21,6 +21,8 @@ package struct SessionOutcome: Equatable, Sendable {
     package var keypadChanges = 0
     /// How many times the keypad began to hide.
     package var keypadHides = 0
+    /// Whether the keypad was up (or coming up) at the end; nil before the outcome is finished.
+    package var keypadUpAtEnd: Bool?
     /// Control actions and row selections that fired, as `id event` → count.
     package var actions: [String: Int] = [:]
     /// For each finger that came down, in order, the trace name of the view it landed on

@@ -111,6 +111,7 @@ package final class OutcomeRecorder {
     package func finish() -> SessionOutcome {
         var result = outcome
         result.finalFocus = (application.firstResponder as? View)?.traceName
+        result.keypadUpAtEnd = application.keyboard.isVisible
         for input in app.form.inputs {
             if let field = input as? TextField {
                 result.texts[field.identifier ?? "?"] = field.isSecureTextEntry ? "\(field.text.count) characters" : field.text
