@@ -133,6 +133,8 @@ package enum AuditFixes {
                 "Give the field textInputAction: TextInputAction.done (it unfocuses on submit), or onTapOutside: (_) => focusNode.unfocus().",
             .deadZone:
                 "Wrap the region in the same GestureDetector(behavior: HitTestBehavior.opaque, onTap: unfocus), or use TextField.onTapOutside.",
+            .keyboardBounces:
+                "A Listener's onPointerDown also hears the field itself: unfocus from a TapRegion's onTapOutside (or TextField.onTapOutside), which skips the field's own group.",
         ],
         .reactNative: [
             .hiddenUnderKeyboard:
@@ -141,6 +143,8 @@ package enum AuditFixes {
                 "Set returnKeyType=\"done\" with blurOnSubmit (submitBehavior=\"blurAndSubmit\"), or call Keyboard.dismiss() from a control.",
             .deadZone:
                 "The region is outside the ScrollView that blurs: wrap the screen in a Pressable with onPress={Keyboard.dismiss}, accessible={false}.",
+            .keyboardBounces:
+                "onTouchStart also fires for touches on the input: dismiss from a Pressable's onPress (accessible={false}) around the screen, which the input's own touch does not reach.",
         ],
         .everyPlatform: [
             .noWayOut:

@@ -71,7 +71,8 @@ package enum AuditFolding {
         for play in plays where play.auditCase.gesture == .tap {
             guard case .element(let id) = play.auditCase.target,
                 elements[id]?.kind.isTextInput == true
-                    || id == "message"
+                    || id == "message",
+                id != play.auditCase.focus
             else { continue }
             let focus = play.auditCase.focus
             if play.cell.outcome.finalFocus != id {
@@ -158,9 +159,13 @@ package enum AuditFolding {
                 }?.auditCase)
         }
         // 9: the keyboard bounces.
-        for play in plays where play.bounced && !(play.auditCase.gesture == .tap && isInput(play.auditCase.target, elements)) {
+        for play in plays
+        where play.bounced
+            && !(play.auditCase.gesture == .tap && isInput(play.auditCase.target, elements)
+                && play.auditCase.target != .element(play.auditCase.focus))
+        {
             finding(
-                .keyboardBounces, element: targetName(play.auditCase.target), focus: play.auditCase.focus,
+                .keyboardBounces, element: elementName(play.auditCase.target), focus: play.auditCase.focus,
                 gesture: play.auditCase.gesture.rawValue,
                 what: "with `\(play.auditCase.focus)` focused, a \(play.auditCase.gesture.rawValue) on "
                     + "\(targetName(play.auditCase.target)) ends editing and gives it back (the keyboard hides and shows)",
@@ -220,7 +225,14 @@ package enum AuditFolding {
         return elements[id]?.kind.isTextInput == true
     }
 
-    /// A target as a finding names it.
+    /// The name a finding gives its element: an element's id as it is (so that its line is
+    /// found and the JSON names it as every other finding does), else the target's words.
+    static func elementName(_ target: AuditTarget) -> String {
+        if case .element(let id) = target { return id }
+        return targetName(target)
+    }
+
+    /// The words for a target in a finding's sentence: an element's id in backticks.
     static func targetName(_ target: AuditTarget) -> String {
         switch target {
         case .element(let id): "`\(id)`"

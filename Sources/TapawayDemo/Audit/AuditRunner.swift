@@ -125,7 +125,14 @@ package struct AuditRunner {
                     "ab".contains(needle) ? "zz" : "ab"
                 }
                 for (gesture, target, number) in targets {
-                    if case .element(let id) = target, id == input { continue }
+                    // The focused input itself is tapped (the matrix's case 3: a listener or an
+                    // override that unfocuses on every touch makes the keyboard bounce there),
+                    // not dragged.
+                    var number = number
+                    if case .element(let id) = target, id == input {
+                        guard gesture == .tap else { continue }
+                        number = 3
+                    }
                     var auditCase = AuditCase(
                         technique: technique, focus: input, gesture: gesture, target: target, matrixCase: number)
                     auditCase.typed = refused

@@ -101,6 +101,7 @@ package class FormViewController: ViewController {
         container.addSubview(form)
         setView(container)
         // The file's own wiring: all of it as written, else only what does not end editing.
+        tapRegions.isLayoutContainer = { [weak form] view in form?.element(for: view)?.kind == .view }
         if chosenDocument != nil { ScreenWiring.apply(to: self, under: form, dismissals: technique == .asWritten) }
         // The file's bar buttons and sheet, with their wiring.
         if chosenDocument != nil {

@@ -32,7 +32,9 @@ package enum ScreenWiring {
     static func dismisses(_ action: String) -> Bool { action == "end-editing" || action == "resign" }
 
     /// Whether a tap region ends editing in one of its callbacks.
-    static func dismisses(_ region: TapRegionWiring) -> Bool { dismisses(region.onTapOutside) || dismisses(region.onTapInside) }
+    static func dismisses(_ region: TapRegionWiring) -> Bool {
+        [region.onTapOutside, region.onTapInside, region.onTapUpOutside, region.onTapUpInside].contains(where: dismisses)
+    }
 
     /// Puts `screen`'s file wiring on the views under `root` (the form, or its bottom bar): all
     /// of it with `dismissals`, else only what does not end editing.
@@ -50,7 +52,12 @@ package enum ScreenWiring {
                 screen.tapRegions.add(region, on: view, kind: element.kind.rawValue)
             }
             for wiring in element.gestures where dismissals || !dismisses(wiring.action) {
-                view.addGestureRecognizer(recognizer(for: wiring, on: view, element: element, in: screen))
+                if wiring.type == "pointer-down" {
+                    screen.tapRegions.addListener(
+                        wiring, on: view, kind: element.kind.rawValue, platform: screen.chosenDocument?.platform)
+                } else {
+                    view.addGestureRecognizer(recognizer(for: wiring, on: view, element: element, in: screen))
+                }
             }
             if let control = view as? Control {
                 for wiring in element.actions where dismissals || !dismisses(wiring.action) {
@@ -95,6 +102,9 @@ package enum ScreenWiring {
         let line = wiring.position.map { " at line \($0.line)" } ?? ""
         recognizer.identifier = "\(wiring.type)\(line)"
         recognizer.cancelsTouchesInView = wiring.cancelsTouchesInView
+        recognizer.delaysTouchesBegan = wiring.delaysTouchesBegan
+        recognizer.delaysTouchesEnded = wiring.delaysTouchesEnded
+        (recognizer as? TapGestureRecognizer)?.numberOfTapsRequired = wiring.taps
         let platform = screen.chosenDocument?.platform
         if platform == .flutter || platform == .swiftui, wiring.type != "pan" {
             declarativeGesture(
@@ -165,9 +175,23 @@ package enum ScreenWiring {
         case let app where app.hasPrefix("app:"):
             screen.report(.none, "\(source): \(what) runs the app's \(app.dropFirst(4))", touches: touches)
             screen.form.appActionObservers.notify((source, app))
+        case let focus where focusTarget(of: focus) != nil:
+            Self.focus(focusTarget(of: focus) ?? "", in: screen, from: source, what: what, touches: touches)
         default:
             break
         }
+    }
+
+    /// Runs a `focus:ID` action: the input ID takes the focus (`becomeFirstResponder()`; on the
+    /// other platforms `requestFocus()`, `FocusNode.requestFocus()`, the focus binding set to
+    /// ID), and the one that had it gives it up on the way, unless its delegate refuses.
+    static func focus(_ id: String, in screen: FormViewController, from source: String, what: String, touches: [Touch]) {
+        guard let input = screen.form.view(id) else { return }
+        if screen.editingInput === input {
+            return screen.report(.keep, "\(source): \(what) focuses \(id), which has the focus already", touches: touches)
+        }
+        screen.report(.keep, "\(source): \(what) gives the focus to \(id)", touches: touches)
+        _ = input.becomeFirstResponder()
     }
 
     private static func controlEvents(_ name: String) -> ControlEvents {

@@ -12,7 +12,18 @@ import TapawayScreen
 /// - if any outside region has `consumeOutsideTaps`, the pointer is taken out of the gesture
 ///   arena, so no other widget acts on it;
 /// - a region under a route that is not the current one (the page under a modal sheet) has no
-///   `onTapOutside` ("onTapOutside = (route?.isCurrent ?? true) ? onTapOutside : null").
+///   `onTapOutside` ("onTapOutside = (route?.isCurrent ?? true) ? onTapOutside : null"), and, by
+///   the same guard (inferred), no `onTapUpOutside`;
+/// - at the pointer's lift, the regions it went down outside hear `onTapUpOutside`, those it went
+///   down inside `onTapUpInside`: Flutter reuses the down's hit test for the pointer's later
+///   events (`GestureBinding`: "events that occur with the pointer down … should be dispatched to
+///   the same place that their initial PointerDownEvent was"), so where the finger lifts does not
+///   matter, and a pointer cancelled (a scroll that took it over is not a cancel) hears nothing.
+///
+/// Beside the regions, the surface plays the file's pointer-down listeners (`pointer-down`
+/// gestures: Flutter's `Listener(onPointerDown:)`, React Native's `onTouchStart`): each whose
+/// element is in the pointer's hit path runs its action on the down, before any region, as a
+/// `Listener` deeper in the tree handles the event before the surface at the app's root.
 ///
 /// A region's hit-test behaviour: `defer-to-child` (the default) is in the hit path only where
 /// the pointer hits something in the element, or the element itself when it is not a layout
@@ -35,8 +46,34 @@ final class TapRegionSurface {
         let isContainer: Bool
     }
 
+    /// A pointer-down listener: the built view, its action, and how it is hit.
+    struct Listener {
+        /// The element's view.
+        let view: View
+        /// What it does on a pointer down in it.
+        let action: String
+        /// The hit-test behaviour: `defer-to-child` (Flutter's default for a `Listener`), `opaque`
+        /// or `translucent`.
+        let behavior: String
+        /// A name for decisions.
+        let name: String
+        /// Whether the element's own empty area is not hit (a Flutter layout container); a React
+        /// Native `View` is hit in its bounds.
+        let isContainer: Bool
+        /// Whether it is React Native's `onTouchStart`, whose views are hit in their bounds.
+        let isReactNative: Bool
+    }
+
     /// The regions, in the file's order.
     private(set) var regions: [Region] = []
+    /// Whether a view was built from a layout container (`view`), which Flutter does not hit in
+    /// its own empty space: set by the screen that owns the surface.
+    var isLayoutContainer: (View) -> Bool = { _ in false }
+    /// The pointer-down listeners, in the file's order.
+    private(set) var listeners: [Listener] = []
+    /// For each finger down, the regions it went down inside and outside (by view), for the
+    /// lift's callbacks.
+    private var downs: [ObjectIdentifier: (inside: [Region], outside: [Region])] = [:]
 
     /// Adds the region around `view`.
     func add(_ wiring: TapRegionWiring, on view: View, kind: String) {
@@ -47,12 +84,74 @@ final class TapRegionSurface {
                 isContainer: kind == "view"))
     }
 
-    /// Plays every pointer down of `event` against the regions, for `screen`, before the event
-    /// is delivered.
+    /// Adds a pointer-down listener on `view`. `platform` says how its element is hit: on a
+    /// Flutter file a layout container is not hit in its own empty area.
+    func addListener(_ wiring: GestureWiring, on view: View, kind: String, platform: ScreenPlatform?) {
+        let line = wiring.position.map { " at line \($0.line)" } ?? ""
+        let name = platform == .reactNative ? "onTouchStart" : "Listener.onPointerDown"
+        listeners.append(
+            Listener(
+                view: view, action: wiring.action, behavior: wiring.behavior ?? "defer-to-child",
+                name: "\(name) on \(view.identifier ?? "a \(kind)\(line)")",
+                isContainer: platform != .reactNative && kind == "view", isReactNative: platform == .reactNative))
+    }
+
+    /// Plays every pointer down and lift of `event` against the listeners and regions, for
+    /// `screen`, before the event is delivered.
     func handle(_ event: Event, in window: AppWindow, screen: FormViewController) {
-        guard !regions.isEmpty else { return }
-        for touch in event.touches(for: window) where touch.phase == .began {
-            handle(touch, in: window, screen: screen)
+        guard !regions.isEmpty || !listeners.isEmpty else { return }
+        for touch in event.touches(for: window) {
+            switch touch.phase {
+            case .began:
+                hearListeners(touch, in: window, screen: screen)
+                if !regions.isEmpty { handle(touch, in: window, screen: screen) }
+            case .ended:
+                if let down = downs.removeValue(forKey: ObjectIdentifier(touch)) { lift(touch, down, screen: screen) }
+            case .cancelled:
+                downs[ObjectIdentifier(touch)] = nil
+            default:
+                break
+            }
+        }
+    }
+
+    private func hearListeners(_ touch: Touch, in window: AppWindow, screen: FormViewController) {
+        let target = touch.view?.traceName ?? "the screen"
+        for listener in listeners where listener.view.window === window && !Self.isHidden(listener.view) {
+            guard
+                hits(
+                    listener.view, touch, behavior: listener.behavior, isContainer: listener.isContainer,
+                    flutter: !listener.isReactNative)
+            else { continue }
+            let region = Region(view: listener.view, wiring: TapRegionWiring(), name: listener.name, isContainer: false)
+            // A listener's unfocus is the primary focus's (`FocusManager.instance.primaryFocus
+            // ?.unfocus()`, `Keyboard.dismiss()`): it wraps no field of its own.
+            perform(
+                listener.action == "resign" ? "end-editing" : listener.action, of: region, callback: listener.name,
+                what: "pointer down on \(target)", screen: screen,
+                touch: touch)
+        }
+    }
+
+    private func lift(_ touch: Touch, _ down: (inside: [Region], outside: [Region]), screen: FormViewController) {
+        let target = touch.view?.traceName ?? "the screen"
+        for region in down.outside where region.wiring.onTapUpOutside != "none" {
+            let what = "pointer up from \(target), outside the tap region \(region.name)\(groupText(region))"
+            if screen.sheetIsPresented && !screen.isInSheet(region.view) {
+                if ScreenWiring.dismisses(region.wiring.onTapUpOutside) {
+                    screen.report(
+                        .keep, "\(what): the page is under the sheet's route, so it has no onTapUpOutside", touches: [touch])
+                }
+                continue
+            }
+            perform(
+                region.wiring.onTapUpOutside, of: region, callback: "onTapUpOutside", what: what, screen: screen,
+                touch: touch)
+        }
+        for region in down.inside where region.wiring.onTapUpInside != "none" {
+            let what = "pointer up from \(target), inside the tap region \(region.name)\(groupText(region))"
+            perform(
+                region.wiring.onTapUpInside, of: region, callback: "onTapUpInside", what: what, screen: screen, touch: touch)
         }
     }
 
@@ -65,6 +164,7 @@ final class TapRegionSurface {
             hit.contains { $0.view === region.view } || region.wiring.groupId.map(groups.contains) == true
         }
         let outside = live.filter { region in !inside.contains { $0.view === region.view } }
+        downs[ObjectIdentifier(touch)] = (inside, outside)
         let consumes = outside.contains { $0.wiring.consumeOutsideTaps }
         let target = touch.view?.traceName ?? "the screen"
         for region in outside {
@@ -95,11 +195,21 @@ final class TapRegionSurface {
     /// `defer-to-child`, where the pointer hits something in the element, or the element itself
     /// when it is not a layout container; otherwise anywhere in its bounds.
     private func contains(_ region: Region, _ touch: Touch) -> Bool {
-        if let view = touch.view, view !== region.view, view.isDescendant(of: region.view) { return true }
-        guard region.wiring.behavior == "defer-to-child" else {
-            return region.view.frameInScreen.contains(touch.locationInScreen)
+        hits(region.view, touch, behavior: region.wiring.behavior, isContainer: region.isContainer)
+    }
+
+    /// Whether the pointer of `touch` is in the hit path of a widget around `view` with
+    /// `behavior`.
+    private func hits(_ view: View, _ touch: Touch, behavior: String, isContainer: Bool, flutter: Bool = true) -> Bool {
+        // On Flutter, a layout container inside (an empty `SizedBox`, a `Column`'s gap) is not
+        // hit in its own empty space either: the pointer meets nothing there.
+        if let hit = touch.view, hit !== view, hit.isDescendant(of: view),
+            !(flutter && behavior == "defer-to-child" && isLayoutContainer(hit))
+        {
+            return true
         }
-        return touch.view === region.view && !region.isContainer
+        guard behavior == "defer-to-child" else { return view.frameInScreen.contains(touch.locationInScreen) }
+        return touch.view === view && !isContainer
     }
 
     /// Whether `view` or one of its ancestors is hidden.
@@ -144,6 +254,8 @@ final class TapRegionSurface {
         case let app where app.hasPrefix("app:"):
             screen.report(.none, "\(what): \(callback) runs the app's \(app.dropFirst(4))", touches: [touch])
             screen.form.appActionObservers.notify((region.name, app))
+        case let focus where focusTarget(of: focus) != nil:
+            ScreenWiring.focus(focusTarget(of: focus) ?? "", in: screen, from: what, what: callback, touches: [touch])
         default:
             break
         }

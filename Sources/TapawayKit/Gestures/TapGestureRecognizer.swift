@@ -13,6 +13,9 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     private var tapsSoFar = 0
     private var waitTimer: Timer?
+    /// The fingers of the taps counted so far in a multi-tap, whose lifts the window may hold
+    /// (`delaysTouchesEnded`) until the gesture is decided.
+    private var earlierTouches: [Touch] = []
 
     /// Follows new fingers; too many fingers fail the tap.
     open override func touchesBegan(_ touches: [Touch], with event: Event) {
@@ -41,11 +44,18 @@ open class TapGestureRecognizer: GestureRecognizer {
         tapsSoFar += 1
         if tapsSoFar >= numberOfTapsRequired {
             transition(to: .recognized)
+            // The earlier taps' held lifts: cancelled for their views when this recognizer takes
+            // its touches, else delivered now that it has decided.
+            let earlier = earlierTouches
+            earlierTouches = []
+            view?.window?.flushHeldTouches(earlier)
         } else if let timers = view?.application?.timers {
             waitTimer = timers.schedule(after: maximumTapInterval) { [weak self] _ in
                 guard let self else { return }
                 self.fail("the next tap came too late")
-                self.view?.window?.flushHeldTouches(for: self)
+                let held = self.earlierTouches + self.touches
+                self.earlierTouches = []
+                self.view?.window?.flushHeldTouches(held)
                 self.resetIfFinished()
             }
         }
@@ -54,6 +64,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Forgets the taps counted.
     open override func reset() {
         tapsSoFar = 0
+        earlierTouches = []
         waitTimer?.invalidate()
         waitTimer = nil
     }
@@ -61,7 +72,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     /// Multi-tap recognizers keep their count across the lifts between taps.
     override func resetIfFinished() {
         if state == .possible && tapsSoFar > 0 && tapsSoFar < numberOfTapsRequired {
-            if touches.allSatisfy({ $0.phase.isFinished }) { touches.removeAll() }
+            if touches.allSatisfy({ $0.phase.isFinished }) {
+                earlierTouches += touches
+                touches.removeAll()
+            }
             return
         }
         super.resetIfFinished()

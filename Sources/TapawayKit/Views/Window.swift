@@ -214,8 +214,12 @@ open class Window: View {
 
     /// Delivers what was held back for `recognizer`'s touches once it decided outside an event
     /// (a multi-tap recognizer whose wait ran out).
-    func flushHeldTouches(for recognizer: GestureRecognizer) {
-        let touches = recognizer.touches
+    func flushHeldTouches(for recognizer: GestureRecognizer) { flushHeldTouches(recognizer.touches) }
+
+    /// Delivers, or cancels for their views, what was held back of `touches` once the
+    /// recognizers that held them decided outside their own event (a multi-tap recognizer's
+    /// earlier taps, when it fails on its timer or recognises on a later tap).
+    func flushHeldTouches(_ touches: [Touch]) {
         guard !touches.isEmpty else { return }
         let event = Event(touches: touches, timestamp: application?.clock.now ?? 0)
         for touch in touches { releaseHeld(touch, event: event) }
@@ -225,6 +229,7 @@ open class Window: View {
     private func releaseHeld(_ touch: Touch, event: Event) {
         guard let view = touch.view, touch.heldBegan || touch.heldEnded else { return }
         if claimed(touch) || !view.isUserInteractionEnabledInHierarchy {
+            if touch.viewSawBegan && !touch.isCancelledForView { view.touchesCancelled([touch], with: event) }
             touch.heldBegan = false
             touch.heldEnded = false
             touch.isCancelledForView = true

@@ -212,12 +212,22 @@ public struct ScrollTraits: Sendable, Equatable {
 /// gesture, whether it takes the touches it recognises from the views under them, and what its
 /// action does.
 public struct GestureWiring: Sendable, Equatable {
-    /// The gesture: `tap`, `long-press` or `pan`.
+    /// The gesture: `tap`, `long-press`, `pan`, or `pointer-down` (a raw touch-down listener:
+    /// Flutter's `Listener(onPointerDown:)`, React Native's `onTouchStart`).
     public var type: String
     /// `cancelsTouchesInView` (UIKit's default: true).
     public var cancelsTouchesInView: Bool
+    /// A tap's `numberOfTapsRequired` (UIKit's default: 1).
+    public var taps: Int
+    /// `delaysTouchesBegan` (UIKit's default: false): the view under the finger sees nothing of
+    /// the touch until the recognizer has failed.
+    public var delaysTouchesBegan: Bool
+    /// `delaysTouchesEnded` (UIKit's default: true): the view sees the lift only once the
+    /// recognizer has failed, or not at all when it recognises.
+    public var delaysTouchesEnded: Bool
     /// What the action does: `end-editing` (`view.endEditing(true)`), `resign` (asks the first
-    /// responder, which may refuse), `none`, or `app:NAME` (an app action, counted).
+    /// responder, which may refuse), `none`, `focus:ID` (the input ID takes the focus) or
+    /// `app:NAME` (an app action, counted).
     public var action: String
     /// On a Flutter file, the `GestureDetector`'s hit-test behaviour: `defer-to-child` (Flutter's
     /// default with a child), `opaque` or `translucent`; on a SwiftUI file, `opaque` is a
@@ -232,10 +242,14 @@ public struct GestureWiring: Sendable, Equatable {
     /// A recognizer as given.
     public init(
         type: String, cancelsTouchesInView: Bool = true, action: String, behavior: String? = nil,
-        simultaneous: Bool = false, position: SourcePosition? = nil
+        simultaneous: Bool = false, taps: Int = 1, delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true,
+        position: SourcePosition? = nil
     ) {
         self.type = type
         self.cancelsTouchesInView = cancelsTouchesInView
+        self.taps = taps
+        self.delaysTouchesBegan = delaysTouchesBegan
+        self.delaysTouchesEnded = delaysTouchesEnded
         self.action = action
         self.behavior = behavior
         self.simultaneous = simultaneous
@@ -243,7 +257,11 @@ public struct GestureWiring: Sendable, Equatable {
     }
 
     /// The gestures a file may name.
-    public static let types = ["tap", "long-press", "pan"]
+    public static let types = ["tap", "long-press", "pan", "pointer-down"]
+    /// The platforms whose files may declare a `pointer-down` listener: Flutter's `Listener`
+    /// and React Native's `onTouchStart` hear every touch down in their subtree, with no arena
+    /// and no responder to win; UIKit, SwiftUI and Android views have no such declarative hook.
+    public static let pointerDownPlatforms: [ScreenPlatform] = [.flutter, .reactNative]
 }
 
 /// Flutter's `TapRegion` around an element: on every pointer down, the regions (or groups of
@@ -258,6 +276,11 @@ public struct TapRegionWiring: Sendable, Equatable {
     public var onTapOutside: String
     /// What `onTapInside` does, in the same words.
     public var onTapInside: String
+    /// What `onTapUpOutside` does: called at the lift of a pointer that went down outside the
+    /// region (or its group), in the same words.
+    public var onTapUpOutside: String
+    /// What `onTapUpInside` does: called at the lift of a pointer that went down inside.
+    public var onTapUpInside: String
     /// `consumeOutsideTaps`: a pointer down outside the group goes to no other widget.
     public var consumeOutsideTaps: Bool
     /// The region's hit-test behaviour: `defer-to-child` (Flutter's default: inside only where a
@@ -269,11 +292,14 @@ public struct TapRegionWiring: Sendable, Equatable {
     /// A region as given; everything left out at Flutter's defaults.
     public init(
         groupId: String? = nil, onTapOutside: String = "none", onTapInside: String = "none",
-        consumeOutsideTaps: Bool = false, behavior: String = "defer-to-child", position: SourcePosition? = nil
+        consumeOutsideTaps: Bool = false, behavior: String = "defer-to-child", onTapUpOutside: String = "none",
+        onTapUpInside: String = "none", position: SourcePosition? = nil
     ) {
         self.groupId = groupId
         self.onTapOutside = onTapOutside
         self.onTapInside = onTapInside
+        self.onTapUpOutside = onTapUpOutside
+        self.onTapUpInside = onTapUpInside
         self.consumeOutsideTaps = consumeOutsideTaps
         self.behavior = behavior
         self.position = position
@@ -288,7 +314,7 @@ public struct TapRegionWiring: Sendable, Equatable {
 public struct ControlWiring: Sendable, Equatable {
     /// The event: `touch-down`, `touch-up-inside`, `value-changed`, `editing-did-end-on-exit`.
     public var event: String
-    /// What the action does: `end-editing`, `resign`, `none` or `app:NAME`.
+    /// What the action does: `end-editing`, `resign`, `none`, `focus:ID` or `app:NAME`.
     public var action: String
     /// Where the wiring is in the file.
     public var position: SourcePosition?
@@ -304,8 +330,15 @@ public struct ControlWiring: Sendable, Equatable {
     public static let events = ["touch-down", "touch-up-inside", "value-changed", "editing-did-end-on-exit"]
 }
 
-/// The actions a wiring may name besides `app:NAME`.
+/// The actions a wiring may name besides `app:NAME` and `focus:ID`.
 public let wiringActions = ["end-editing", "resign", "none"]
+
+/// The input a `focus:ID` action gives the focus to (`becomeFirstResponder()`, Android's
+/// `requestFocus()`, Flutter's `FocusNode.requestFocus()`, SwiftUI's focus binding set to ID),
+/// or nil when `action` is another action.
+public func focusTarget(of action: String) -> String? {
+    action.hasPrefix("focus:") && action.count > 6 ? String(action.dropFirst(6)) : nil
+}
 
 /// One element of a screen: a view of some kind, where it is, what it shows, how it is wired,
 /// and what it holds.

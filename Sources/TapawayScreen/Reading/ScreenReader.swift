@@ -116,6 +116,11 @@ private enum KeyLists {
 private struct ReadContext {
     var problems: [ScreenProblem] = []
     var elementCount = 0
+    /// The `focus:ID` actions read so far: the id, where, and the path; checked against the
+    /// whole tree at the end.
+    var focusReferences: [(String, SourcePosition?, String)] = []
+    /// The `pointer-down` listeners read so far, checked against the file's platform at the end.
+    var pointerDownListeners: [(SourcePosition?, String)] = []
 
     mutating func problem(_ node: JSONNode, _ path: String, _ message: String) {
         problems.append(ScreenProblem(position: node.position, path: path, message: message))
@@ -197,14 +202,19 @@ private struct ReadContext {
         return value
     }
 
-    /// An action a wiring names under `key`: `end-editing`, `resign`, `none` or `app:NAME`.
+    /// An action a wiring names under `key`: `end-editing`, `resign`, `none`, `focus:ID` or
+    /// `app:NAME`. A `focus:ID` is remembered, to be checked once the whole tree is read.
     mutating func action(_ members: JSONMembers, _ path: String, key: String = "action") -> String? {
         guard let text = string(members, key, path), let node = members[key] else { return nil }
         if wiringActions.contains(text) { return text }
         if text.hasPrefix("app:"), text.count > 4 { return text }
+        if let target = focusTarget(of: text) {
+            focusReferences.append((target, node.position, join(path, key)))
+            return text
+        }
         problem(
             node, join(path, key),
-            "'\(key)' is '\(text)'; it must be one of \(wiringActions.joined(separator: ", ")) or app:NAME")
+            "'\(key)' is '\(text)'; it must be one of \(wiringActions.joined(separator: ", ")), focus:ID or app:NAME")
         return nil
     }
 
@@ -550,27 +560,55 @@ private struct ReadContext {
     }
 
     mutating func gesture(_ node: JSONNode, _ path: String) -> GestureWiring? {
-        let keys = ["type", "cancelsTouchesInView", "action", "behavior", "simultaneous", "comment"]
+        let keys = [
+            "type", "cancelsTouchesInView", "action", "behavior", "simultaneous", "taps", "delaysTouchesBegan",
+            "delaysTouchesEnded", "comment",
+        ]
         guard let m = members(node, path, allowed: keys, what: "a gesture") else { return nil }
         let type = choice(m, "type", path, GestureWiring.types)
         let action = action(m, path)
         if m["type"] == nil { problem(node, path, "a gesture needs a 'type': \(GestureWiring.types.joined(separator: ", "))") }
         if m["action"] == nil { problem(node, path, "a gesture needs an 'action'") }
         guard let type, let action else { return nil }
+        if type == "pointer-down" {
+            // A listener is no recognizer: nothing to cancel, delay or count.
+            for key in ["cancelsTouchesInView", "simultaneous", "taps", "delaysTouchesBegan", "delaysTouchesEnded"]
+            where m[key] != nil {
+                problem(m[key]!, join(path, key), "'\(key)' is a recognizer's; a pointer-down listener has none")
+            }
+            pointerDownListeners.append((node.position, path))
+        } else if m["taps"] != nil && type != "tap" {
+            problem(m["taps"]!, join(path, "taps"), "'taps' is a tap's number of taps; a \(type) has none")
+        }
+        var taps = 1
+        if let tapsNode = m["taps"] {
+            if case .number(let value) = tapsNode.value, value == value.rounded(), (1...3).contains(value) {
+                taps = Int(value)
+            } else {
+                problem(tapsNode, join(path, "taps"), "'taps' must be 1, 2 or 3 (numberOfTapsRequired)")
+            }
+        }
         return GestureWiring(
             type: type, cancelsTouchesInView: bool(m, "cancelsTouchesInView", path) ?? true, action: action,
             behavior: choice(m, "behavior", path, TapRegionWiring.behaviors),
-            simultaneous: bool(m, "simultaneous", path) ?? false, position: node.position)
+            simultaneous: bool(m, "simultaneous", path) ?? false, taps: taps,
+            delaysTouchesBegan: bool(m, "delaysTouchesBegan", path) ?? false,
+            delaysTouchesEnded: bool(m, "delaysTouchesEnded", path) ?? true, position: node.position)
     }
 
     mutating func tapRegion(_ node: JSONNode, _ path: String) -> TapRegionWiring? {
-        let keys = ["groupId", "onTapOutside", "onTapInside", "consumeOutsideTaps", "behavior", "comment"]
+        let keys = [
+            "groupId", "onTapOutside", "onTapInside", "onTapUpOutside", "onTapUpInside", "consumeOutsideTaps", "behavior",
+            "comment",
+        ]
         guard let m = members(node, path, allowed: keys, what: "a tap region") else { return nil }
         comment(m, path)
         var region = TapRegionWiring(position: node.position)
         region.groupId = string(m, "groupId", path)
         region.onTapOutside = action(m, path, key: "onTapOutside") ?? region.onTapOutside
         region.onTapInside = action(m, path, key: "onTapInside") ?? region.onTapInside
+        region.onTapUpOutside = action(m, path, key: "onTapUpOutside") ?? region.onTapUpOutside
+        region.onTapUpInside = action(m, path, key: "onTapUpInside") ?? region.onTapUpInside
         region.consumeOutsideTaps = bool(m, "consumeOutsideTaps", path) ?? false
         region.behavior = choice(m, "behavior", path, TapRegionWiring.behaviors) ?? region.behavior
         return region
@@ -668,6 +706,31 @@ private struct ReadContext {
                 ScreenProblem(
                     position: probe.position ?? SourcePosition(line: 1, column: 1), path: "backgroundTap.below",
                     message: "'below' names '\(probe.below)', which no element of the screen has as its id"))
+        }
+        let inputIds = Set(document.allElements.filter { $0.kind.isTextInput }.compactMap(\.id))
+        for (target, position, path) in focusReferences where !inputIds.contains(target) {
+            let what = seen[target] == nil ? "which no element of the screen has as its id" : "which is not a text input"
+            problems.append(
+                ScreenProblem(
+                    position: position ?? SourcePosition(line: 1, column: 1), path: path,
+                    message: "'focus:\(target)' names '\(target)', \(what)"))
+        }
+        if let platform = document.platform, !GestureWiring.pointerDownPlatforms.contains(platform) {
+            for (position, path) in pointerDownListeners {
+                problems.append(
+                    ScreenProblem(
+                        position: position ?? SourcePosition(line: 1, column: 1), path: path,
+                        message:
+                            "a pointer-down listener is Flutter's Listener or React Native's onTouchStart; "
+                            + "a \(platform.rawValue) file has none (write a tap gesture)"))
+            }
+        } else if document.platform == nil {
+            for (position, path) in pointerDownListeners {
+                problems.append(
+                    ScreenProblem(
+                        position: position ?? SourcePosition(line: 1, column: 1), path: path,
+                        message: "a pointer-down listener needs the file's 'platform': flutter or react-native"))
+            }
         }
     }
 }

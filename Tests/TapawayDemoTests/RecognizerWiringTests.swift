@@ -1,0 +1,157 @@
+import TapawayKit
+import TapawayScreen
+import Testing
+
+@testable import TapawayDemo
+
+/// A recognizer's `taps`, `delaysTouchesBegan` and `delaysTouchesEnded`, and the `focus:ID`
+/// action, as a screen file declares them. The expectations are Apple's documentation:
+/// - `delaysTouchesEnded`: "When the value of this property is true (the default) and the
+///   gesture recognizer is analyzing touch events, the window suspends delivery of touch objects
+///   in the UITouch.Phase.ended phase to the attached view. If the gesture recognizer
+///   subsequently recognizes its gesture, these touch objects are canceled … If the gesture
+///   recognizer fails to recognize its gesture, the window delivers these objects in an
+///   invocation of the view's touchesEnded(_:with:) method. Set this property to false to have
+///   touch objects in the UITouch.Phase.ended delivered to the view while the gesture recognizer
+///   is analyzing the same touches."
+/// - `delaysTouchesBegan`: "When the value of the property is false (the default), views analyze
+///   touch events in UITouch.Phase.began and UITouch.Phase.moved in parallel with the receiver.
+///   When the value of the property is true, the window suspends delivery of touch objects in
+///   the UITouch.Phase.began phase to the view."
+/// - `becomeFirstResponder()`: "Calling this method is not a guarantee that the object will
+///   become the first responder. UIKit asks the current first responder to resign as first
+///   responder, which it might not."
+@MainActor
+@Suite("A screen file's recognizer timing and focus:ID")
+struct RecognizerWiringTests {
+    /// A background with a double-tap recognizer that ends editing, over a Pay button.
+    func doubleTapFile(delaysEnded: Bool) -> String {
+        """
+        { "version": 1, "content": { "kind": "view", "id": "page", "layout": { "padding": [16, 16, 16, 16] },
+          "gestures": [ { "type": "tap", "taps": 2, "action": "end-editing", "delaysTouchesEnded": \(delaysEnded) } ],
+          "children": [
+            { "kind": "text-field", "id": "amount" },
+            { "kind": "button", "id": "pay", "text": "Pay", "actions": [ { "event": "touch-up-inside", "action": "app:pay" } ] } ] } }
+        """
+    }
+
+    /// A session on `text` under *As written* with `amount` focused.
+    func session(_ text: String) throws -> HeadlessSession {
+        let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(text))
+        let p = session.platform
+        p.tap(try #require(session.app.window.view(withIdentifier: "amount")))
+        p.settle()
+        session.resetOutcome()
+        return session
+    }
+
+    func view(_ id: String, in session: HeadlessSession) throws -> View {
+        try #require(session.app.window.view(withIdentifier: id))
+    }
+
+    @Test("delaysTouchesEnded (the default): a single tap's lift reaches the button only once the double tap has failed")
+    func endedHeld() throws {
+        let s = try session(doubleTapFile(delaysEnded: true))
+        s.platform.tap(try view("pay", in: s))
+        #expect(s.outcome.actions["pay touchUpInside"] == nil, "the lift is held while the double tap may still come")
+        s.platform.settle()
+        #expect(s.outcome.actions["pay touchUpInside"] == 1, "\(s.outcome.actions)")
+        #expect(s.app.window.firstResponder != nil, "one tap is no double tap: the field keeps its focus")
+    }
+
+    @Test("delaysTouchesEnded false: the button acts at the lift, while the recognizer still waits")
+    func endedDelivered() throws {
+        let s = try session(doubleTapFile(delaysEnded: false))
+        s.platform.tap(try view("pay", in: s))
+        #expect(s.outcome.actions["pay touchUpInside"] == 1, "\(s.outcome.actions)")
+    }
+
+    @Test("a double tap on the button ends editing; the button acts only when its lift was not held")
+    func doubleTap() throws {
+        for delaysEnded in [true, false] {
+            let s = try session(doubleTapFile(delaysEnded: delaysEnded))
+            let pay = try view("pay", in: s)
+            s.platform.tap(pay)
+            s.platform.tap(pay)
+            s.platform.settle()
+            #expect(s.app.window.firstResponder == nil, "the double tap ends editing")
+            #expect(s.outcome.actions["pay touchUpInside"] == (delaysEnded ? nil : 1), "delaysTouchesEnded \(delaysEnded)")
+        }
+    }
+
+    /// A long press that ends editing on the page, over a button that acts on touch-down.
+    func longPressFile(delaysBegan: Bool) -> String {
+        """
+        { "version": 1, "content": { "kind": "view", "id": "page", "layout": { "padding": [16, 16, 16, 16] },
+          "gestures": [ { "type": "long-press", "action": "end-editing", "delaysTouchesBegan": \(delaysBegan) } ],
+          "children": [
+            { "kind": "text-field", "id": "amount" },
+            { "kind": "button", "id": "bell", "text": "Ring", "actions": [ { "event": "touch-down", "action": "app:ring" } ] } ] } }
+        """
+    }
+
+    @Test("delaysTouchesBegan: the button sees the touch down only once the long press has failed, at the lift")
+    func beganHeld() throws {
+        for delaysBegan in [false, true] {
+            let s = try session(longPressFile(delaysBegan: delaysBegan))
+            let bell = try view("bell", in: s)
+            let finger = s.platform.touchDown(at: s.platform.center(of: bell))
+            s.platform.advance(by: 0.1)
+            #expect(s.outcome.actions["bell app:ring"] == (delaysBegan ? nil : 1), "delaysTouchesBegan \(delaysBegan)")
+            s.platform.touchUp(finger, at: s.platform.center(of: bell))
+            s.platform.settle()
+            #expect(s.outcome.actions["bell app:ring"] == 1, "delaysTouchesBegan \(delaysBegan): \(s.outcome.actions)")
+            #expect(s.app.window.firstResponder != nil, "a quick tap is no long press")
+        }
+    }
+
+    /// Two fields, the first refusing to resign while it does not hold an @, and a button whose
+    /// action gives the focus to the second.
+    let focusFile = """
+        { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+          { "kind": "text-field", "id": "amount", "refusesToResignWithout": "@" },
+          { "kind": "text-field", "id": "note" },
+          { "kind": "button", "id": "next", "text": "Next", "actions": [ { "event": "touch-up-inside", "action": "focus:note" } ] } ] } }
+        """
+
+    @Test("focus:ID gives the focus to that input, under every technique: it ends no editing")
+    func focusAction() throws {
+        for technique in [TechniqueID.asWritten, .noCode] {
+            let session = HeadlessSession(technique: technique, document: try ScreenReader.read(focusFile))
+            let cell = DismissalMatrix.play(
+                DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: "a@b", step: .tap("next")), in: session)
+            #expect(cell.outcome.finalFocus == "note", "\(technique): \(cell.words)")
+            #expect(cell.outcome.keypadHides == 0, "\(technique): the keypad stays up between the fields")
+        }
+    }
+
+    @Test("focus:ID asks the focused field to resign first, and a delegate that refuses keeps it")
+    func focusRefused() throws {
+        let session = HeadlessSession(technique: .noCode, document: try ScreenReader.read(focusFile))
+        let cell = DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: "abc", step: .tap("next")), in: session)
+        #expect(cell.outcome.finalFocus == "amount", "\(cell.words)")
+    }
+
+    @Test("the reader: focus:ID names a text input; taps is 1 to 3, on a tap")
+    func reading() {
+        let bad = """
+            { "version": 1, "content": { "kind": "view", "gestures": [
+                { "type": "tap", "action": "focus:title", "taps": 4 },
+                { "type": "pan", "action": "focus:nowhere", "taps": 2 } ],
+              "children": [ { "kind": "label", "id": "title", "text": "Pay" } ] } }
+            """
+        do {
+            _ = try ScreenReader.read(bad)
+            Issue.record("a bad focus action was read")
+        } catch {
+            let lines = error.problems.map { "\($0.path): \($0.message)" }
+            #expect(lines.contains("content.gestures[0].taps: 'taps' must be 1, 2 or 3 (numberOfTapsRequired)"), "\(lines)")
+            #expect(lines.contains("content.gestures[1].taps: 'taps' is a tap's number of taps; a pan has none"), "\(lines)")
+            #expect(lines.contains("content.gestures[0].action: 'focus:title' names 'title', which is not a text input"))
+            #expect(
+                lines.contains(
+                    "content.gestures[1].action: 'focus:nowhere' names 'nowhere', which no element of the screen has as its id"))
+        }
+    }
+}
