@@ -11,6 +11,10 @@ package enum AuditFolding {
         // Each play asks for its element: one table, not a walk of the tree per question.
         var elements: [String: ScreenElement] = [:]
         for element in document.allElements { if let id = element.id, elements[id] == nil { elements[id] = element } }
+        // An alert's field is meant to keep editing until one of its buttons goes, and every
+        // button ends it as it acts: neither is a finding.
+        let alert = document.sheet.flatMap { $0.style == "alert" ? $0 : nil }
+        let alertIDs = Set(alert?.content.allElements.compactMap(\.id) ?? [])
         func finding(
             _ kind: FindingKind, element: String, focus: String?, gesture: String, what: String, matrixCase: Int,
             points: [Point] = [], overlap: Double? = nil, evidence: EvidenceLevel? = nil, shown: AuditCase? = nil,
@@ -60,7 +64,7 @@ package enum AuditFolding {
                         + (play.resigned ? "; editing ends instead" : "") + (isRow ? longPressActs : ""),
                     matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [], shown: play.auditCase,
                     dimmed: play.dimmed)
-            } else if play.resigned {
+            } else if play.resigned && !alertIDs.contains(id) {
                 finding(
                     .dismissAlsoActs, element: id, focus: focus, gesture: "tap",
                     what: "with `\(focus)` focused, one tap on `\(id)` ends editing and \(isRow ? "selects the row" : "acts")",
@@ -120,6 +124,7 @@ package enum AuditFolding {
             // screen may not reach.
             // (Not under flutter: its tap regions span every route, which this model of a sheet,
             // UIKit's, does not play; docs/screens.md says so.)
+            if case .backgroundIn("sheet", _, _) = play.auditCase.target, alert != nil { continue }
             if case .backgroundIn("sheet", _, _) = play.auditCase.target, technique != .noCode, technique != .flutter,
                 !play.resigned,
                 !deadContainers.contains(container)

@@ -183,8 +183,11 @@ package final class SidebarWindow: Window {
         setNeedsLayout()
     }
 
-    /// Offers to present the screen file's sheet again (a screen file with a sheet) or not.
-    package func offerSheet(_ offered: Bool) {
+    /// Offers to present the screen file's sheet again (a screen file with a sheet) or not; an
+    /// alert is named as one, and goes by its buttons.
+    package func offerSheet(_ offered: Bool, alert: Bool = false) {
+        sheetItem.title = alert ? "Present the alert" : "Present the sheet"
+        sheetItem.subtitle = alert ? "After a tap on its buttons" : "After a tap on its dim"
         sheetItem.isHidden = !offered
         screenHeader.isHidden = asWrittenItem.isHidden && sheetItem.isHidden
         setNeedsLayout()

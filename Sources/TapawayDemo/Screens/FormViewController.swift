@@ -140,7 +140,7 @@ package class FormViewController: ViewController {
 
     /// The view controller of a sheet this screen presents: a plain one; a technique whose
     /// library acts per view controller class gives its own.
-    func makeSheetController() -> SheetViewController { SheetViewController() }
+    func makeSheetController(for spec: SheetPresentation) -> SheetViewController { SheetViewController() }
 
     /// The file's sheet, presented over the screen, if the file has one.
     private(set) var sheet: SheetPresenter?

@@ -182,10 +182,12 @@ package final class ScreenForm: ScrollView {
     package func buildSheetContent() -> View? {
         guard let sheet = document.sheet else { return nil }
         let formInputs = inputs
-        let content = build(sheet.content)
+        // An alert's buttons are drawn plain, as an alert's actions are; its card draws the
+        // background, rounded all round.
+        let content = build(sheet.content, inBar: sheet.style == "alert")
         sheetInputs = Array(inputs[formInputs.count...])
         inputs = formInputs
-        content.backgroundColor = Palette.groupedBackground
+        content.backgroundColor = sheet.style == "page" ? Palette.groupedBackground : .clear
         bars.append(content)
         return content
     }

@@ -13,6 +13,14 @@ import TapawayScreen
 /// UIKit ignores events outside the view controller's bounds and prevents the interactive
 /// dismissal of the view controller while it is onscreen", so a tap on the dim of a sheet that
 /// is not modal dismisses it, and the field in it stops editing as it goes.
+///
+/// Its `style` says how it sits: a page sheet at its detent; a form sheet, which on a wide screen
+/// is a card in the middle ("In a horizontally compact environment, this option behaves the same
+/// as UIModalPresentationStyle.pageSheet", `UIModalPresentationStyle.formSheet`); or an alert
+/// controller's card, 270 points wide in the middle, always dimmed, which a tap on the dim does
+/// not dismiss and every button in it does (an alert action's handler runs, then the alert goes),
+/// and whose first text field takes the focus when it shows (inferred from devices: UIKit
+/// focuses it).
 @MainActor
 final class SheetPresenter {
     private unowned let screen: FormViewController
@@ -39,12 +47,34 @@ final class SheetPresenter {
         self.screen = screen
         self.spec = spec
         self.content = content
-        controller = screen.makeSheetController()
+        controller = screen.makeSheetController(for: spec)
+        card.style = spec.style
         card.addSubview(content)
         controller.setView(card)
         controller.presenter = screen
         dimming.onTap = { [weak self] in self?.dimTapped() }
+        if spec.style == "alert" { dismissOnButtons(under: content) }
     }
+
+    /// Every button of an alert dismisses it once its own actions have run.
+    private func dismissOnButtons(under view: View) {
+        for subview in view.subviews {
+            if let button = subview as? Control, screen.form.element(for: button)?.kind == .button {
+                button.addAction(for: .touchUpInside) { [weak self] _, _ in self?.dismiss(animated: true) }
+            }
+            dismissOnButtons(under: subview)
+        }
+    }
+
+    /// Whether it is a card in the middle of the screen (an alert, or a form sheet on a wide
+    /// screen) rather than a sheet at the bottom.
+    private func isCentered(in container: View) -> Bool {
+        spec.style == "alert" || (spec.style == "form" && container.bounds.width >= Self.regularWidth)
+    }
+
+    /// The width from which a screen is horizontally regular, where a form sheet is a card in
+    /// the middle: every iPad's, portrait or landscape; no iPhone's in portrait.
+    static let regularWidth = 700.0
 
     isolated deinit {
         if let frameToken, let observedApplication { observedApplication.frameObservers.remove(frameToken) }
@@ -61,7 +91,18 @@ final class SheetPresenter {
             frameToken = application.frameObservers.add { [weak self] in self?.layOut() }
         }
         dimming.isUserInteractionEnabled = true
-        move(from: animated ? container.bounds.height : 0, to: 0, animated: animated, dimTo: 1)
+        // An alert fades in where it rests; a sheet slides up.
+        let start = animated && spec.style != "alert" ? container.bounds.height : 0
+        move(from: start, to: 0, animated: animated, dimTo: 1)
+        if spec.style == "alert", let field = firstInput(under: content) { _ = field.becomeFirstResponder() }
+    }
+
+    private func firstInput(under view: View) -> View? {
+        for subview in view.subviews {
+            if subview is any TextInput, !subview.isHidden { return subview }
+            if let found = firstInput(under: subview) { return found }
+        }
+        return nil
     }
 
     /// Dismisses the sheet: the field in it stops editing, and the card slides away.
@@ -72,7 +113,7 @@ final class SheetPresenter {
             _ = card.window?.transferFirstResponder(to: nil, force: true)
         }
         dimming.isUserInteractionEnabled = false
-        let height = screen.windowContent?.bounds.height ?? 0
+        let height = spec.style == "alert" ? 0 : screen.windowContent?.bounds.height ?? 0
         move(from: offset, to: height, animated: animated, dimTo: 0) { [weak self] in
             guard let self, !self.isPresented else { return }
             self.card.removeFromSuperview()
@@ -111,21 +152,56 @@ final class SheetPresenter {
         return spec.detent == "medium" ? height - ((height - top) / 2).rounded() : top
     }
 
-    /// Puts the card at its detent (less the slide's offset) and the dim above it.
+    /// Where the card rests, in the container's coordinates: at the bottom from its detent, or
+    /// in the middle (a form sheet 540 by 620 points at most; an alert 270 points wide and as
+    /// high as its content).
+    private func restingFrame(in container: View) -> Rect {
+        let b = container.bounds
+        guard isCentered(in: container) else {
+            let top = restingTop(in: container)
+            return Rect(x: 0, y: top, width: b.width, height: max(0, b.height - top))
+        }
+        let inset = container.safeAreaInsets
+        let room = Rect(x: 0, y: inset.top, width: b.width, height: max(0, b.height - inset.top - inset.bottom))
+        let size: Size
+        if spec.style == "alert" {
+            let width = min(270, b.width - 40)
+            let needed = (content as? ElementView)?.elements.layOut(
+                in: Rect(x: 0, y: 0, width: width, height: room.height), safeArea: EdgeInsets())
+            size = Size(width: width, height: min(room.height, max(44, spec.content.placement.height ?? needed ?? 120)))
+        } else {
+            size = Size(width: min(540, b.width - 40), height: min(620, room.height - 40))
+        }
+        return Rect(
+            x: ((b.width - size.width) / 2).rounded(), y: (room.minY + (room.height - size.height) / 2).rounded(),
+            width: size.width, height: size.height)
+    }
+
+    /// Puts the card at its detent (less the slide's offset) and the dim above it, or around it.
     func layOut() {
         guard let container = card.superview else { return }
         let b = container.bounds
-        let top = restingTop(in: container)
-        let frame = Rect(x: 0, y: top + offset, width: b.width, height: max(0, b.height - top))
+        var frame = restingFrame(in: container)
+        frame.origin.y += offset
         if card.frame != frame { card.frame = frame }
-        // The dim reaches under the card's rounded corners, so that they show it.
-        let dim = Rect(x: 0, y: 0, width: b.width, height: max(0, top + offset + SheetCardView.cornerRadius))
+        // The dim reaches under the card's rounded corners, so that they show it; around a card
+        // in the middle it covers everything.
+        let dim =
+            isCentered(in: container)
+            ? b : Rect(x: 0, y: 0, width: b.width, height: max(0, frame.minY + SheetCardView.cornerRadius))
         if dimming.frame != dim { dimming.frame = dim }
     }
 
-    /// A point of the dim a finger can tap, in the dim's coordinates: just above the card.
+    /// A point of the dim a finger can tap, in the dim's coordinates: just above the card, or
+    /// above a card in the middle (below it when there is no room above).
     var dimTapPoint: Point {
-        Point(x: dimming.bounds.midX, y: max(0, dimming.bounds.maxY - SheetCardView.cornerRadius - 5))
+        guard let container = card.superview, isCentered(in: container) else {
+            return Point(x: dimming.bounds.midX, y: max(0, dimming.bounds.maxY - SheetCardView.cornerRadius - 5))
+        }
+        let frame = card.frame
+        let above = frame.minY - 24
+        return Point(
+            x: frame.midX, y: above > container.safeAreaInsets.top ? above : min(frame.maxY + 24, dimming.bounds.maxY - 1))
     }
 
     /// A tap on the dim: a sheet that is not modal goes, and editing in it ends.
@@ -162,23 +238,32 @@ final class SheetCardView: View {
     static let grabberStrip = 20.0
     /// The radius of the card's top corners.
     static let cornerRadius = 12.0
+    /// The sheet's style: `page` has a grabber and rounded top corners; a `form` card and an
+    /// `alert` are rounded all round, with no grabber.
+    var style = "page" {
+        didSet { setNeedsLayout() }
+    }
 
     override init(frame: Rect = .zero) {
         super.init(frame: frame)
         identifier = "sheet"
     }
 
-    /// The content fills the card below the grabber's strip.
+    /// The content fills the card below the grabber's strip (the whole card without one).
     override func layoutSubviews() {
+        let top = style == "page" ? Self.grabberStrip : 0
         for subview in subviews {
-            subview.frame = Rect(
-                x: 0, y: Self.grabberStrip, width: bounds.width, height: max(0, bounds.height - Self.grabberStrip))
+            subview.frame = Rect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
         }
     }
 
     /// The card and its grabber.
     override func draw(_ rect: Rect, in canvas: Canvas) {
         let b = bounds
+        guard style == "page" else {
+            canvas.fillRoundedRect(b, radius: style == "alert" ? 14 : Self.cornerRadius, color: Palette.groupedBackground)
+            return
+        }
         canvas.fillRoundedRect(
             Rect(x: 0, y: 0, width: b.width, height: b.height + Self.cornerRadius), radius: Self.cornerRadius,
             color: Palette.groupedBackground)

@@ -46,17 +46,24 @@ public struct SheetPresentation: Sendable, Equatable {
     public var dimmed: Bool
     /// Whether a tap on the dim dismisses it (UIKit's default: `isModalInPresentation` false).
     public var dismissible: Bool
+    /// How it is presented: `page` (a page sheet at its detent, the default), `form` (a form
+    /// sheet: a card in the middle of a wide screen, a page sheet on a phone) or `alert` (an
+    /// alert controller's card: modal, dimmed, dismissed by its buttons).
+    public var style: String
     /// Where the sheet is in the file.
     public var position: SourcePosition?
 
     /// The detents a file may name.
     public static let detents = ["large", "medium"]
+    /// The styles a file may name.
+    public static let styles = ["page", "form", "alert"]
 
     /// A sheet as given.
     public init(
         content: ScreenElement, detent: String = "large", dimmed: Bool = true, dismissible: Bool = true,
-        position: SourcePosition? = nil
+        style: String = "page", position: SourcePosition? = nil
     ) {
+        self.style = style
         self.content = content
         self.detent = detent
         self.dimmed = dimmed

@@ -43,7 +43,7 @@ public enum ScreenReader {
     ]
 
     /// The keys of `sheet`.
-    static let sheetKeys = ["content", "detent", "dimmed", "dismissible", "comment"]
+    static let sheetKeys = ["content", "style", "detent", "dimmed", "dismissible", "comment"]
 
     /// The keys of `navigationBar`.
     static let navigationBarKeys = ["items", "comment"]
@@ -307,8 +307,21 @@ private struct ReadContext {
                 contentNode, join(path, "content"),
                 "a sheet's content must be a view, a control, a scroll view or a table, not a \(content.kind.rawValue)")
         }
+        let style = choice(fields, "style", path, SheetPresentation.styles) ?? "page"
+        if style == "alert" {
+            // An alert is modal and dimmed, has no detent, and goes by its buttons only.
+            for (key, allowed) in [("detent", nil), ("dimmed", true), ("dismissible", false)] as [(String, Bool?)] {
+                guard let keyNode = fields[key] else { continue }
+                if let allowed, case .bool(let value) = keyNode.value, value == allowed { continue }
+                problem(
+                    keyNode, join(path, key),
+                    "an alert has \(key == "detent" ? "no detent" : key == "dimmed" ? "a dim always" : "only its buttons to dismiss it"); "
+                        + "leave out '\(key)'")
+            }
+        }
         return SheetPresentation(
-            content: content, detent: detent, dimmed: dimmed, dismissible: dismissible, position: node.position)
+            content: content, detent: detent, dimmed: style == "alert" || dimmed,
+            dismissible: style != "alert" && dismissible, style: style, position: node.position)
     }
 
     /// The buttons of `navigationBar.items`: elements of kind `button`, with the keys a bar

@@ -61,8 +61,13 @@ package final class KeyboardManagerViewController: FormViewController {
     /// Its own avoidance: the manager scrolls, or moves the screen when there is no scroll view.
     package override var platformAvoidance: AvoidanceKind { .keyboardManager }
 
-    /// A sheet's controller the manager is on for, as IQKeyboardManager is for every one.
-    override func makeSheetController() -> SheetViewController { KeyboardManagerSheetViewController() }
+    /// A sheet's controller the manager is on for, as IQKeyboardManager is for every one, but an
+    /// alert's: "Disabled classes to ignore 'shouldResignOnTouchOutside' property … Default is
+    /// [UIAlertController, UIAlertControllerTextFieldViewController]" (IQKeyboardManager's
+    /// `disabledTouchResignedClasses`; its toolbar and distance handling leave alerts alone too).
+    override func makeSheetController(for spec: SheetPresentation) -> SheetViewController {
+        spec.style == "alert" ? SheetViewController() : KeyboardManagerSheetViewController()
+    }
 
     /// Another avoidance turns the manager's own distance handling off for this screen, as
     /// IQKeyboardManager's `disabledDistanceHandlingClasses` does, so the two never fight.
