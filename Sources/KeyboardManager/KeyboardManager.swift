@@ -249,10 +249,15 @@ public final class KeyboardManager {
     private func refreshToolbar() {
         guard let input = activeInput else { return }
         guard enableAutoToolbar else {
-            if input.inputAccessoryView === toolbar { input.inputAccessoryView = nil }
-            attachedApplication?.keyboard.setAccessoryView(nil)
+            if input.inputAccessoryView === toolbar {
+                input.inputAccessoryView = nil
+                attachedApplication?.keyboard.setAccessoryView(nil)
+            }
             return
         }
+        // An accessory of the app's own stays: IQKeyboardManager adds its toolbar only "if
+        // textField.inputAccessoryView == nil" or the accessory is one of its own toolbars.
+        if let accessory = input.inputAccessoryView, accessory !== toolbar { return }
         let inputs = orderedInputs(around: input)
         let index = inputs.firstIndex { $0 === input }
         toolbar.previousButton.isEnabled = (index ?? 0) > 0

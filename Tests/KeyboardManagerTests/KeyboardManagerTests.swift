@@ -112,6 +112,32 @@ struct KeyboardManagerTests {
         #expect(keyboard.state == .hidden)
     }
 
+    /// IQKeyboardManager's `addToolbarIfRequired` adds its toolbar only when
+    /// "textField.inputAccessoryView == nil ||" the accessory is one of its own toolbars (its
+    /// `kIQPreviousNextButtonToolbarTag`, `kIQDoneButtonToolbarTag`).
+    @Test("a field's own accessory stays: the manager's toolbar is not put over it")
+    func ownAccessory() {
+        let screen = FieldsScreen(ys: [100, 200])
+        install(screen)
+        let own = View(frame: Rect(x: 0, y: 0, width: 320, height: 30))
+        screen.fields[1].inputAccessoryView = own
+        screen.fields[1].becomeFirstResponder()
+        platform.settle()
+        let keyboard = platform.application.keyboard
+        #expect(screen.fields[1].inputAccessoryView === own)
+        #expect(keyboard.accessoryView === own)
+        // The next field without one gets the manager's toolbar, and the first keeps its own.
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        #expect(keyboard.accessoryView === manager.toolbar)
+        #expect(screen.fields[1].inputAccessoryView === own)
+        // With the toolbar off, a field's own accessory is not taken off the keys.
+        manager.enableAutoToolbar = false
+        screen.fields[1].becomeFirstResponder()
+        platform.settle()
+        #expect(keyboard.accessoryView === own)
+    }
+
     @Test("Return moves to the next field without hiding the keypad; the last field says Done and resigns")
     func returnKey() {
         let screen = FieldsScreen(ys: [100, 200])

@@ -155,3 +155,53 @@ struct RecognizerWiringTests {
         }
     }
 }
+
+/// A text input's own accessory (`accessory`), as a screen file declares it. A number pad
+/// (`UIKeyboardType.numberPad`: "A numeric keypad designed for PIN entry") has no Return key, so
+/// apps put a toolbar with Done above it (`inputAccessoryView`), whose action calls
+/// `resignFirstResponder()`.
+@MainActor
+@Suite("A screen file's input accessory")
+struct InputAccessoryTests {
+    /// A PIN field on a number pad with a Done bar, under a technique that adds nothing.
+    func file(accessory: String, refuses: Bool = false) -> String {
+        """
+        { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+          { "kind": "text-field", "id": "pin", "keyboardType": "number-pad", "accessory": "\(accessory)"
+            \(refuses ? #", "refusesToResignWithout": "9""# : "") } ] } }
+        """
+    }
+
+    @Test("Done on the accessory resigns the field, and gives the number pad a way out under As written")
+    func done() throws {
+        let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(file(accessory: "done")))
+        let cell = DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "pin", typed: nil, step: .tap("toolbar-done")), in: session)
+        #expect(cell.outcome.finalFocus == nil, "\(cell.words)")
+        let audit = Audit(document: try ScreenReader.read(file(accessory: "done")), named: "test", techniques: [.asWritten])
+        #expect(!audit.findings.contains { $0.kind == .noWayOut }, "\(audit.findings.map(\.what))")
+    }
+
+    @Test("a delegate that refuses keeps the field: Done asks, it does not force")
+    func refused() throws {
+        let session = HeadlessSession(
+            technique: .asWritten, document: try ScreenReader.read(file(accessory: "done", refuses: true)))
+        let cell = DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "pin", typed: "12", step: .tap("toolbar-done")), in: session)
+        #expect(cell.outcome.finalFocus == "pin", "\(cell.words)")
+    }
+
+    @Test("a bar of the app's ends nothing and is there under every technique; a Done bar is As written's")
+    func underTechniques() throws {
+        let bar = try ScreenReader.read(file(accessory: "bar"))
+        #expect(!ScreenWiring.declaresDismissal(bar))
+        #expect(ScreenWiring.declaresDismissal(try ScreenReader.read(file(accessory: "done"))))
+        let session = HeadlessSession(technique: .noCode, document: bar)
+        let p = session.platform
+        p.tap(try #require(session.app.window.view(withIdentifier: "pin")))
+        p.settle()
+        #expect(p.application.keyboard.accessoryView is AccessoryBar)
+        let audit = Audit(document: try ScreenReader.read(file(accessory: "done")), named: "test", techniques: [.noCode])
+        #expect(audit.findings.contains { $0.kind == .noWayOut }, "under a technique the file's Done bar is not there")
+    }
+}

@@ -18,7 +18,8 @@ package enum ScreenWiring {
         if document.platform == .reactNative, document.allElements.contains(where: blursOnTap) { return true }
         return document.allElements.contains { element in
             element.gestures.contains { dismisses($0.action) } || element.actions.contains { dismisses($0.action) }
-                || element.input?.returnAction != nil || element.tapRegion.map(dismisses) == true
+                || element.input?.returnAction != nil || element.input?.accessory == "done"
+                || element.tapRegion.map(dismisses) == true
         }
     }
 
@@ -74,6 +75,9 @@ package enum ScreenWiring {
                     }
                 }
             }
+            if let accessory = element.input?.accessory, view is any TextInput, dismissals || accessory != "done" {
+                view.inputAccessoryView = accessoryBar(accessory, for: view, in: screen)
+            }
             if dismissals, let field = view as? TextField, let returnAction = element.input?.returnAction {
                 field.addAction(for: .editingDidEndOnExit) { [weak screen] control, _ in
                     guard let screen else { return }
@@ -88,6 +92,25 @@ package enum ScreenWiring {
                 }
             }
         }
+    }
+
+    /// The input's own accessory: a `done` bar whose Done asks the input to resign (as a
+    /// toolbar's Done item calling `resignFirstResponder()` does, so a refusing delegate keeps
+    /// it), or a `bar` that ends nothing.
+    private static func accessoryBar(_ accessory: String, for input: View, in screen: FormViewController) -> AccessoryBar {
+        let bar = AccessoryBar(done: accessory == "done")
+        bar.doneButton?.addAction(for: .touchUpInside) { [weak screen, weak input] _, event in
+            guard let screen, let input else { return }
+            let name = input.traceName ?? "the field"
+            if input.canResignFirstResponder {
+                screen.report(.resign, "Done on \(name)'s accessory asks it to resign", touches: event?.allTouches ?? [])
+                input.resignFirstResponder()
+            } else {
+                screen.report(
+                    .keep, "Done on \(name)'s accessory asks it to resign, and it refuses", touches: event?.allTouches ?? [])
+            }
+        }
+        return bar
     }
 
     private static func recognizer(

@@ -146,6 +146,13 @@ public struct TextInputTraits: Sendable, Equatable {
     /// searched (UIKit's `obscuresBackgroundDuringPresentation`), so that a tap there ends the
     /// search and reaches nothing under it.
     public var obscuresBackground = false
+    /// The input's accessory view above the keys (`inputAccessoryView`): `done`, a bar whose
+    /// Done button resigns the input (the usual answer for a number pad, which has no Return);
+    /// `bar`, a bar of the app's that ends nothing; or nil, none.
+    public var accessory: String?
+
+    /// The accessories a file may name.
+    public static let accessories = ["done", "bar"]
 
     /// Traits as given.
     public init(

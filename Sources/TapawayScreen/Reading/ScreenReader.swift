@@ -89,7 +89,7 @@ private enum KeyLists {
     static let text = ["text", "fontSize", "secondary"]
     static let input = [
         "placeholder", "keyboardType", "returnKey", "secure", "autocapitalization", "returnAction",
-        "refusesToResignWithout", "actions",
+        "refusesToResignWithout", "actions", "accessory",
     ]
     static let container = ["children", "layout"]
     static let scroll = [
@@ -653,6 +653,7 @@ private struct ReadContext {
         traits.returnAction = choice(m, "returnAction", path, TextInputTraits.returnActions)
         traits.refusesToResignWithout = string(m, "refusesToResignWithout", path)
         if kind == .searchBar { traits.obscuresBackground = bool(m, "obscuresBackground", path) ?? false }
+        traits.accessory = choice(m, "accessory", path, TextInputTraits.accessories)
         return traits
     }
 
