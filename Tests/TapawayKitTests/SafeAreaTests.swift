@@ -137,6 +137,43 @@ struct SafeAreaTests {
         #expect(bar.trailingButtons.isEmpty)
     }
 
+    /// UIKit's `UINavigationItem`: `leftBarButtonItems` are shown at the bar's leading edge in
+    /// place of the back button (alongside it only with `leftItemsSupplementBackButton`);
+    /// `hidesBackButton`: "A Boolean value that determines whether the back button is hidden";
+    /// `UINavigationController.setNavigationBarHidden(_:animated:)` hides the bar.
+    @Test("leading buttons take the back button's place; a screen can hide the back button, retitle it, or hide the bar")
+    func leadingAndHidden() throws {
+        let (p, window, _) = make(safeArea: EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        let root = ViewController()
+        root.title = "Root"
+        let next = ViewController()
+        next.title = "Compose"
+        let cancel = Button(title: "Cancel")
+        next.leftBarButtons = [cancel]
+        let navigation = NavigationController(root: root)
+        window.setRootViewController(navigation)
+        navigation.pushViewController(next, animated: false)
+        p.settle()
+        let bar = navigation.navigationBar
+        #expect(cancel.superview === bar && bar.backButton.isHidden)
+        #expect(cancel.frame.minX >= 0 && cancel.frame.minX < 10 && cancel.frame.minY == 59 + 6)
+        #expect(bar.titleLabel.frame.minX >= cancel.frame.maxX)
+        next.leftBarButtons = []
+        next.backButtonTitle = "Inbox"
+        p.settle()
+        #expect(cancel.superview == nil && !bar.backButton.isHidden && bar.backButton.title == "Inbox")
+        next.hidesBackButton = true
+        p.settle()
+        #expect(bar.backButton.isHidden)
+        next.prefersNavigationBarHidden = true
+        p.settle()
+        #expect(bar.isHidden)
+        #expect(next.view.frame.minY == 59, "the screen starts under the status bar")
+        navigation.popViewController(animated: false)
+        p.settle()
+        #expect(!bar.isHidden && root.view.frame.minY == 59 + NavigationBar.height)
+    }
+
     @Test("turning the device with the keypad up hides it at once from the old frame, then slides it up turned")
     func rotationHidesThenShows() throws {
         let (p, _, field) = make()

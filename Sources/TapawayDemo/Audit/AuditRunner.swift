@@ -221,7 +221,9 @@ package struct AuditRunner {
         if !modal {
             result.append((.drag, .background(local(main), container: "the background"), 11))
             result.append((.secondFinger, .background(local(main), container: "the background"), 8))
-            result.append((.tap, .navigationBar, 13))
+            if !session.app.screen(for: session.app.technique).prefersNavigationBarHidden {
+                result.append((.tap, .navigationBar, 13))
+            }
         }
         result.append((.press, .returnKey, 9))
         result.append((.press, .toolbarDone, 15))
@@ -246,7 +248,7 @@ package struct AuditRunner {
                 walk(bar)
             }
             // The navigation bar's buttons from the file.
-            result += screen.rightBarButtons.filter { form.element(for: $0) != nil }
+            result += (screen.leftBarButtons + screen.rightBarButtons).filter { form.element(for: $0) != nil }
         }
         if let sheet = screen.sheet, sheet.isPresented { walk(sheet.content) }
         return result

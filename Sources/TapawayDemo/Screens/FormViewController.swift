@@ -106,8 +106,13 @@ package class FormViewController: ViewController {
         // The file's bar buttons and sheet, with their wiring.
         if chosenDocument != nil {
             let items = form.buildNavigationItems()
-            for item in items { ScreenWiring.apply(to: self, under: item, dismissals: technique == .asWritten) }
+            let leading = form.buildNavigationItems(leading: true)
+            for item in items + leading { ScreenWiring.apply(to: self, under: item, dismissals: technique == .asWritten) }
             rightBarButtons = items
+            leftBarButtons = leading
+            hidesBackButton = document.hidesBackButton
+            backButtonTitle = document.backButtonTitle
+            prefersNavigationBarHidden = document.navigationBarHidden
             if let spec = document.sheet, let content = form.buildSheetContent() {
                 ScreenWiring.apply(to: self, under: content, dismissals: technique == .asWritten)
                 sheet = SheetPresenter(screen: self, spec: spec, content: content)

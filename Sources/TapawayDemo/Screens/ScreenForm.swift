@@ -169,8 +169,8 @@ package final class ScreenForm: ScrollView {
 
     /// Builds the buttons of the file's navigation bar (`navigationBar.items`), for the screen
     /// to show at the bar's trailing end.
-    package func buildNavigationItems() -> [Button] {
-        document.navigationItems.compactMap { element in
+    package func buildNavigationItems(leading: Bool = false) -> [Button] {
+        (leading ? document.navigationLeadingItems : document.navigationItems).compactMap { element in
             guard let button = build(element, inBar: true) as? Button else { return nil }
             bars.append(button)
             return button

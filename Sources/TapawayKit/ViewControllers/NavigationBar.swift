@@ -49,6 +49,22 @@ public final class NavigationBar: View {
         }
     }
 
+    /// The buttons at the leading end, the first at the edge (the top screen's
+    /// `leftBarButtons`, as `UINavigationItem.leftBarButtonItems`), styled as the trailing ones.
+    public var leadingButtons: [Button] = [] {
+        didSet {
+            for button in oldValue where !leadingButtons.contains(where: { $0 === button }) && button.superview === self {
+                button.removeFromSuperview()
+            }
+            for button in leadingButtons where button.superview !== self {
+                button.style = .plain
+                button.fontSize = 17
+                addSubview(button)
+            }
+            setNeedsLayout()
+        }
+    }
+
     /// Centres the title; the back button hugs the left edge and, as on iOS, says just "Back"
     /// when the previous screen's title would run into the title; the trailing buttons hug the
     /// right edge, the first outermost.
@@ -74,9 +90,18 @@ public final class NavigationBar: View {
         if 4 + buttonWidth(title) > titleLabel.frame.minX - 6 { title = "Back" }
         backButton.title = title
         backButton.frame = Rect(x: left + 4, y: top + 6, width: buttonWidth(title), height: max(0, height - 12))
+        // The leading buttons, from the left edge in.
+        var leadingEdge = backButton.isHidden ? left + 4 : backButton.frame.maxX + 2
+        for button in leadingButtons where !button.isHidden {
+            let width = max(44, (backFont?.width(of: button.title) ?? 0) + 20)
+            button.frame = Rect(x: leadingEdge, y: top + 6, width: width, height: max(0, height - 12))
+            leadingEdge += width + 2
+        }
         // A title too wide to stay centred clear of the buttons moves between them, as on iOS,
         // and wraps rather than run under a button.
-        let start = backButton.isHidden ? left + 8 : backButton.frame.maxX + 6
+        let start =
+            leadingButtons.contains { !$0.isHidden }
+            ? leadingEdge + 4 : backButton.isHidden ? left + 8 : backButton.frame.maxX + 6
         let end = trailingEdge - 4
         if titleLabel.frame.minX < start || titleLabel.frame.maxX > end {
             titleLabel.frame = Rect(x: start, y: top, width: max(0, end - start), height: height)

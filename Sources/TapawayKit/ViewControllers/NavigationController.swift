@@ -50,9 +50,12 @@ open class NavigationController: ViewController {
     /// The bar's height with the status bar's part of the safe area above it.
     private var barHeight: Double { NavigationBar.height + view.safeAreaInsets.top }
 
+    /// Where the top screen's view goes: below the bar, or below the status bar when the top
+    /// screen hides the bar.
     private var contentFrame: Rect {
         let b = view.bounds
-        return Rect(x: 0, y: barHeight, width: b.width, height: max(0, b.height - barHeight))
+        let top = topViewController?.prefersNavigationBarHidden == true ? view.safeAreaInsets.top : barHeight
+        return Rect(x: 0, y: top, width: b.width, height: max(0, b.height - top))
     }
 
     /// Keeps the bar and the top screen filling the container.
@@ -73,15 +76,21 @@ open class NavigationController: ViewController {
 
     /// Shows `controller`'s new bar buttons when it is on top.
     func barItemsDidChange(of controller: ViewController) {
-        if controller === topViewController { updateBar() }
+        guard controller === topViewController else { return }
+        updateBar()
+        if isViewLoaded { layoutContainer() }
     }
 
     private func updateBar() {
-        navigationBar.titleLabel.text = topViewController?.title ?? ""
-        navigationBar.trailingButtons = topViewController?.rightBarButtons ?? []
+        let top = topViewController
+        navigationBar.titleLabel.text = top?.title ?? ""
+        navigationBar.trailingButtons = top?.rightBarButtons ?? []
+        navigationBar.leadingButtons = top?.leftBarButtons ?? []
+        navigationBar.isHidden = top?.prefersNavigationBarHidden ?? false
         navigationBar.setNeedsLayout()
-        if viewControllers.count > 1 {
-            navigationBar.backTitle = viewControllers[viewControllers.count - 2].title ?? "Back"
+        // Leading buttons take the back button's place, as leftBarButtonItems do.
+        if viewControllers.count > 1, top?.hidesBackButton != true, top?.leftBarButtons.isEmpty != false {
+            navigationBar.backTitle = top?.backButtonTitle ?? viewControllers[viewControllers.count - 2].title ?? "Back"
             navigationBar.backButton.isHidden = false
         } else {
             navigationBar.backButton.isHidden = true

@@ -10,6 +10,27 @@ open class ViewController: Responder {
     public var rightBarButtons: [Button] = [] {
         didSet { navigationController?.barItemsDidChange(of: self) }
     }
+    /// The buttons the navigation bar shows at its leading end while this screen is on top, the
+    /// first at the edge, as `UINavigationItem.leftBarButtonItems`: they take the back button's
+    /// place.
+    public var leftBarButtons: [Button] = [] {
+        didSet { navigationController?.barItemsDidChange(of: self) }
+    }
+    /// Whether the bar shows no back button over this screen (`UINavigationItem.hidesBackButton`).
+    public var hidesBackButton = false {
+        didSet { navigationController?.barItemsDidChange(of: self) }
+    }
+    /// The back button's title over this screen, when it is not the title of the screen below
+    /// (UIKit sets it on the screen below, as its `navigationItem.backButtonTitle`).
+    public var backButtonTitle: String? {
+        didSet { navigationController?.barItemsDidChange(of: self) }
+    }
+    /// Whether the navigation bar is hidden while this screen is on top, as
+    /// `setNavigationBarHidden(true, animated:)` in its `viewWillAppear`: its view starts under
+    /// the status bar.
+    public var prefersNavigationBarHidden = false {
+        didSet { navigationController?.barItemsDidChange(of: self) }
+    }
     private var loadedView: View?
     /// The navigation controller whose stack holds this controller, if any.
     public internal(set) weak var navigationController: NavigationController?

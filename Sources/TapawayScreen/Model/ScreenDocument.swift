@@ -99,6 +99,19 @@ public struct ScreenDocument: Sendable, Equatable {
     /// The buttons the navigation bar shows at its trailing end, the first at the edge
     /// (`navigationBar.items`, as `UINavigationItem.rightBarButtonItems`); each is a `button`.
     public var navigationItems: [ScreenElement] = []
+    /// The buttons at the navigation bar's leading end, the first at the edge
+    /// (`navigationBar.leadingItems`, as `UINavigationItem.leftBarButtonItems`): they take the
+    /// back button's place.
+    public var navigationLeadingItems: [ScreenElement] = []
+    /// The back button's title (`navigationBar.backButton`), when the screen below's title is not
+    /// what it says; nil: that title.
+    public var backButtonTitle: String?
+    /// Whether the screen has no back button (`navigationBar.backButton: false`, as
+    /// `UINavigationItem.hidesBackButton`, or the root of its stack).
+    public var hidesBackButton = false
+    /// Whether the navigation bar is hidden (`navigationBar.hidden`, as
+    /// `setNavigationBarHidden(true)`): the content starts under the status bar.
+    public var navigationBarHidden = false
     /// A sheet presented over the screen, if any.
     public var sheet: SheetPresentation?
     /// Where "the background" is tapped, if the file says.
@@ -138,7 +151,8 @@ public struct ScreenDocument: Sendable, Equatable {
 
     /// Every element of the screen: the content's tree, then the bottom bar's.
     public var allElements: [ScreenElement] {
-        content.allElements + (bottomBar?.allElements ?? []) + navigationItems + (sheet?.content.allElements ?? [])
+        content.allElements + (bottomBar?.allElements ?? []) + navigationItems + navigationLeadingItems
+            + (sheet?.content.allElements ?? [])
     }
 
     /// The element with `id`, if there is one.

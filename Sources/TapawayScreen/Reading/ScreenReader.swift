@@ -46,7 +46,7 @@ public enum ScreenReader {
     static let sheetKeys = ["content", "style", "detent", "dimmed", "dismissible", "comment"]
 
     /// The keys of `navigationBar`.
-    static let navigationBarKeys = ["items", "comment"]
+    static let navigationBarKeys = ["items", "leadingItems", "backButton", "hidden", "comment"]
     /// The keys a navigation bar's item may have: a bar button has no frame of its own.
     static let navigationItemKeys = ["kind", "id", "text", "enabled", "hidden", "actions", "comment", "source"]
 
@@ -271,7 +271,7 @@ private struct ReadContext {
             }
         }
         if let bar = members["bottomBar"] { document.bottomBar = element(bar, "bottomBar", depth: 1) }
-        if let bar = members["navigationBar"] { document.navigationItems = navigationItems(bar) }
+        if let bar = members["navigationBar"] { navigationBar(bar, into: &document) }
         if let sheet = members["sheet"] { document.sheet = self.sheet(sheet) }
         if let probe = members["backgroundTap"] {
             let path = "backgroundTap"
@@ -324,22 +324,41 @@ private struct ReadContext {
             dismissible: style != "alert" && dismissible, style: style, position: node.position)
     }
 
-    /// The buttons of `navigationBar.items`: elements of kind `button`, with the keys a bar
-    /// button can have.
-    mutating func navigationItems(_ node: JSONNode) -> [ScreenElement] {
+    /// `navigationBar`: its trailing and leading buttons, its back button's title (or none) and
+    /// whether it is hidden.
+    mutating func navigationBar(_ node: JSONNode, into document: inout ScreenDocument) {
         let path = "navigationBar"
         guard let fields = members(node, path, allowed: ScreenReader.navigationBarKeys, what: "'navigationBar'") else {
-            return []
+            return
         }
         comment(fields, path)
-        guard let itemsNode = fields["items"] else { return [] }
+        document.navigationItems = barItems(fields["items"], join(path, "items"))
+        document.navigationLeadingItems = barItems(fields["leadingItems"], join(path, "leadingItems"))
+        document.navigationBarHidden = bool(fields, "hidden", path) ?? false
+        if let backNode = fields["backButton"] {
+            switch backNode.value {
+            case .string(let title) where !title.isEmpty: document.backButtonTitle = title
+            case .bool(false): document.hidesBackButton = true
+            default:
+                problem(
+                    backNode, join(path, "backButton"),
+                    "'backButton' is the back button's title, or false for none (the root of its stack)")
+            }
+        }
+    }
+
+    /// The buttons of a navigation bar's `items` or `leadingItems`: elements of kind `button`,
+    /// with the keys a bar button can have.
+    mutating func barItems(_ itemsNode: JSONNode?, _ path: String) -> [ScreenElement] {
+        guard let itemsNode else { return [] }
+        let key = path.split(separator: ".").last.map(String.init) ?? path
         guard case .array(let nodes) = itemsNode.value else {
-            problem(itemsNode, join(path, "items"), "'items' must be an array of buttons, not \(itemsNode.typeName)")
+            problem(itemsNode, path, "'\(key)' must be an array of buttons, not \(itemsNode.typeName)")
             return []
         }
         var items: [ScreenElement] = []
         for (index, itemNode) in nodes.enumerated() {
-            let itemPath = "\(path).items[\(index)]"
+            let itemPath = "\(path)[\(index)]"
             if case .object(let raw) = itemNode.value {
                 if let kind = raw.first(where: { $0.key == "kind" }), kind.value.value != .string("button") {
                     problem(kind.value, join(itemPath, "kind"), "a navigation bar's item must be a button")
