@@ -105,6 +105,50 @@ struct RecognizerWiringTests {
         }
     }
 
+    /// A background tap recognizer that ends editing (UIKit's defaults: it cancels the touches it
+    /// recognises), with its delegate's `shouldReceive` rule, over a Pay button and a row.
+    func delegateFile(_ rule: String) -> String {
+        """
+        { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] },
+          "gestures": [ { "type": "tap", "action": "end-editing", "shouldReceive": "\(rule)" } ],
+          "children": [
+            { "kind": "text-field", "id": "amount" },
+            { "kind": "button", "id": "pay", "text": "Pay" },
+            { "kind": "table", "height": 44, "children": [ { "kind": "row", "id": "visa", "text": "Visa" } ] } ] } }
+        """
+    }
+
+    /// `gestureRecognizer(_:shouldReceive:)`: "Return false to prevent the gesture recognizer
+    /// from seeing this touch object". A button is spared without a delegate: "If you have a
+    /// single tap gesture recognizer attached to a button's parent view, and the user taps the
+    /// button, then the button's action method receives the touch event instead of the gesture
+    /// recognizer" (`UIControl`); a table's row is not, which is what the delegate is for.
+    @Test("a delegate that spares rows lets the row select, and the audit no longer finds its selection swallowed")
+    func delegateSparesRows() throws {
+        func cell(_ rule: String, _ target: String) throws -> DismissalMatrix.Cell {
+            let session = HeadlessSession(technique: .asWritten, document: try ScreenReader.read(delegateFile(rule)))
+            return DismissalMatrix.play(
+                DismissalMatrix.Case(number: 0, title: "", focus: "amount", typed: nil, step: .tap(target)), in: session)
+        }
+        for rule in GestureWiring.receiveRules {
+            let pay = try cell(rule, "pay")
+            #expect(pay.outcome.actions["pay touchUpInside"] == 1, "\(rule): \(pay.words)")
+            #expect(pay.outcome.finalFocus == "amount", "\(rule): \(pay.words)")
+        }
+        let swallowed = try cell("not-on-controls", "visa")
+        #expect(swallowed.outcome.actions["visa select"] == nil, "\(swallowed.words)")
+        #expect(swallowed.outcome.finalFocus == nil, "\(swallowed.words)")
+        let spared = try cell("not-on-controls-or-rows", "visa")
+        #expect(spared.outcome.actions["visa select"] == 1, "\(spared.words)")
+        #expect(spared.outcome.finalFocus == "amount", "the recognizer never saw the tap: \(spared.words)")
+        func swallows(_ rule: String) throws -> Bool {
+            let audit = Audit(document: try ScreenReader.read(delegateFile(rule)), named: "test", techniques: [.asWritten])
+            return audit.findings.contains { $0.element == "visa" && [.selectionSwallowed, .firstTapEaten].contains($0.kind) }
+        }
+        #expect(try swallows("all"))
+        #expect(try !swallows("not-on-controls-or-rows"))
+    }
+
     /// Two fields, the first refusing to resign while it does not hold an @, and a button whose
     /// action gives the focus to the second.
     let focusFile = """

@@ -62,7 +62,7 @@ package enum AuditFixes {
             .firstTapEaten:
                 "Set the dismiss recognizer's cancelsTouchesInView = false, or return false from gestureRecognizer(_:shouldReceive:) when touch.view is a UIControl.",
             .selectionSwallowed:
-                "Set the dismiss recognizer's cancelsTouchesInView = false, so the cell's touches reach the table (IQKeyboardManager made the same change).",
+                "Set the dismiss recognizer's cancelsTouchesInView = false, so the cell's touches reach the table (IQKeyboardManager made the same change), or return false from gestureRecognizer(_:shouldReceive:) for a touch in the table.",
         ],
         "keyboard-manager": [
             .firstTapEaten:

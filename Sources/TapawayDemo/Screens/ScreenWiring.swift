@@ -128,6 +128,22 @@ package enum ScreenWiring {
         recognizer.delaysTouchesBegan = wiring.delaysTouchesBegan
         recognizer.delaysTouchesEnded = wiring.delaysTouchesEnded
         (recognizer as? TapGestureRecognizer)?.numberOfTapsRequired = wiring.taps
+        // The delegate's gestureRecognizer(_:shouldReceive:), as apps write it to spare their
+        // controls: "touch.view is UIControl" looks at the touched view only, not its ancestors.
+        if wiring.shouldReceive != "all" {
+            let spareRows = wiring.shouldReceive == "not-on-controls-or-rows"
+            recognizer.shouldReceive = { _, touch in
+                guard let hit = touch.view else { return true }
+                if hit is Control { return false }
+                guard spareRows else { return true }
+                var current: View? = hit
+                while let view = current {
+                    if view is SuggestionRow { return false }
+                    current = view.superview
+                }
+                return true
+            }
+        }
         let platform = screen.chosenDocument?.platform
         if platform == .flutter || platform == .swiftui, wiring.type != "pan" {
             declarativeGesture(

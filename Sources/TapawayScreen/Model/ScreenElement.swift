@@ -232,6 +232,10 @@ public struct GestureWiring: Sendable, Equatable {
     /// `delaysTouchesEnded` (UIKit's default: true): the view sees the lift only once the
     /// recognizer has failed, or not at all when it recognises.
     public var delaysTouchesEnded: Bool
+    /// Its delegate's `gestureRecognizer(_:shouldReceive:)`: `all` (no delegate, the default),
+    /// `not-on-controls` (false when the touched view is a `UIControl`: a button, a switch, a
+    /// text field) or `not-on-controls-or-rows` (also false in a table's row).
+    public var shouldReceive: String
     /// What the action does: `end-editing` (`view.endEditing(true)`), `resign` (asks the first
     /// responder, which may refuse), `none`, `focus:ID` (the input ID takes the focus) or
     /// `app:NAME` (an app action, counted).
@@ -250,9 +254,10 @@ public struct GestureWiring: Sendable, Equatable {
     public init(
         type: String, cancelsTouchesInView: Bool = true, action: String, behavior: String? = nil,
         simultaneous: Bool = false, taps: Int = 1, delaysTouchesBegan: Bool = false, delaysTouchesEnded: Bool = true,
-        position: SourcePosition? = nil
+        shouldReceive: String = "all", position: SourcePosition? = nil
     ) {
         self.type = type
+        self.shouldReceive = shouldReceive
         self.cancelsTouchesInView = cancelsTouchesInView
         self.taps = taps
         self.delaysTouchesBegan = delaysTouchesBegan
@@ -265,6 +270,8 @@ public struct GestureWiring: Sendable, Equatable {
 
     /// The gestures a file may name.
     public static let types = ["tap", "long-press", "pan", "pointer-down"]
+    /// The delegate answers a file may name for `shouldReceive`.
+    public static let receiveRules = ["all", "not-on-controls", "not-on-controls-or-rows"]
     /// The platforms whose files may declare a `pointer-down` listener: Flutter's `Listener`
     /// and React Native's `onTouchStart` hear every touch down in their subtree, with no arena
     /// and no responder to win; UIKit, SwiftUI and Android views have no such declarative hook.

@@ -594,7 +594,7 @@ private struct ReadContext {
     mutating func gesture(_ node: JSONNode, _ path: String) -> GestureWiring? {
         let keys = [
             "type", "cancelsTouchesInView", "action", "behavior", "simultaneous", "taps", "delaysTouchesBegan",
-            "delaysTouchesEnded", "comment",
+            "delaysTouchesEnded", "shouldReceive", "comment",
         ]
         guard let m = members(node, path, allowed: keys, what: "a gesture") else { return nil }
         let type = choice(m, "type", path, GestureWiring.types)
@@ -604,7 +604,9 @@ private struct ReadContext {
         guard let type, let action else { return nil }
         if type == "pointer-down" {
             // A listener is no recognizer: nothing to cancel, delay or count.
-            for key in ["cancelsTouchesInView", "simultaneous", "taps", "delaysTouchesBegan", "delaysTouchesEnded"]
+            for key in [
+                "cancelsTouchesInView", "simultaneous", "taps", "delaysTouchesBegan", "delaysTouchesEnded", "shouldReceive",
+            ]
             where m[key] != nil {
                 problem(m[key]!, join(path, key), "'\(key)' is a recognizer's; a pointer-down listener has none")
             }
@@ -625,7 +627,8 @@ private struct ReadContext {
             behavior: choice(m, "behavior", path, TapRegionWiring.behaviors),
             simultaneous: bool(m, "simultaneous", path) ?? false, taps: taps,
             delaysTouchesBegan: bool(m, "delaysTouchesBegan", path) ?? false,
-            delaysTouchesEnded: bool(m, "delaysTouchesEnded", path) ?? true, position: node.position)
+            delaysTouchesEnded: bool(m, "delaysTouchesEnded", path) ?? true,
+            shouldReceive: choice(m, "shouldReceive", path, GestureWiring.receiveRules) ?? "all", position: node.position)
     }
 
     mutating func tapRegion(_ node: JSONNode, _ path: String) -> TapRegionWiring? {
