@@ -53,6 +53,9 @@ shot screen-checkout --screen examples/checkout.json --scenario as-written --foc
 shot screen-sheet --screen examples/compose-sheet.json --scenario tap-gesture --focus subject
 # A Flutter page as written: its amount field focused, under the number pad.
 shot screen-flutter --screen examples/flutter-transfer.json --scenario as-written --focus amount
+# An alert with a password field up over a list of networks (examples/join-network.json), under
+# the keyboard manager, which leaves alerts alone; the screen is pushed over Settings.
+shot screen-alert --screen examples/join-network.json --scenario keyboard-manager --focus password
 # A recording holds input only, so an option a picture needs comes from the command line, not
 # from a tap on the sidebar, whose rows move whenever it changes.
 for recording in assets/recordings/*.jsonl; do

@@ -12,6 +12,7 @@ struct AuditRunCodingTests {
     /// The repository's example screens and the standard form.
     nonisolated static let screens = [
         "examples/checkout.json", "examples/compose-sheet.json", "examples/sign-in.json", "examples/flutter-transfer.json",
+        "examples/join-network.json",
         "standard",
     ]
 
