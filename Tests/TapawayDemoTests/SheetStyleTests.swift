@@ -117,6 +117,52 @@ struct SheetStyleTests {
         #expect(phoneCard.maxY >= phoneScreen.maxY - 1, "a page sheet reaches the bottom: \(phoneCard) in \(phoneScreen)")
     }
 
+    /// A note with a Format button whose popover holds a size field.
+    let popoverFile = """
+        { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+            { "kind": "text-view", "id": "note", "height": 300 },
+            { "kind": "button", "id": "format", "text": "Format", "width": 120,
+              "actions": [ { "event": "touch-up-inside", "action": "app:format" } ] } ] },
+          "sheet": { "style": "popover", "anchor": "format", "content": { "kind": "view",
+            "layout": { "padding": [12, 12, 12, 12] }, "children": [ { "kind": "text-field", "id": "size" } ] } } }
+        """
+
+    /// A session on the popover file on an iPad.
+    func padSession(_ technique: TechniqueID) throws -> HeadlessSession {
+        let session = HeadlessSession(
+            technique: technique, document: try ScreenReader.read(popoverFile), size: Size(width: 1600, height: 1300))
+        #expect(session.app.setOption(OptionKey(nil, "device"), to: "ipad"))
+        session.platform.settle()
+        return session
+    }
+
+    /// `UIPopoverPresentationController.passthroughViews`: "When a popover is active,
+    /// interactions with other views are normally disabled until the popover is dismissed";
+    /// a tap outside dismisses it (`isModalInPresentation` false, the default).
+    @Test("a popover points from its anchor on an iPad; a tap outside dismisses it and reaches nothing under it")
+    func popover() throws {
+        let session = try padSession(.noCode)
+        let sheet = try presenter(session)
+        let card = sheet.card.frameInScreen
+        let anchor = try #require(session.app.window.view(withIdentifier: "format")).frameInScreen
+        #expect(card.width == 320 && card.minY >= anchor.maxY && card.minY <= anchor.maxY + 8, "\(card) under \(anchor)")
+        #expect(card.minX <= anchor.midX && card.maxX >= anchor.midX)
+        #expect(sheet.dimming.isClear && sheet.dimming.frame == sheet.dimming.superview?.bounds)
+        let cell = DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "size", typed: nil, step: .tap("format")), in: session)
+        #expect(!sheet.isPresented)
+        #expect(cell.outcome.finalFocus == nil, "\(cell.words)")
+        #expect(cell.outcome.actions["format app:format"] == nil, "the tap outside only dismisses: \(cell.words)")
+    }
+
+    @Test("a popover on a phone is a page sheet")
+    func popoverOnPhone() throws {
+        let phone = HeadlessSession(technique: .noCode, document: try ScreenReader.read(popoverFile))
+        let sheet = try presenter(phone)
+        #expect(sheet.card.frameInScreen.width == phone.app.window.frameInScreen.width)
+        #expect(!sheet.dimming.isClear)
+    }
+
     @Test("the reader: an alert has no detent, is always dimmed and goes by its buttons only")
     func reading() {
         let bad = """
@@ -131,5 +177,23 @@ struct SheetStyleTests {
             let paths = error.problems.map(\.path)
             #expect(paths == ["sheet.detent", "sheet.dimmed", "sheet.dismissible"], "\(error.problems)")
         }
+        func problems(_ sheetKeys: String) -> [String] {
+            do {
+                _ = try ScreenReader.read(
+                    """
+                    { "version": 1, "content": { "kind": "view", "children": [ { "kind": "button", "id": "b" } ] },
+                      "sheet": { \(sheetKeys) "content": { "kind": "view", "children": [ { "kind": "label", "id": "in" } ] } } }
+                    """)
+                return []
+            } catch {
+                return error.problems.map { "\($0.path): \($0.message)" }
+            }
+        }
+        #expect(problems(#""style": "popover","#) == ["sheet: a popover needs 'anchor': the id of the element it points from"])
+        #expect(problems(#""anchor": "b","#) == ["sheet.anchor: 'anchor' is a popover's; this sheet is a page sheet"])
+        #expect(
+            problems(#""style": "popover", "anchor": "in","#)
+                == ["sheet.anchor: 'anchor' names 'in', which no element of the screen under the popover has as its id"])
+        #expect(problems(#""style": "popover", "anchor": "b","#).isEmpty)
     }
 }

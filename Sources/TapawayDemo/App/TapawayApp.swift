@@ -166,7 +166,7 @@ package final class TapawayApp {
             }
         }
         sidebar.offerAsWritten(screenDocument.map(ScreenWiring.declaresDismissal) ?? false)
-        sidebar.offerSheet(screenDocument?.sheet != nil, alert: screenDocument?.sheet?.style == "alert")
+        sidebar.offerSheet(screenDocument?.sheet != nil, style: screenDocument?.sheet?.style ?? "page")
         sidebar.sheetItem.onTap = { [weak self] _ in self?.presentSheet() }
         sidebar.resetItem.onTap = { [weak self] _ in self?.resetOptions() }
         if screenDocument != nil { sidebar.hideGeneralOption(AvoidanceOption.layout.id) }

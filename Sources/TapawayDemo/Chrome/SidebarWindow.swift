@@ -184,10 +184,13 @@ package final class SidebarWindow: Window {
     }
 
     /// Offers to present the screen file's sheet again (a screen file with a sheet) or not; an
-    /// alert is named as one, and goes by its buttons.
-    package func offerSheet(_ offered: Bool, alert: Bool = false) {
-        sheetItem.title = alert ? "Present the alert" : "Present the sheet"
-        sheetItem.subtitle = alert ? "After a tap on its buttons" : "After a tap on its dim"
+    /// alert and a popover are named as such, with what sends them away.
+    package func offerSheet(_ offered: Bool, style: String = "page") {
+        sheetItem.title =
+            style == "alert" ? "Present the alert" : style == "popover" ? "Present the popover" : "Present the sheet"
+        sheetItem.subtitle =
+            style == "alert"
+            ? "After a tap on its buttons" : style == "popover" ? "After a tap outside it" : "After a tap on its dim"
         sheetItem.isHidden = !offered
         screenHeader.isHidden = asWrittenItem.isHidden && sheetItem.isHidden
         setNeedsLayout()

@@ -48,6 +48,10 @@ final class DimmingView: FadingView {
     var onTap: (() -> Void)?
     /// How many touches began on it.
     private(set) var touchesTaken = 0
+    /// Whether it takes touches without dimming anything (a popover's layer).
+    var isClear = false {
+        didSet { setNeedsDisplay() }
+    }
 
     /// A dim named `identifier` in the layout trace, hidden until it shows.
     init(identifier: String) {
@@ -71,7 +75,7 @@ final class DimmingView: FadingView {
 
     /// Fills the dim at its level.
     override func draw(_ rect: Rect, in canvas: Canvas) {
-        guard level > 0 else { return }
+        guard level > 0, !isClear else { return }
         canvas.fill(bounds, color: Palette.dimOverlay.withAlpha(Palette.dimOverlay.alpha * level))
     }
 }

@@ -20,7 +20,11 @@ import TapawayScreen
 /// controller's card, 270 points wide in the middle, always dimmed, which a tap on the dim does
 /// not dismiss and every button in it does (an alert action's handler runs, then the alert goes),
 /// and whose first text field takes the focus when it shows (inferred from devices: UIKit
-/// focuses it).
+/// focuses it); or, on a wide screen, a popover: a card pointing at its anchor, over a clear
+/// layer that takes every touch outside it and dismisses it ("When a popover is active,
+/// interactions with other views are normally disabled until the popover is dismissed",
+/// `UIPopoverPresentationController.passthroughViews`). On a phone a form sheet and a popover
+/// are page sheets.
 @MainActor
 final class SheetPresenter {
     private unowned let screen: FormViewController
@@ -48,7 +52,6 @@ final class SheetPresenter {
         self.spec = spec
         self.content = content
         controller = screen.makeSheetController(for: spec)
-        card.style = spec.style
         card.addSubview(content)
         controller.setView(card)
         controller.presenter = screen
@@ -70,6 +73,12 @@ final class SheetPresenter {
     /// screen) rather than a sheet at the bottom.
     private func isCentered(in container: View) -> Bool {
         spec.style == "alert" || (spec.style == "form" && container.bounds.width >= Self.regularWidth)
+            || isPopover(in: container)
+    }
+
+    /// Whether it is shown as a popover: asked for, on a wide screen.
+    private func isPopover(in container: View) -> Bool {
+        spec.style == "popover" && container.bounds.width >= Self.regularWidth
     }
 
     /// The width from which a screen is horizontally regular, where a form sheet is a card in
@@ -91,8 +100,8 @@ final class SheetPresenter {
             frameToken = application.frameObservers.add { [weak self] in self?.layOut() }
         }
         dimming.isUserInteractionEnabled = true
-        // An alert fades in where it rests; a sheet slides up.
-        let start = animated && spec.style != "alert" ? container.bounds.height : 0
+        // An alert and a popover fade in where they rest; a sheet slides up.
+        let start = animated && spec.style != "alert" && !isPopover(in: container) ? container.bounds.height : 0
         move(from: start, to: 0, animated: animated, dimTo: 1)
         if spec.style == "alert", let field = firstInput(under: content) { _ = field.becomeFirstResponder() }
     }
@@ -113,7 +122,8 @@ final class SheetPresenter {
             _ = card.window?.transferFirstResponder(to: nil, force: true)
         }
         dimming.isUserInteractionEnabled = false
-        let height = spec.style == "alert" ? 0 : screen.windowContent?.bounds.height ?? 0
+        let stays = spec.style == "alert" || screen.windowContent.map(isPopover) == true
+        let height = stays ? 0 : screen.windowContent?.bounds.height ?? 0
         move(from: offset, to: height, animated: animated, dimTo: 0) { [weak self] in
             guard let self, !self.isPresented else { return }
             self.card.removeFromSuperview()
@@ -163,6 +173,7 @@ final class SheetPresenter {
         }
         let inset = container.safeAreaInsets
         let room = Rect(x: 0, y: inset.top, width: b.width, height: max(0, b.height - inset.top - inset.bottom))
+        if isPopover(in: container) { return popoverFrame(in: container, room: room) }
         let size: Size
         if spec.style == "alert" {
             let width = min(270, b.width - 40)
@@ -177,10 +188,40 @@ final class SheetPresenter {
             width: size.width, height: size.height)
     }
 
+    /// A popover's card: 320 points wide at most and as high as its content (its arrow's strip
+    /// included), below its anchor with the arrow pointing up, or above it when there is no
+    /// room below, kept 20 points inside the screen's sides.
+    private func popoverFrame(in container: View, room: Rect) -> Rect {
+        let b = container.bounds
+        let width = min(320, b.width - 40)
+        let needed =
+            (content as? ElementView)?.elements.layOut(
+                in: Rect(x: 0, y: 0, width: width, height: room.height), safeArea: EdgeInsets()) ?? 200
+        let height = min(room.height / 2, max(44, spec.content.placement.height ?? needed)) + SheetCardView.arrowStrip
+        let anchor = anchorFrame(in: container) ?? Rect(x: b.midX, y: room.minY, width: 0, height: 0)
+        let x = min(max(20, (anchor.midX - width / 2).rounded()), b.width - width - 20)
+        let below = anchor.maxY + 4 + height <= room.maxY
+        card.arrowUp = below
+        card.arrowX = anchor.midX - x
+        return Rect(x: x, y: below ? anchor.maxY + 4 : anchor.minY - 4 - height, width: width, height: height)
+    }
+
+    /// The anchor's frame in the container's coordinates.
+    private func anchorFrame(in container: View) -> Rect? {
+        guard let id = spec.anchor, let view = screen.form.view(id), view.window === container.window else { return nil }
+        let frame = view.frameInScreen
+        let origin = container.frameInScreen.origin
+        return Rect(x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width, height: frame.height)
+    }
+
     /// Puts the card at its detent (less the slide's offset) and the dim above it, or around it.
     func layOut() {
         guard let container = card.superview else { return }
         let b = container.bounds
+        // A form sheet and a popover on a phone are page sheets.
+        let shown = spec.style == "alert" || isCentered(in: container) ? spec.style : "page"
+        if card.style != shown { card.style = shown }
+        if dimming.isClear != isPopover(in: container) { dimming.isClear = isPopover(in: container) }
         var frame = restingFrame(in: container)
         frame.origin.y += offset
         if card.frame != frame { card.frame = frame }
@@ -238,10 +279,21 @@ final class SheetCardView: View {
     static let grabberStrip = 20.0
     /// The radius of the card's top corners.
     static let cornerRadius = 12.0
-    /// The sheet's style: `page` has a grabber and rounded top corners; a `form` card and an
-    /// `alert` are rounded all round, with no grabber.
+    /// How tall a popover's arrow is: the strip of the card it takes.
+    static let arrowStrip = 13.0
+    /// For a popover, whether its arrow points up (the card below its anchor) or down.
+    var arrowUp = true {
+        didSet { if arrowUp != oldValue { setNeedsLayout() } }
+    }
+    /// For a popover, where its arrow's tip is, from the card's left edge.
+    var arrowX = 0.0 {
+        didSet { if arrowX != oldValue { setNeedsDisplay() } }
+    }
+    /// The style it is shown in: `page` has a grabber and rounded top corners; a `form` card and
+    /// an `alert` are rounded all round, with no grabber; a `popover` has an arrow at its top or
+    /// bottom.
     var style = "page" {
-        didSet { setNeedsLayout() }
+        didSet { if style != oldValue { setNeedsLayout() } }
     }
 
     override init(frame: Rect = .zero) {
@@ -251,15 +303,39 @@ final class SheetCardView: View {
 
     /// The content fills the card below the grabber's strip (the whole card without one).
     override func layoutSubviews() {
-        let top = style == "page" ? Self.grabberStrip : 0
-        for subview in subviews {
-            subview.frame = Rect(x: 0, y: top, width: bounds.width, height: max(0, bounds.height - top))
+        var area = bounds
+        switch style {
+        case "page":
+            area = Rect(x: 0, y: Self.grabberStrip, width: bounds.width, height: max(0, bounds.height - Self.grabberStrip))
+        case "popover":
+            let strip = Self.arrowStrip
+            area = Rect(x: 0, y: arrowUp ? strip : 0, width: bounds.width, height: max(0, bounds.height - strip))
+        default:
+            break
         }
+        for subview in subviews { subview.frame = area }
     }
 
     /// The card and its grabber.
     override func draw(_ rect: Rect, in canvas: Canvas) {
         let b = bounds
+        if style == "popover" {
+            // The card below (or above) the arrow's strip, and the arrow pointing at the anchor.
+            let strip = Self.arrowStrip
+            let body = Rect(x: 0, y: arrowUp ? strip : 0, width: b.width, height: max(0, b.height - strip))
+            // A popover is drawn on the screen undimmed: its own surface and a hairline set it off.
+            canvas.fillRoundedRect(body, radius: 13, color: Palette.secondaryGroupedBackground)
+            canvas.strokeRoundedRect(body, radius: 13, lineWidth: 1, color: Palette.separator)
+            let tip = min(max(arrowX, 24), b.width - 24)
+            for row in 0...Int(strip) {
+                let half = Double(row) + 1
+                let y = arrowUp ? strip - Double(row) : b.height - strip - 1 + Double(row)
+                canvas.fill(Rect(x: tip - half - 1, y: y, width: 1, height: 1), color: Palette.separator)
+                canvas.fill(Rect(x: tip + half, y: y, width: 1, height: 1), color: Palette.separator)
+                canvas.fill(Rect(x: tip - half, y: y, width: half * 2, height: 1), color: Palette.secondaryGroupedBackground)
+            }
+            return
+        }
         guard style == "page" else {
             canvas.fillRoundedRect(b, radius: style == "alert" ? 14 : Self.cornerRadius, color: Palette.groupedBackground)
             return

@@ -47,23 +47,28 @@ public struct SheetPresentation: Sendable, Equatable {
     /// Whether a tap on the dim dismisses it (UIKit's default: `isModalInPresentation` false).
     public var dismissible: Bool
     /// How it is presented: `page` (a page sheet at its detent, the default), `form` (a form
-    /// sheet: a card in the middle of a wide screen, a page sheet on a phone) or `alert` (an
-    /// alert controller's card: modal, dimmed, dismissed by its buttons).
+    /// sheet: a card in the middle of a wide screen, a page sheet on a phone), `alert` (an
+    /// alert controller's card: modal, dimmed, dismissed by its buttons) or `popover` (a card
+    /// pointing at its `anchor` on a wide screen, undimmed, dismissed by a tap outside; a page
+    /// sheet on a phone).
     public var style: String
+    /// For a popover, the id of the element it points from (`sourceView`).
+    public var anchor: String?
     /// Where the sheet is in the file.
     public var position: SourcePosition?
 
     /// The detents a file may name.
     public static let detents = ["large", "medium"]
     /// The styles a file may name.
-    public static let styles = ["page", "form", "alert"]
+    public static let styles = ["page", "form", "alert", "popover"]
 
     /// A sheet as given.
     public init(
         content: ScreenElement, detent: String = "large", dimmed: Bool = true, dismissible: Bool = true,
-        style: String = "page", position: SourcePosition? = nil
+        style: String = "page", anchor: String? = nil, position: SourcePosition? = nil
     ) {
         self.style = style
+        self.anchor = anchor
         self.content = content
         self.detent = detent
         self.dimmed = dimmed

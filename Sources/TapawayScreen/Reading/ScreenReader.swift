@@ -43,7 +43,7 @@ public enum ScreenReader {
     ]
 
     /// The keys of `sheet`.
-    static let sheetKeys = ["content", "style", "detent", "dimmed", "dismissible", "comment"]
+    static let sheetKeys = ["content", "style", "anchor", "detent", "dimmed", "dismissible", "comment"]
 
     /// The keys of `navigationBar`.
     static let navigationBarKeys = ["items", "leadingItems", "backButton", "hidden", "comment"]
@@ -319,9 +319,23 @@ private struct ReadContext {
                         + "leave out '\(key)'")
             }
         }
+        let anchor = string(fields, "anchor", path)
+        if style == "popover" {
+            // A popover points from its anchor, has no detent and no dim: a tap outside it goes
+            // to nothing but its dismissal.
+            if anchor == nil && fields["anchor"] == nil {
+                problem(node, path, "a popover needs 'anchor': the id of the element it points from")
+            }
+            for key in ["detent", "dimmed"] where fields[key] != nil {
+                problem(
+                    fields[key]!, join(path, key), "a popover has no \(key == "detent" ? "detent" : "dim"); leave out '\(key)'")
+            }
+        } else if let anchorNode = fields["anchor"] {
+            problem(anchorNode, join(path, "anchor"), "'anchor' is a popover's; this sheet is a \(style) sheet")
+        }
         return SheetPresentation(
-            content: content, detent: detent, dimmed: style == "alert" || dimmed,
-            dismissible: style != "alert" && dismissible, style: style, position: node.position)
+            content: content, detent: detent, dimmed: style == "alert" || style == "popover" || dimmed,
+            dismissible: style != "alert" && dismissible, style: style, anchor: anchor, position: node.position)
     }
 
     /// `navigationBar`: its trailing and leading buttons, its back button's title (or none) and
@@ -742,6 +756,15 @@ private struct ReadContext {
                 ScreenProblem(
                     position: probe.position ?? SourcePosition(line: 1, column: 1), path: "backgroundTap.below",
                     message: "'below' names '\(probe.below)', which no element of the screen has as its id"))
+        }
+        if let sheet = document.sheet, let anchor = sheet.anchor {
+            let inSheet = Set(sheet.content.allElements.compactMap(\.id))
+            if seen[anchor] == nil || inSheet.contains(anchor) {
+                problems.append(
+                    ScreenProblem(
+                        position: sheet.position ?? SourcePosition(line: 1, column: 1), path: "sheet.anchor",
+                        message: "'anchor' names '\(anchor)', which no element of the screen under the popover has as its id"))
+            }
         }
         let inputIds = Set(document.allElements.filter { $0.kind.isTextInput }.compactMap(\.id))
         for (target, position, path) in focusReferences where !inputIds.contains(target) {
