@@ -93,6 +93,44 @@ struct SheetStyleTests {
         #expect(!buttons.isEmpty && buttons.allSatisfy(\.resigned))
     }
 
+    /// An alert that asks whether to discard a draft, presented while the screen's `to` field was
+    /// editing (`focusedBehind`).
+    let discardFile = """
+        { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+            { "kind": "text-field", "id": "to" }, { "kind": "text-field", "id": "subject" } ] },
+          "sheet": { "style": "alert", "focusedBehind": "to", "content": { "kind": "view",
+            "layout": { "padding": [20, 16, 0, 16] }, "children": [
+              { "kind": "label", "text": "Discard the draft?" },
+              { "kind": "view", "height": 44, "layout": { "axis": "horizontal" }, "children": [
+                { "kind": "button", "id": "keep", "text": "Keep" }, { "kind": "button", "id": "discard", "text": "Discard" } ] } ] } } }
+        """
+
+    /// Inferred, not documented: around a presentation UIKit takes the keyboard away and gives
+    /// the field that was editing its focus back when the presented controller goes (the
+    /// keyboard comes back after an alert, as developers report).
+    @Test("an alert over a focused field: the field stops editing while it is up and takes its focus back after")
+    func alertOverAField() throws {
+        let session = HeadlessSession(technique: .noCode, document: try ScreenReader.read(discardFile))
+        let p = session.platform
+        let sheet = try presenter(session)
+        #expect(sheet.isPresented && p.application.firstResponder == nil)
+        #expect(p.application.keyboard.state == .hidden)
+        p.tap(try #require(session.app.window.view(withIdentifier: "keep")))
+        p.settle()
+        #expect(!sheet.isPresented)
+        #expect((p.application.firstResponder as? View)?.identifier == "to")
+        #expect(p.application.keyboard.state != .hidden)
+        // Presented again from the sidebar while `subject` edits: that one is given back.
+        p.tap(try #require(session.app.window.view(withIdentifier: "subject")))
+        p.settle()
+        session.app.presentSheet()
+        p.settle()
+        #expect(p.application.firstResponder == nil)
+        p.tap(try #require(session.app.window.view(withIdentifier: "discard")))
+        p.settle()
+        #expect((p.application.firstResponder as? View)?.identifier == "subject")
+    }
+
     /// A form sheet with one field.
     let formFile = """
         { "version": 1, "content": { "kind": "view", "children": [ { "kind": "text-field", "id": "behind" } ] },
@@ -195,5 +233,8 @@ struct SheetStyleTests {
             problems(#""style": "popover", "anchor": "in","#)
                 == ["sheet.anchor: 'anchor' names 'in', which no element of the screen under the popover has as its id"])
         #expect(problems(#""style": "popover", "anchor": "b","#).isEmpty)
+        #expect(
+            problems(#""focusedBehind": "b","#)
+                == ["sheet.focusedBehind: 'focusedBehind' names 'b', which is no text input of the screen under the sheet"])
     }
 }

@@ -181,7 +181,9 @@ package enum AuditFolding {
         let byInput = Dictionary(grouping: plays, by: \.auditCase.focus)
         let leavable = Set(
             byInput.filter { _, plays in plays.contains { $0.resigned && !isInput($0.auditCase.target, elements) } }.keys)
-        for (input, inputPlays) in byInput.sorted(by: { $0.key < $1.key }) {
+        // An alert's field is left by the alert's buttons, even when the focus goes back to a
+        // field under the alert.
+        for (input, inputPlays) in byInput.sorted(by: { $0.key < $1.key }) where !alertIDs.contains(input) {
             let ways = inputPlays.filter { $0.resigned && !isInput($0.auditCase.target, elements) }
             guard ways.isEmpty else { continue }
             if leavable.isEmpty {

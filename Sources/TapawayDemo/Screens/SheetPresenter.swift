@@ -40,6 +40,9 @@ final class SheetPresenter {
     let controller: SheetViewController
     /// Whether the sheet is up (or on its way up).
     private(set) var isPresented = false
+    /// The screen's input that was editing when the sheet came up, to be given the focus back
+    /// when it goes.
+    private weak var focusedBehind: View?
     private var slide: Animation?
     /// How far down the card is pushed while it slides in or out (0: at its detent).
     private var offset = 0.0
@@ -93,6 +96,12 @@ final class SheetPresenter {
     func present(animated: Bool) {
         guard !isPresented, let container = screen.windowContent, let application = container.application else { return }
         isPresented = true
+        // A field of the screen that was editing stops while the sheet is up, and is given the
+        // focus back when it goes, as UIKit does around a presentation (inferred: the keyboard
+        // goes with an alert and comes back after it). The file may say which one it was.
+        let editing = (container.window?.firstResponder as? View).flatMap { $0 is any TextInput ? $0 : nil }
+        focusedBehind = editing ?? spec.focusedBehind.flatMap { screen.form.view($0) }
+        if editing != nil { _ = container.window?.transferFirstResponder(to: nil, force: true) }
         if spec.dimmed { container.addSubview(dimming) }
         container.addSubview(card)
         if frameToken == nil {
@@ -104,6 +113,16 @@ final class SheetPresenter {
         let start = animated && spec.style != "alert" && !isPopover(in: container) ? container.bounds.height : 0
         move(from: start, to: 0, animated: animated, dimTo: 1)
         if spec.style == "alert", let field = firstInput(under: content) { _ = field.becomeFirstResponder() }
+    }
+
+    /// Whether `view` or one of its ancestors is hidden.
+    private static func isHidden(_ view: View) -> Bool {
+        var current: View? = view
+        while let v = current {
+            if v.isHidden { return true }
+            current = v.superview
+        }
+        return false
     }
 
     private func firstInput(under view: View) -> View? {
@@ -121,6 +140,11 @@ final class SheetPresenter {
         if let responder = card.window?.firstResponder as? View, responder.isDescendant(of: card) {
             _ = card.window?.transferFirstResponder(to: nil, force: true)
         }
+        if let behind = focusedBehind, behind.window != nil, !Self.isHidden(behind) {
+            screen.report(.keep, "the sheet goes, and \(behind.traceName ?? "the field") under it takes its focus back")
+            _ = behind.becomeFirstResponder()
+        }
+        focusedBehind = nil
         dimming.isUserInteractionEnabled = false
         let stays = spec.style == "alert" || screen.windowContent.map(isPopover) == true
         let height = stays ? 0 : screen.windowContent?.bounds.height ?? 0

@@ -54,6 +54,9 @@ public struct SheetPresentation: Sendable, Equatable {
     public var style: String
     /// For a popover, the id of the element it points from (`sourceView`).
     public var anchor: String?
+    /// The id of the screen's text input that was focused when the sheet came up: it stops
+    /// editing while the sheet is up and takes the focus back when the sheet goes.
+    public var focusedBehind: String?
     /// Where the sheet is in the file.
     public var position: SourcePosition?
 

@@ -43,7 +43,7 @@ public enum ScreenReader {
     ]
 
     /// The keys of `sheet`.
-    static let sheetKeys = ["content", "style", "anchor", "detent", "dimmed", "dismissible", "comment"]
+    static let sheetKeys = ["content", "style", "anchor", "focusedBehind", "detent", "dimmed", "dismissible", "comment"]
 
     /// The keys of `navigationBar`.
     static let navigationBarKeys = ["items", "leadingItems", "backButton", "hidden", "comment"]
@@ -333,9 +333,11 @@ private struct ReadContext {
         } else if let anchorNode = fields["anchor"] {
             problem(anchorNode, join(path, "anchor"), "'anchor' is a popover's; this sheet is a \(style) sheet")
         }
-        return SheetPresentation(
+        var sheet = SheetPresentation(
             content: content, detent: detent, dimmed: style == "alert" || style == "popover" || dimmed,
             dismissible: style != "alert" && dismissible, style: style, anchor: anchor, position: node.position)
+        sheet.focusedBehind = string(fields, "focusedBehind", path)
+        return sheet
     }
 
     /// `navigationBar`: its trailing and leading buttons, its back button's title (or none) and
@@ -764,6 +766,16 @@ private struct ReadContext {
                     ScreenProblem(
                         position: sheet.position ?? SourcePosition(line: 1, column: 1), path: "sheet.anchor",
                         message: "'anchor' names '\(anchor)', which no element of the screen under the popover has as its id"))
+            }
+        }
+        if let sheet = document.sheet, let behind = sheet.focusedBehind {
+            let inSheet = Set(sheet.content.allElements.compactMap(\.id))
+            let screenInputs = document.allElements.filter { $0.kind.isTextInput && $0.id.map(inSheet.contains) == false }
+            if !screenInputs.contains(where: { $0.id == behind }) {
+                problems.append(
+                    ScreenProblem(
+                        position: sheet.position ?? SourcePosition(line: 1, column: 1), path: "sheet.focusedBehind",
+                        message: "'focusedBehind' names '\(behind)', which is no text input of the screen under the sheet"))
             }
         }
         let inputIds = Set(document.allElements.filter { $0.kind.isTextInput }.compactMap(\.id))
