@@ -249,3 +249,39 @@ struct InputAccessoryTests {
         #expect(audit.findings.contains { $0.kind == .noWayOut }, "under a technique the file's Done bar is not there")
     }
 }
+
+/// An input that cannot take the focus (`focusable: false`): UIKit's
+/// `textFieldShouldBeginEditing(_:)`: "true if an editing session should be initiated;
+/// otherwise, false to disallow editing"; Android's `android:focusable`: "Controls whether a view
+/// can take focus". Apps use one to open a date picker.
+@MainActor
+@Suite("An input that cannot take the focus")
+struct UnfocusableInputTests {
+    let file = """
+        { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+          { "kind": "text-field", "id": "name" },
+          { "kind": "text-field", "id": "birthday", "focusable": false,
+            "actions": [ { "event": "touch-up-inside", "action": "app:open-date-picker" } ] } ] } }
+        """
+
+    @Test("a tap on it runs its action and never focuses it; under send-event it also ends editing in the other field")
+    func tap() throws {
+        for (technique, focus) in [(TechniqueID.noCode, "name"), (.sendEvent, nil)] as [(TechniqueID, String?)] {
+            let session = HeadlessSession(technique: technique, document: try ScreenReader.read(file))
+            let cell = DismissalMatrix.play(
+                DismissalMatrix.Case(number: 0, title: "", focus: "name", typed: nil, step: .tap("birthday")), in: session)
+            #expect(cell.outcome.finalFocus == focus, "\(technique): \(cell.words)")
+            #expect(cell.outcome.actions["birthday app:open-date-picker"] == 1, "\(technique): \(cell.words)")
+        }
+    }
+
+    @Test("the audit does not focus it as an input, and taps it as a button")
+    func audit() throws {
+        let document = try ScreenReader.read(file)
+        #expect(document.inputIDs == ["name"])
+        let audit = Audit(document: document, named: "test", techniques: [.sendEvent])
+        #expect(!audit.runs.flatMap(\.plays).contains { $0.auditCase.focus == "birthday" })
+        #expect(!audit.findings.contains { $0.kind == .twoTapsToSwitch }, "\(audit.findings.map(\.what))")
+        #expect(audit.findings.contains { $0.kind == .dismissAlsoActs && $0.element == "birthday" })
+    }
+}

@@ -597,7 +597,9 @@ package final class TapawayApp {
         let screen = screen(for: technique)
         let bar = screen.composer == nil ? [] : form.barInputs
         let sheet = screen.sheet?.isPresented == true ? form.sheetInputs : []
-        return (form.inputs + bar + sheet).compactMap(\.identifier)
+        // An input that cannot take the focus (a picker's field) is no input to focus.
+        return (form.inputs + bar + sheet).filter { form.element(for: $0)?.input?.focusable != false }
+            .compactMap(\.identifier)
     }
 
     /// Starts writing the trace to `tracer`.

@@ -74,7 +74,7 @@ package enum AuditFolding {
         // 3: a tap on another field.
         for play in plays where play.auditCase.gesture == .tap {
             guard case .element(let id) = play.auditCase.target,
-                elements[id]?.kind.isTextInput == true
+                elements[id]?.kind.isTextInput == true && elements[id]?.input?.focusable != false
                     || id == "message",
                 id != play.auditCase.focus
             else { continue }
@@ -227,9 +227,11 @@ package enum AuditFolding {
         return findings
     }
 
+    /// Whether `target` is a text input that can take the focus (one that cannot is tapped as a
+    /// button is).
     private static func isInput(_ target: AuditTarget, _ elements: [String: ScreenElement]) -> Bool {
         guard case .element(let id) = target else { return false }
-        return elements[id]?.kind.isTextInput == true
+        return elements[id]?.kind.isTextInput == true && elements[id]?.input?.focusable != false
     }
 
     /// The name a finding gives its element: an element's id as it is (so that its line is

@@ -140,6 +140,9 @@ package struct AuditRunner {
                         switch kind {
                         // A slider's thumb tapped in place changes nothing, yet takes the tap.
                         case .button, .text, .control, .slider: auditCase.acting = "\(id) touchUpInside"
+                        case .textField,
+                            .searchBar where document.element(id)?.input?.focusable == false:
+                            auditCase.acting = "\(id) touchUpInside"
                         case .switch, .segmented: auditCase.acting = "\(id) valueChanged"
                         case .row: auditCase.acting = "\(id) select"
                         default: break
@@ -211,6 +214,10 @@ package struct AuditRunner {
             case .row:
                 result.append((.tap, .element(id), 12))
                 result.append((.longPress, .element(id), 12))
+            case .textField, .textView,
+                .searchBar where element.input?.focusable == false:
+                // An input that cannot take the focus is tapped as a button is (it opens a picker).
+                result.append((.tap, .element(id), 5))
             case .textField, .textView, .searchBar:
                 result.append((.tap, .element(id), 4))
                 result.append((.drag, .element(id), 16))
@@ -296,6 +303,10 @@ package struct AuditRunner {
             switch element.kind {
             case .button, .text, .control, .switch, .slider, .segmented: actions = ["touchUpInside", "valueChanged"]
             case .row: actions = ["select"]
+            // An input that cannot take the focus acts as a button does (it opens a picker).
+            case .textField,
+                .searchBar where element.input?.focusable == false && !element.actions.isEmpty:
+                actions = ["touchUpInside"]
             default: actions = []
             }
             if !actions.isEmpty { acted = actions.contains { cell.outcome.actions["\(id) \($0)"] != nil } }

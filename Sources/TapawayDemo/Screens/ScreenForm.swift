@@ -307,11 +307,13 @@ package final class ScreenForm: ScrollView {
             if let textView = input as? TextView, let element = element(for: textView) {
                 let required = element.input?.refusesToResignWithout
                 textView.shouldEndEditing = required.map { needle in { $0.text.isEmpty || $0.text.contains(needle) } }
+                textView.shouldBeginEditing = element.input?.focusable == false ? { _ in false } : nil
                 continue
             }
             guard let field = input as? TextField, let element = element(for: field) else { continue }
             let required = element.input?.refusesToResignWithout ?? (emailValidates && element.id == "email" ? "@" : nil)
             field.shouldEndEditing = required.map { needle in { $0.text.isEmpty || $0.text.contains(needle) } }
+            field.shouldBeginEditing = element.input?.focusable == false ? { _ in false } : nil
         }
     }
 

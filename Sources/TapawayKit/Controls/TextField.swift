@@ -98,7 +98,10 @@ open class TextField: Control, TextInput, TextEditing {
     }
 
     /// An enabled field can take focus.
-    open override var canBecomeFirstResponder: Bool { isEnabled && window != nil }
+    open override var canBecomeFirstResponder: Bool { isEnabled && window != nil && (shouldBeginEditing?(self) ?? true) }
+    /// The delegate's `textFieldShouldBeginEditing(_:)`: false, and the field never takes the
+    /// focus (a field that opens a picker instead).
+    public var shouldBeginEditing: ((TextField) -> Bool)?
     /// Asked before the field lets focus go, as `textFieldShouldEndEditing(_:)` of UIKit's
     /// delegate: false keeps it first responder when it is only asked (`resignFirstResponder`),
     /// not when it is forced (`endEditing(true)`). Nil: it always lets go.

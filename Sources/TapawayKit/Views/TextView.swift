@@ -100,7 +100,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
     }
 
     /// An editable view can take focus.
-    open override var canBecomeFirstResponder: Bool { isEditable && window != nil }
+    open override var canBecomeFirstResponder: Bool { isEditable && window != nil && (shouldBeginEditing?(self) ?? true) }
+    /// The delegate's `textViewShouldBeginEditing(_:)`: false, and the text view never takes the
+    /// focus.
+    public var shouldBeginEditing: ((TextView) -> Bool)?
     /// Asked before the text view lets focus go, as `textViewShouldEndEditing(_:)` of UIKit's
     /// delegate: false keeps it first responder when it is only asked (`resignFirstResponder`),
     /// not when it is forced (`endEditing(true)`). Nil: it always lets go.

@@ -167,5 +167,7 @@ public struct ScreenDocument: Sendable, Equatable {
     public func element(_ id: String) -> ScreenElement? { allElements.first { $0.id == id } }
 
     /// The ids of the text inputs, in the file's order.
-    public var inputIDs: [String] { allElements.filter { $0.kind.isTextInput }.compactMap(\.id) }
+    public var inputIDs: [String] {
+        allElements.filter { $0.kind.isTextInput && $0.input?.focusable != false }.compactMap(\.id)
+    }
 }

@@ -151,6 +151,11 @@ public struct TextInputTraits: Sendable, Equatable {
     /// `bar`, a bar of the app's that ends nothing; or nil, none.
     public var accessory: String?
 
+    /// Whether the input can take the focus: false for an input that opens a picker or a
+    /// screen instead (Android's `focusable="false"`, UIKit's `textFieldShouldBeginEditing`
+    /// returning false, Flutter's `canRequestFocus: false`, React Native's `editable={false}`).
+    public var focusable = true
+
     /// The accessories a file may name.
     public static let accessories = ["done", "bar"]
 

@@ -89,7 +89,7 @@ private enum KeyLists {
     static let text = ["text", "fontSize", "secondary"]
     static let input = [
         "placeholder", "keyboardType", "returnKey", "secure", "autocapitalization", "returnAction",
-        "refusesToResignWithout", "actions", "accessory",
+        "refusesToResignWithout", "actions", "accessory", "focusable",
     ]
     static let container = ["children", "layout"]
     static let scroll = [
@@ -692,6 +692,7 @@ private struct ReadContext {
         traits.refusesToResignWithout = string(m, "refusesToResignWithout", path)
         if kind == .searchBar { traits.obscuresBackground = bool(m, "obscuresBackground", path) ?? false }
         traits.accessory = choice(m, "accessory", path, TextInputTraits.accessories)
+        traits.focusable = bool(m, "focusable", path) ?? true
         return traits
     }
 
