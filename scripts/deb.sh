@@ -78,5 +78,10 @@ ldd "$unpacked/usr/bin/tapaway"
 if ldd "$unpacked/usr/bin/tapaway" | grep -Ei 'swift|Foundation|dispatch|not found'; then
     echo "deb: the packaged binary needs a Swift library or one that is missing" >&2; exit 1
 fi
+# The C++ runtime and libgcc's unwinder are linked in (Static-Built-Using names them): a
+# source package without packaging/link/libstdc++.so links them dynamically without a word.
+if readelf -d "$unpacked/usr/bin/tapaway" | grep -E 'NEEDED.*(libstdc\+\+|libgcc_s)'; then
+    echo "deb: the packaged binary needs the C++ runtime or libgcc_s, which it should carry" >&2; exit 1
+fi
 "$unpacked/usr/bin/tapaway" --version
 echo "deb: $deb and out/tapaway_${version}.dsc are good" >&2
