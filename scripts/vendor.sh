@@ -16,5 +16,8 @@ rm -rf vendor/swift-argument-parser
 mkdir -p vendor/swift-argument-parser
 # The tree of the tag, as git archive gives it: no .git, nothing the tag does not hold.
 git -C "$scratch/src" archive --format=tar HEAD | tar -x -C vendor/swift-argument-parser
-echo "$version $(git -C "$scratch/src" rev-parse HEAD)" > vendor/swift-argument-parser.version
+# The tag is the pin. The commit id is that of the copy git reached, which is upstream's only
+# when git reached upstream (a mirror's own history has ids of its own).
+echo "$version (tag of $url; commit $(git -C "$scratch/src" rev-parse HEAD) of the copy fetched)" \
+    > vendor/swift-argument-parser.version
 echo "vendor: swift-argument-parser $(cat vendor/swift-argument-parser.version) in vendor/" >&2
