@@ -3,7 +3,10 @@
 # release and checks it there: dependencies resolved by apt from that release alone, the
 # program runs (--version, a write error's status, the matrix), a window on a private Xvfb
 # wraps CJK text with the release's libunibreak (which soname was opened is printed), and a
-# purge leaves no file behind.
+# purge leaves no file behind. Then that release's lintian checks the source and binary
+# packages (no error or warning; its --pedantic and informational tags are printed): Debian
+# 13's knows Policy 4.7.2 and Static-Built-Using, which Debian 12's, in scripts/deb.sh, does
+# not.
 #
 #   scripts/deb-install.sh trixie            # Debian 13: libunibreak6
 #   DEB_INSTALL_ROOT=/var/tmp/root scripts/deb-install.sh trixie   # reuse (or keep) the chroot
@@ -28,7 +31,7 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
 fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mkdir -p "$root/tmp/tapaway"
-cp "$deb" "$root/tmp/tapaway/"
+cp "$deb" out/tapaway_"${version}".dsc out/tapaway_"${version}".tar.* "$root/tmp/tapaway/"
 printf '{"kind":"header","version":1}\n{"kind":"key","t":0.1,"key":"text","text":"%s"}\n' \
     "漢字かな文字列の折り返し漢字かな文字列の折り返し漢字かな文字列の折り返し" > "$root/tmp/tapaway/cjk.jsonl"
 mount -t proc proc "$root/proc"
@@ -57,4 +60,19 @@ left=0
 while read -r file; do if [ -f "$file" ]; then echo "deb-install: left behind: $file" >&2; left=1; fi; done < /tmp/tapaway/files
 [ "$left" -eq 0 ]
 echo "deb-install: installed, ran and purged cleanly"
+apt-get install -y -qq --no-install-recommends lintian >/dev/null
+lintian_version="$(lintian --version | sed -n 's/^Lintian v\([0-9.]*\).*/\1/p')"
+suppress=""
+if ! printf '2.117\n%s\n' "$lintian_version" | sort -V -C; then
+    echo "deb-install: lintian $lintian_version predates Policy 4.7.2 and Static-Built-Using: newer-standards-version and unknown-field set aside"
+    suppress="--suppress-tags newer-standards-version,unknown-field"
+fi
+cd /tmp/tapaway
+status=0
+# shellcheck disable=SC2086
+lintian --pedantic --display-info --fail-on error,warning $suppress tapaway_*.dsc tapaway_*.deb > lintian.txt 2>&1 \
+    || status=$?
+grep -v 'running with root privileges' lintian.txt || true
+[ "$status" -eq 0 ] || { echo "deb-install: lintian $lintian_version failed ($status)" >&2; exit 1; }
+echo "deb-install: lintian $lintian_version: no error or warning on the source and binary packages"
 CHECK
