@@ -260,6 +260,7 @@ struct UnfocusableInputTests {
     let file = """
         { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
           { "kind": "text-field", "id": "name" },
+          { "kind": "text-view", "id": "note", "height": 80 },
           { "kind": "text-field", "id": "birthday", "focusable": false,
             "actions": [ { "event": "touch-up-inside", "action": "app:open-date-picker" } ] } ] } }
         """
@@ -278,9 +279,16 @@ struct UnfocusableInputTests {
     @Test("the audit does not focus it as an input, and taps it as a button")
     func audit() throws {
         let document = try ScreenReader.read(file)
-        #expect(document.inputIDs == ["name"])
+        #expect(document.inputIDs == ["name", "note"])
         let audit = Audit(document: document, named: "test", techniques: [.sendEvent])
-        #expect(!audit.runs.flatMap(\.plays).contains { $0.auditCase.focus == "birthday" })
+        let plays = audit.runs.flatMap(\.plays)
+        #expect(!plays.contains { $0.auditCase.focus == "birthday" })
+        #expect(!plays.contains { $0.auditCase.target == .element("birthday") && $0.auditCase.gesture == .drag })
+        // The inputs that can take the focus are still tapped and dragged as inputs.
+        let onNote = plays.filter { $0.auditCase.focus == "name" && $0.auditCase.target == .element("note") }
+        #expect(onNote.map(\.auditCase.gesture).sorted { $0.rawValue < $1.rawValue } == [.drag, .tap])
+        #expect(onNote.first { $0.auditCase.gesture == .tap }?.auditCase.matrixCase == 4)
+        #expect(onNote.allSatisfy { $0.acted == nil }, "a field's tap is no control's")
         #expect(!audit.findings.contains { $0.kind == .twoTapsToSwitch }, "\(audit.findings.map(\.what))")
         #expect(audit.findings.contains { $0.kind == .dismissAlsoActs && $0.element == "birthday" })
     }

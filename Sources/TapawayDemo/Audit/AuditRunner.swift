@@ -140,8 +140,7 @@ package struct AuditRunner {
                         switch kind {
                         // A slider's thumb tapped in place changes nothing, yet takes the tap.
                         case .button, .text, .control, .slider: auditCase.acting = "\(id) touchUpInside"
-                        case .textField,
-                            .searchBar where document.element(id)?.input?.focusable == false:
+                        case _ where kind.isTextInput && document.element(id)?.input?.focusable == false:
                             auditCase.acting = "\(id) touchUpInside"
                         case .switch, .segmented: auditCase.acting = "\(id) valueChanged"
                         case .row: auditCase.acting = "\(id) select"
@@ -214,8 +213,7 @@ package struct AuditRunner {
             case .row:
                 result.append((.tap, .element(id), 12))
                 result.append((.longPress, .element(id), 12))
-            case .textField, .textView,
-                .searchBar where element.input?.focusable == false:
+            case _ where element.kind.isTextInput && element.input?.focusable == false:
                 // An input that cannot take the focus is tapped as a button is (it opens a picker).
                 result.append((.tap, .element(id), 5))
             case .textField, .textView, .searchBar:
@@ -304,8 +302,7 @@ package struct AuditRunner {
             case .button, .text, .control, .switch, .slider, .segmented: actions = ["touchUpInside", "valueChanged"]
             case .row: actions = ["select"]
             // An input that cannot take the focus acts as a button does (it opens a picker).
-            case .textField,
-                .searchBar where element.input?.focusable == false && !element.actions.isEmpty:
+            case _ where element.kind.isTextInput && element.input?.focusable == false && !element.actions.isEmpty:
                 actions = ["touchUpInside"]
             default: actions = []
             }
