@@ -92,6 +92,9 @@ open class Application: Responder {
     public let controlEventObservers = ObserverList<(Control, ControlEvents)>()
     /// Called whenever the first responder of a window changes.
     public let focusObservers = ObserverList<Responder?>()
+    /// Called with every screen reader's activation and the view activated, after the view
+    /// acted (for traces).
+    public let accessibilityActivationObservers = ObserverList<(View, AccessibilityActivation)>()
     /// Called at the end of every frame, after layout.
     public let frameObservers = ObserverList<Void>()
     /// Called when a frame is needed (the platform wakes its loop).

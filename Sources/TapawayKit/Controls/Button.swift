@@ -61,4 +61,23 @@ open class Button: Control {
         }
         canvas.drawText(title, at: Point(x: x, y: y), font: font, color: titleColor.withAlpha(titleColor.alpha * dim * alpha))
     }
+
+    /// A push button.
+    open override var accessibilityRole: AccessibilityRole? { .pushButton }
+    /// The title, unless a label was set.
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? title }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// Disabled while not enabled.
+    open override var accessibilityTraits: AccessibilityTraits { isEnabled ? [] : .disabled }
+    /// `press`.
+    open override var accessibilityActionName: String? { "press" }
+    /// Sends the button's touch-up-inside actions, with no touch and no event, as UIKit's
+    /// `accessibilityActivate()` of a `UIButton` does.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled, window != nil else { return false }
+        sendActions(for: .touchUpInside)
+        return true
+    }
 }

@@ -51,4 +51,23 @@ open class Switch: Control {
         canvas.fillEllipse(in: knob.offsetBy(dx: 0, dy: 1.5).insetBy(dx: -0.5, dy: -0.5), color: Color.black.withAlpha(0.10))
         canvas.fillEllipse(in: knob, color: isHighlighted ? Color(hex: 0xF4F4F4) : .white)
     }
+
+    /// A toggle button (AT-SPI has no switch role; GTK's switch is a toggle button too).
+    open override var accessibilityRole: AccessibilityRole? { .toggleButton }
+    /// On when on.
+    open override var accessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = .checkable
+        if isOn { traits.insert(.checked) }
+        if !isEnabled { traits.insert(.disabled) }
+        return traits
+    }
+    /// `toggle`.
+    open override var accessibilityActionName: String? { "toggle" }
+    /// Flips the switch and sends value-changed, with no touch.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled, window != nil else { return false }
+        setOn(!isOn, animated: true)
+        sendActions(for: .valueChanged)
+        return true
+    }
 }

@@ -545,4 +545,32 @@ open class TextField: Control, TextInput, TextEditing {
             ],
             color: Palette.fieldBackground)
     }
+
+    // MARK: Accessibility
+
+    /// A text field, or password text when secure.
+    open override var accessibilityRole: AccessibilityRole? { isSecureTextEntry ? .passwordText : .textField }
+    /// The placeholder, unless a label was set (the fields have no label of their own).
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? placeholder }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// Editable, focusable, single-line; focused while first responder.
+    open override var accessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = [.editable, .focusable, .singleLine]
+        if isFirstResponder { traits.insert(.focused) }
+        if !isEnabled { traits.insert(.disabled) }
+        return traits
+    }
+    /// The text with its caret; bullets in a secure field.
+    open override var accessibleText: AccessibleText? {
+        AccessibleText(editing: text, caret: caretOffset, selection: selectedRange, secret: isSecureTextEntry)
+    }
+    /// `activate`.
+    open override var accessibilityActionName: String? { "activate" }
+    /// Becomes first responder (the keypad shows), as a screen reader's double tap on a field
+    /// does, with no touch.
+    open override func accessibilityActivate() -> Bool {
+        isFirstResponder || becomeFirstResponder()
+    }
 }

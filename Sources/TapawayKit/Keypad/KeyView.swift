@@ -135,6 +135,22 @@ public final class KeyView: View {
         let baseline = body.minY + ((body.height + font.ascent - font.descent) / 2).rounded() - lift.rounded()
         canvas.drawText(label, at: Point(x: body.minX + ((body.width - w) / 2).rounded(), y: baseline), font: font, color: ink)
     }
+
+    // MARK: Accessibility
+
+    /// A push button, as iOS's keyboard keys are to VoiceOver.
+    public override var accessibilityRole: AccessibilityRole? { .pushButton }
+    /// The key's label as drawn (`a`, `shift`, `space`…), unless a label was set.
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? key.accessibleName(showing: displayedLabel) }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// `press`.
+    public override var accessibilityActionName: String? { "press" }
+    /// Types the key (or turns shift, or changes layer), with no touch.
+    public override func accessibilityActivate() -> Bool {
+        keypad?.activate(self) ?? false
+    }
 }
 
 /// Vector glyphs for the keys without text (shift's arrow, backspace's tag), and tracked text.

@@ -114,6 +114,7 @@ public final class Keyboard: TextInputDelegate {
         let device = application.deviceFrame
         window = Window(frame: Rect(x: device.minX, y: device.maxY, width: device.width, height: height), level: .keyboard)
         window.identifier = "keypad-window"
+        window.accessibilityLabel = "Keypad"
         window.backgroundColor = Palette.keypadTray
         keypadView = KeypadView(frame: Rect(x: 0, y: 0, width: device.width, height: height))
         window.addSubview(keypadView)

@@ -58,6 +58,17 @@ public struct KeypadKey: Sendable, Hashable {
         }
     }
 
+    /// What a screen reader calls the key, given the label it shows now (shift applied): the
+    /// label, or a word for keys drawn as symbols.
+    public func accessibleName(showing shown: String) -> String {
+        switch kind {
+        case .shift: return "shift"
+        case .backspace: return "delete"
+        case .space: return "space"
+        case .character, .layer, .returnKey: return shown
+        }
+    }
+
     /// The character the key types, if it types one.
     public var character: String? {
         if case .character(let c) = kind { return c }

@@ -185,6 +185,26 @@ extension KeypadView {
         }
     }
 
+    // MARK: A screen reader's activation
+
+    /// Does what a tap on `view`'s key would, as a screen reader's activation of it: no touch,
+    /// so no highlight, no preview bubble and no long press. Returns whether the key did anything.
+    func activate(_ view: KeyView) -> Bool {
+        guard view.keypad === self, !view.isHidden else { return false }
+        if view.key.kind != .shift { lastShiftTap = -1 }
+        switch view.key.kind {
+        case .shift:
+            tapShift(at: application?.clock.now ?? 0)
+        case .layer(let target):
+            setLayer(target)
+        case .backspace:
+            onKey?(view.key)
+        case .character, .space, .returnKey:
+            type(view.key, as: nil)
+        }
+        return true
+    }
+
     // MARK: Typing
 
     /// Sends a keystroke: a character with shift applied (`option` for a chosen alternate, shown

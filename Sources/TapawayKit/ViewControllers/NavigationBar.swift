@@ -112,4 +112,12 @@ public final class NavigationBar: View {
     public override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: bounds.maxY - 1, width: bounds.width, height: 1), color: Palette.separator)
     }
+
+    /// A tool bar, named by its title.
+    public override var accessibilityRole: AccessibilityRole? { .toolBar }
+    /// The title, unless a label was set.
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? titleLabel.text }
+        set { super.accessibilityLabel = newValue }
+    }
 }

@@ -51,4 +51,12 @@ open class Label: View {
             y += lineHeight
         }
     }
+
+    /// A label: its text is what a screen reader reads.
+    open override var accessibilityRole: AccessibilityRole? { .label }
+    /// The text, unless a label was set.
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? text }
+        set { super.accessibilityLabel = newValue }
+    }
 }

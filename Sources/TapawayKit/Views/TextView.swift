@@ -667,4 +667,26 @@ open class TextView: ScrollView, TextInput, TextEditing {
                 color: Palette.selection)
         }
     }
+
+    // MARK: Accessibility
+
+    /// A multi-line text input.
+    open override var accessibilityRole: AccessibilityRole? { .textView }
+    /// Editable (when it is), focusable, multi-line; focused while first responder.
+    open override var accessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = [.focusable, .multiLine]
+        if isEditable { traits.insert(.editable) }
+        if isFirstResponder { traits.insert(.focused) }
+        return traits
+    }
+    /// The text with its caret.
+    open override var accessibleText: AccessibleText? {
+        AccessibleText(editing: text, caret: caretOffset, selection: selectedRange, secret: false)
+    }
+    /// `activate`.
+    open override var accessibilityActionName: String? { "activate" }
+    /// Becomes first responder, with no touch.
+    open override func accessibilityActivate() -> Bool {
+        isFirstResponder || becomeFirstResponder()
+    }
 }

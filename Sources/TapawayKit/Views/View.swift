@@ -411,6 +411,27 @@ open class View: Responder {
 
     /// The application of the view's window.
     public var application: Application? { window?.attachedApplication }
+
+    // MARK: Accessibility
+
+    /// What the view is to a screen reader; nil (the default) when it is not an element of its
+    /// own: the elements inside it then count as its superview's.
+    open var accessibilityRole: AccessibilityRole? { nil }
+    /// What a screen reader calls the view, when someone set it; subclasses give their own
+    /// (a button's title, a field's placeholder) when it is nil.
+    open var accessibilityLabel: String?
+    /// The view's states beyond being shown and enabled (checked, selected, focused…).
+    open var accessibilityTraits: AccessibilityTraits { [] }
+    /// The text the view exposes with its caret, if it holds text (secure inputs give bullets).
+    open var accessibleText: AccessibleText? { nil }
+    /// The name of what `accessibilityActivate()` does (`press`, `activate`, `toggle`,
+    /// `select`), or nil when the view does nothing on activation.
+    open var accessibilityActionName: String? { nil }
+
+    /// Does what a screen reader's activation (a double tap with VoiceOver, TalkBack's, an
+    /// AT-SPI action) asks of the view, without a touch: no `sendEvent(_:)` sees it, as none
+    /// sees UIKit's `accessibilityActivate()`. Returns whether the view did something.
+    open func accessibilityActivate() -> Bool { false }
 }
 
 /// Which parts of a view stretch when its superview resizes.

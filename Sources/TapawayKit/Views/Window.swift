@@ -310,4 +310,8 @@ open class Window: View {
 
     func layoutRequested() { application?.setNeedsFrame() }
     func geometryDidChange() { application?.geometryDidChange() }
+
+    /// A panel: each of the program's windows (the app's, the keypad's, the chrome's) is one
+    /// group of elements, named by its `accessibilityLabel`.
+    open override var accessibilityRole: AccessibilityRole? { .panel }
 }
