@@ -73,6 +73,10 @@ let package = Package(
         // Watching a display from outside (DAMAGE, XTest) for the benchmarks: beside the backend,
         // the only other place that speaks X, kept out of the app so it links no DAMAGE or XTest.
         .target(name: "TapawayX11Watcher", dependencies: ["CXDamage"], path: "Sources/TapawayX11/Watcher"),
+        // AT-SPI over D-Bus: the program's views as screen readers and accessibility-driven test
+        // tools see them. It speaks D-Bus itself (a non-blocking Unix socket the X loop polls),
+        // so nothing is loaded or connected at start, and only when an accessibility bus exists.
+        .target(name: "TapawayAccessibility", dependencies: ["TapawayKit"]),
         // The one-line keyboard manager, built only on the Kit's public API.
         .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
         // The app: DismissingWindow, the scenario screens, the trace.
@@ -81,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "tapaway",
             dependencies: [
-                "TapawayDemo", "TapawayX11", "TapawayKit", "TapawayUnibreak", "TapawayScreen",
+                "TapawayDemo", "TapawayX11", "TapawayKit", "TapawayUnibreak", "TapawayScreen", "TapawayAccessibility",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds pack their relative relocations (RELR: glibc 2.36, Debian 12, reads
@@ -128,6 +132,9 @@ let package = Package(
             name: "TapawayDemoTests",
             dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport", "TapawayScreen"]),
         .testTarget(name: "TapawayScreenTests", dependencies: ["TapawayScreen"]),
+        .testTarget(
+            name: "TapawayAccessibilityTests",
+            dependencies: ["TapawayAccessibility", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
         .testTarget(
             name: "KeyboardManagerTests",
             dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
