@@ -123,6 +123,8 @@ package final class X11Platform {
     var xinput: XInput2?
     /// Outputs whose waiting bytes the loop writes when their descriptors take more (held weakly).
     private var outputs: [WeakOutput] = []
+    /// Connections the loop reads and writes beside the X connection (held weakly).
+    private var inputs: [WeakInput] = []
 
     /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
     /// titled `title`, unmapped until `run()`. Unless `sizeAsked`, the size is only a default:
@@ -652,6 +654,14 @@ package final class X11Platform {
         outputs.append(WeakOutput(output: output))
     }
 
+    /// Has the loop also wait, while `input` lives, for its descriptor (a connection to another
+    /// program, such as the accessibility bus) and hand it what arrives, in the same poll as
+    /// the X connection: it never blocks the loop.
+    package func watchInput(_ input: PolledInput) {
+        inputs.removeAll { $0.input == nil || $0.input === input }
+        inputs.append(WeakInput(input: input))
+    }
+
     private func waitForInput(timeout: Int32) {
         // A negative descriptor (no signal pipe) is ignored by poll.
         var descriptors = [
@@ -665,9 +675,23 @@ package final class X11Platform {
             }
         }
         for (_, fd) in waiting { descriptors.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)) }
+        inputs.removeAll { $0.input == nil }
+        let polled = inputs.compactMap { entry in entry.input.flatMap { input in input.pollDescriptor.map { (input, $0) } } }
+        for (input, fd) in polled {
+            descriptors.append(pollfd(fd: fd, events: Int16(POLLIN) | (input.wantsToWrite ? Int16(POLLOUT) : 0), revents: 0))
+        }
         let result = poll(&descriptors, nfds_t(descriptors.count), timeout)
         for (index, (output, _)) in waiting.enumerated() where descriptors[2 + index].revents != 0 {
             output.writePending()
+        }
+        for (index, (input, fd)) in polled.enumerated() {
+            let events = descriptors[2 + waiting.count + index].revents
+            // The source may have closed and another descriptor taken the number meanwhile.
+            guard events != 0, input.pollDescriptor == fd else { continue }
+            let failed = events & Int16(POLLERR | POLLHUP | POLLNVAL) != 0
+            if input.handlePoll(readable: events & Int16(POLLIN) != 0, writable: events & Int16(POLLOUT) != 0, failed: failed) {
+                didWorkSinceIdle = true
+            }
         }
         if let signal = TerminationSignals.takePending() {
             // Ctrl+C, kill or a closed terminal: end like the close button does; the launcher
@@ -932,6 +956,11 @@ package final class X11Platform {
         }
         return rgb
     }
+}
+
+/// An input the run loop polls without keeping it alive.
+private struct WeakInput {
+    weak var input: PolledInput?
 }
 
 /// An output the run loop watches without keeping it alive.

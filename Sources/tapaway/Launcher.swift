@@ -1,4 +1,5 @@
 import Glibc
+import TapawayAccessibility
 import TapawayDemo
 import TapawayKit
 import TapawayScreen
@@ -260,9 +261,13 @@ struct Launcher {
 
         var ready = false
         var screenshotFailed = false
+        // Screen readers and accessibility-driven tools: looked for only now the first frame is
+        // up, and connected only if an accessibility bus exists (nothing is loaded before).
+        var accessibility: AccessibilityBridge?
         platform.onReady = {
             ready = true
             app.didBecomeReady()
+            accessibility = Self.startAccessibility(of: application, on: platform, tracer: app.tracer)
             if let focus = options.focus { app.focus(focus) }
             if let recordingPath, let recordingSink { instruments.startRecording(to: recordingPath, opened: recordingSink) }
             if let replay, let path = options.replay {
@@ -320,6 +325,7 @@ struct Launcher {
         platform.run()
         platform.onConnectionLost = nil
         withExtendedLifetime(secrets) {}
+        withExtendedLifetime(accessibility) {}
         for token in [frameStatistics, screenshotWatch].compactMap({ $0 }) { platform.paintedFrameObservers.remove(token) }
         finishSession()
         // Ctrl+C, kill or a closed terminal: saved like a close, then ended as the signal would.

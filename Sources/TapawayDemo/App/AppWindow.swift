@@ -19,6 +19,7 @@ package class AppWindow: Window {
     package required init(frame: Rect, notificationCenter: NotificationCenter) {
         self.notificationCenter = notificationCenter
         super.init(frame: frame)
+        accessibilityLabel = "Simulated screen"
     }
 
     /// Lets the screen on top see a touch event before and after it is delivered (as an

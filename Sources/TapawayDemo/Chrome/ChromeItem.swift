@@ -42,6 +42,41 @@ package final class ChromeItem: Control {
     /// (the technique rows: a title and its id in one compact line).
     package var subtitleInline = false { didSet { setNeedsDisplay() } }
 
+    // MARK: Accessibility
+
+    /// A scenario or instrument row is a list item, an on/off option a toggle button, a
+    /// segment of a choice a radio button.
+    package override var accessibilityRole: AccessibilityRole? {
+        switch kind {
+        case .choice: return .listItem
+        case .toggle: return .toggleButton
+        case .segment: return .radioButton
+        }
+    }
+    /// The title, without the mark of an option that differs from its default.
+    package override var accessibilityLabel: String? {
+        get {
+            super.accessibilityLabel
+                ?? (title.hasSuffix(SidebarWindow.changedMark) ? String(title.dropLast(SidebarWindow.changedMark.count)) : title)
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// Selectable and selected for a row; checkable and checked for the others.
+    package override var accessibilityTraits: AccessibilityTraits {
+        var traits: AccessibilityTraits = kind == .choice ? .selectable : .checkable
+        if isOn { traits.insert(kind == .choice ? .selected : .checked) }
+        if !isEnabled { traits.insert(.disabled) }
+        return traits
+    }
+    /// `toggle` for an option that turns on and off, `select` for the rest.
+    package override var accessibilityActionName: String? { kind == .toggle ? "toggle" : "select" }
+    /// Does what a click does (the item's tap), with no touch.
+    package override func accessibilityActivate() -> Bool {
+        guard isEnabled, window != nil else { return false }
+        sendActions(for: .touchUpInside)
+        return true
+    }
+
     /// The height the row needs at `width` to show its title and its subtitle wrapped whole.
     package func neededHeight(width: Double) -> Double {
         guard let fonts = application?.fonts, let subtitle, !subtitle.isEmpty, !subtitleInline else { return 34 }

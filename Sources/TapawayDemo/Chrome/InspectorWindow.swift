@@ -53,6 +53,7 @@ package final class InspectorWindow: Window {
     package init(frame: Rect) {
         super.init(frame: frame, level: .drawer)
         identifier = "inspector"
+        accessibilityLabel = "Inspector"
         backgroundColor = Palette.chromeBackground
         titleLabel.fontSize = 20
         titleLabel.fontWeight = .semibold
@@ -313,6 +314,14 @@ package final class DecisionLogView: ScrollView {
         identifier = "inspector-log"
         content.log = self
         addSubview(content)
+    }
+
+    /// A list (its entries are drawn, not views: a screen reader gets the list and its name).
+    package override var accessibilityRole: AccessibilityRole? { .list }
+    /// What the log holds, with how many entries it shows.
+    package override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? "Events the technique looked at, \(shownEntries.count) entries" }
+        set { super.accessibilityLabel = newValue }
     }
 
     /// The entries shown: all of them, or all but the repetitive ones.

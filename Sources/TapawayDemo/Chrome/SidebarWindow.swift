@@ -71,6 +71,7 @@ package final class SidebarWindow: Window {
     package init(frame: Rect) {
         super.init(frame: frame, level: .drawer)
         identifier = "sidebar"
+        accessibilityLabel = "Scenarios and options"
         backgroundColor = Palette.chromeBackground
         content.identifier = "sidebar-content"
         content.backgroundColor = Palette.chromeBackground

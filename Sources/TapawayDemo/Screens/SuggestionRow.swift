@@ -27,6 +27,25 @@ package final class SuggestionRow: View {
         self.identifier = identifier
     }
 
+    /// A list item (the form's suggestions are a table's rows).
+    package override var accessibilityRole: AccessibilityRole? { .listItem }
+    /// The title, unless a label was set.
+    package override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? title }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// Selectable; selected while it shows its checkmark.
+    package override var accessibilityTraits: AccessibilityTraits { isSelected ? [.selectable, .selected] : .selectable }
+    /// `select`.
+    package override var accessibilityActionName: String? { "select" }
+    /// Selects the row, as `UITableView` does for VoiceOver's activation of a cell: the
+    /// delegate's selection, with no touch.
+    package override func accessibilityActivate() -> Bool {
+        guard let onSelect else { return false }
+        onSelect(self)
+        return true
+    }
+
     /// Highlights.
     package override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard tracked == nil else { return }

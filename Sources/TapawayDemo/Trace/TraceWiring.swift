@@ -8,7 +8,7 @@ import TapawayKit
 final class TraceWiring {
     private unowned let application: Application
     private var notificationTokens: [ObserverToken] = []
-    private var touchToken, focusToken, controlToken, frameToken: ObserverToken?
+    private var touchToken, focusToken, controlToken, frameToken, activationToken: ObserverToken?
 
     /// Starts sending what happens in `application` to `tracer`.
     init(tracer: Tracer, application app: Application) {
@@ -29,6 +29,14 @@ final class TraceWiring {
             tracer?.action(control, event)
         }
         frameToken = app.frameObservers.add { [weak tracer, unowned app] in tracer?.layoutIfChanged(app) }
+        activationToken = app.accessibilityActivationObservers.add { [weak tracer, unowned app] view, activation in
+            // A key of the keypad while it serves a secure field is left out, as its touches are.
+            guard !(app.keyboard.servesSecureField && view.window === app.keyboard.window) else { return }
+            let technique = Self.technique(showing: view) ?? (app.keyboard.client as? View).flatMap(Self.technique(showing:))
+            tracer?.accessibilityActivation(
+                activation, screen: technique?.rawValue,
+                via: Self.activationPath(of: technique.flatMap { Techniques.technique(for: $0)?.platform }, view: view, in: app))
+        }
         let center = app.notificationCenter
         let phases: [(NotificationName, String)] = [
             (.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
@@ -67,6 +75,20 @@ final class TraceWiring {
         if let focusToken { application.focusObservers.remove(focusToken) }
         if let controlToken { application.controlEventObservers.remove(controlToken) }
         if let frameToken { application.frameObservers.remove(frameToken) }
+        if let activationToken { application.accessibilityActivationObservers.remove(activationToken) }
+    }
+
+    /// What the modelled platform's screen reader calls to activate an element on the screen of
+    /// a technique of `platform` (none of them is a touch; docs/techniques.md says what each
+    /// technique makes of it), or `host` for the program's own chrome.
+    static func activationPath(of platform: TechniquePlatform?, view: View, in app: Application) -> String {
+        guard view.window === app.mainWindow || view.window === app.keyboard.window else { return "host" }
+        switch platform {
+        case .android: return "performAccessibilityAction(ACTION_CLICK)"
+        case .flutter: return "SemanticsAction.tap"
+        case .reactNative: return "onAccessibilityAction(activate)"
+        case .uikit, .swiftUI, .everyPlatform, .screenFile, nil: return "accessibilityActivate"
+        }
     }
 
     /// The keypad's frame when `touch` is on the keypad while it serves a secure field (the

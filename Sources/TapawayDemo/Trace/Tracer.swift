@@ -77,6 +77,19 @@ package final class Tracer {
         emit("device", [("frame", .rect(frame))] + Self.deviceFields(state))
     }
 
+    /// Writes an `accessibility` line for a screen reader's activation of an element: `event`
+    /// `activate`, the element's `id`, `role`, the `action` and whether it was `handled`, the
+    /// `screen` (scenario) that holds it and `via`, what the modelled platform calls.
+    package func accessibilityActivation(_ activation: AccessibilityActivation, screen: String?, via: String) {
+        var fields: [(String, JSON)] = [
+            ("event", .string("activate")), ("id", .optional(activation.identifier)),
+            ("role", .optional(activation.role?.rawValue)), ("action", .string(activation.action)),
+            ("handled", .bool(activation.handled)), ("via", .string(via)),
+        ]
+        if let screen { fields.append(("screen", .string(screen))) }
+        emit("accessibility", fields)
+    }
+
     /// Writes an `idle` line: the program has nothing left to do. `mark` is the number of the
     /// last marker a driver sent behind its input, if one has been.
     package func idle(mark: Int? = nil) {

@@ -672,6 +672,11 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// A multi-line text input.
     open override var accessibilityRole: AccessibilityRole? { .textView }
+    /// The placeholder, unless a label was set.
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? placeholder }
+        set { super.accessibilityLabel = newValue }
+    }
     /// Editable (when it is), focusable, multi-line; focused while first responder.
     open override var accessibilityTraits: AccessibilityTraits {
         var traits: AccessibilityTraits = [.focusable, .multiLine]

@@ -15,6 +15,22 @@ final class PressableText: Control {
         super.init(frame: .zero)
     }
 
+    /// A push button (a link-like text with a press action), named by its text.
+    override var accessibilityRole: AccessibilityRole? { .pushButton }
+    /// The text, unless a label was set.
+    override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? text }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// `press`.
+    override var accessibilityActionName: String? { "press" }
+    /// Sends touch-up-inside, with no touch.
+    override func accessibilityActivate() -> Bool {
+        guard isEnabled, window != nil else { return false }
+        sendActions(for: .touchUpInside)
+        return true
+    }
+
     /// The text in the accent colour, dimmed while pressed.
     override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let font = application?.fonts.font(size: fontSize, weight: .regular) else { return }

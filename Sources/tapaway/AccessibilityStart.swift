@@ -1,0 +1,29 @@
+import TapawayAccessibility
+import TapawayDemo
+import TapawayKit
+import TapawayX11
+
+extension Launcher {
+    /// Starts the AT-SPI bridge for `application` on `platform`'s loop, if an accessibility bus
+    /// exists (the bridge looks, and does nothing otherwise), with its connection's fate in the
+    /// trace (`accessibility` lines: `registered`, `closed`). Returns the bridge to keep.
+    @MainActor
+    static func startAccessibility(
+        of application: Application, on platform: X11Platform, tracer: Tracer?
+    )
+        -> AccessibilityBridge?
+    {
+        guard !AccessibilityBridge.isSwitchedOff else { return nil }
+        let bridge = AccessibilityBridge(application: application, name: "Tapaway") { [unowned platform] in
+            (platform.windowOriginOnScreen(), platform.scale)
+        }
+        bridge.onStatus = { [weak tracer] event, reason in
+            var fields: [(String, JSON)] = [("event", .string(event))]
+            if let reason { fields.append(("reason", .string(reason))) }
+            tracer?.emit("accessibility", fields)
+        }
+        bridge.start { [unowned platform] in platform.accessibilityBusAddress() }
+        platform.watchInput(bridge)
+        return bridge
+    }
+}
