@@ -10,13 +10,16 @@ set -euo pipefail
 # libfribidi0: shaping and direction, libunibreak: line breaking (UAX #14), all three opened
 # with dlopen when text first needs them (no header needed to build); libunibreak6 where the
 # release has it (Debian 13), else libunibreak1 (Debian 12).
+# at-spi2-core, python3-pyatspi, libglib2.0-bin: the accessibility test runs the accessibility
+# bus (at-spi-bus-launcher, the registry) and drives the program through pyatspi, waiting for
+# the bus with gdbus.
 # Fonts, so that every script has one (fontconfig falls back to them; the X11 tests check a
 # sentence in each): DejaVu Sans has Latin, Greek, Cyrillic, Arabic and Hebrew; Lohit
 # Devanagari (0.2 MB); WenQuanYi Micro Hei, Chinese, Japanese kana and Korean Hangul in one
 # font (5 MB, where fonts-noto-cjk takes 91 MB); Loma for Thai (0.4 MB); Noto Color Emoji.
 PACKAGES=(make pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev libxi-dev libxtst-dev libxdamage-dev zlib1g-dev
           libharfbuzz0b libfribidi0
-          ibus ibus-m17n m17n-db dbus
+          ibus ibus-m17n m17n-db dbus at-spi2-core python3-pyatspi libglib2.0-bin
           fonts-inter fonts-dejavu-core fonts-lohit-deva fonts-wqy-microhei fonts-tlwg-loma-ttf fonts-noto-color-emoji
           xvfb xclip valgrind desktop-file-utils appstream mandoc man-db)
 if apt-cache show libunibreak6 >/dev/null 2>&1; then PACKAGES+=(libunibreak6); else PACKAGES+=(libunibreak1); fi
