@@ -95,6 +95,8 @@ package final class TapawayApp {
     /// The app's own registrations with its observer lists (the inspector's log, the pinned
     /// finger's row), removed when it goes.
     private var decisionTokens: [ObserverToken] = []
+    /// The keyboard's focus in the sidebar and the inspector (Ctrl+Tab takes it there).
+    package private(set) var chromeFocus: ChromeKeyboardFocus!
     private var tracing: TraceWiring?
     /// The inspector's notes on editing that ended with no technique deciding it.
     private var editingEndNotes: EditingEndNotes?
@@ -370,10 +372,18 @@ package final class TapawayApp {
             })
         inspector.show(keyboard: application.keyboard)
         sidebar.recordItem.onTap = { [weak self] _ in self?.onRecordingToggle?() }
+        chromeFocus = ChromeKeyboardFocus(application: application, windows: [sidebar, inspector])
+        sidebar.keyHandler = { [weak self] key in self?.chromeFocus.handle(key) ?? false }
+        inspector.keyHandler = { [weak self] key in self?.chromeFocus.handle(key) ?? false }
+        chromeFocus.onChange = { [weak self] item in
+            self?.tracer?.emit("chromeFocus", [("id", .optional(item?.identifier))])
+        }
         application.unhandledKeyHandler = { [weak self] key in self?.shortcut(key) }
     }
 
     private func shortcut(_ key: KeyInput) {
+        // Ctrl+Tab, which no field takes, moves the keyboard's focus into the chrome.
+        if chromeFocus.handle(key) { return }
         switch key.key {
         case .function(1): toggleHelp()
         case .function(6): toggleAudit()

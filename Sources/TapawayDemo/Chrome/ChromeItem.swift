@@ -24,6 +24,8 @@ package final class ChromeItem: Control {
     package var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
     /// Called on a tap.
     package var onTap: ((ChromeItem) -> Void)?
+    /// Whether the keyboard's focus is on the item (`ChromeKeyboardFocus`): it shows a ring.
+    package var hasKeyboardFocus = false { didSet { if hasKeyboardFocus != oldValue { setNeedsDisplay() } } }
 
     /// Creates an item.
     package init(title: String, subtitle: String? = nil, kind: Kind, identifier: String) {
@@ -61,10 +63,12 @@ package final class ChromeItem: Control {
         }
         set { super.accessibilityLabel = newValue }
     }
-    /// Selectable and selected for a row; checkable and checked for the others.
+    /// Selectable and selected for a row; checkable and checked for the others; focusable, and
+    /// focused while the keyboard's focus is on it.
     package override var accessibilityTraits: AccessibilityTraits {
-        var traits: AccessibilityTraits = kind == .choice ? .selectable : .checkable
+        var traits: AccessibilityTraits = kind == .choice ? [.selectable, .focusable] : [.checkable, .focusable]
         if isOn { traits.insert(kind == .choice ? .selected : .checked) }
+        if hasKeyboardFocus { traits.insert(.focused) }
         if !isEnabled { traits.insert(.disabled) }
         return traits
     }
@@ -75,6 +79,14 @@ package final class ChromeItem: Control {
         guard isEnabled, window != nil else { return false }
         sendActions(for: .touchUpInside)
         return true
+    }
+
+    /// The keyboard's focus ring, over whatever the item drew: two points of the accent colour
+    /// around the row (or the segment), as GTK rings its focused widget.
+    package override func drawOverlay(_ rect: Rect, in canvas: Canvas) {
+        guard hasKeyboardFocus else { return }
+        let ring = kind == .segment ? bounds.insetBy(dx: 1, dy: 1) : bounds.insetBy(dx: 7, dy: 1)
+        canvas.strokeRoundedRect(ring, radius: kind == .segment ? 7 : 9, lineWidth: 2, color: Palette.accent)
     }
 
     /// The height the row needs at `width` to show its title and its subtitle wrapped whole.

@@ -6,6 +6,16 @@ import TapawayKit
 /// F2 or the sidebar's Inspector item shows and hides it.
 @MainActor
 package final class InspectorWindow: Window {
+    /// Offered each key while the window has the keys (the keyboard's focus is on one of its
+    /// items); returns whether it used the key. The others go on to the app's shortcuts.
+    package var keyHandler: ((KeyInput) -> Bool)?
+
+    /// Hands a key to `keyHandler`, then on.
+    package override func keyDown(_ key: KeyInput, with event: Event) {
+        if keyHandler?(key) == true { return }
+        super.keyDown(key, with: event)
+    }
+
     /// The inspector's width.
     package nonisolated static let width = 300.0
     /// The widest it grows in a wide window: wider, its cards would be long thin stripes, so the

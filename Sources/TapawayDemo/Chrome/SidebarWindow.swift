@@ -6,6 +6,16 @@ import TapawayKit
 /// "outside" for any technique.
 @MainActor
 package final class SidebarWindow: Window {
+    /// Offered each key while the window has the keys (the keyboard's focus is on one of its
+    /// items); returns whether it used the key. The others go on to the app's shortcuts.
+    package var keyHandler: ((KeyInput) -> Bool)?
+
+    /// Hands a key to `keyHandler`, then on.
+    package override func keyDown(_ key: KeyInput, with event: Event) {
+        if keyHandler?(key) == true { return }
+        super.keyDown(key, with: event)
+    }
+
     /// The sidebar's width.
     package nonisolated static let width = 240.0
 
