@@ -162,6 +162,25 @@ struct BridgeTests {
         #expect(focused?.body[1] == .int32(1))
     }
 
+    @Test("shift on the keypad renames the letter keys, but not while the password is focused")
+    func shiftWhileSecret() {
+        let fixture = BridgeFixture()
+        func renamesOnShift(focusing field: TextField) -> Bool {
+            fixture.platform.tap(field)
+            fixture.platform.settle()
+            fixture.exchange()
+            let before = fixture.bus.received.count
+            fixture.platform.tapKey("key-shift")
+            fixture.platform.settle()
+            fixture.exchange()
+            return fixture.bus.received.dropFirst(before).contains {
+                $0.member == "PropertyChange" && $0.body.first == .string("accessible-name")
+            }
+        }
+        #expect(renamesOnShift(focusing: fixture.name), "shift shows capitals on the keys")
+        #expect(!renamesOnShift(focusing: fixture.password), "the keys' names do not follow shift")
+    }
+
     @Test("calls with wrong arguments, unknown objects and unknown methods get errors, not a crash")
     func hostileCalls() throws {
         let fixture = BridgeFixture()

@@ -140,9 +140,14 @@ public final class KeyView: View {
 
     /// A push button, as iOS's keyboard keys are to VoiceOver.
     public override var accessibilityRole: AccessibilityRole? { .pushButton }
-    /// The key's label as drawn (`a`, `shift`, `space`…), unless a label was set.
+    /// The key's label as drawn (`a`, `shift`, `space`…), unless a label was set; while the
+    /// keypad types into a secure field, the unshifted label, so that names changing with
+    /// shift never tell which of a password's characters were capitals.
     public override var accessibilityLabel: String? {
-        get { super.accessibilityLabel ?? key.accessibleName(showing: displayedLabel) }
+        get {
+            let secure = application?.keyboard.servesSecureField == true
+            return super.accessibilityLabel ?? key.accessibleName(showing: secure ? key.label : displayedLabel)
+        }
         set { super.accessibilityLabel = newValue }
     }
     /// `press`.
