@@ -633,6 +633,7 @@ package final class TapawayApp {
         application.touchObservers.remove(decisionTokens)
         application.frameObservers.remove(decisionTokens)
         overlays = nil
+        chromeFocus = nil
         tracing = nil
         editingEndNotes = nil
         techniqueSetUps.removeAll()

@@ -15,7 +15,7 @@ package final class ChromeKeyboardFocus {
     package var onChange: ((ChromeItem?) -> Void)?
     /// The chrome windows, in the order Tab visits them.
     private let windows: [Window]
-    private unowned let application: Application
+    private weak var application: Application?
     private var touchToken: ObserverToken?
 
     /// Keyboard focus over the items of `windows` (the sidebar, then the inspector).
@@ -29,7 +29,7 @@ package final class ChromeKeyboardFocus {
     }
 
     isolated deinit {
-        if let touchToken { application.touchObservers.remove(touchToken) }
+        if let touchToken { application?.touchObservers.remove(touchToken) }
     }
 
     /// The items a Tab can reach now, in order: each window's shown, enabled items, top to
@@ -97,7 +97,7 @@ package final class ChromeKeyboardFocus {
         // The window holding the focus takes the keys; the others give them back.
         for window in windows { window.takesKeysWhileShown = window === item?.window }
         if let item { scrollToShow(item) }
-        application.setNeedsFrame()
+        application?.setNeedsFrame()
         onChange?(item)
     }
 
