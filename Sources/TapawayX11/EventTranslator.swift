@@ -75,9 +75,11 @@ extension X11Platform {
 
         case FocusIn:
             inputMethod.setFocused(true)
+            if event.xfocus.detail != NotifyPointer { setHasInputFocus(true) }
 
         case FocusOut:
             inputMethod.setFocused(false)
+            if event.xfocus.detail != NotifyPointer && event.xfocus.detail != NotifyInferior { setHasInputFocus(false) }
 
         case ClientMessage:
             let message = event.xclient

@@ -48,6 +48,10 @@ package final class X11Platform {
     /// changed a value, started or ended), with the hints read again: the theme can follow
     /// the desktop's, as GTK applications do.
     package var onDesktopHintsChange: ((DesktopHints) -> Void)?
+    /// Whether the window has the keyboard's input focus (the desktop's active window).
+    package private(set) var hasInputFocus = false
+    /// Told each time the window gains (true) or loses (false) the input focus.
+    package let inputFocusObservers = ObserverList<Bool>()
     /// The top-level X window's id, for tests.
     package var windowID: UInt { topLevel }
     /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`). The Kit, the trace and
@@ -652,6 +656,13 @@ package final class X11Platform {
     package func watchOutput(_ output: PendingOutput) {
         outputs.removeAll { $0.output == nil || $0.output === output }
         outputs.append(WeakOutput(output: output))
+    }
+
+    /// Notes that the window gained or lost the input focus, and tells the observers.
+    func setHasInputFocus(_ focused: Bool) {
+        guard focused != hasInputFocus else { return }
+        hasInputFocus = focused
+        inputFocusObservers.notify(focused)
     }
 
     /// Has the loop also wait, while `input` lives, for its descriptor (a connection to another

@@ -3,6 +3,10 @@ import TapawayDemo
 import TapawayKit
 import TapawayX11
 
+/// The observer that brings the window's focus changes to the accessible tree (kept for the
+/// program's life, as the bridge is).
+@MainActor private var focusToken: ObserverToken?
+
 extension Launcher {
     /// Starts the AT-SPI bridge for `application` on `platform`'s loop, if an accessibility bus
     /// exists (the bridge looks, and does nothing otherwise), with its connection's fate in the
@@ -14,14 +18,17 @@ extension Launcher {
         -> AccessibilityBridge?
     {
         guard !AccessibilityBridge.isSwitchedOff else { return nil }
-        let bridge = AccessibilityBridge(application: application, name: "Tapaway") { [unowned platform] in
-            (platform.windowOriginOnScreen(), platform.scale)
-        }
+        let bridge = AccessibilityBridge(
+            application: application, name: "Tapaway",
+            geometry: { [unowned platform] in (platform.windowOriginOnScreen(), platform.scale) },
+            isActive: { [unowned platform] in platform.hasInputFocus })
         bridge.onStatus = { [weak tracer] event, reason in
             var fields: [(String, JSON)] = [("event", .string(event))]
             if let reason { fields.append(("reason", .string(reason))) }
             tracer?.emit("accessibility", fields)
         }
+        // The frame's `active` state follows the window's focus: a frame takes it to the tree.
+        focusToken = platform.inputFocusObservers.add { [unowned application] _ in application.setNeedsFrame() }
         bridge.start { [unowned platform] in platform.accessibilityBusAddress() }
         platform.watchInput(bridge)
         return bridge

@@ -27,6 +27,9 @@ struct BridgeFixture {
     let bus = FakeBus()
     let connection: DBusConnection
     let bridge: AccessibilityBridge
+    /// Whether the window has the desktop's focus, as the platform would say.
+    final class WindowFocus { var active = true }
+    let windowFocus = WindowFocus()
 
     init() {
         window = CountingWindow(frame: Rect(x: 0, y: 0, width: 400, height: 600))
@@ -38,7 +41,10 @@ struct BridgeFixture {
         platform.application.addWindow(window)
         platform.settle()
         connection = DBusConnection(descriptor: bus.clientFD)
-        bridge = AccessibilityBridge(application: platform.application, name: "Tapaway") { ((100, 50), 2) }
+        let focus = windowFocus
+        bridge = AccessibilityBridge(
+            application: platform.application, name: "Tapaway", geometry: { ((100, 50), 2) },
+            isActive: { focus.active })
         bridge.attach(connection)
         exchange()
     }
@@ -179,6 +185,34 @@ struct BridgeTests {
         }
         #expect(renamesOnShift(focusing: fixture.name), "shift shows capitals on the keys")
         #expect(!renamesOnShift(focusing: fixture.password), "the keys' names do not follow shift")
+    }
+
+    @Test("the frame is active while the window has the focus, and says so as window:activate and deactivate")
+    func windowActivation() {
+        let fixture = BridgeFixture()
+        func isActive() -> Bool {
+            guard
+                case .array(_, let words)? = fixture.call(AccessibleNode.path(1), "org.a11y.atspi.Accessible", "GetState")?.first,
+                case .uint32(let low)? = words.first
+            else { return false }
+            return low & (1 << AtspiState.active.rawValue) != 0
+        }
+        #expect(isActive())
+        fixture.windowFocus.active = false
+        fixture.platform.application.setNeedsFrame()
+        fixture.platform.settle()
+        fixture.exchange()
+        #expect(fixture.bus.signals.contains("Deactivate:"))
+        #expect(!isActive())
+        #expect(
+            fixture.bus.received.contains {
+                $0.member == "StateChanged" && $0.body.first == .string("active") && $0.body[1] == .int32(0)
+            })
+        fixture.windowFocus.active = true
+        fixture.platform.application.setNeedsFrame()
+        fixture.platform.settle()
+        fixture.exchange()
+        #expect(fixture.bus.signals.contains("Activate:"))
     }
 
     @Test("calls with wrong arguments, unknown objects and unknown methods get errors, not a crash")

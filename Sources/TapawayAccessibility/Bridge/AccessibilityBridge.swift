@@ -32,9 +32,13 @@ package final class AccessibilityBridge: PolledInput {
     /// A bridge for `application`, called `name` (the frame and the application); `geometry`
     /// says where the top-level window's top-left is on the screen, in pixels, and how many
     /// pixels a point takes.
-    package init(application: Application, name: String, geometry: @escaping () -> (origin: (x: Int, y: Int), scale: Double)) {
+    package init(
+        application: Application, name: String, geometry: @escaping () -> (origin: (x: Int, y: Int), scale: Double),
+        isActive: @escaping () -> Bool = { true }
+    ) {
         self.application = application
         tree = AccessibleTree(applicationName: name)
+        tree.isActive = isActive
         server = AtspiServer(tree: tree)
         server.screenGeometry = geometry
         server.activate = { [unowned application] view in application.activateAccessibly(view) }

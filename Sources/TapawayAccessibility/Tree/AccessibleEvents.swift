@@ -51,6 +51,12 @@ package struct AccessibleEvent: Equatable, Sendable {
             events += childrenChanges(of: id, from: before.children, to: now.children, bus: bus)
             events += textChanges(of: id, from: before.text, to: now.text)
         }
+        // The frame becoming the active window, or ceasing to be, as window managers tell it.
+        if let before = old[1], let now = new[1], before.states.contains(.active) != now.states.contains(.active) {
+            events.append(
+                AccessibleEvent(
+                    id: 1, category: "Window", member: now.states.contains(.active) ? "Activate" : "Deactivate", detail: ""))
+        }
         // Focus last, once everything it may land on exists: the old element loses it first.
         let wasFocused = old.values.first { $0.states.contains(.focused) && $0.states.contains(.showing) }?.id
         if focused != wasFocused {

@@ -13,6 +13,8 @@ package final class AccessibleTree {
     package private(set) var nodes: [Int: AccessibleNode] = [:]
     /// What the frame and the application are called.
     package let applicationName: String
+    /// Whether the top-level window is the desktop's active one (the frame's `active` state).
+    package var isActive: () -> Bool = { true }
 
     private final class Entry {
         weak var view: View?
@@ -60,8 +62,10 @@ package final class AccessibleTree {
             frame: screen, text: nil, action: nil, identifier: "")
         var frame = AccessibleNode(
             id: 1, parent: 0, children: [], role: .frame, name: applicationName,
-            states: [.enabled, .sensitive, .showing, .visible, .resizable, .active], frame: screen, text: nil,
-            action: nil, identifier: "")
+            states: isActive()
+                ? [.enabled, .sensitive, .showing, .visible, .resizable, .active]
+                : [.enabled, .sensitive, .showing, .visible, .resizable],
+            frame: screen, text: nil, action: nil, identifier: "")
         var budget = Self.maximumElements
         for window in application.windows where !window.isHidden {
             guard budget > 0 else { break }
