@@ -181,7 +181,10 @@ struct AccessibilityTests {
 
     @Test("with no accessibility bus, Tapaway starts as before and says nothing about one")
     func noBus() throws {
-        try Session.run(environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "AT_SPI_BUS_ADDRESS": nil]) {
+        let environment: [String: String?] = [
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus", "AT_SPI_BUS_ADDRESS": nil, "NO_AT_BRIDGE": nil,
+        ]
+        try Session.run(environment: environment) {
             session in
             try session.tap("name")
             try session.settle()

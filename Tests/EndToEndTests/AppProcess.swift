@@ -55,9 +55,10 @@ final class AppProcess {
     ///     program can never reach the display of whoever runs the tests.
     ///   - trace: whether to pass `--trace FILE` (a file in the launch's folder).
     ///   - environment: variables set (a value) or removed (nil) on top of this test process's
-    ///     environment; `XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `XDG_STATE_HOME` and `XDG_CACHE_HOME`
-    ///     default to the launch's folder, so no launch reads or writes the real user's files
-    ///     (nor shares a font-match cache with another launch).
+    ///     environment and of `NO_AT_BRIDGE=1` (no accessibility bus); `XDG_CONFIG_HOME`,
+    ///     `XDG_DATA_HOME`, `XDG_STATE_HOME` and `XDG_CACHE_HOME` default to the launch's folder,
+    ///     so no launch reads or writes the real user's files (nor shares a font-match cache
+    ///     with another launch).
     ///   - lifetime: the longest the program may live, in seconds, under coreutils' `timeout`
     ///     (so a program outlives a crashed test process by that much at most).
     ///   - wrapper: a command the program runs under (`valgrind` and its options), if any.
@@ -87,6 +88,9 @@ final class AppProcess {
         environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
         environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
         environment["XDG_CACHE_HOME"] = directory.appendingPathComponent("cache").path
+        // No test's program joins the accessibility bus of whoever runs the tests (a desktop
+        // session has one); the accessibility tests give it one of their own.
+        environment["NO_AT_BRIDGE"] = "1"
         for (key, value) in changes { environment[key] = value }
         process = try ChildProcess(
             command: Executables.bounded(wrapper + [binary.path] + self.arguments, lifetimeLimit: lifetime),
