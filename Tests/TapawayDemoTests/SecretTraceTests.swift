@@ -54,4 +54,23 @@ struct SecretTraceTests {
         #expect(touches.contains { $0.contains("\"view\":\"key-z\"") }, "a plain field's key touches keep their key")
         #expect(!drawn.contains { $0.contains("zqx") }, "the password is drawn in clear: \(drawn)")
     }
+
+    @Test("a screen reader's activation of keypad keys in a secure field is not traced; in a plain field it is")
+    func keypadActivationsRedacted() throws {
+        let lines = try trace { h in
+            h.focus(h.form.password)
+            for id in ["key-shift", "key-q", "key-123", "key-1"] {
+                guard let key = h.keyboard.window.view(withIdentifier: id) else { continue }
+                h.platform.application.activateAccessibly(key)
+                h.platform.settle()
+            }
+            #expect(h.form.password.text == "Q1")
+            h.focus(h.form.name)
+            if let key = h.keyboard.window.view(withIdentifier: "key-z") { h.platform.application.activateAccessibly(key) }
+        }
+        let activations = lines.filter { $0.contains("\"kind\":\"accessibility\"") }
+        #expect(activations.count == 1, "only the plain field's key: \(activations)")
+        #expect(activations.first?.contains("\"id\":\"key-z\"") == true)
+        #expect(!lines.contains { $0.contains("\"id\":\"key-q\"") || $0.contains("\"id\":\"key-shift\"") })
+    }
 }

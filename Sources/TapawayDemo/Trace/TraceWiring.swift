@@ -31,7 +31,9 @@ final class TraceWiring {
         frameToken = app.frameObservers.add { [weak tracer, unowned app] in tracer?.layoutIfChanged(app) }
         activationToken = app.accessibilityActivationObservers.add { [weak tracer, unowned app] view, activation in
             // A key of the keypad while it serves a secure field is left out, as its touches are.
-            guard !(app.keyboard.servesSecureField && view.window === app.keyboard.window) else { return }
+            // (A layer key is gone from the keypad once it has switched the layer: it is still a key.)
+            let onKeypad = view is KeyView || view.window === app.keyboard.window
+            guard !(app.keyboard.servesSecureField && onKeypad) else { return }
             let technique = Self.technique(showing: view) ?? (app.keyboard.client as? View).flatMap(Self.technique(showing:))
             tracer?.accessibilityActivation(
                 activation, screen: technique?.rawValue,
@@ -82,7 +84,7 @@ final class TraceWiring {
     /// a technique of `platform` (none of them is a touch; docs/techniques.md says what each
     /// technique makes of it), or `host` for the program's own chrome.
     static func activationPath(of platform: TechniquePlatform?, view: View, in app: Application) -> String {
-        guard view.window === app.mainWindow || view.window === app.keyboard.window else { return "host" }
+        guard view is KeyView || view.window === app.mainWindow || view.window === app.keyboard.window else { return "host" }
         switch platform {
         case .android: return "performAccessibilityAction(ACTION_CLICK)"
         case .flutter: return "SemanticsAction.tap"
