@@ -555,10 +555,11 @@ open class TextField: Control, TextInput, TextEditing {
         get { super.accessibilityLabel ?? placeholder }
         set { super.accessibilityLabel = newValue }
     }
-    /// Editable, focusable, single-line; focused while first responder.
+    /// Editable, focusable, single-line; focused while first responder of the window that has
+    /// the keys (not while a card or the chrome takes them).
     open override var accessibilityTraits: AccessibilityTraits {
         var traits: AccessibilityTraits = [.editable, .focusable, .singleLine]
-        if isFirstResponder { traits.insert(.focused) }
+        if isFirstResponder && application?.keyWindow === window { traits.insert(.focused) }
         if !isEnabled { traits.insert(.disabled) }
         return traits
     }

@@ -677,11 +677,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
         get { super.accessibilityLabel ?? placeholder }
         set { super.accessibilityLabel = newValue }
     }
-    /// Editable (when it is), focusable, multi-line; focused while first responder.
+    /// Editable (when it is), focusable, multi-line; focused while first responder of the window
+    /// that has the keys.
     open override var accessibilityTraits: AccessibilityTraits {
         var traits: AccessibilityTraits = [.focusable, .multiLine]
         if isEditable { traits.insert(.editable) }
-        if isFirstResponder { traits.insert(.focused) }
+        if isFirstResponder && application?.keyWindow === window { traits.insert(.focused) }
         return traits
     }
     /// The text with its caret.
