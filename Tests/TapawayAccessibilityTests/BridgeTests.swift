@@ -215,6 +215,41 @@ struct BridgeTests {
         #expect(fixture.bus.signals.contains("Activate:"))
     }
 
+    @Test("EditableText sets, inserts and deletes as a paste; the password takes text it never gives back")
+    func editableText() throws {
+        let fixture = BridgeFixture()
+        var changes = 0
+        _ = fixture.platform.application.notificationCenter.addObserver(forName: .textFieldDidChange) { _ in changes += 1 }
+        let name = try #require(fixture.path(of: "name"))
+        let editable = "org.a11y.atspi.EditableText"
+        #expect(fixture.call(name, editable, "SetTextContents", [.string("Grace")]) == [.bool(true)])
+        #expect(fixture.name.text == "Grace")
+        #expect(fixture.call(name, editable, "InsertText", [.int32(0), .string("Adm. ✓"), .int32(5)]) == [.bool(true)])
+        #expect(fixture.name.text == "Adm. Grace")
+        #expect(fixture.call(name, editable, "DeleteText", [.int32(0), .int32(5)]) == [.bool(true)])
+        #expect(fixture.name.text == "Grace")
+        #expect(changes == 3, "each edit is the field's own change, as a paste is")
+        // Out of range: refused, the text untouched.
+        #expect(fixture.call(name, editable, "InsertText", [.int32(99), .string("x"), .int32(1)]) == [.bool(false)])
+        #expect(fixture.call(name, editable, "DeleteText", [.int32(-2), .int32(1)]) == [.bool(false)])
+        #expect(fixture.call(name, editable, "DeleteText", [.int32(3), .int32(1)]) == [.bool(false)])
+        #expect(fixture.name.text == "Grace")
+        let password = try #require(fixture.path(of: "password"))
+        #expect(fixture.call(password, editable, "SetTextContents", [.string("s3cret")]) == [.bool(true)])
+        #expect(fixture.password.text == "s3cret")
+        fixture.platform.settle()
+        fixture.exchange()
+        #expect(fixture.call(password, "org.a11y.atspi.Text", "GetText", [.int32(0), .int32(-1)]) == [.string("••••••")])
+        #expect(fixture.call(password, editable, "DeleteText", [.int32(2), .int32(4)]) == [.bool(true)])
+        #expect(fixture.password.text == "s3et")
+        // A button has no editable text.
+        let submit = try #require(fixture.path(of: "submit"))
+        let serial = fixture.bus.send(
+            .call(destination: ":1.7", path: submit, interface: editable, member: "SetTextContents", body: [.string("x")]))
+        fixture.exchange()
+        #expect(fixture.bus.reply(to: serial)?.kind == .error)
+    }
+
     @Test("calls with wrong arguments, unknown objects and unknown methods get errors, not a crash")
     func hostileCalls() throws {
         let fixture = BridgeFixture()

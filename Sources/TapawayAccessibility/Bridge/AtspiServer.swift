@@ -48,6 +48,7 @@ package final class AtspiServer {
         case "org.a11y.atspi.Component": return component(call, node)
         case "org.a11y.atspi.Action": return action(call, node)
         case "org.a11y.atspi.Text": if let reply = text(call, node) { return (reply, nil) }
+        case "org.a11y.atspi.EditableText": if let reply = editableText(call, node) { return (reply, nil) }
         case "org.a11y.atspi.Application": if let reply = application(call, node) { return (reply, nil) }
         default: break
         }
@@ -169,7 +170,7 @@ package final class AtspiServer {
         case "org.a11y.atspi.Action" where node.action != nil:
             return name == "NActions" ? .int32(1) : nil
         case "org.a11y.atspi.Text":
-            guard let text = node.text else { return nil }
+            guard let text = liveText(node) else { return nil }
             switch name {
             case "CharacterCount": return .int32(Int32(clamping: text.text.unicodeScalars.count))
             case "CaretOffset": return .int32(Int32(clamping: text.caret))
@@ -293,10 +294,53 @@ package final class AtspiServer {
         "select": "Chooses it",
     ]
 
+    // MARK: EditableText
+
+    /// Edits an editable element's text at once (a paste, for the app: its notifications and
+    /// the trace follow), and answers whether the text took it. Copying, cutting and pasting
+    /// through the clipboard are not offered (false).
+    private func editableText(_ call: DBusMessage, _ node: AccessibleNode) -> DBusMessage? {
+        guard node.text != nil, node.states.contains(.editable) else { return nil }
+        // The live text, not the frame's: edits may follow one another within a frame.
+        guard let view = tree.view(for: node.id), let value = view.accessibleText else { return call.reply([.bool(false)]) }
+        let count = value.text.unicodeScalars.count
+        let edit: (Range<Int>, String)
+        switch call.member {
+        case "SetTextContents":
+            guard call.body.count == 1, let text = call.body[0].text else { return invalid(call) }
+            edit = (0..<count, text)
+        case "InsertText":
+            guard let position = int(call, 0), call.body.count == 3, let text = call.body[1].text, let length = int(call, 2)
+            else {
+                return invalid(call)
+            }
+            guard (0...count).contains(position) else { return call.reply([.bool(false)]) }
+            edit = (position..<position, length >= 0 ? String(text.unicodeScalars.prefix(length)) : text)
+        case "DeleteText":
+            guard let start = int(call, 0), let end = int(call, 1) else { return invalid(call) }
+            let to = end < 0 ? count : end
+            guard start >= 0, start <= to, to <= count else { return call.reply([.bool(false)]) }
+            edit = (start..<to, "")
+        case "CopyText", "CutText", "PasteText":
+            return call.reply([.bool(false)])
+        default:
+            return nil
+        }
+        let done = view.accessibilityReplaceText(in: edit.0, with: edit.1)
+        view.application?.setNeedsFrame()
+        return call.reply([.bool(done)])
+    }
+
     // MARK: Text
 
+    /// An element's text as it is now (an edit may have come since the frame's tree).
+    private func liveText(_ node: AccessibleNode) -> AccessibleText? {
+        guard node.text != nil else { return nil }
+        return tree.view(for: node.id)?.accessibleText ?? node.text
+    }
+
     private func text(_ call: DBusMessage, _ node: AccessibleNode) -> DBusMessage? {
-        guard let value = node.text else { return nil }
+        guard let value = liveText(node) else { return nil }
         let scalars = Array(value.text.unicodeScalars)
         func clampOffset(_ offset: Int) -> Int { max(0, min(scalars.count, offset)) }
         func string(_ range: Range<Int>) -> String {

@@ -46,6 +46,7 @@ package struct AccessibleNode: Equatable, Sendable {
         if id == 0 { names.append("org.a11y.atspi.Application") } else { names.append("org.a11y.atspi.Component") }
         if action != nil { names.append("org.a11y.atspi.Action") }
         if text != nil { names.append("org.a11y.atspi.Text") }
+        if text != nil && states.contains(.editable) { names.append("org.a11y.atspi.EditableText") }
         return names
     }
 }

@@ -567,6 +567,12 @@ open class TextField: Control, TextInput, TextEditing {
     open override var accessibleText: AccessibleText? {
         AccessibleText(editing: text, caret: caretOffset, selection: selectedRange, secret: isSecureTextEntry)
     }
+    /// Replaces the characters of `scalars` with `text`, as a paste (the field's length limit
+    /// and sanitising apply); false while the field is disabled.
+    open override func accessibilityReplaceText(in scalars: Range<Int>, with text: String) -> Bool {
+        guard isEnabled else { return false }
+        return replaceAccessibly(scalars, with: text)
+    }
     /// `activate`.
     open override var accessibilityActionName: String? { "activate" }
     /// Becomes first responder (the keypad shows), as a screen reader's double tap on a field

@@ -689,6 +689,11 @@ open class TextView: ScrollView, TextInput, TextEditing {
     open override var accessibleText: AccessibleText? {
         AccessibleText(editing: text, caret: caretOffset, selection: selectedRange, secret: false)
     }
+    /// Replaces the characters of `scalars` with `text`, as a paste; false unless editable.
+    open override func accessibilityReplaceText(in scalars: Range<Int>, with text: String) -> Bool {
+        guard isEditable else { return false }
+        return replaceAccessibly(scalars, with: text)
+    }
     /// `activate`.
     open override var accessibilityActionName: String? { "activate" }
     /// Becomes first responder, with no touch.

@@ -432,6 +432,13 @@ open class View: Responder {
     /// AT-SPI action) asks of the view, without a touch: no `sendEvent(_:)` sees it, as none
     /// sees UIKit's `accessibilityActivate()`. Returns whether the view did something.
     open func accessibilityActivate() -> Bool { false }
+
+    /// Replaces the characters of `scalars` (a range of `accessibleText`'s Unicode scalars)
+    /// with `text`, as AT-SPI's EditableText asks: a text input takes it as a paste from
+    /// outside (one undo step, the usual notifications, a secure input's bullets counted as its
+    /// characters). Returns whether the text changed hands; false (the default) for a view with
+    /// no editable text.
+    open func accessibilityReplaceText(in scalars: Range<Int>, with text: String) -> Bool { false }
 }
 
 /// Which parts of a view stretch when its superview resizes.
