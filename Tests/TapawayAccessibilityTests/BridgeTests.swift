@@ -250,6 +250,23 @@ struct BridgeTests {
         #expect(fixture.bus.reply(to: serial)?.kind == .error)
     }
 
+    @Test("a registry that restarts gets the application embedded again; a forged restart does not")
+    func registryRestart() {
+        let fixture = BridgeFixture()
+        let embeds = { fixture.bus.received.filter { $0.member == "Embed" }.count }
+        #expect(embeds() == 1)
+        #expect(fixture.bus.received.contains { $0.member == "AddMatch" })
+        let restart = DBusMessage.signal(
+            path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameOwnerChanged",
+            body: [.string("org.a11y.atspi.Registry"), .string(""), .string(":1.40")])
+        fixture.bus.send(restart, from: ":1.66")
+        fixture.exchange()
+        #expect(embeds() == 1, "only the bus says who owns a name")
+        fixture.bus.send(restart, from: "org.freedesktop.DBus")
+        fixture.exchange()
+        #expect(embeds() == 2)
+    }
+
     @Test("calls with wrong arguments, unknown objects and unknown methods get errors, not a crash")
     func hostileCalls() throws {
         let fixture = BridgeFixture()

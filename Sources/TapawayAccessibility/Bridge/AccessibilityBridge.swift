@@ -99,6 +99,7 @@ package final class AccessibilityBridge: PolledInput {
     package func attach(_ connection: DBusConnection) {
         bus = connection
         connection.onOpen = { [weak self] in self?.register() }
+        connection.onSignal = { [weak self] signal in self?.registryMayHaveRestarted(signal) }
         connection.onMethodCall = { [weak self, unowned connection] call in
             guard let self else { return }
             let (reply, then) = self.server.answer(call)
@@ -121,17 +122,42 @@ package final class AccessibilityBridge: PolledInput {
         server.busName = name
         tree.snapshot(of: application, size: application.screenSize)
         frameToken = application.frameObservers.add { [weak self] in self?.frameDidRun() }
+        // Told when the registry comes back after a restart, to be embedded again (as GTK's
+        // bridge is); the bus's own signal, about the registry's name only.
+        bus.send(
+            .call(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus",
+                member: "AddMatch",
+                body: [
+                    .string(
+                        "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.a11y.atspi.Registry'"
+                    )
+                ]))
+        embed()
+    }
+
+    /// Asks the registry to embed the application under the desktop.
+    private func embed() {
+        guard let bus, let name = bus.uniqueName else { return }
         bus.send(
             .call(
                 destination: "org.a11y.atspi.Registry", path: AccessibleNode.path(0), interface: "org.a11y.atspi.Socket",
                 member: "Embed", body: [.reference(name, AccessibleNode.path(0))])
         ) { [weak self] reply in
-            guard let self else { return }
-            if reply.kind == .methodReturn, let desktop = reply.body.first, desktop.signature == "(so)" {
-                self.server.desktop = desktop
-            }
+            guard let self, reply.kind == .methodReturn else { return }
+            if let desktop = reply.body.first, desktop.signature == "(so)" { self.server.desktop = desktop }
             self.onStatus?("registered", nil)
         }
+    }
+
+    /// Embeds the application again when the registry's name gets a new owner (the registry
+    /// restarted); any other signal is ignored. Only the bus itself is believed.
+    private func registryMayHaveRestarted(_ signal: DBusMessage) {
+        guard signal.sender == "org.freedesktop.DBus", signal.member == "NameOwnerChanged",
+            signal.body.count == 3, signal.body[0].text == "org.a11y.atspi.Registry",
+            let owner = signal.body[2].text, !owner.isEmpty
+        else { return }
+        embed()
     }
 
     /// Takes the frame's tree and sends what changed since the last.

@@ -31,6 +31,8 @@ package final class DBusConnection: PolledInput {
     package var onOpen: (() -> Void)?
     /// Called with each method call that arrives for this connection.
     package var onMethodCall: ((DBusMessage) -> Void)?
+    /// Called with each signal that arrives (those the connection asked the bus for).
+    package var onSignal: ((DBusMessage) -> Void)?
     /// Called once when the connection closes, with the reason (the peer hung up, sent
     /// something malformed, or a buffer limit was reached).
     package var onClose: ((String) -> Void)?
@@ -269,7 +271,8 @@ package final class DBusConnection: PolledInput {
             guard message.path != nil, message.member != nil else { return }
             onMethodCall?(message)
         case .signal:
-            break  // nothing here listens to signals
+            guard message.path != nil, message.interface != nil, message.member != nil else { return }
+            onSignal?(message)
         }
     }
 }
