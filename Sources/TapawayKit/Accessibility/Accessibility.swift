@@ -95,8 +95,9 @@ public struct AccessibleText: Equatable, Sendable {
     }
 }
 
-/// How an activation came: what the modelled platform's screen reader calls when its user
-/// double-taps an element, which is not a touch.
+/// One screen reader's activation of an element (a double tap with VoiceOver or TalkBack, an
+/// AT-SPI action), as its observers and the trace hear of it: which element, what it was asked
+/// and whether it acted. It is not a touch.
 public struct AccessibilityActivation: Sendable, Equatable {
     /// The element's `identifier`, if it has one.
     public var identifier: String?
