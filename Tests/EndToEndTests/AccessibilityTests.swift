@@ -147,6 +147,7 @@ struct AccessibilityTests {
             let password = facts["password"]?["text"] as? String
             #expect(password == String(repeating: "•", count: 7), context)
             #expect(password?.contains("canary") == false, context)
+            #expect(facts["group"]?["members"] as? [String] == ["landscape", "portrait"], "a choice's segments: \(context)")
             #expect(JSONValue.bool(facts["focus"]?["seen"]) == true, "the focus event from Email arrived: \(context)")
             #expect(JSONValue.bool(facts["submit"]?["did"]) == true, context)
             #expect(facts["scenario"]?["id"] as? String == "scenario-tap-gesture", context)

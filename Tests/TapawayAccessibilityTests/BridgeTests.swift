@@ -15,6 +15,13 @@ final class CountingWindow: Window {
     }
 }
 
+/// A button in a named group, as the segments of one choice are.
+@MainActor
+final class GroupedButton: Button {
+    var group: String?
+    override var accessibilityGroup: String? { group }
+}
+
 /// The bridge on a headless application with a name field, a password and a Submit button,
 /// connected to a `FakeBus` over a socket pair.
 @MainActor
@@ -265,6 +272,26 @@ struct BridgeTests {
         fixture.bus.send(restart, from: "org.freedesktop.DBus")
         fixture.exchange()
         #expect(embeds() == 2)
+    }
+
+    @Test("the members of a group name each other (member-of); an element in no group has no relation")
+    func groups() throws {
+        let fixture = BridgeFixture()
+        for (index, group) in ["size", "size", "colour"].enumerated() {
+            let button = GroupedButton(
+                title: "B\(index)", frame: Rect(x: 250, y: 40 + Double(index) * 50, width: 100, height: 40))
+            button.identifier = "grouped-\(index)"
+            button.group = group
+            fixture.window.addSubview(button)
+        }
+        fixture.platform.settle()
+        fixture.exchange()
+        let first = try #require(fixture.path(of: "grouped-0")), second = try #require(fixture.path(of: "grouped-1"))
+        let relations = fixture.call(first, "org.a11y.atspi.Accessible", "GetRelationSet")
+        let members: DBusValue = .array(element: "(so)", [.reference(":1.7", first), .reference(":1.7", second)])
+        #expect(relations == [.array(element: "(ua(so))", [.structure([.uint32(5), members])])])
+        let submit = try #require(fixture.path(of: "submit"))
+        #expect(fixture.call(submit, "org.a11y.atspi.Accessible", "GetRelationSet") == [.array(element: "(ua(so))", [])])
     }
 
     @Test("calls with wrong arguments, unknown objects and unknown methods get errors, not a crash")

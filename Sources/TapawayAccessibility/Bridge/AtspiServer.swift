@@ -87,7 +87,13 @@ package final class AtspiServer {
             let index = node.parent.flatMap { tree.nodes[$0]?.children.firstIndex(of: node.id) } ?? -1
             return call.reply([.int32(Int32(index))])
         case "GetRelationSet":
-            return call.reply([.array(element: "(ua(so))", [])])
+            // Member-of (5): the siblings of the same group, itself included, as GTK gives a
+            // radio button's group.
+            guard let group = node.group, let parent = node.parent.flatMap({ tree.nodes[$0] }) else {
+                return call.reply([.array(element: "(ua(so))", [])])
+            }
+            let members = parent.children.filter { tree.nodes[$0]?.group == group }.map { reference($0) }
+            return call.reply([.array(element: "(ua(so))", [.structure([.uint32(5), .array(element: "(so)", members)])])])
         case "GetRole":
             return call.reply([.uint32(node.role.rawValue)])
         case "GetRoleName", "GetLocalizedRoleName":

@@ -24,6 +24,8 @@ package struct AccessibleNode: Equatable, Sendable {
     package var action: String?
     /// The view's `identifier` (AT-SPI's `AccessibleId`), or "".
     package var identifier: String
+    /// The group it is a member of with its siblings of the same group (radio buttons), if any.
+    package var group: String? = nil
 
     /// The object path of element `id`.
     package static func path(_ id: Int) -> String {

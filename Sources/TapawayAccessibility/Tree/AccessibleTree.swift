@@ -104,7 +104,8 @@ package final class AccessibleTree {
         if text == nil, role == .label { text = AccessibleText(text: view.accessibilityLabel ?? "", caret: 0, selection: 0..<0) }
         var node = AccessibleNode(
             id: id, parent: parent, children: [], role: role, name: view.accessibilityLabel ?? "", states: states,
-            frame: frame, text: text, action: view.accessibilityActionName, identifier: view.identifier ?? "")
+            frame: frame, text: text, action: view.accessibilityActionName, identifier: view.identifier ?? "",
+            group: view.accessibilityGroup)
         node.children = elements(
             in: view, parent: id, clip: view.clipsToBounds ? clip.intersection(frame) : clip, into: &result, budget: &budget)
         result[id] = node

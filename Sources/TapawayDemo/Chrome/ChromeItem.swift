@@ -72,6 +72,10 @@ package final class ChromeItem: Control {
         if !isEnabled { traits.insert(.disabled) }
         return traits
     }
+    /// The group of the segments of one choice (AT-SPI's member-of relation).
+    package var groupName: String?
+    /// `groupName`.
+    package override var accessibilityGroup: String? { groupName }
     /// `toggle` for an option that turns on and off, `select` for the rest.
     package override var accessibilityActionName: String? { kind == .toggle ? "toggle" : "select" }
     /// Does what a click does (the item's tap), with no touch.

@@ -169,6 +169,7 @@ package final class SidebarWindow: Window {
                     title: value.id, subtitle: value.subtitle, kind: .segment,
                     identifier: option.itemIdentifier(for: value.id))
                 item.onTap = { [weak self] _ in self?.onOption?(key, value.id) }
+                item.groupName = option.itemIdentifier()
                 return OptionItem(key: key, value: value.id, item: item)
             }
         }

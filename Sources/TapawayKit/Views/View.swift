@@ -424,6 +424,9 @@ open class View: Responder {
     open var accessibilityTraits: AccessibilityTraits { [] }
     /// The text the view exposes with its caret, if it holds text (secure inputs give bullets).
     open var accessibleText: AccessibleText? { nil }
+    /// A name the elements of one group share (the radio buttons of one choice), so a screen
+    /// reader can say "2 of 5"; nil (the default) for an element in no group.
+    open var accessibilityGroup: String? { nil }
     /// The name of what `accessibilityActivate()` does (`press`, `activate`, `toggle`,
     /// `select`), or nil when the view does nothing on activation.
     open var accessibilityActionName: String? { nil }

@@ -50,6 +50,10 @@ password = find(frame, pyatspi.ROLE_PASSWORD_TEXT, "Password")
 say(step="password", found=password is not None, text=password.queryText().getText(0, -1),
     count=password.queryText().characterCount)
 
+landscape = find(frame, pyatspi.ROLE_RADIO_BUTTON, "landscape")
+group = [relation for relation in landscape.getRelationSet() if relation.getRelationType() == pyatspi.RELATION_MEMBER_OF]
+say(step="group", members=sorted(group[0].getTarget(i).name for i in range(group[0].getNTargets())) if group else [])
+
 email = find(frame, pyatspi.ROLE_ENTRY, "Email")
 focused = []
 
