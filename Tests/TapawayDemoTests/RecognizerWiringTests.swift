@@ -293,3 +293,53 @@ struct UnfocusableInputTests {
         #expect(audit.findings.contains { $0.kind == .dismissAlsoActs && $0.element == "birthday" })
     }
 }
+
+/// A `view` that handles its own touches (`clickable`). UIKit's `touchesBegan(_:with:)`: "The
+/// default implementation of this method forwards the message up the responder chain"; a view
+/// that handles its touches does not call super, as an Android view whose `onTouchEvent`
+/// returns true (a clickable one) keeps the event from its parents.
+@MainActor
+@Suite("A view that handles its own touches")
+struct ClickableViewTests {
+    func file(clickable: Bool) -> String {
+        """
+        { "version": 1, "content": { "kind": "view", "layout": { "padding": [16, 16, 16, 16] }, "children": [
+          { "kind": "text-field", "id": "name" },
+          { "kind": "view", "id": "card", "height": 120, "clickable": \(clickable) } ] } }
+        """
+    }
+
+    @Test(
+        "under touches-began, a tap on a plain view reaches the screen's override and ends editing; on a clickable one it does not"
+    )
+    func touchesBegan() throws {
+        for clickable in [false, true] {
+            let session = HeadlessSession(technique: .touchesBegan, document: try ScreenReader.read(file(clickable: clickable)))
+            // The screen's container a plain view, so that touches travel up to the controller.
+            #expect(session.app.setOption(OptionKey(.touchesBegan, "container"), to: "plain-view"))
+            let cell = DismissalMatrix.play(
+                DismissalMatrix.Case(number: 0, title: "", focus: "name", typed: nil, step: .tap("card")), in: session)
+            #expect(cell.outcome.finalFocus == (clickable ? "name" : nil), "clickable \(clickable): \(cell.words)")
+        }
+    }
+
+    @Test("a window's sendEvent sees the tap either way")
+    func sendEvent() throws {
+        let session = HeadlessSession(technique: .sendEvent, document: try ScreenReader.read(file(clickable: true)))
+        let cell = DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "name", typed: nil, step: .tap("card")), in: session)
+        #expect(cell.outcome.finalFocus == nil, "\(cell.words)")
+    }
+
+    @Test("the reader: a view cannot both pass its touches through and handle them")
+    func reading() {
+        do {
+            _ = try ScreenReader.read(
+                #"{ "version": 1, "content": { "kind": "view", "children": [ { "kind": "view", "passThrough": true, "clickable": true } ] } }"#
+            )
+            Issue.record("a view both passing and handling its touches was read")
+        } catch {
+            #expect(error.problems.map(\.path) == ["content.children[0].clickable"], "\(error.problems)")
+        }
+    }
+}

@@ -208,6 +208,7 @@ package final class ScreenForm: ScrollView {
         case .view:
             let container = ElementView()
             container.passesTouchesThrough = element.passThrough
+            container.handlesTouches = element.clickable
             view = container
             children = ElementChildren(stack: element.layout)
         case .control:

@@ -379,6 +379,9 @@ public struct ScreenElement: Sendable, Equatable {
     /// Whether the element itself takes no touches while its children do: a stack that only
     /// lays out (SwiftUI's `HStack`, React Native's `pointerEvents="box-none"`).
     public var passThrough: Bool
+    /// For a `view`: whether it handles the touches on it itself, so they go no further up the
+    /// responder chain (Android's `clickable="true"`, whose `onTouchEvent` then returns true).
+    public var clickable = false
     /// What it shows: a label's text, a button's title, a row's title.
     public var text: String?
     /// A text input's placeholder.

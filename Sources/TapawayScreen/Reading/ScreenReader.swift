@@ -96,7 +96,7 @@ private enum KeyLists {
         "scrolls", "contentSize", "keyboardDismissMode", "alwaysBounceVertical", "delaysContentTouches",
         "keyboardShouldPersistTaps",
     ]
-    static let view = common + container + ["passThrough"]
+    static let view = common + container + ["passThrough", "clickable"]
     static let control = common + container + ["actions"]
     static let label = common + text
     static let pressableText = common + text + ["actions"]
@@ -535,6 +535,10 @@ private struct ReadContext {
         element.enabled = bool(m, "enabled", path) ?? true
         element.interactive = bool(m, "interactive", path)
         element.passThrough = bool(m, "passThrough", path) ?? false
+        element.clickable = bool(m, "clickable", path) ?? false
+        if element.passThrough && element.clickable, let node = m["clickable"] {
+            problem(node, join(path, "clickable"), "a view that passes its touches through cannot also handle them: choose one")
+        }
         element.text = string(m, "text", path)
         element.placeholder = string(m, "placeholder", path)
         element.fontSize = number(m, "fontSize", path)

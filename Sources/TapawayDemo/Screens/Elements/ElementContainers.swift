@@ -25,6 +25,26 @@ final class ElementView: View {
     var elements = ElementChildren()
     /// Whether a touch on the view itself goes to what is behind it.
     var passesTouchesThrough = false
+    /// Whether it handles the touches on it itself (Android's `clickable`): they go no further
+    /// up the responder chain, so a screen's `touchesBegan` override never hears them.
+    var handlesTouches = false
+
+    /// A touch down on it: kept when it handles its touches, else passed up the chain.
+    override func touchesBegan(_ touches: [Touch], with event: Event) {
+        if !handlesTouches { super.touchesBegan(touches, with: event) }
+    }
+    /// A move: kept when it handles its touches, else passed up the chain.
+    override func touchesMoved(_ touches: [Touch], with event: Event) {
+        if !handlesTouches { super.touchesMoved(touches, with: event) }
+    }
+    /// A lift: kept when it handles its touches, else passed up the chain.
+    override func touchesEnded(_ touches: [Touch], with event: Event) {
+        if !handlesTouches { super.touchesEnded(touches, with: event) }
+    }
+    /// A cancel: kept when it handles its touches, else passed up the chain.
+    override func touchesCancelled(_ touches: [Touch], with event: Event) {
+        if !handlesTouches { super.touchesCancelled(touches, with: event) }
+    }
 
     /// Its children's hits; its own only when it does not pass touches through.
     override func hitTest(_ point: Point) -> View? {
