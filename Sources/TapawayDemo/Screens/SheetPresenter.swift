@@ -115,16 +115,6 @@ final class SheetPresenter {
         if spec.style == "alert", let field = firstInput(under: content) { _ = field.becomeFirstResponder() }
     }
 
-    /// Whether `view` or one of its ancestors is hidden.
-    private static func isHidden(_ view: View) -> Bool {
-        var current: View? = view
-        while let v = current {
-            if v.isHidden { return true }
-            current = v.superview
-        }
-        return false
-    }
-
     private func firstInput(under view: View) -> View? {
         for subview in view.subviews {
             if subview is any TextInput, !subview.isHidden { return subview }
@@ -140,7 +130,7 @@ final class SheetPresenter {
         if let responder = card.window?.firstResponder as? View, responder.isDescendant(of: card) {
             _ = card.window?.transferFirstResponder(to: nil, force: true)
         }
-        if let behind = focusedBehind, behind.window != nil, !Self.isHidden(behind) {
+        if let behind = focusedBehind, behind.isVisibleInHierarchy {
             screen.report(.keep, "the sheet goes, and \(behind.traceName ?? "the field") under it takes its focus back")
             _ = behind.becomeFirstResponder()
         }

@@ -117,7 +117,7 @@ final class TapRegionSurface {
 
     private func hearListeners(_ touch: Touch, in window: AppWindow, screen: FormViewController) {
         let target = touch.view?.traceName ?? "the screen"
-        for listener in listeners where listener.view.window === window && !Self.isHidden(listener.view) {
+        for listener in listeners where listener.view.window === window && listener.view.isVisibleInHierarchy {
             guard
                 hits(
                     listener.view, touch, behavior: listener.behavior, isContainer: listener.isContainer,
@@ -157,7 +157,7 @@ final class TapRegionSurface {
 
     private func handle(_ touch: Touch, in window: AppWindow, screen: FormViewController) {
         // Regions on screen only: a hidden element's region is not in the tree.
-        let live = regions.filter { $0.view.window === window && !Self.isHidden($0.view) }
+        let live = regions.filter { $0.view.window === window && $0.view.isVisibleInHierarchy }
         let hit = live.filter { contains($0, touch) }
         let groups = Set(hit.compactMap(\.wiring.groupId))
         let inside = live.filter { region in
@@ -210,16 +210,6 @@ final class TapRegionSurface {
         }
         guard behavior == "defer-to-child" else { return view.frameInScreen.contains(touch.locationInScreen) }
         return touch.view === view && !isContainer
-    }
-
-    /// Whether `view` or one of its ancestors is hidden.
-    private static func isHidden(_ view: View) -> Bool {
-        var current: View? = view
-        while let v = current {
-            if v.isHidden { return true }
-            current = v.superview
-        }
-        return false
     }
 
     private func groupText(_ region: Region) -> String {
