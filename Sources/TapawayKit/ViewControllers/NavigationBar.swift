@@ -36,33 +36,27 @@ public final class NavigationBar: View {
     /// `rightBarButtons`, as `UINavigationItem.rightBarButtonItems`). The bar styles them as
     /// bar buttons: plain, 17 points.
     public var trailingButtons: [Button] = [] {
-        didSet {
-            for button in oldValue where !trailingButtons.contains(where: { $0 === button }) && button.superview === self {
-                button.removeFromSuperview()
-            }
-            for button in trailingButtons where button.superview !== self {
-                button.style = .plain
-                button.fontSize = 17
-                addSubview(button)
-            }
-            setNeedsLayout()
-        }
+        didSet { replaceButtons(oldValue, with: trailingButtons) }
     }
 
     /// The buttons at the leading end, the first at the edge (the top screen's
     /// `leftBarButtons`, as `UINavigationItem.leftBarButtonItems`), styled as the trailing ones.
     public var leadingButtons: [Button] = [] {
-        didSet {
-            for button in oldValue where !leadingButtons.contains(where: { $0 === button }) && button.superview === self {
-                button.removeFromSuperview()
-            }
-            for button in leadingButtons where button.superview !== self {
-                button.style = .plain
-                button.fontSize = 17
-                addSubview(button)
-            }
-            setNeedsLayout()
+        didSet { replaceButtons(oldValue, with: leadingButtons) }
+    }
+
+    /// Takes off the buttons of `old` that `new` no longer holds, and puts `new`'s on, styled as
+    /// bar buttons: plain, 17 points.
+    private func replaceButtons(_ old: [Button], with new: [Button]) {
+        for button in old where !new.contains(where: { $0 === button }) && button.superview === self {
+            button.removeFromSuperview()
         }
+        for button in new where button.superview !== self {
+            button.style = .plain
+            button.fontSize = 17
+            addSubview(button)
+        }
+        setNeedsLayout()
     }
 
     /// Centres the title; the back button hugs the left edge and, as on iOS, says just "Back"

@@ -18,18 +18,18 @@ open class ViewController: Responder {
     }
     /// Whether the bar shows no back button over this screen (`UINavigationItem.hidesBackButton`).
     public var hidesBackButton = false {
-        didSet { navigationController?.barItemsDidChange(of: self) }
+        didSet { if hidesBackButton != oldValue { navigationController?.barItemsDidChange(of: self) } }
     }
     /// The back button's title over this screen, when it is not the title of the screen below
     /// (UIKit sets it on the screen below, as its `navigationItem.backButtonTitle`).
     public var backButtonTitle: String? {
-        didSet { navigationController?.barItemsDidChange(of: self) }
+        didSet { if backButtonTitle != oldValue { navigationController?.barItemsDidChange(of: self) } }
     }
     /// Whether the navigation bar is hidden while this screen is on top, as
     /// `setNavigationBarHidden(true, animated:)` in its `viewWillAppear`: its view starts under
     /// the status bar.
     public var prefersNavigationBarHidden = false {
-        didSet { navigationController?.barItemsDidChange(of: self) }
+        didSet { if prefersNavigationBarHidden != oldValue { navigationController?.barItemsDidChange(of: self) } }
     }
     private var loadedView: View?
     /// The navigation controller whose stack holds this controller, if any.

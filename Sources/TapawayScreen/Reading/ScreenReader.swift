@@ -759,55 +759,44 @@ private struct ReadContext {
             }
         }
         if let probe = document.backgroundTap, seen[probe.below] == nil {
-            problems.append(
-                ScreenProblem(
-                    position: probe.position ?? SourcePosition(line: 1, column: 1), path: "backgroundTap.below",
-                    message: "'below' names '\(probe.below)', which no element of the screen has as its id"))
+            treeProblem(
+                probe.position, "backgroundTap.below",
+                "'below' names '\(probe.below)', which no element of the screen has as its id")
         }
-        if let sheet = document.sheet, let anchor = sheet.anchor {
+        if let sheet = document.sheet {
             let inSheet = Set(sheet.content.allElements.compactMap(\.id))
-            if seen[anchor] == nil || inSheet.contains(anchor) {
-                problems.append(
-                    ScreenProblem(
-                        position: sheet.position ?? SourcePosition(line: 1, column: 1), path: "sheet.anchor",
-                        message: "'anchor' names '\(anchor)', which no element of the screen under the popover has as its id"))
+            if let anchor = sheet.anchor, seen[anchor] == nil || inSheet.contains(anchor) {
+                treeProblem(
+                    sheet.position, "sheet.anchor",
+                    "'anchor' names '\(anchor)', which no element of the screen under the popover has as its id")
             }
-        }
-        if let sheet = document.sheet, let behind = sheet.focusedBehind {
-            let inSheet = Set(sheet.content.allElements.compactMap(\.id))
-            let screenInputs = document.allElements.filter { $0.kind.isTextInput && $0.id.map(inSheet.contains) == false }
-            if !screenInputs.contains(where: { $0.id == behind }) {
-                problems.append(
-                    ScreenProblem(
-                        position: sheet.position ?? SourcePosition(line: 1, column: 1), path: "sheet.focusedBehind",
-                        message: "'focusedBehind' names '\(behind)', which is no text input of the screen under the sheet"))
+            if let behind = sheet.focusedBehind,
+                !document.allElements.contains(where: { $0.kind.isTextInput && $0.id == behind && !inSheet.contains(behind) })
+            {
+                treeProblem(
+                    sheet.position, "sheet.focusedBehind",
+                    "'focusedBehind' names '\(behind)', which is no text input of the screen under the sheet")
             }
         }
         let inputIds = Set(document.allElements.filter { $0.kind.isTextInput }.compactMap(\.id))
         for (target, position, path) in focusReferences where !inputIds.contains(target) {
             let what = seen[target] == nil ? "which no element of the screen has as its id" : "which is not a text input"
-            problems.append(
-                ScreenProblem(
-                    position: position ?? SourcePosition(line: 1, column: 1), path: path,
-                    message: "'focus:\(target)' names '\(target)', \(what)"))
+            treeProblem(position, path, "'focus:\(target)' names '\(target)', \(what)")
         }
-        if let platform = document.platform, !GestureWiring.pointerDownPlatforms.contains(platform) {
-            for (position, path) in pointerDownListeners {
-                problems.append(
-                    ScreenProblem(
-                        position: position ?? SourcePosition(line: 1, column: 1), path: path,
-                        message:
-                            "a pointer-down listener is Flutter's Listener or React Native's onTouchStart; "
-                            + "a \(platform.rawValue) file has none (write a tap gesture)"))
-            }
-        } else if document.platform == nil {
-            for (position, path) in pointerDownListeners {
-                problems.append(
-                    ScreenProblem(
-                        position: position ?? SourcePosition(line: 1, column: 1), path: path,
-                        message: "a pointer-down listener needs the file's 'platform': flutter or react-native"))
-            }
+        if document.platform.map(GestureWiring.pointerDownPlatforms.contains) != true {
+            let message =
+                document.platform.map { platform in
+                    "a pointer-down listener is Flutter's Listener or React Native's onTouchStart; "
+                        + "a \(platform.rawValue) file has none (write a tap gesture)"
+                } ?? "a pointer-down listener needs the file's 'platform': flutter or react-native"
+            for (position, path) in pointerDownListeners { treeProblem(position, path, message) }
         }
+    }
+
+    /// A problem of the tree as a whole, at `position` (the file's start when it has none).
+    private mutating func treeProblem(_ position: SourcePosition?, _ path: String, _ message: String) {
+        problems.append(
+            ScreenProblem(position: position ?? SourcePosition(line: 1, column: 1), path: path, message: message))
     }
 }
 
