@@ -59,6 +59,14 @@ let package = Package(
             name: "CUnibreak", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
         // The Kit's line breaking rules from libunibreak, which the app installs at start.
         .target(name: "TapawayUnibreak", dependencies: ["TapawayKit", "CUnibreak"]),
+        // libxml2's streaming reader, opened with dlopen the first time an import runs: nothing
+        // to link, nothing mapped at start-up, no header needed to build. DWARF 4 for valgrind.
+        .target(
+            name: "CLibXML", cSettings: [.unsafeFlags(["-gdwarf-4"])], linkerSettings: [.linkedLibrary("dl")]),
+        // The importers: Interface Builder storyboards and xibs, UI Automator and Appium dumps,
+        // Android layouts, each made into a screen of the model. They know the model and XML,
+        // nothing of the Kit, of X or of techniques.
+        .target(name: "TapawayImport", dependencies: ["TapawayScreen", "CLibXML"]),
         // The headless backend: manual clock, fixed-metric fonts, recording windows and canvas.
         // It runs `tapaway compare` and `tapaway matrix`, the Kit benchmarks and the tests.
         .target(name: "TapawayHeadless", dependencies: ["TapawayKit"]),
@@ -81,12 +89,14 @@ let package = Package(
         .target(name: "KeyboardManager", dependencies: ["TapawayKit"]),
         // The app: DismissingWindow, the scenario screens, the trace.
         // (The headless backend runs `tapaway compare` and `tapaway matrix`.)
-        .target(name: "TapawayDemo", dependencies: ["TapawayKit", "KeyboardManager", "TapawayHeadless", "TapawayScreen"]),
+        .target(
+            name: "TapawayDemo",
+            dependencies: ["TapawayKit", "KeyboardManager", "TapawayHeadless", "TapawayScreen", "TapawayImport"]),
         .executableTarget(
             name: "tapaway",
             dependencies: [
                 "TapawayDemo", "TapawayX11", "TapawayKit", "TapawayUnibreak", "TapawayScreen", "TapawayAccessibility",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TapawayImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Release builds pack their relative relocations (RELR: glibc 2.36, Debian 12, reads
             // them): 45 600 of them took a 1 MB table that the loader read at every start, now
@@ -118,6 +128,7 @@ let package = Package(
             name: "tapaway-bench",
             dependencies: [
                 "TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayUnibreak", "TapawayX11Watcher", "TapawayScreen",
+                "TapawayImport",
             ],
             path: "Sources/TapawayBench"),
         // CX11 only for malloc's figures (`tapaway_heap_figures`): the memory bounds are measured.
@@ -132,6 +143,7 @@ let package = Package(
             name: "TapawayDemoTests",
             dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport", "TapawayScreen"]),
         .testTarget(name: "TapawayScreenTests", dependencies: ["TapawayScreen"]),
+        .testTarget(name: "TapawayImportTests", dependencies: ["TapawayImport", "TapawayScreen"]),
         .testTarget(
             name: "TapawayAccessibilityTests",
             dependencies: ["TapawayAccessibility", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),

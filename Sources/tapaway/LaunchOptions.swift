@@ -40,6 +40,8 @@ struct LaunchOptions: Equatable {
     var exitAfterReplay = false
     /// `--screen`: a shipped screen's name or a screen file's path.
     var screen: String?
+    /// `--scene`: which scene of a storyboard or xib given to `--screen` to import.
+    var scene: String?
 
     /// The fields the form has, for `--focus`, and the chat screen's `message` (`layout=chat`).
     static let focusableFields = ["name", "email", "password", "phone", "notes", "message"]
@@ -47,6 +49,9 @@ struct LaunchOptions: Equatable {
     /// Checks the options together: what swift-argument-parser runs as the command's
     /// validation, and what a bare `tapaway` runs on the defaults.
     func validate() throws(UsageError) {
+        if scene != nil && screen == nil {
+            throw UsageError("--scene chooses a scene of the storyboard or xib given to --screen: give --screen too.")
+        }
         if let scale, !(scale >= 1 && scale <= 4) {
             throw UsageError("--scale \(scale) is out of range: use a factor from 1 to 4.")
         }

@@ -67,10 +67,11 @@ struct Launcher {
                 screenLayout = layout
             } else {
                 do {
-                    screenDocument = try ScreenFile.load(screen)
+                    screenDocument = try ScreenFile.load(screen, importing: ScreenFile.ImportChoices(scene: options.scene))
                 } catch {
                     for line in error.lines { Console.error("tapaway: \(line)") }
-                    return error.readable ? ExitStatus.badScreen : ExitStatus.missingInput
+                    return error.needsChoice
+                        ? ExitStatus.usage : error.readable ? ExitStatus.badScreen : ExitStatus.missingInput
                 }
             }
         }

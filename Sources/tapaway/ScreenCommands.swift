@@ -107,8 +107,10 @@ struct AuditCommand: ParsableCommand {
     )
 
     @Argument(
-        help: ArgumentHelp("The screen: a screen file, or standard, plain or chat.", valueName: "path"),
-        completion: .file(extensions: ["json"]))
+        help: ArgumentHelp(
+            "The screen: a screen file, standard, plain or chat, or a storyboard, xib, dump or layout to import.",
+            valueName: "path"),
+        completion: .file(extensions: ["json", "storyboard", "xib", "xml"]))
     var screen: String = "standard"
 
     @Option(
@@ -116,6 +118,8 @@ struct AuditCommand: ParsableCommand {
             "Only this technique (as-written: only the file's own wiring; `tapaway list` prints the others).",
             valueName: "id"))
     var technique: TechniqueID?
+
+    @OptionGroup var sceneChoice: SceneChoice
 
     @OptionGroup var optionSettings: OptionSettings
 
@@ -167,10 +171,12 @@ struct AuditCommand: ParsableCommand {
         let document: ScreenDocument
         let bytes: [UInt8]?
         do {
-            (document, bytes) = try ScreenFile.loadKeepingBytes(screen)
+            (document, bytes) = try ScreenFile.loadKeepingBytes(
+                screen, importing: ScreenFile.ImportChoices(scene: sceneChoice.scene))
         } catch {
             for line in error.lines { Console.error("tapaway audit: \(line)") }
-            throw ExitCode(error.readable ? ExitStatus.badScreen : ExitStatus.missingInput)
+            throw ExitCode(
+                error.needsChoice ? ExitStatus.usage : error.readable ? ExitStatus.badScreen : ExitStatus.missingInput)
         }
         let options = try optionSettings.assignments(for: technique)
         if let workerTechniques {

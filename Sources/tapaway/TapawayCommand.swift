@@ -197,7 +197,7 @@ struct TapawayCommand: ParsableCommand {
         version: "tapaway \(TapawayCommand.version)",
         subcommands: [
             ListCommand.self, CompareCommand.self, MatrixCommand.self, ScreenCommand.self, ValidateCommand.self,
-            AuditCommand.self,
+            AuditCommand.self, ImportCommand.self,
         ]
     )
 
@@ -324,18 +324,22 @@ struct TapawayCommand: ParsableCommand {
                 standard (the default), plain and chat are shipped inside the program (`tapaway screen \
                 show NAME` prints one) and are the same as --set layout=form|plain|chat. A screen file \
                 is read before any window opens: a bad one is one line per problem, FILE:LINE:COLUMN, \
-                and status 65. Every technique plays on it.
+                and status 65. Every technique plays on it. A storyboard, xib, UI Automator or Appium \
+                dump, or Android layout is imported on the fly (docs/import.md).
                 """,
             valueName: "name|path"),
-        completion: .file(extensions: ["json"]))
+        completion: .file(extensions: ["json", "storyboard", "xib", "xml"]))
     var screen: String?
+
+    @OptionGroup var sceneChoice: SceneChoice
 
     /// The options as plain values, what the launcher takes.
     var launchOptions: LaunchOptions {
         LaunchOptions(
             scenario: scenario, set: optionSettings.texts, trace: trace, size: size, focus: focus,
             screenshot: screenshot, display: display, scale: scale, theme: theme, noSettings: noSettings,
-            record: record, replay: replay, replaySpeed: replaySpeed, exitAfterReplay: exitAfterReplay, screen: screen)
+            record: record, replay: replay, replaySpeed: replaySpeed, exitAfterReplay: exitAfterReplay, screen: screen,
+            scene: sceneChoice.scene)
     }
 
     /// The window's options are checked as it is run, not in `validate()`: swift-argument-parser

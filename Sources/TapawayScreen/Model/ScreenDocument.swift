@@ -91,6 +91,8 @@ public struct ScreenDocument: Sendable, Equatable {
     public var version: Int
     /// A name for the screen, for people reading the file (reports name the screen by its file).
     public var name: String?
+    /// The file's top-level `comment`, line by line (an importer's summary of what it did).
+    public var comments: [String] = []
     /// The navigation bar's title; nil: the technique's title, as on the standard form.
     public var title: String?
     /// The platform the file's own wiring is written for; nil: none declared (every technique

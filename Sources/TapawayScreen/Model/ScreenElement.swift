@@ -410,6 +410,9 @@ public struct ScreenElement: Sendable, Equatable {
     public var position: SourcePosition?
     /// Where it came from when an importer made it (a storyboard's object id and line).
     public var source: String?
+    /// The file's `comment` on it, line by line: notes for people, and what an importer could
+    /// not bring over.
+    public var comments: [String] = []
     /// Whether it is wrapped in Flutter's `TextFieldTapRegion`: a pointer down on it counts as
     /// inside the text fields' tap region, so it does not unfocus the focused field.
     public var textFieldTapRegion: Bool

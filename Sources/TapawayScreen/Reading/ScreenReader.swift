@@ -27,6 +27,16 @@ public enum ScreenReader {
         try read(Array(text.utf8))
     }
 
+    /// The height a kind takes in a stack when the file gives none: the platforms' usual sizes
+    /// (nil: the text's wrapped height, or, for a container, what its parent gives it).
+    public static func defaultHeight(_ kind: ElementKind) -> Double? { ReadContext.defaultHeight(kind) }
+
+    /// The `avoidance` an Android `adjust…` value of `windowSoftInputMode` stands for (an
+    /// importer reading a manifest says the same as a screen file's `windowSoftInputMode`).
+    public static func avoidance(forSoftInputAdjust adjust: String, contentScrolls: Bool) -> String {
+        ReadContext.avoidance(forSoftInputAdjust: adjust, contentScrolls: contentScrolls)
+    }
+
     /// Ids the program's own views use, which a screen's elements may not take.
     public static let reservedIDs: Set<String> = [
         "navbar", "window", "keypad", "backdrop", "search-dimming", "sheet-dimming", "sheet",
@@ -232,7 +242,7 @@ private struct ReadContext {
         } else {
             problem(node, "", "no 'version': a screen file starts with \"version\": \(ScreenDocument.formatVersion)")
         }
-        comment(members, "")
+        let comments = comment(members, "")
         guard let contentNode = members["content"] else {
             problem(node, "", "no 'content': the element that fills the screen")
             return nil
@@ -244,6 +254,7 @@ private struct ReadContext {
                 "the content must be a view, a control, a scroll view or a table, not a \(content.kind.rawValue)")
         }
         var document = ScreenDocument(content: content)
+        document.comments = comments
         document.name = string(members, "name", "")
         _ = string(members, "$schema", "")
         document.title = string(members, "title", "")
@@ -438,14 +449,20 @@ private struct ReadContext {
         }
     }
 
-    /// A `comment`: a string or an array of strings, for people and importers' warnings.
-    mutating func comment(_ members: JSONMembers, _ path: String) {
-        guard let node = members["comment"] else { return }
+    /// A `comment`: a string or an array of strings, for people and importers' warnings; its
+    /// lines (none when there is no comment or it is not strings).
+    @discardableResult
+    mutating func comment(_ members: JSONMembers, _ path: String) -> [String] {
+        guard let node = members["comment"] else { return [] }
         switch node.value {
-        case .string: return
-        case .array(let items) where items.allSatisfy({ if case .string = $0.value { true } else { false } }): return
-        default: problem(node, join(path, "comment"), "'comment' must be a string or an array of strings")
+        case .string(let line): return [line]
+        case .array(let items):
+            let lines = items.compactMap { item -> String? in if case .string(let line) = item.value { line } else { nil } }
+            if lines.count == items.count { return lines }
+        default: break
         }
+        problem(node, join(path, "comment"), "'comment' must be a string or an array of strings")
+        return []
     }
 
     // MARK: Elements
@@ -480,7 +497,7 @@ private struct ReadContext {
         guard let m = members(node, path, allowed: ScreenReader.keyList(for: kind), what: "a \(kindName)") else { return nil }
         var element = ScreenElement(kind: kind)
         element.position = node.position
-        comment(m, path)
+        element.comments = comment(m, path)
         element.source = string(m, "source", path)
         element.textFieldTapRegion = bool(m, "textFieldTapRegion", path) ?? false
         if let regionNode = m["tapRegion"] { element.tapRegion = tapRegion(regionNode, join(path, "tapRegion")) }
