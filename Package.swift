@@ -143,7 +143,10 @@ let package = Package(
             name: "TapawayDemoTests",
             dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport", "TapawayScreen"]),
         .testTarget(name: "TapawayScreenTests", dependencies: ["TapawayScreen"]),
-        .testTarget(name: "TapawayImportTests", dependencies: ["TapawayImport", "TapawayScreen"]),
+        // Its hand-written XML fixtures are data the tests read, not sources.
+        .testTarget(
+            name: "TapawayImportTests", dependencies: ["TapawayImport", "TapawayScreen", "TapawayTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "TapawayAccessibilityTests",
             dependencies: ["TapawayAccessibility", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),

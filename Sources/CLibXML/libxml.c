@@ -6,8 +6,16 @@
 
 /* libxml2's types, opaque here. */
 typedef void *reader_t;
-typedef void *locator_t;
-typedef void (*error_func_t)(void *arg, const char *message, int severity, locator_t locator);
+/* The head of libxml2's xmlError, unchanged since 2.6: what is read of it here. */
+typedef struct {
+    int domain;
+    int code;
+    char *message;
+    int level;
+    char *file;
+    int line;
+} error_head_t;
+typedef void (*structured_error_func_t)(void *arg, const error_head_t *error);
 
 static reader_t (*reader_for_memory)(const char *, int, const char *, const char *, int);
 static void (*free_reader)(reader_t);
@@ -23,8 +31,7 @@ static int (*move_to_element)(reader_t);
 static void *(*current_node)(reader_t);
 static long (*get_line_no)(const void *);
 static int (*parser_line)(reader_t);
-static void (*set_error_handler)(reader_t, error_func_t, void *);
-static int (*locator_line)(locator_t);
+static void (*set_error_handler)(reader_t, structured_error_func_t, void *);
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static const char *opened_name;
@@ -52,12 +59,11 @@ static void open_library(void) {
         LOAD(current_node, "xmlTextReaderCurrentNode");
         LOAD(get_line_no, "xmlGetLineNo");
         LOAD(parser_line, "xmlTextReaderGetParserLineNumber");
-        LOAD(set_error_handler, "xmlTextReaderSetErrorHandler");
-        LOAD(locator_line, "xmlTextReaderLocatorLineNumber");
+        LOAD(set_error_handler, "xmlTextReaderSetStructuredErrorHandler");
 #undef LOAD
         if (reader_for_memory && free_reader && read_fn && node_type && depth_fn && is_empty && const_name
             && const_namespace && const_value && move_to_next_attribute && move_to_element && current_node
-            && get_line_no && parser_line && set_error_handler && locator_line) {
+            && get_line_no && parser_line && set_error_handler) {
             opened_name = sonames[n];
             return;
         }
@@ -76,10 +82,11 @@ struct tapaway_xml_reader {
     int error_line;
 };
 
-static void on_error(void *arg, const char *message, int severity, locator_t locator) {
+static void on_error(void *arg, const error_head_t *error) {
     struct tapaway_xml_reader *r = arg;
-    /* Severities 1 and 2 are validity and parser warnings; only errors (3, 4) are kept. */
-    if (r->error != NULL || message == NULL || severity < 3) return;
+    /* Level 1 is a warning; only errors (2) and fatal errors (3) are kept. */
+    if (r->error != NULL || error == NULL || error->message == NULL || error->level < 2) return;
+    const char *message = error->message;
     size_t n = strlen(message);
     while (n > 0 && (message[n - 1] == '\n' || message[n - 1] == ' ')) n--;
     if (n > 300) n = 300;
@@ -87,7 +94,7 @@ static void on_error(void *arg, const char *message, int severity, locator_t loc
     if (r->error == NULL) return;
     memcpy(r->error, message, n);
     r->error[n] = 0;
-    r->error_line = locator != NULL ? locator_line(locator) : 0;
+    r->error_line = error->line;
 }
 
 /* XML_PARSE_NONET (no network), XML_PARSE_NOCDATA (CDATA as text), XML_PARSE_BIG_LINES (line

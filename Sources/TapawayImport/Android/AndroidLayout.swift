@@ -93,13 +93,16 @@ struct AndroidLayout {
         if xml["android:enabled"] == "false" { element.enabled = false }
         if xml["android:clickable"] == "true" && kind == .view { element.clickable = true }
         if xml["android:focusableInTouchMode"] == "true" { element.focusableInTouchMode = true }
-        element.text = xml["android:text"].map(Self.resourceText)
+        // Only the kinds that show a text take one (a CheckBox's label is the switch's own).
+        if [.label, .button, .row].contains(kind) { element.text = xml["android:text"].map(Self.resourceText) }
         if kind.isTextInput {
             element.placeholder = xml["android:hint"].map(Self.resourceText)
             element.text = nil
             element.input = traits(xml)
             if xml["android:focusable"] == "false" { element.input?.focusable = false }
-            if kind == .textField && element.placeholder == nil { element.placeholder = element.text }
+            if kind == .textField && element.placeholder == nil {
+                element.placeholder = xml["android:text"].map(Self.resourceText)
+            }
         } else if kind == .switch {
             element.isOn = xml["android:checked"] == "true"
         } else if kind.scrolls {

@@ -125,8 +125,7 @@ enum AndroidDump {
             node.kind = .textField
             node.secure = yes("password")
             // A hint shows as the text of an empty field in dumps.
-            node.placeholder = xml["hint"].flatMap { $0.isEmpty ? nil : $0 }
-            if node.placeholder == nil && !yes("focused") { node.placeholder = text }
+            node.placeholder = xml["hint"].flatMap { $0.isEmpty ? nil : $0 } ?? text
             node.text = nil
         case _
         where ["CheckBox", "RadioButton", "Switch", "SwitchCompat", "SwitchMaterial", "ToggleButton", "MaterialSwitch"]

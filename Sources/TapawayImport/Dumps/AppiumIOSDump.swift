@@ -106,6 +106,8 @@ enum AppiumIOSDump {
             node.notes.append("a \(type.dropFirst(15)): imported as a control that takes its touches")
         default: node.kind = .view
         }
+        // A container's label (the application's name, a group's) is no text it shows.
+        if node.kind == .view || node.kind.scrolls || node.kind == .control { node.text = nil }
         if node.kind.isTextInput {
             node.placeholder = xml["placeholderValue"].flatMap { $0.isEmpty ? nil : $0 } ?? label
             node.text = nil
@@ -114,7 +116,10 @@ enum AppiumIOSDump {
         let children = xml.children.filter { child in
             child.name.hasPrefix("XCUIElementType") && !skipped.contains(child.name)
         }
-        node.children = children.map { Self.node($0, skipping: bar) }
+        // A window left empty (the keyboard's, once the keyboard is left out) is dropped.
+        node.children = children.map { Self.node($0, skipping: bar) }.filter { child in
+            child.className != "XCUIElementTypeWindow" || !child.children.isEmpty
+        }
         if node.kind == .row {
             // A cell's title is its first text; a cell holding controls stays a view holding them.
             let holdsControls = node.children.contains { [.textField, .textView, .button, .switch].contains($0.kind) }

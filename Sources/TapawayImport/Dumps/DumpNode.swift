@@ -52,13 +52,17 @@ struct DumpScreenBuilder {
     /// The content element for `root`, whose frame is the screen's.
     mutating func content(_ root: DumpNode) -> ScreenElement {
         let origin = ElementFrame(x: root.frame.x, y: top, width: root.frame.width, height: max(0, root.frame.maxY - top))
-        var element = self.element(root, parent: origin, depth: 1)
+        var element = self.element(root, parent: origin, depth: 1, origin: origin)
         element.frame = nil
         element.kind = element.kind.scrolls || element.kind == .control ? element.kind : .view
         return element
     }
 
-    private mutating func element(_ node: DumpNode, parent: ElementFrame, depth: Int) -> ScreenElement {
+    private mutating func element(
+        _ node: DumpNode, parent: ElementFrame, depth: Int, origin: ElementFrame? = nil
+    )
+        -> ScreenElement
+    {
         var node = node
         // A wrapper with one child and nothing of its own is the child.
         while node.kind == .view, !node.clickable, node.children.count == 1, node.name == nil || node.children[0].name == nil,
@@ -111,11 +115,25 @@ struct DumpScreenBuilder {
         if depth >= ScreenLimits.elementDepth - 2 && children.count != node.children.count {
             notes.append("the views below it nest deeper than a screen does: they are placed in it directly")
         }
-        for child in children where child.frame.width > 0 && child.frame.height > 0 && child.frame.maxY > top {
-            element.children.append(self.element(child, parent: f, depth: depth + 1))
+        if !node.kind.holdsChildren {
+            // A button, a switch or a row shows what its children say; it holds none.
+            if element.text == nil && (node.kind == .button || node.kind == .row) { element.text = Self.firstText(node) }
+        } else {
+            // The content's children are placed from the content's top (its own frame is the screen's).
+            for child in children where child.frame.width > 0 && child.frame.height > 0 && child.frame.maxY > top {
+                element.children.append(self.element(child, parent: origin ?? f, depth: depth + 1))
+            }
         }
         element.comments = notes
         return element
+    }
+
+    /// The first text among a node's descendants.
+    static func firstText(_ node: DumpNode) -> String? {
+        for child in node.children {
+            if let text = child.text ?? firstText(child) { return text }
+        }
+        return nil
     }
 
     /// The nodes and all their descendants, in one list (absolute frames need no change).

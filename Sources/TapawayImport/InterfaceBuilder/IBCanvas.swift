@@ -1,7 +1,7 @@
 /// Interface Builder's canvas devices: their size and the status bar's height on the canvas,
 /// which places a scene's views under the bars. The sizes are Apple's (each iPhone's points);
 /// the status bar heights are the ones Interface Builder simulates for each shape of screen:
-/// 20 with a home button, 44 for the first notched iPhones, 47 or 48 for the later ones, 59
+/// 20 with a home button (and on the 600 × 600 size-class canvas), 44 for the first notched iPhones, 47 or 48 for the later ones, 59
 /// around the Dynamic Island; the list is read from the devices' specifications, and an unknown
 /// id takes its height from the canvas's size (inferred, and said so in the import's comment).
 enum IBCanvas {
@@ -37,7 +37,8 @@ enum IBCanvas {
     /// The status bar of a canvas `width` × `height` whose id is unknown: 20 on the sizes with a
     /// home button, 24 on other iPads, 47 on other iPhones.
     static func statusBar(width: Double, height: Double) -> Double {
-        if [480, 568, 667, 736, 1024, 1080, 1112].contains(height) { return 20 }
+        // The 600 × 600 size-class canvas of Xcode 6 and 7 simulated the status bar of its day.
+        if [480, 568, 600, 667, 736, 1024, 1080, 1112].contains(height) { return 20 }
         return width >= 700 ? 24 : 47
     }
 

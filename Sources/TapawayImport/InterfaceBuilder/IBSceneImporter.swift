@@ -53,7 +53,8 @@ struct IBSceneImporter {
         if document.deviceID == nil && rootFrame.width == 600 && rootFrame.height == 600, let placement {
             // The size-class canvas of Xcode 6 and 7: a 600 × 600 square that stands for any
             // device. Positions and widths are scaled to the device; heights are kept.
-            scale = (placement.width / 600, (placement.height - top) / (600 - top))
+            let deviceContent = placement.height - placement.top - (showsBar ? IBCanvas.navigationBar : 0)
+            scale = (placement.width / 600, deviceContent / (600 - top))
             warnings.append(
                 "the file's canvas is Interface Builder's 600 × 600 square, with no device: positions and widths are scaled "
                     + "to \(placement.id) (\(Int(placement.width)) points wide), heights kept")
@@ -106,10 +107,10 @@ struct IBSceneImporter {
         if let note { notes.append(note) }
         var element = ScreenElement(kind: kind)
         element.id = id(for: xml, kind: kind)
-        element.source = "\(request.shortName):\(xml.line) \(xml["id"] ?? xml.name)"
+        element.source = Self.source(request.shortName, xml)
         if let raw = frame(of: xml) {
             var f = ElementFrame(
-                x: raw.x * scale.x, y: raw.y * scale.y + offsetY, width: raw.width * scale.x, height: raw.height)
+                x: raw.x * scale.x, y: (raw.y + offsetY) * scale.y, width: raw.width * scale.x, height: raw.height)
             if !root {
                 if f.y < 0 && f.y + f.height > 0 {
                     notes.append(
@@ -123,7 +124,7 @@ struct IBSceneImporter {
                         "Interface Builder marks its frame \(xml["misplaced"] == "YES" ? "misplaced" : "ambiguous"): "
                             + "Auto Layout will place it elsewhere at run time")
                 } else if f.x + f.width < -0.5 || f.y + f.height < -0.5 || f.x > parentSize.0 * scale.x + 0.5
-                    || f.y > parentSize.1 + offsetY + 0.5
+                    || f.y > (parentSize.1 + offsetY) * scale.y + 0.5
                 {
                     notes.append("its frame lies outside its parent's bounds")
                 }
@@ -148,7 +149,8 @@ struct IBSceneImporter {
         let own = frame(of: xml)
         let size = (own?.width ?? parentSize.0, own?.height ?? parentSize.1)
         let childOffset = root ? offsetY : 0
-        let childScale = root ? scale : (1, 1)
+        // Positions and widths scale at every depth; only the root's children move down.
+        let childScale = (scale.x, root ? scale.y : 1)
         let collectionCells = xml.name == "collectionView" ? xml.child("cells")?.children("collectionViewCell") ?? [] : []
         for child in subviews(of: xml) + collectionCells {
             guard frame(of: child) != nil else {
@@ -158,6 +160,11 @@ struct IBSceneImporter {
             element.children.append(self.element(child, parentSize: size, offsetY: childOffset, scale: childScale))
         }
         if kind == .table { element.children += cells(of: xml, notes: &notes) }
+        if !kind.holdsChildren && !element.children.isEmpty {
+            notes.append(
+                "\(element.children.count) view\(element.children.count == 1 ? "" : "s") inside a \(kind.rawValue): left out")
+            element.children = []
+        }
         element.comments = notes
         return element
     }
@@ -229,7 +236,7 @@ struct IBSceneImporter {
         }
         var row = ScreenElement(kind: .row)
         row.id = copy.map { uniqueID("\(cell["reuseIdentifier"].map(Self.slug) ?? "row")-\($0)") } ?? id(for: cell, kind: .row)
-        row.source = "\(request.shortName):\(cell.line) \(cell["id"] ?? "tableViewCell")"
+        row.source = Self.source(request.shortName, cell)
         row.frame = f
         var label: String?
         contentView?.forEachDescendant { if label == nil, $0.name == "label", let text = $0["text"] { label = text } }
@@ -337,7 +344,7 @@ struct IBSceneImporter {
             element.children = items.map { item in
                 var button = ScreenElement(kind: .button)
                 button.id = id(for: item, kind: .button)
-                button.source = "\(request.shortName):\(item.line) \(item["id"] ?? item.name)"
+                button.source = Self.source(request.shortName, item)
                 button.text = Self.title(ofBarItem: item)
                 button.placement = StackPlacement(height: 44, gap: 0)
                 if item["enabled"] == "NO" { button.enabled = false }
@@ -459,7 +466,7 @@ struct IBSceneImporter {
         return xmlItems.map { xml in
             var button = ScreenElement(kind: .button)
             button.id = id(for: xml, kind: .button)
-            button.source = "\(request.shortName):\(xml.line) \(xml["id"] ?? "barButtonItem")"
+            button.source = Self.source(request.shortName, xml)
             button.text = Self.title(ofBarItem: xml)
             if xml["enabled"] == "NO" { button.enabled = false }
             var notes: [String] = []
@@ -485,6 +492,11 @@ struct IBSceneImporter {
     }
 
     // MARK: Frames and ids
+
+    /// `FILE:LINE ID`, the object id Interface Builder gave it (`FILE:LINE` when it has none).
+    static func source(_ file: String, _ xml: XMLElement) -> String {
+        "\(file):\(xml.line)" + (xml["id"].map { " " + $0 } ?? "")
+    }
 
     private func frame(of xml: XMLElement) -> ElementFrame? {
         guard let rect = xml.child("rect", key: "frame"), let x = rect.number("x"), let y = rect.number("y"),

@@ -43,6 +43,13 @@ public enum ElementKind: String, Sendable, CaseIterable {
     public var isTextInput: Bool { self == .textField || self == .textView || self == .searchBar }
     /// Whether the kind scrolls its children.
     public var scrolls: Bool { self == .scrollView || self == .table }
+    /// Whether the kind holds children: views, controls, scroll views, tables and bars.
+    public var holdsChildren: Bool {
+        switch self {
+        case .view, .control, .scrollView, .table, .tabBar, .toolbar: true
+        default: false
+        }
+    }
 }
 
 /// A rectangle in points, relative to the parent's bounds (or, under a scroll view, to its
