@@ -5,7 +5,8 @@
 # xvkbd, Tk, yad) and builds in release mode. Results: BENCHMARKS.md.
 #
 #   scripts/bench.sh              everything (about five minutes)
-#   scripts/bench.sh startup 3    one benchmark: kit, startup [ROUNDS], typing, tap [TAPS], animation [CYCLES]
+#   scripts/bench.sh startup 3    one benchmark: kit, startup [ROUNDS], typing, tap [TAPS], animation [CYCLES],
+#                                 audit, import
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh

@@ -56,6 +56,14 @@ shot screen-flutter --screen examples/flutter-transfer.json --scenario as-writte
 # An alert with a password field up over a list of networks (examples/join-network.json), under
 # the keyboard manager, which leaves alerts alone; the screen is pushed over Settings.
 shot screen-alert --screen examples/join-network.json --scenario keyboard-manager --focus password
+# A real storyboard imported on the fly: IQKeyboardManager's example TextField scene (MIT, from
+# ../shared/screens/, which is not in the repository), its second text view focused and hidden
+# under the keys, under tap-gesture.
+SHARED_SCREENS="../shared/screens/iqkeyboardmanager"
+if [ -f "$SHARED_SCREENS/General.storyboard" ]; then
+    shot import-storyboard --screen "$SHARED_SCREENS/General.storyboard" --scene TextFieldViewController \
+        --scenario tap-gesture --focus textView2
+fi
 # A recording holds input only, so an option a picture needs comes from the command line, not
 # from a tap on the sidebar, whose rows move whenever it changes.
 for recording in assets/recordings/*.jsonl; do

@@ -23,6 +23,8 @@ PACKAGES=(make pkg-config libx11-dev libxft-dev libfontconfig-dev libxrender-dev
           fonts-inter fonts-dejavu-core fonts-lohit-deva fonts-wqy-microhei fonts-tlwg-loma-ttf fonts-noto-color-emoji
           xvfb xclip valgrind desktop-file-utils appstream mandoc man-db)
 if apt-cache show libunibreak6 >/dev/null 2>&1; then PACKAGES+=(libunibreak6); else PACKAGES+=(libunibreak1); fi
+# libxml2, which `tapaway import` opens with dlopen: soname 16 from libxml2 2.14, 2 before.
+if apt-cache show libxml2-16 >/dev/null 2>&1; then PACKAGES+=(libxml2-16); else PACKAGES+=(libxml2); fi
 if [ "${1:-}" = "deb" ]; then
     PACKAGES+=(dpkg-dev debhelper fakeroot lintian binutils)
 fi

@@ -10,6 +10,7 @@
 //   tapaway-bench tap [TAPS]          tap to the first changed pixel (default 200 taps)
 //   tapaway-bench animation [CYCLES]  keypad slides: frame draw times (default 100 cycles)
 //   tapaway-bench audit               tapaway audit on the standard form and generated screens, every technique
+//   tapaway-bench import              tapaway import of the largest shared storyboard's scenes and a 300-node dump
 import Glibc
 import TapawayKit
 import TapawayUnibreak
@@ -40,8 +41,12 @@ MainActor.assumeIsolated {
         XBenchmarks.animation(cycles: count ?? 100)
     case "audit":
         AuditBenchmarks.run()
+    case "import":
+        ImportBenchmarks.run()
     default:
-        print("tapaway-bench: unknown benchmark '\(arguments[0])'; use kit, keystroke, startup, typing, tap, animation or audit")
+        print(
+            "tapaway-bench: unknown benchmark '\(arguments[0])'; use kit, keystroke, startup, typing, tap, animation, audit or import"
+        )
         exit(64)
     }
 }

@@ -12,13 +12,14 @@ struct InterfaceBuilderImportTests {
     @Test("frames are the file's, moved up by the bars the canvas draws above the content")
     func framesAsSaved() throws {
         let screen = try Fixtures.importing(special, scene: "CustomViewController").document
-        // <device id="retina6_1"> (iPhone 11: a 48-point status bar), a navigation item: the
-        // content starts 48 + 44 = 92 points down the canvas.
+        // <device id="retina6_1"> (iPhone 11: a 48-point status bar). The scene has a navigation
+        // item but no navigation controller or segue leads to it, so the canvas infers no bar:
+        // the content starts 48 points down the canvas, and the app shows a bar above it.
         // Line 332: <view … id="uLB-dv-85O" customClass="IQDeepResponderContainerView">
         //           <rect key="frame" x="10" y="136" width="394" height="682"/>
         let container = try #require(screen.allElements.first { $0.source == "SpecialCase.storyboard:332 uLB-dv-85O" })
         #expect(container.kind == .view)
-        #expect(container.frame == ElementFrame(x: 10, y: 136 - 92, width: 394, height: 682))
+        #expect(container.frame == ElementFrame(x: 10, y: 136 - 48, width: 394, height: 682))
         #expect(container.comments.contains { $0.contains("IQDeepResponderContainerView") })
         // Line 338: <textField … tag="101" … id="wyq-GK-KgK">, in its parent at
         //           <rect key="frame" x="10" y="37" width="364" height="34"/>, keyboardType="alphabet"
@@ -29,7 +30,7 @@ struct InterfaceBuilderImportTests {
         // Line 355's keyboardType="numbersAndPunctuation" has no kind of its own: said, not dropped.
         let second = try #require(screen.allElements.first { $0.source == "SpecialCase.storyboard:355 zdb-k8-QUh" })
         #expect(second.comments.contains { $0.contains("numbersAndPunctuation") })
-        // Line 256 and 654: <navigationItem key="navigationItem" title="CustomView Demo">
+        // Line 654: <navigationItem key="navigationItem" title="CustomView Demo">
         #expect(screen.title == "CustomView Demo")
         #expect(screen.platform == .uikit)
         #expect(screen.navigationBarHidden == false)

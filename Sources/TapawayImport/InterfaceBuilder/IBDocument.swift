@@ -16,6 +16,9 @@ struct IBDocument {
         var outlets: [String: String]
         /// Whether the view controller is the root of a navigation controller.
         var isNavigationRoot: Bool
+        /// Whether a show or push segue leads to it: Interface Builder then infers a navigation
+        /// bar above it on the canvas, as it does for a navigation controller's root.
+        var isPushed = false
         /// The summary `--list-scenes` prints.
         var summary: SceneSummary
     }
@@ -73,9 +76,17 @@ struct IBDocument {
     /// A storyboard's scenes: each `<scene>`'s view controller.
     private static func storyboardScenes(_ root: XMLElement) -> [Scene] {
         let sceneElements = root.child("scenes")?.children("scene") ?? []
-        // Which controllers are the roots of navigation controllers.
+        // Which controllers are the roots of navigation controllers, and which are pushed.
         var navigationRoots = Set<String>()
+        var pushed = Set<String>()
         for scene in sceneElements {
+            scene.forEachDescendant { element in
+                if element.name == "segue", ["show", "push"].contains(element["kind"] ?? ""),
+                    let destination = element["destination"]
+                {
+                    pushed.insert(destination)
+                }
+            }
             for object in scene.child("objects")?.children ?? [] where object.name == "navigationController" {
                 for segue in object.child("connections")?.children("segue") ?? []
                 where segue["relationship"] == "rootViewController" {
@@ -96,11 +107,11 @@ struct IBDocument {
             }
             let id = controller["id"] ?? ""
             let label = sceneElement.comment
-            result.append(
-                Scene(
-                    controller: controller, view: view, objects: byID, label: label, outlets: outlets,
-                    isNavigationRoot: navigationRoots.contains(id),
-                    summary: summary(controller: controller, view: view, label: label)))
+            var scene = Scene(
+                controller: controller, view: view, objects: byID, label: label, outlets: outlets,
+                isNavigationRoot: navigationRoots.contains(id), summary: summary(controller: controller, view: view, label: label))
+            scene.isPushed = pushed.contains(id)
+            result.append(scene)
         }
         return result
     }

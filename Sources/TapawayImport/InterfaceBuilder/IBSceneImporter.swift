@@ -41,13 +41,18 @@ struct IBSceneImporter {
         let canvas = document.deviceID.flatMap { IBCanvas.devices[$0] }
         let statusBar = canvas?.statusBar ?? IBCanvas.statusBar(width: rootFrame.width, height: rootFrame.height)
         let navigationItem = scene.controller.child("navigationItem", key: "navigationItem")
-        let showsBar =
-            navigationItem != nil || scene.isNavigationRoot
+        // The canvas draws a navigation bar where Interface Builder infers one: above a
+        // navigation controller's root, a pushed controller, or one whose simulated metrics say
+        // so. A controller with a navigation item shown by code has a bar when the app runs,
+        // not on the canvas: its frames are laid out under the status bar alone.
+        let canvasBar =
+            scene.isNavigationRoot || scene.isPushed
             || scene.controller.children.contains { $0["key"] == "simulatedTopBarMetrics" && $0.name.contains("Navigation") }
+        let showsBar = navigationItem != nil || canvasBar
         // `edgesForExtendedLayout` empty: the view starts under the bar, and its frames with it.
         let extended = scene.controller.child("extendedEdge", key: "edgesForExtendedLayout")
         let underBars = extended.map { $0["top"] == "YES" } ?? true
-        let top = underBars ? statusBar + (showsBar ? IBCanvas.navigationBar : 0) : 0
+        let top = underBars ? statusBar + (canvasBar ? IBCanvas.navigationBar : 0) : 0
         var scale = (x: 1.0, y: 1.0)
         let placement = request.device(fitting: rootFrame.width, height: rootFrame.height)
         if document.deviceID == nil && rootFrame.width == 600 && rootFrame.height == 600, let placement {
@@ -82,7 +87,8 @@ struct IBSceneImporter {
             "Imported by tapaway import from \(request.shortName), scene \(scene.summary.name) (line \(scene.controller.line)).",
             "Frames are Interface Builder's as saved on its canvas (\(document.deviceID ?? "no device")), not solved from "
                 + "constraints; the content starts \(Self.points(top)) points down the canvas, under the "
-                + (showsBar ? "status and navigation bars" : "status bar") + ".",
+                + (top == 0 ? "bars (edgesForExtendedLayout is empty)" : canvasBar ? "status and navigation bars" : "status bar")
+                + ".",
             "Wiring the app adds in code (recognizers, delegates, keyboard managers) is not in the file: the technique is "
                 + "assumed, and the audit plays every technique.",
         ]
@@ -108,6 +114,9 @@ struct IBSceneImporter {
         var element = ScreenElement(kind: kind)
         element.id = id(for: xml, kind: kind)
         element.source = Self.source(request.shortName, xml)
+        // How much of the element is cut at the content's top: its children move up as much,
+        // so that each stays where the canvas shows it.
+        var clipped = 0.0
         if let raw = frame(of: xml) {
             var f = ElementFrame(
                 x: raw.x * scale.x, y: (raw.y + offsetY) * scale.y, width: raw.width * scale.x, height: raw.height)
@@ -116,6 +125,7 @@ struct IBSceneImporter {
                     notes.append(
                         "starts \(Self.points(-f.y)) points above the content's top (under the bars, or off the screen): "
                             + "imported from the content's top")
+                    clipped = -f.y
                     f.height += f.y
                     f.y = 0
                 }
@@ -148,7 +158,7 @@ struct IBSceneImporter {
         // What it holds: its subviews, a cell's content view, a table's cells.
         let own = frame(of: xml)
         let size = (own?.width ?? parentSize.0, own?.height ?? parentSize.1)
-        let childOffset = root ? offsetY : 0
+        let childOffset = root ? offsetY : -clipped
         // Positions and widths scale at every depth; only the root's children move down.
         let childScale = (scale.x, root ? scale.y : 1)
         let collectionCells = xml.name == "collectionView" ? xml.child("cells")?.children("collectionViewCell") ?? [] : []
