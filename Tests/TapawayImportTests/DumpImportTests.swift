@@ -43,11 +43,14 @@ struct DumpImportTests {
     func flutter() throws {
         let screen = try Fixtures.importing(Fixtures.own + "/flutter.appium-android.xml") { $0.density = 4 }.document
         // FlutterView: said. EditText hint="Title", bounds [64,384][1376,576] at 4 px a point:
-        // x 16, y 96 - 24 (the status bar), 328 × 48.
+        // x 16, y 96 - 40 (the window's statusBarBackground, [0,0][1440,160]), 328 × 48.
         #expect(screen.comments.contains { $0.contains("Flutter") })
+        #expect(screen.comments.contains { $0.contains("40 points, as the app's window had it") })
         let title = try screen.required("Title")
         #expect(title.kind == .textField)
-        #expect(title.frame == ElementFrame(x: 16, y: 72, width: 328, height: 48))
+        #expect(title.frame == ElementFrame(x: 16, y: 56, width: 328, height: 48))
+        // The bars' backgrounds are the system's: left out.
+        #expect(!screen.allElements.contains { $0.source?.contains("BarBackground") == true })
         // Button content-desc="Save" enabled="false".
         let save = try screen.required("Save")
         #expect(save.kind == .button)

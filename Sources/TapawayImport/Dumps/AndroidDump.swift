@@ -32,6 +32,14 @@ enum AndroidDump {
         guard density > 0.1 && density < 10 else {
             throw ImportFailure(line: root.line, "a density of \(density) pixels per point is not a phone's: give --density")
         }
+        // The status bar as the app saw it (its window's background view), else the device's.
+        var statusBar: Double?
+        for view in views {
+            view.forEachDescendant { node in
+                guard let b = bounds(node) else { return }
+                if node["resource-id"] == "android:id/statusBarBackground", b.y2 > b.y1 { statusBar = b.y2 / density }
+            }
+        }
         var framework: String?
         var focused: String?
         var nodes = views.compactMap { view(from: $0, density: density, framework: &framework, focused: &focused) }
@@ -45,7 +53,7 @@ enum AndroidDump {
             rootNode = DumpNode(kind: .view, frame: frame, children: nodes, line: root.line, className: "hierarchy")
             nodes = []
         }
-        let top = device?.top ?? 24
+        let top = statusBar ?? device?.top ?? 24
         var builder = DumpScreenBuilder(request: request, top: top)
         var screen = ScreenDocument(content: builder.content(rootNode))
         screen.platform = request.platform
@@ -55,7 +63,9 @@ enum AndroidDump {
         var comments = [
             "Imported by tapaway import from \(request.shortName), a \(root.child("node") != nil ? "UI Automator" : "Appium UiAutomator2") dump: "
                 + "each view's bounds are the running app's, in pixels divided by the density.",
-            "The app bar, if any, is one of the app's views here; the content starts under the status bar (\(Int(top)) points).",
+            "The app bar, if any, is one of the app's views here; the content starts under the status bar ("
+                + "\(IBSceneImporter.points((top * 10).rounded() / 10)) points, "
+                + (statusBar != nil ? "as the app's window had it)." : "the device's)."),
             "The dump shows views, not code: the technique the app uses is assumed, and the audit plays every technique.",
         ]
         if let framework {
@@ -88,10 +98,16 @@ enum AndroidDump {
         return (numbers[0], numbers[1], numbers[2], numbers[3])
     }
 
+    /// The system's own views in an app's window: its bars' backgrounds, and System UI's.
+    private static func isSystemView(_ xml: XMLElement) -> Bool {
+        ["android:id/statusBarBackground", "android:id/navigationBarBackground"].contains(xml["resource-id"] ?? "")
+            || xml["package"] == "com.android.systemui"
+    }
+
     private static func view(
         from xml: XMLElement, density: Double, framework: inout String?, focused: inout String?
     ) -> DumpNode? {
-        guard let b = bounds(xml) else { return nil }
+        guard let b = bounds(xml), !isSystemView(xml) else { return nil }
         let className = xml["class"] ?? xml.name
         let short = className.split(separator: ".").last.map(String.init) ?? className
         if framework == nil {
@@ -112,7 +128,7 @@ enum AndroidDump {
             kind: .view, text: text ?? description,
             frame: ElementFrame(
                 x: b.x1 / density, y: b.y1 / density, width: (b.x2 - b.x1) / density, height: (b.y2 - b.y1) / density),
-            line: xml.line, className: className)
+            line: xml.line, className: className + (xml["resource-id"].flatMap { $0.isEmpty ? nil : " " + $0 } ?? ""))
         node.name = xml["resource-id"].flatMap { id in
             id.isEmpty ? nil : String(id.split(separator: "/").last ?? Substring(id))
         }
@@ -125,7 +141,7 @@ enum AndroidDump {
             node.kind = .textField
             node.secure = yes("password")
             // A hint shows as the text of an empty field in dumps.
-            node.placeholder = xml["hint"].flatMap { $0.isEmpty ? nil : $0 } ?? text
+            node.placeholder = xml["hint"].flatMap { $0.isEmpty ? nil : $0 } ?? text ?? description
             node.text = nil
         case _
         where ["CheckBox", "RadioButton", "Switch", "SwitchCompat", "SwitchMaterial", "ToggleButton", "MaterialSwitch"]
