@@ -141,7 +141,9 @@ let package = Package(
         .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "TapawayKit", "CX11"]),
         .testTarget(
             name: "TapawayDemoTests",
-            dependencies: ["TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport", "TapawayScreen"]),
+            dependencies: [
+                "TapawayDemo", "TapawayKit", "TapawayHeadless", "TapawayTestSupport", "TapawayScreen", "TapawayImport",
+            ]),
         .testTarget(name: "TapawayScreenTests", dependencies: ["TapawayScreen"]),
         // Its hand-written XML fixtures are data the tests read, not sources.
         .testTarget(
