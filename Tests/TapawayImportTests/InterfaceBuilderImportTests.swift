@@ -79,15 +79,28 @@ struct InterfaceBuilderImportTests {
         #expect(label.interactive == false)
     }
 
-    @Test("a UIControl root with a touch-down action is the background-control technique, its method assumed from its name")
+    @Test("a UIControl root with a touch-down action is the background-control technique, its method assumed to end editing")
     func backgroundControl() throws {
         let result = try Fixtures.importing(Fixtures.own + "/background-control.xib")
-        // <control … id="Ctl-aa-000"> with <action selector="backgroundTap:" eventType="touchDown"/>
+        // Interface Builder writes a root whose class is UIControl as <view … customClass="UIControl">,
+        // here with <action selector="controlTouchDown:" eventType="touchDown"/>: a name that says
+        // nothing of the keyboard, on the background-control technique's own wiring.
         let root = result.document.content
         #expect(root.kind == .control)
         #expect(root.frame == nil)
         #expect(root.actions == [ControlWiring(event: "touch-down", action: "end-editing")])
-        #expect(root.comments.contains { $0.hasPrefix("assumed: backgroundTap: ends editing") })
+        #expect(root.comments.contains { $0.hasPrefix("assumed: controlTouchDown: ends editing") })
+        #expect(!root.comments.contains { $0.contains("custom class") })
+        // An element <control> (a control placed as such) is a control too.
+        let placed = Array(
+            """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <view id="r"><rect key="frame" x="0" y="0" width="390" height="844"/><subviews>
+            <control id="c"><rect key="frame" x="0" y="100" width="390" height="200"/></control></subviews></view>
+            </objects></document>
+            """.utf8)
+        let imported = try Importer.importScreen(placed, request: ImportRequest(fileName: "c.xib", devices: Fixtures.devices))
+        #expect(imported.document.content.children.first?.kind == .control)
         // The File's Owner's class names the scene.
         #expect(result.document.name == "SignInViewController")
         #expect(result.format == "xib")

@@ -109,8 +109,14 @@ struct IBSceneImporter {
         _ xml: XMLElement, parentSize: (Double, Double), offsetY: Double, scale: (x: Double, y: Double), root: Bool = false
     ) -> ScreenElement {
         var notes: [String] = []
-        let (kind, note) = Self.kind(of: xml)
+        var (kind, note) = Self.kind(of: xml)
         if let note { notes.append(note) }
+        // Interface Builder writes a view whose class is UIControl (or a subclass) as a <view>
+        // with that custom class; only a control can hold action connections.
+        let hasActions = xml.child("connections")?.children("action").isEmpty == false
+        if kind == .view && (xml["customClass"] == "UIControl" || hasActions) && xml.name == "view" {
+            kind = .control
+        }
         var element = ScreenElement(kind: kind)
         element.id = id(for: xml, kind: kind)
         element.source = Self.source(request.shortName, xml)
@@ -141,7 +147,7 @@ struct IBSceneImporter {
             }
             element.frame = f
         }
-        if let customClass = xml["customClass"] {
+        if let customClass = xml["customClass"], customClass != "UIControl" {
             notes.append(
                 "custom class \(customClass): imported as a \(kind.rawValue); what the class overrides is not in the file")
         }
@@ -149,7 +155,7 @@ struct IBSceneImporter {
         if xml["userInteractionEnabled"] == "NO" { element.interactive = false }
         if xml["enabled"] == "NO" { element.enabled = false }
         properties(of: xml, into: &element, notes: &notes)
-        connections(of: xml, into: &element, notes: &notes)
+        connections(of: xml, into: &element, notes: &notes, root: root)
         if let bound = xml["id"].flatMap({ recognizers[$0] }) {
             for recognizer in bound {
                 if let gesture = gesture(recognizer, notes: &notes) { element.gestures.append(gesture) }
@@ -398,7 +404,7 @@ struct IBSceneImporter {
     // MARK: Wiring
 
     /// The element's control actions (`<connections><action eventType=…>`).
-    private func connections(of xml: XMLElement, into element: inout ScreenElement, notes: inout [String]) {
+    private func connections(of xml: XMLElement, into element: inout ScreenElement, notes: inout [String], root: Bool) {
         for action in xml.child("connections")?.children("action") ?? [] {
             guard let selector = action["selector"] else { continue }
             let eventType = action["eventType"] ?? "primaryActionTriggered"
@@ -419,7 +425,15 @@ struct IBSceneImporter {
                 notes.append("the action \(selector) on \(eventType) (line \(action.line)): only a control sends actions")
                 continue
             }
-            let (wiring, guess) = Self.action(for: selector)
+            var (wiring, guess) = Self.action(for: selector)
+            if root && element.kind == .control && event == "touch-down" && wiring.hasPrefix("app:") {
+                // A root view that is a control with a touch-down action is the background-control
+                // technique: the action is there to end editing, whatever its name.
+                wiring = "end-editing"
+                guess =
+                    "assumed: \(selector) ends editing, as a root UIControl's touch-down action does in the background-control "
+                    + "technique (the file shows the connection, not what the method does)"
+            }
             if let guess { notes.append(guess) }
             element.actions.append(ControlWiring(event: event, action: wiring))
         }
