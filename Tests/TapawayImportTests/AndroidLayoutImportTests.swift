@@ -97,3 +97,34 @@ struct AndroidLayoutImportTests {
         #expect(screen.comments.contains { $0.contains("come from the dump login.uiautomator.xml") })
     }
 }
+
+/// A RelativeLayout's `layout_below` chain, written for this test: each view sits under the one
+/// it names, with its top margin; one held to the parent's bottom sits there; centred ones are.
+@Suite("Android RelativeLayout import")
+struct RelativeLayoutImportTests {
+    @Test("layout_below stacks, layout_alignParentBottom pins to the bottom, layout_centerHorizontal centres")
+    func relativeChain() throws {
+        let screen = try Fixtures.importing(Fixtures.own + "/relative-sign-in.xml").document
+        // padding 24 dp; logo 40 dp below the top, 40 high; email 32 below it (48 high, a field's
+        // wrap_content); password 12 below; the button 20 below.
+        let logo = try screen.required("logo")
+        #expect(logo.frame == ElementFrame(x: 24 + (360 - 48 - 120) / 2, y: 24 + 40, width: 120, height: 40))
+        let email = try screen.required("email")
+        #expect(email.frame == ElementFrame(x: 24, y: 64 + 40 + 32, width: 312, height: 48))
+        #expect(email.input?.keyboardType == "email")
+        #expect(email.input?.returnKey == "next")
+        #expect(email.input?.returnAction == "next")
+        let password = try screen.required("password")
+        #expect(password.frame?.y == Double(136 + 48 + 12))
+        #expect(password.input?.secure == true)
+        #expect(password.input?.returnKey == "done")
+        #expect(try screen.required("sign_in").frame?.y == Double(196 + 48 + 20))
+        // android:clickable="true" on a TextView: a button; at the parent's bottom, above its padding:
+        // the screen's content is 800 - 24 (status bar) - 48 (navigation bar) = 728 high.
+        let signUp = try screen.required("sign_up")
+        #expect(signUp.kind == .button)
+        #expect(signUp.frame.map { $0.y + $0.height } == Double(728 - 24))
+        // A RelativeLayout's child with no vertical rule is at the top, as Android places it: no note.
+        #expect(!screen.comments.contains { $0.contains("no vertical constraint") })
+    }
+}

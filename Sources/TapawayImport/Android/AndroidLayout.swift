@@ -137,9 +137,10 @@ struct AndroidLayout {
         let vertical = short == "LinearLayout" && xml["android:orientation"] == "vertical" || kind.scrolls
         let horizontal = short == "LinearLayout" && xml["android:orientation"] != "vertical"
         let innerHeightGuess = (declaredHeight ?? parentHeight) - padding.top - padding.bottom
-        if short == "ConstraintLayout" {
+        if short == "ConstraintLayout" || short == "RelativeLayout" {
             childrenHeight = constraintChildren(
-                children, into: &element, padding: padding, width: innerWidth, height: innerHeightGuess, absolute: absolute,
+                children, relative: short == "RelativeLayout", into: &element, padding: padding, width: innerWidth,
+                height: innerHeightGuess, absolute: absolute,
                 offset: (x, y))
         } else if horizontal && !children.isEmpty {
             childrenHeight = row(
@@ -205,11 +206,33 @@ struct AndroidLayout {
         return padding.top + tallest + padding.bottom
     }
 
-    /// A `ConstraintLayout`'s children, top to bottom: each below the view its
-    /// `layout_constraintTop_toBottomOf` names, or at the top when it is constrained to the
-    /// parent's top; the others at the top, said so.
+    /// The vertical rules of a child of a `ConstraintLayout` or a `RelativeLayout`: the view
+    /// it sits below, and whether it is held to the parent's top or bottom.
+    private struct VerticalRules {
+        var below: String?
+        var top: Bool
+        var bottom: Bool
+        var centeredHorizontally: Bool
+
+        init(_ child: XMLElement) {
+            below = (child["app:layout_constraintTop_toBottomOf"] ?? child["android:layout_below"]).map(AndroidLayout.idName)
+            top = child["app:layout_constraintTop_toTopOf"] == "parent" || child["android:layout_alignParentTop"] == "true"
+            bottom =
+                child["app:layout_constraintBottom_toBottomOf"] == "parent" || child["android:layout_alignParentBottom"] == "true"
+            centeredHorizontally =
+                child["android:layout_centerHorizontal"] == "true" || child["android:layout_centerInParent"] == "true"
+                || (child["app:layout_constraintStart_toStartOf"] == "parent"
+                    && child["app:layout_constraintEnd_toEndOf"] == "parent")
+        }
+    }
+
+    /// A `ConstraintLayout`'s or `RelativeLayout`'s children, top to bottom: each below the view
+    /// its `layout_constraintTop_toBottomOf` or `layout_below` names, or at the top when it is
+    /// held to the parent's top, or at the bottom when only to its bottom; the others at the top,
+    /// said so. A child centred horizontally is centred.
     private mutating func constraintChildren(
-        _ children: [XMLElement], into element: inout ScreenElement, padding: Insets, width: Double, height: Double,
+        _ children: [XMLElement], relative: Bool, into element: inout ScreenElement, padding: Insets, width: Double,
+        height: Double,
         absolute: (Double, Double), offset: (Double, Double)
     ) -> Double {
         var bottoms: [String: Double] = [:]
@@ -217,28 +240,29 @@ struct AndroidLayout {
         var bottom = padding.top
         var unanchored = 0
         while !pending.isEmpty {
-            // The next child whose anchor is placed (or the parent); else the first left.
+            // The next child whose anchor is placed (or that has none); else the first left.
             let index =
                 pending.firstIndex { child in
-                    guard let anchor = child["app:layout_constraintTop_toBottomOf"] else { return true }
-                    return bottoms[Self.idName(anchor)] != nil
+                    guard let anchor = VerticalRules(child).below else { return true }
+                    return bottoms[anchor] != nil
                 } ?? 0
             let child = pending.remove(at: index)
+            let rules = VerticalRules(child)
             let m = Self.margins(child)
-            let anchorName = child["app:layout_constraintTop_toBottomOf"].map(Self.idName)
             var y = padding.top + m.top
-            if let anchorName, let anchorBottom = bottoms[anchorName] {
+            if let anchor = rules.below, let anchorBottom = bottoms[anchor] {
                 y = anchorBottom + m.top
-            } else if child["app:layout_constraintTop_toTopOf"] == nil && child["app:layout_constraintBottom_toBottomOf"] == nil {
+            } else if !rules.top && !rules.bottom && !relative {
+                // A RelativeLayout's child sits at the top by default; a ConstraintLayout's
+                // without a vertical constraint is a mistake Android Studio flags.
                 unanchored += 1
             }
             let childWidth = horizontalSize(child, available: width - m.left - m.right, constrained: true)
+            let x = rules.centeredHorizontally ? padding.left + max(0, (width - childWidth) / 2) : padding.left + m.left
             var placed = place(
-                child, x: padding.left + m.left, y: y, width: childWidth, parentHeight: height,
+                child, x: x, y: y, width: childWidth, parentHeight: height,
                 absolute: (absolute.0 + offset.0, absolute.1 + offset.1))
-            if anchorName == nil, child["app:layout_constraintTop_toTopOf"] == nil,
-                child["app:layout_constraintBottom_toBottomOf"] == "parent"
-            {
+            if rules.below == nil && !rules.top && rules.bottom {
                 placed.element.frame?.y = padding.top + height - m.bottom - placed.height
             }
             let placedBottom = (placed.element.frame?.y ?? y) + placed.height
@@ -248,8 +272,8 @@ struct AndroidLayout {
         }
         if unanchored > 0 {
             notes.append(
-                "\(unanchored) view\(unanchored == 1 ? "" : "s") of a ConstraintLayout with no vertical constraint: placed at its top"
-            )
+                "\(unanchored) view\(unanchored == 1 ? "" : "s") of a ConstraintLayout with no vertical constraint: placed at "
+                    + "its top")
         }
         return bottom + padding.bottom
     }
