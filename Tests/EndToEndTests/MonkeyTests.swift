@@ -564,15 +564,35 @@ struct Monkey {
                 "settled with \(model.focused ?? "nothing") focused, the software keyboard \(model.softwareKeyboard ? "in use" : "not in use"), but the keypad \(model.keypadShown ? "shown" : "hidden")"
         }
         if let field = model.focused, MonkeyModel.inputs.contains(field) {
-            // Keys belong to a card (help, Audit) while it is open: close it before typing the probe.
-            if let card = cardShown() {
+            // Keys belong to a card (help, Audit) while one is open: close them before typing the
+            // probe. Both can be open (the help card, then the Audit card over it); each Escape
+            // closes the one on top.
+            var shown = cardsShown()
+            while !shown.isEmpty {
+                let pressed = session.app.mark
                 try session.x.key(named: "Escape")
                 inputs += 1
                 cardsClosed += 1
                 try session.settle()
                 if let problem = catchUp() { return problem }
-                if cardShown() == card { return "Escape did not close the \(card)" }
-                guard model.focused == field else { return "Escape over the \(card) ended editing in \(field)" }
+                // The idle line can come before the layout that hides the card on a loaded
+                // machine: unless the last layout line (kept when the monkey forgets the lines it
+                // has checked) shows a card fewer, wait for one that does, and fail only without.
+                let before = shown.count
+                if cardsShown().count >= before {
+                    do {
+                        _ = try session.app.waitFor(kind: "layout", after: pressed, timeout: 15, what: "a card closing") {
+                            line in
+                            Self.cards.filter { card in line.views.contains { $0.id == card.0 && $0.visible } }.count < before
+                        }
+                    } catch {
+                        return "Escape closed none of the cards shown (\(shown.joined(separator: ", ")))"
+                    }
+                }
+                guard model.focused == field else {
+                    return "Escape over the \(shown.joined(separator: " and ")) ended editing in \(field)"
+                }
+                shown = cardsShown()
             }
             return try probe(field)
         }
@@ -586,13 +606,15 @@ struct Monkey {
         stderr.split(separator: "\n").filter { !$0.hasPrefix("tapaway: font family ") }
     }
 
-    /// The card the last layout line shows over the screen, if any: the help card (F1, or its
-    /// sidebar item) or the Audit card (F6, or "Audit this screen" in the sidebar). While one
-    /// is up, it keeps the keys (Escape closes it), so no text reaches the focused input.
-    private func cardShown() -> String? {
-        guard let layout = session.app.lastLayout else { return nil }
-        let cards = [("help-content", "help card"), ("audit-content", "Audit card")]
-        return cards.first { card in layout.views.contains { $0.id == card.0 && $0.visible } }?.1
+    /// The cards that keep the keys: their content view's id and their name.
+    static let cards = [("help-content", "help card"), ("audit-content", "Audit card")]
+
+    /// The cards the last layout line shows over the screen: the help card (F1, or its sidebar
+    /// item), the Audit card (F6, or "Audit this screen" in the sidebar), or both. While one is
+    /// up, it keeps the keys (Escape closes the one on top), so no text reaches the focused input.
+    private func cardsShown() -> [String] {
+        guard let layout = session.app.lastLayout else { return [] }
+        return Self.cards.filter { card in layout.views.contains { $0.id == card.0 && $0.visible } }.map(\.1)
     }
 
     /// Types one character at the end of the focused input and expects exactly that character
