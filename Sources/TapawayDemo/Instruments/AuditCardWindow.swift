@@ -133,7 +133,13 @@ final class AuditContentView: View {
         for (index, finding) in card.findings.enumerated() {
             let heading = "\(finding.kind.title) · \(finding.element)"
             // Code spans are for the text and Markdown reports; the card shows plain names.
-            let what = finding.what.filter { $0 != "`" } + (finding.confident ? "" : " (inferred: check on a device)")
+            // Where the element is in the developer's file: an import's source (the storyboard's
+            // line), else its line in the screen file.
+            let place =
+                finding.source.map { " — " + ($0.split(separator: " ").first.map(String.init) ?? $0) }
+                ?? finding.position.map { " — line \($0.line)" } ?? ""
+            let what =
+                finding.what.filter { $0 != "`" } + (finding.confident ? "" : " (inferred: check on a device)") + place
             let lines = TextLayout.wrap(what, width: width - 70, font: body)
             let height = 24 + 17 * Double(lines.count) + 8
             if y + height > bottom {
