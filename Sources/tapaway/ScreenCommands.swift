@@ -56,13 +56,15 @@ struct ValidateCommand: ParsableCommand {
     )
 
     @Argument(
-        help: ArgumentHelp("The screen file (JSON).", valueName: "path"),
-        completion: .file(extensions: ["json"]))
+        help: ArgumentHelp("The screen file (JSON), or a storyboard, xib, dump or layout to import.", valueName: "path"),
+        completion: .file(extensions: ["json", "storyboard", "xib", "xml"]))
     var path: String
+
+    @OptionGroup var sceneChoice: SceneChoice
 
     func run() throws {
         do {
-            let document = try ScreenFile.load(path)
+            let document = try ScreenFile.load(path, importing: ScreenFile.ImportChoices(scene: sceneChoice.scene))
             let elements = document.allElements.count
             let inputs = document.inputIDs.count
             Console.out(
@@ -76,7 +78,8 @@ struct ValidateCommand: ParsableCommand {
             }
         } catch {
             for line in error.lines { Console.error(line) }
-            throw ExitCode(error.readable ? ExitStatus.badScreen : ExitStatus.missingInput)
+            throw ExitCode(
+                error.needsChoice ? ExitStatus.usage : error.readable ? ExitStatus.badScreen : ExitStatus.missingInput)
         }
     }
 }

@@ -179,6 +179,7 @@ struct TapawayCommand: ParsableCommand {
               tapaway screen show <name>
               tapaway validate <path>
               tapaway audit [<path>] [--technique <id>] [--json|--markdown|--maestro] [--fail-on <severity>] [--jobs <n>]
+              tapaway import <path> [--scene <scene> | --list-scenes] [-o <path>] [--manifest <path>] [--dump <path>]
             """,
         discussion: """
             Opens a window with a form and an on-screen keypad. Click a field to focus it and bring \

@@ -47,6 +47,9 @@ struct HostileXMLTests {
         #expect(!truncated.message.contains("\n"))
         let empty = try #require(failure("   ")).problem
         #expect(empty.line == 1)
+        // Not XML at all (a password file, a screen file): said so, not parsed.
+        #expect(failure("root:x:0:0:root:/root:/bin/bash\n")?.problem.message.hasPrefix("not XML:") == true)
+        #expect(failure("{ \"version\": 1 }")?.problem.message.contains("a screen file is JSON") == true)
     }
 
     @Test("UTF-16 and NUL bytes are refused before the parser")

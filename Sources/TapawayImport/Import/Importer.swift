@@ -14,6 +14,17 @@ public enum Importer {
 
     /// The screen in `bytes`, as `request` asks.
     public static func importScreen(_ bytes: [UInt8], request: ImportRequest) throws(ImportFailure) -> ImportResult {
+        // Size, UTF-16, NUL bytes and a document type declaration are said as such first.
+        guard bytes.count <= ImportLimits.fileBytes else {
+            throw ImportFailure(line: 1, "the file is larger than \(ImportLimits.fileBytes >> 20) MiB")
+        }
+        do { try XMLTree.checkProlog(bytes) } catch { throw ImportFailure(error) }
+        guard looksLikeXML(bytes) else {
+            throw ImportFailure(
+                line: 1,
+                "not XML: a storyboard, a xib, a dump or an Android layout starts with '<' (a screen file is JSON: tapaway validate)"
+            )
+        }
         let root: XMLElement
         do { root = try XMLTree.read(bytes) } catch { throw ImportFailure(error) }
         var result: ImportResult
