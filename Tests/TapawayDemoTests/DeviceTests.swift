@@ -33,14 +33,17 @@ struct DeviceTests {
         // The navigation bar sits under the status bar, inside the sides.
         let bar = app.navigation.navigationBar
         #expect(bar.frameInScreen.minY == application.deviceFrame.minY)
-        #expect(bar.frame.height == NavigationBar.height + safe.top)
+        #expect(bar.frame.height == bar.contentHeight + safe.top)
+        #expect(bar.contentHeight == (profile.keyboardStyle == .android ? 64 : NavigationBar.height))
         // The form's rows stay inside the safe area's sides (the sensor housing in landscape).
         let name = app.form.name.frameInScreen, device0 = application.deviceFrame
         #expect(name.minX == device0.minX + safe.left + ScreenForm.margin)
         #expect(name.maxX == device0.maxX - safe.right - ScreenForm.margin)
         app.focus("name")
         session.platform.settle()
-        let keys = KeypadMetrics(compact: turned == .landscape && profile.hidesStatusBarInLandscape).trayHeight
+        let keys = KeypadMetrics.make(
+            style: profile.keyboardStyle, compact: turned == .landscape && profile.hidesStatusBarInLandscape
+        ).trayHeight
         let device = application.deviceFrame
         let expected =
             profile.keyboardCoversBottomInset
@@ -260,6 +263,25 @@ struct DeviceMatrixTests {
     func tablet() throws {
         let codes = try cells(["device=ipad"], [.backgroundControl])
         #expect(codes[.backgroundControl]?[10] == "R↑")
+    }
+
+    @Test("on Android, the 246-point keyboard over the navigation bar covers row-2; the other cells are the default device's")
+    func android() throws {
+        let ids: [TechniqueID] = [.sendEvent, .noCode, .android, .backgroundControl, .keyboardManager]
+        let there = try cells(["device=android"], ids), here = try cells([], ids)
+        // The form scrolls row-2 just clear of iOS's 217-point keys on the 48-point bar; LatinIME's
+        // keyboard, 29 points taller, leaves it no room.
+        for id in [TechniqueID.sendEvent, .noCode, .android] {
+            #expect(there[id]?[11] == "n/a", "\(id): row-2 is under the keyboard")
+        }
+        for id in [TechniqueID.backgroundControl, .keyboardManager] {
+            #expect(there[id]?[11] != "n/a", "\(id) makes room for it")
+        }
+        for id in ids {
+            let others = Array((there[id] ?? []).enumerated().filter { $0.offset != 11 }.map(\.element))
+            let same = Array((here[id] ?? []).enumerated().filter { $0.offset != 11 }.map(\.element))
+            #expect(others == same, "\(id)")
+        }
     }
 }
 

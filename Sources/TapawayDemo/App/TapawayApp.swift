@@ -179,6 +179,7 @@ package final class TapawayApp {
         application.onScreenResize = { [weak self] size in self?.layOutWindows(for: size) }
         deviceChrome = DeviceChrome(
             application: application, appWindow: window, profile: self.device, orientation: orientation)
+        deviceChrome.onBack = { [weak self] in self?.systemBack() }
         sidebarStrip.button.onTap = { [weak self] _ in self?.toggleFoldedSidebar() }
         inspectorStrip.button.onTap = { [weak self] _ in self?.toggleFoldedInspector() }
         layOutWindows(for: application.screenSize)
@@ -261,7 +262,9 @@ package final class TapawayApp {
         application.keyboard.coversBottomSafeArea = self.device.keyboardCoversBottomInset
         // iPhone's keys are shorter in landscape; iPad's and Android's keep their height here.
         let compact = orientation == .landscape && self.device.hidesStatusBarInLandscape
-        application.setDevice(frame: device, safeArea: safeArea, compactKeys: compact, rotated: rotated)
+        application.setDevice(
+            frame: device, safeArea: safeArea, compactKeys: compact, rotated: rotated,
+            keyboardStyle: self.device.keyboardStyle)
         window.frame = device
         backdrop.frame = Rect(origin: .zero, size: size)
         helpCard.frame = Self.helpCardFrame(device: device, inspector: layout.inspector, window: size)
@@ -286,6 +289,8 @@ package final class TapawayApp {
                 height: size.height)
             : Self.inspectorFrame(layout.inspector, screen: size)
         inspector.setVisible(layout.inspector.width > 0 || inspectorOpen)
+        // Android's app bar is Material's top app bar; iOS's, the navigation bar.
+        navigation.navigationBar.style = self.device.keyboardStyle == .android ? .material : .ios
         deviceChrome?.profile = self.device
         deviceChrome?.orientation = orientation
         deviceChrome?.layOut()
@@ -311,6 +316,24 @@ package final class TapawayApp {
         inspectorOpen.toggle()
         if inspectorOpen { sidebarOpen = false }
         layOutWindows(for: application.screenSize)
+    }
+
+    /// Android's Back (the navigation bar's Back button): while the keyboard is up, the input
+    /// method takes it and hides the keyboard, and the focused field keeps its focus; else the
+    /// activity goes back (the screen is popped, as `onBackPressed` finishes it). The trace's
+    /// `systemBack` line says which (`took`: `keyboard`, `app`, or `nothing` at the root).
+    package func systemBack() {
+        let took: String
+        if application.keyboard.handleBack() {
+            took = "keyboard"
+        } else if navigation.viewControllers.count > 1 {
+            took = "app"
+            navigation.popViewController(animated: true)
+        } else {
+            took = "nothing"
+        }
+        let focused = (application.focusedTextInput as? View)?.identifier
+        tracer?.emit("systemBack", [("took", .string(took)), ("focused", .optional(focused))])
     }
 
     /// Turns the device to the other orientation (F5), as its `orientation` option does.

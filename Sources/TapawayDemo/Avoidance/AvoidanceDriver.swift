@@ -35,7 +35,8 @@ package final class AvoidanceDriver {
             numbers.keyboard = screen.inDevice(keyboard.shownFrame)
             numbers.overlap = max(0, screen.form.frameInScreen.maxY - keyboard.shownFrame.minY)
             numbers.contentInset = screen.form.contentInset
-            numbers.shift = max(0, NavigationBar.height - screen.view.frame.minY)
+            let bar = screen.navigationController?.navigationBar.contentHeight ?? NavigationBar.height
+            numbers.shift = max(0, bar - screen.view.frame.minY)
         }
         numbers.safeArea = screen.safeAreaForAvoidance
         return numbers

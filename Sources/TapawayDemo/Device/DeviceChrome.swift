@@ -19,6 +19,8 @@ package final class DeviceChrome {
     package var profile: DeviceProfile { didSet { invalidate() } }
     /// How it is held.
     package var orientation: DeviceOrientation { didSet { invalidate() } }
+    /// Called when Android's Back button is tapped (the navigation bar's first button).
+    package var onBack: (() -> Void)?
 
     private unowned let application: Application
     private let appWindow: Window
@@ -37,6 +39,32 @@ package final class DeviceChrome {
             bar.onDraw = { [weak self] window, canvas in self?.draw(in: window, canvas: canvas) }
             application.addWindow(bar)
         }
+        navigationBarWindow.onTap = { [weak self] point in
+            guard let self, self.backButtonFrame.contains(point) else { return }
+            self.onBack?()
+        }
+        // Back turns into a down arrow while the keyboard is up (it hides the keyboard then).
+        for name in [NotificationName.keyboardWillShow, .keyboardWillHide, .keyboardDidHide] {
+            observers.append(
+                application.notificationCenter.addObserver(forName: name) { [weak self] _ in
+                    guard let self else { return }
+                    self.navigationBarWindow.invalidate(self.navigationBarWindow.bounds)
+                })
+        }
+    }
+
+    private var observers: [ObserverToken] = []
+
+    /// Android's Back button: the first of the navigation bar's three equal parts (the left
+    /// one in portrait, the bottom one when the bar stands at the side in landscape), in screen
+    /// coordinates; empty off Android.
+    package var backButtonFrame: Rect {
+        let bar = navigationBarFrame
+        guard profile.bottom == .navigationBar, bar.width > 0, bar.height > 0 else { return .zero }
+        if bar.height > bar.width {
+            return Rect(x: bar.minX, y: bar.maxY - bar.height / 3, width: bar.width, height: bar.height / 3)
+        }
+        return Rect(x: bar.minX, y: bar.minY, width: bar.width / 3, height: bar.height)
     }
 
     /// Places Android's system bars over their part of the device (after a change of device or
@@ -140,8 +168,35 @@ package final class DeviceChrome {
         return Rect(x: device.minX, y: device.maxY - safe.bottom, width: device.width, height: safe.bottom)
     }
 
+    /// Android's status bar: the time at the left, in 14-point type 16 points from the edge,
+    /// and at the right the Wi-Fi fan, the signal triangle and the upright battery, as Pixel's
+    /// System UI draws them (measured from screenshots; inferred).
+    private func drawMaterialStatusBar(_ canvas: Canvas, _ bar: Rect) {
+        let font = application.fonts.font(size: 14, weight: .semibold)
+        let baseline = (bar.midY + (font.ascent - font.descent) / 2).rounded()
+        canvas.drawText("9:41", at: Point(x: bar.minX + 16, y: baseline), font: font, color: Palette.label)
+        let ink = Palette.label, midY = bar.midY.rounded()
+        // The battery, upright: a 7 × 12 body with a cap.
+        var x = bar.maxX - 16 - 7
+        canvas.fill(Rect(x: x + 2, y: midY - 7, width: 3, height: 1.5), color: ink)
+        canvas.fillRoundedRect(Rect(x: x, y: midY - 5.5, width: 7, height: 12), radius: 1, color: ink)
+        // The signal: a right triangle, 12 points.
+        x -= 6 + 12
+        canvas.fillPolygon(
+            [Point(x: x, y: midY + 6.5), Point(x: x + 12, y: midY - 5.5), Point(x: x + 12, y: midY + 6.5)], color: ink)
+        // Wi-Fi: a quarter fan pointing down, 14 points wide.
+        x -= 6 + 14
+        var fan = [Point(x: x + 7, y: midY + 6)]
+        for step in 0...8 {
+            let angle = .pi * (1.25 + 0.5 * Double(step) / 8)
+            fan.append(Point(x: x + 7 + 10 * cos(angle), y: midY + 6 + 10 * sin(angle)))
+        }
+        canvas.fillPolygon(fan, color: ink)
+    }
+
     private func drawStatusBar(_ canvas: Canvas, _ bar: Rect) {
         guard bar.height > 0 else { return }
+        if profile.bottom == .navigationBar { return drawMaterialStatusBar(canvas, bar) }
         let fonts = application.fonts
         // iOS's clock is 17-point semibold beside the Dynamic Island, 12-point on the older,
         // thinner bar (the navigation bar's title face, so the first frame opens no other).
@@ -186,10 +241,22 @@ package final class DeviceChrome {
         }
         let ink = Palette.label.withAlpha(0.7)
         // Back (a triangle), home (a circle), recents (a square), as Android's three buttons.
+        // While the keyboard is up, Back is a down arrow: it hides the keyboard (System UI's
+        // "back alt" hint, `NAVIGATION_HINT_BACK_ALT`).
         let back = centres[0]
-        canvas.fillPolygon(
-            [Point(x: back.x - 7, y: back.y), Point(x: back.x + 6, y: back.y - 8), Point(x: back.x + 6, y: back.y + 8)],
-            color: ink)
+        if application.keyboard.style == .android && application.keyboard.isVisible {
+            let t = 1.4
+            canvas.fillPolygon(
+                [
+                    Point(x: back.x - 7 - t, y: back.y - 3.5 + t), Point(x: back.x - 7 + t, y: back.y - 3.5 - t),
+                    Point(x: back.x, y: back.y + 3.5 - 2 * t), Point(x: back.x + 7 - t, y: back.y - 3.5 - t),
+                    Point(x: back.x + 7 + t, y: back.y - 3.5 + t), Point(x: back.x, y: back.y + 3.5 + t),
+                ], color: ink)
+        } else {
+            canvas.fillPolygon(
+                [Point(x: back.x - 7, y: back.y), Point(x: back.x + 6, y: back.y - 8), Point(x: back.x + 6, y: back.y + 8)],
+                color: ink)
+        }
         canvas.fillEllipse(in: Rect(x: centres[1].x - 8, y: centres[1].y - 8, width: 16, height: 16), color: ink)
         canvas.fillRoundedRect(Rect(x: centres[2].x - 7, y: centres[2].y - 7, width: 14, height: 14), radius: 2, color: ink)
     }
@@ -202,6 +269,9 @@ package final class DeviceChrome {
 package final class SystemBarWindow: Window {
     /// Draws the bar (set by `DeviceChrome`).
     var onDraw: ((Window, Canvas) -> Void)?
+    /// Told where a finger lifted on the bar, in screen coordinates, when it also landed on
+    /// it (set by `DeviceChrome`: Back).
+    var onTap: ((Point) -> Void)?
 
     /// A hidden bar identified `identifier`, above the keypad.
     package init(identifier: String) {
@@ -213,4 +283,13 @@ package final class SystemBarWindow: Window {
 
     /// Draws the bar.
     package override func draw(_ rect: Rect, in canvas: Canvas) { onDraw?(self, canvas) }
+
+    /// A finger that lifts where it landed (within a few points) taps the button under it.
+    package override func touchesEnded(_ touches: [Touch], with event: Event) {
+        for touch in touches {
+            let start = touch.startLocationInScreen, end = touch.locationInScreen
+            guard abs(start.x - end.x) < 10, abs(start.y - end.y) < 10 else { continue }
+            onTap?(end)
+        }
+    }
 }

@@ -60,6 +60,10 @@ package struct DeviceProfile: Sendable, Equatable {
     /// indicator's area) or sits above it (Android's keyboard sits above the navigation bar).
     package var keyboardCoversBottomInset: Bool { bottom != .navigationBar }
 
+    /// The keyboard the device's system shows: Android's (Gboard-like) on the Android phone,
+    /// iOS's elsewhere.
+    package var keyboardStyle: KeypadStyle { bottom == .navigationBar ? .android : .ios }
+
     /// Whether the status bar shows in `orientation`.
     package func showsStatusBar(_ orientation: DeviceOrientation) -> Bool {
         orientation == .portrait || !hidesStatusBarInLandscape

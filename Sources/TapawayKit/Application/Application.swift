@@ -59,16 +59,19 @@ open class Application: Responder {
         }
     }
 
-    /// Changes the simulated device at once: its frame, its safe area and whether its keys take
-    /// the landscape height. The keypad follows once: after a rotation (`rotated`) with the
+    /// Changes the simulated device at once: its frame, its safe area, whether its keys take
+    /// the landscape height, and whose keyboard it shows (`keyboardStyle`). The keypad follows once: after a rotation (`rotated`) with the
     /// keypad up it hides at once and slides up again, turned, posting what iOS is reported to
     /// post (`Keyboard.deviceDidChange`); otherwise it reports the change of frame, if any.
-    public func setDevice(frame: Rect, safeArea: EdgeInsets, compactKeys: Bool, rotated: Bool) {
+    public func setDevice(
+        frame: Rect, safeArea: EdgeInsets, compactKeys: Bool, rotated: Bool, keyboardStyle: KeypadStyle = .ios
+    ) {
         let begin = keyboard.frame, oldDevice = deviceFrame
         changingDevice = true
         safeAreaInsets = safeArea
         deviceFrame = frame
         keyboard.isCompact = compactKeys
+        keyboard.style = keyboardStyle
         changingDevice = false
         keyboard.deviceDidChange(from: begin, oldDevice: oldDevice, rotated: rotated)
         setNeedsFrame()

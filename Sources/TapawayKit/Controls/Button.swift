@@ -19,6 +19,10 @@ open class Button: Control {
     public var fontSize: Double = 17
     /// Whether a back chevron is drawn before the title, left-aligned (navigation bars).
     public var showsBackChevron = false { didSet { setNeedsDisplay() } }
+    /// Whether the button is Material's up arrow (`arrow_back`, a 24-point icon in the label
+    /// colour, centred, with a round state layer while pressed) instead of a title (top app
+    /// bars on Android).
+    public var showsUpArrow = false { didSet { setNeedsDisplay() } }
 
     /// Creates a button.
     public init(title: String, frame: Rect = .zero) {
@@ -28,6 +32,7 @@ open class Button: Control {
 
     /// Draws the rounded fill and the centred title.
     open override func draw(_ rect: Rect, in canvas: Canvas) {
+        if showsUpArrow { return drawUpArrow(canvas) }
         let dim = isEnabled ? 1.0 : 0.4
         let radius = min(12, bounds.height / 2)
         let titleColor: Color
@@ -60,6 +65,24 @@ open class Button: Control {
             x = bounds.minX + 24
         }
         canvas.drawText(title, at: Point(x: x, y: y), font: font, color: titleColor.withAlpha(titleColor.alpha * dim * alpha))
+    }
+
+    /// Material's `arrow_back`: a 16-point shaft and a head whose arms are 8 points long,
+    /// 2 points thick, in a 24-point box at the button's centre.
+    private func drawUpArrow(_ canvas: Canvas) {
+        let ink = Palette.label.withAlpha(isEnabled ? 1 : 0.38)
+        let c = Point(x: bounds.midX.rounded(), y: bounds.midY.rounded())
+        if isHighlighted {
+            canvas.fillEllipse(in: Rect(x: c.x - 20, y: c.y - 20, width: 40, height: 40), color: Palette.label.withAlpha(0.1))
+        }
+        canvas.fill(Rect(x: c.x - 7, y: c.y - 1, width: 15, height: 2), color: ink)
+        let t = 1.0
+        canvas.fillPolygon(
+            [
+                Point(x: c.x - 8, y: c.y), Point(x: c.x - 1 - t, y: c.y - 7 - t), Point(x: c.x - 1 + t, y: c.y - 7 + t),
+                Point(x: c.x - 8 + 2 * t * 1.4, y: c.y), Point(x: c.x - 1 + t, y: c.y + 7 - t),
+                Point(x: c.x - 1 - t, y: c.y + 7 + t),
+            ], color: ink)
     }
 
     /// A push button.

@@ -310,6 +310,8 @@ open class TextField: Control, TextInput, TextEditing {
         if let drag = selectionDrag, drag.touch === touch {
             selectionDrag = nil
             publishPrimarySelection()
+            // On Android a touch lifting in the focused field asks for the keyboard again.
+            application?.keyboard.focusedInputWasTapped(self)
             return
         }
         guard wasTracking, bounds.contains(point) else { return }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One key on the keypad: it draws itself from its `KeypadKey`. Its touches go to the keypad,
 /// which decides what they type (a finger may slide from key to key, as on iOS).
 @MainActor
@@ -64,7 +66,7 @@ public final class KeyView: View {
         let body = bounds
         let s = metrics.scale
         let face = faceColor
-        let numberPadBackspace = key.kind == .backspace && keypad?.layer == .numberPad
+        let numberPadBackspace = key.kind == .backspace && keypad?.layer == .numberPad && metrics.style == .ios
         // The number pad's backspace sits on the tray, as on iOS, until it is pressed.
         if !numberPadBackspace || isPressed {
             canvas.fillRoundedRect(body.offsetBy(dx: 0, dy: 1 * s), radius: metrics.cornerRadius, color: Palette.keypadKeyShadow)
@@ -77,6 +79,10 @@ public final class KeyView: View {
             KeyGlyphs.drawShift(in: body, state: shiftState, scale: s, face: face, ink: ink, canvas: canvas)
         case .backspace:
             KeyGlyphs.drawBackspace(in: body, scale: s, face: glyphFace, ink: ink, canvas: canvas)
+        case .emoji:
+            KeyGlyphs.drawEmoji(in: body, scale: s, face: face, ink: ink, canvas: canvas)
+        case .returnKey where metrics.style == .android:
+            KeyGlyphs.drawAction(actionNamed(key.label), in: body, scale: s, face: face, ink: ink, canvas: canvas)
         default:
             drawLabel(in: body, ink: ink, canvas: canvas)
         }
@@ -91,7 +97,7 @@ public final class KeyView: View {
         guard let fonts = application?.fonts else { return }
         let s = metrics.scale
         let label = displayedLabel
-        if keypad?.layer == .numberPad {
+        if keypad?.layer == .numberPad && metrics.style == .ios {
             // A large digit over its letters. Digits with a letter line (even an empty one, as
             // on 1) share one baseline across the row; 0, without one, is centred.
             let digitFont = fonts.font(size: 26 * s, weight: .regular)
@@ -134,6 +140,11 @@ public final class KeyView: View {
         let lift = lowercaseLetter ? 2 * s : 0
         let baseline = body.minY + ((body.height + font.ascent - font.descent) / 2).rounded() - lift.rounded()
         canvas.drawText(label, at: Point(x: body.minX + ((body.width - w) / 2).rounded(), y: baseline), font: font, color: ink)
+    }
+
+    /// The action an Android action key's label names (`return` is Enter, a new line).
+    private func actionNamed(_ label: String) -> ReturnKeyType {
+        ReturnKeyType.allCases.first { $0.title == label } ?? .default
     }
 
     // MARK: Accessibility
@@ -202,6 +213,54 @@ enum KeyGlyphs {
                 Point(x: x0 + a - t, y: cy - a - t), Point(x: x0 + a + t, y: cy - a + t),
                 Point(x: x0 - a + t, y: cy + a + t), Point(x: x0 - a - t, y: cy + a - t),
             ], color: ink)
+    }
+
+    /// Android's emoji key: a smiling face, outlined.
+    static func drawEmoji(in rect: Rect, scale s: Double, face: Color, ink: Color, canvas: Canvas) {
+        let r = 9 * s, c = Point(x: rect.midX, y: rect.midY)
+        canvas.fillEllipse(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), color: ink)
+        let inner = r - 1.6 * s
+        canvas.fillEllipse(in: Rect(x: c.x - inner, y: c.y - inner, width: 2 * inner, height: 2 * inner), color: face)
+        for dx in [-3.2 * s, 3.2 * s] {
+            canvas.fillEllipse(in: Rect(x: c.x + dx - 1.2 * s, y: c.y - 3.5 * s, width: 2.4 * s, height: 2.4 * s), color: ink)
+        }
+        // The smile: the lower half of a ring.
+        var outer: [Point] = [], innerArc: [Point] = []
+        for step in 0...8 {
+            let a = Double(step) / 8 * .pi
+            outer.append(Point(x: c.x + 4.6 * s * cos(a), y: c.y + 1 * s + 4.6 * s * sin(a)))
+            innerArc.append(Point(x: c.x + 3.2 * s * cos(a), y: c.y + 1 * s + 3.2 * s * sin(a)))
+        }
+        canvas.fillPolygon(outer + innerArc.reversed(), color: ink)
+    }
+
+    /// Gboard's action key icons for an `imeOptions` action: an arrow for Next and Go, a tick
+    /// for Done, a magnifier for Search, a paper plane for Send, and Enter's bent arrow for the
+    /// default (a new line).
+    static func drawAction(_ action: ReturnKeyType, in rect: Rect, scale s: Double, face: Color, ink: Color, canvas: Canvas) {
+        let cx = rect.midX, cy = rect.midY
+        func p(_ x: Double, _ y: Double) -> Point { Point(x: cx + x * s, y: cy + y * s) }
+        switch action {
+        case .next, .go:
+            canvas.fill(Rect(x: cx - 8 * s, y: cy - 1 * s, width: 12 * s, height: 2 * s), color: ink)
+            canvas.fillPolygon([p(2, -6), p(8, 0), p(2, 6), p(0.6, 4.6), p(5.2, 0), p(0.6, -4.6)], color: ink)
+        case .done:
+            canvas.fillPolygon([p(-8, 0), p(-6.6, -1.4), p(-3, 2.2), p(6.6, -7.4), p(8, -6), p(-3, 5)], color: ink)
+        case .search:
+            let r = 5.5 * s
+            canvas.fillEllipse(in: Rect(x: cx - 2 * s - r, y: cy - 2 * s - r, width: 2 * r, height: 2 * r), color: ink)
+            let i = r - 1.8 * s
+            canvas.fillEllipse(in: Rect(x: cx - 2 * s - i, y: cy - 2 * s - i, width: 2 * i, height: 2 * i), color: face)
+            canvas.fillPolygon([p(1.6, 3), p(3, 1.6), p(8, 6.6), p(6.6, 8)], color: ink)
+        case .send:
+            canvas.fillPolygon([p(-8, -7), p(8, 0), p(-8, 7), p(-6, 0)], color: ink)
+            canvas.fillPolygon([p(-5, -1), p(2, 0), p(-5, 1)], color: face)
+        case .default:
+            // Enter: down from the top right, then left to an arrowhead.
+            canvas.fill(Rect(x: cx + 5 * s, y: cy - 7 * s, width: 2 * s, height: 9 * s), color: ink)
+            canvas.fill(Rect(x: cx - 4 * s, y: cy, width: 11 * s, height: 2 * s), color: ink)
+            canvas.fillPolygon([p(-8, 1), p(-3, -4), p(-3, 6)], color: ink)
+        }
     }
 
     /// Draws `text` letter by letter with `tracking` pixels between letters, centred on `x`.

@@ -51,8 +51,26 @@ public final class Keyboard: TextInputDelegate {
     public var scale: Double = 1 {
         didSet {
             guard scale != oldValue else { return }
-            keypadView.metrics = KeypadMetrics(scale: scale, compact: isCompact)
+            keypadView.metrics = KeypadMetrics.make(style: style, scale: scale, compact: isCompact)
             resize(keypadHeight: keypadView.metrics.trayHeight)
+        }
+    }
+    /// Whose keyboard shows: iOS's, or a Gboard-like Android one (its own keys and sizes, a
+    /// suggestion strip, an action key that performs the field's `imeOptions` action, and Back
+    /// hiding it). The app sets it with the device; a change while the keypad is up posts
+    /// will/did change frame, as a change of `scale` does.
+    public var style: KeypadStyle = .ios {
+        didSet {
+            guard style != oldValue else { return }
+            keypadView.metrics = KeypadMetrics.make(style: style, scale: scale, compact: isCompact)
+            if let client {
+                keypadView.configure(keyboardType: client.keyboardType, returnKeyType: returnKeyType(for: client))
+            }
+            if application.isChangingDevice {
+                layOut(keysHeight: keypadView.metrics.trayHeight)
+            } else {
+                resize(keypadHeight: keypadView.metrics.trayHeight)
+            }
         }
     }
     /// Whether the keys take iPhone's landscape height (shorter keys, closer rows). The app
@@ -61,7 +79,7 @@ public final class Keyboard: TextInputDelegate {
     public var isCompact = false {
         didSet {
             guard isCompact != oldValue else { return }
-            keypadView.metrics = KeypadMetrics(scale: scale, compact: isCompact)
+            keypadView.metrics = KeypadMetrics.make(style: style, scale: scale, compact: isCompact)
             // Within a change of device, the application has the keypad follow once, after.
             if application.isChangingDevice {
                 layOut(keysHeight: keypadView.metrics.trayHeight)
@@ -130,6 +148,7 @@ public final class Keyboard: TextInputDelegate {
         keypadView.onKey = { [weak self] key in self?.type(key) }
         keypadView.onDeleteWord = { [weak self] in self?.client?.deleteWordBackward() }
         keypadView.wantsCapital = { [weak self] in self?.clientWantsCapital ?? false }
+        keypadView.suggestedWord = { [weak self] in self?.wordBeingTyped }
         application.addWindow(window)
         application.addWindow(previewWindow)
         // The keyboard lives as long as its application: the registration never needs removing.
@@ -179,7 +198,7 @@ public final class Keyboard: TextInputDelegate {
             client = input
             input.inputDelegate = self
             let begin = window.frame
-            let relaid = keypadView.configure(keyboardType: input.keyboardType, returnKeyType: input.returnKeyType)
+            let relaid = keypadView.configure(keyboardType: input.keyboardType, returnKeyType: returnKeyType(for: input))
             let accessoryChanged = input.inputAccessoryView !== accessoryView
             if !isVisible {
                 setAccessoryView(input.inputAccessoryView)
@@ -207,6 +226,14 @@ public final class Keyboard: TextInputDelegate {
     public func textInputDidChange(_ input: any TextInput) {
         guard input === client else { return }
         keypadView.updateAutoShift()
+    }
+
+    /// The word before the caret, for Android's suggestion strip; nil in a secure field, whose
+    /// text an input method never suggests from.
+    private var wordBeingTyped: String? {
+        guard let client, !servesSecureField else { return nil }
+        let word = client.contextBeforeInput.reversed().prefix { !$0.isWhitespace && !$0.isPunctuation }
+        return word.isEmpty ? nil : String(word.reversed())
     }
 
     private var clientWantsCapital: Bool {
@@ -456,17 +483,83 @@ public final class Keyboard: TextInputDelegate {
             }, completion: { [weak self] _ in self?.slide = nil })
     }
 
+    // MARK: Android
+
+    /// The return key the keys show for `input`: its own on iOS; on Android, the `imeOptions`
+    /// action the IME is told (`EditorInfo.imeOptions`, as `TextView.onCreateInputConnection`
+    /// fills it): a multi-line input gets `IME_FLAG_NO_ENTER_ACTION`, so Enter (`default`); an
+    /// unspecified action becomes `IME_ACTION_NEXT` when a text input follows ("An action has not
+    /// been set, but the enter key will move to the next focus"), else `IME_ACTION_DONE`.
+    public func returnKeyType(for input: any TextInput) -> ReturnKeyType {
+        guard style == .android else { return input.returnKeyType }
+        guard input is TextField else { return .default }
+        if input.returnKeyType != .default { return input.returnKeyType }
+        return inputAfter(input) != nil ? .next : .done
+    }
+
+    /// The text input after `input` in its window's reading order (no wrapping), as
+    /// `focusSearch(FOCUS_FORWARD)` finds it.
+    private func inputAfter(_ input: any TextInput) -> View? {
+        guard let view = input as? View, let window = view.window else { return nil }
+        let order = FocusNavigation.readingOrder(in: window)
+        guard let index = order.firstIndex(where: { $0 === view }), index + 1 < order.count else { return nil }
+        return order[index + 1]
+    }
+
+    /// Android's action key, as `TextView.onEditorAction` handles it when no
+    /// `OnEditorActionListener` takes the action (an app's own handler, a field with actions for
+    /// editing-did-end-on-exit here, takes it as Return): Next moves the focus on
+    /// (`focusSearch(FOCUS_FORWARD).requestFocus()`), Done hides the keyboard and leaves the
+    /// focus where it is (`imm.hideSoftInputFromWindow`), and Go, Search and Send become an Enter
+    /// key event flagged `FLAG_EDITOR_ACTION`, which `onKeyUp` turns into a move to the field
+    /// below, or, with none, into hiding the keyboard. Enter in a multi-line input is a new line.
+    private func performEditorAction() {
+        guard let client else { return }
+        let action = keypadView.returnKeyType
+        guard let field = client as? TextField, action != .default else { return client.insertReturn() }
+        if field.hasActions(for: .editingDidEndOnExit) { return client.insertReturn() }
+        switch action {
+        case .next:
+            _ = inputAfter(field)?.becomeFirstResponder()
+        case .done:
+            hide()
+        case .go, .search, .send:
+            if let below = inputAfter(field) { _ = below.becomeFirstResponder() } else { hide() }
+        case .default:
+            client.insertReturn()
+        }
+    }
+
+    /// Android's Back while the keyboard is up: the input method takes it and hides the
+    /// keyboard (`InputMethodService.onKeyUp(KEYCODE_BACK)` → `handleBack` → `requestHideSelf`), and the
+    /// focused field keeps its focus. Returns whether the keyboard took it; with the keyboard
+    /// down, Back goes to the app (its activity goes back).
+    public func handleBack() -> Bool {
+        guard style == .android, isVisible, client != nil else { return false }
+        hide()
+        return true
+    }
+
+    /// A tap on the input that already has the focus, with the keyboard down: Android's
+    /// `Editor` asks for the keyboard again (`showSoftInput`), as after Back or Done.
+    public func focusedInputWasTapped(_ input: any TextInput) {
+        guard style == .android, input === client, !isVisible else { return }
+        show()
+    }
+
     // MARK: Typing
 
-    /// Types a key into the client: characters, space, backspace and return.
+    /// Types a key into the client: characters, space, backspace and return (on Android, the
+    /// action key: `performEditorAction`).
     public func type(_ key: KeypadKey) {
         guard let client else { return }
         switch key.kind {
         case .character(let c): client.insertText(c)
         case .space: client.insertText(" ")
         case .backspace: client.deleteBackward()
+        case .returnKey where style == .android: performEditorAction()
         case .returnKey: client.insertReturn()
-        case .shift, .layer: break
+        case .shift, .layer, .emoji: break
         }
     }
 }

@@ -15,6 +15,8 @@ public struct KeypadKey: Sendable, Hashable {
         case space
         /// The return key, labelled by the field's return key type.
         case returnKey
+        /// Android's emoji key, which opens the emoji palette (not modelled: it types nothing).
+        case emoji
     }
 
     /// The identifier used in traces and tests (`key-a`, `key-shift`, `key-0`…).
@@ -31,14 +33,18 @@ public struct KeypadKey: Sendable, Hashable {
     public let subtitle: String?
     /// Whether the key is drawn in the accent colour (a return key that finishes something).
     public let isProminent: Bool
+    /// What a screen reader calls a key drawn as an icon (Android's action key: `next`,
+    /// `done`…), when it is not its label; nil for the usual names.
+    public let spokenName: String?
 
     /// Creates a key.
     public init(
         id: String, kind: Kind, label: String, units: Double = 1, alternates: [String] = [],
-        subtitle: String? = nil, isProminent: Bool = false
+        subtitle: String? = nil, isProminent: Bool = false, spokenName: String? = nil
     ) {
         self.id = id; self.kind = kind; self.label = label; self.units = units
         self.alternates = alternates; self.subtitle = subtitle; self.isProminent = isProminent
+        self.spokenName = spokenName
     }
 
     /// Whether the key is drawn in the darker function-key colour.
@@ -53,7 +59,7 @@ public struct KeypadKey: Sendable, Hashable {
     /// finger can slide onto it from another key.
     public var typesOnRelease: Bool {
         switch kind {
-        case .character, .space, .returnKey: return true
+        case .character, .space, .returnKey, .emoji: return true
         case .shift, .backspace, .layer: return false
         }
     }
@@ -61,11 +67,13 @@ public struct KeypadKey: Sendable, Hashable {
     /// What a screen reader calls the key, given the label it shows now (shift applied): the
     /// label, or a word for keys drawn as symbols.
     public func accessibleName(showing shown: String) -> String {
+        if let spokenName { return spokenName }
         switch kind {
         case .shift: return "shift"
         case .backspace: return "delete"
         case .space: return "space"
         case .character, .layer, .returnKey: return shown
+        case .emoji: return "emoji"
         }
     }
 

@@ -1,5 +1,25 @@
+/// Whose keyboard the keypad is: iOS's, or a Gboard-like Android one.
+public enum KeypadStyle: String, Sendable, Hashable, CaseIterable {
+    /// iOS's keyboard: keys sized in letter units with fixed gaps, a return key labelled by the
+    /// field's return key type.
+    case ios
+    /// A Gboard-like Android keyboard, from AOSP LatinIME's geometry (the open keyboard Gboard
+    /// grew from): a 40 dp suggestion strip above four rows of keys, each key a share of the
+    /// width, the comma and emoji keys beside the space bar, and an action key showing the
+    /// field's `imeOptions` action as an icon.
+    case android
+}
+
 /// The keypad's sizes at a scale: iOS's at 1× (96 dpi), multiplied for denser displays.
 public struct KeypadMetrics: Sendable, Hashable {
+    /// Whose keyboard the sizes are.
+    public var style: KeypadStyle = .ios
+    /// The suggestion strip's height above the keys (Android; 0 on iOS). It is part of
+    /// `insets.top`.
+    public var suggestionStripHeight = 0.0
+    /// The space between two keys of a row as a share of the keypad's width (Android's keys are
+    /// shares of the width; 0 on iOS, whose gap is `gap`).
+    public var gapShare = 0.0
     /// The scale the sizes were made for (1 = 96 dpi).
     public var scale: Double
     /// The height of a key.
@@ -30,6 +50,36 @@ public struct KeypadMetrics: Sendable, Hashable {
         cornerRadius = 5 * s
     }
 
+    /// A Gboard-like keyboard's sizes at `scale`, from AOSP LatinIME's small-phone portrait
+    /// configuration (`res/values/config.xml`): a 40 dp suggestion strip
+    /// (`config_suggestions_strip_height`) above a 205.6 dp keyboard
+    /// (`config_default_keyboard_height`, "1.285in"), whose top and bottom padding are 2.335 %
+    /// and 4.669 % of that height, rows 6.127 % apart and four rows sharing what is left (each
+    /// row's height includes one gap), and keys 1.739 % of the width apart. At scale 1: a strip of
+    /// 40, padding 5 and 10, keys 38 tall, rows 13 apart: a 246-point tray. Gboard's own figures are
+    /// not published: that it keeps LatinIME's is inferred.
+    public static func android(scale: Double = 1) -> KeypadMetrics {
+        var m = KeypadMetrics(scale: scale)
+        let s = m.scale, keyboard = 205.6
+        let top = keyboard * 0.02335, bottom = keyboard * 0.04669, rowGap = keyboard * 0.06127
+        let row = (keyboard - top - bottom + rowGap) / 4
+        m.style = .android
+        m.suggestionStripHeight = (40 * s).rounded()
+        m.keyHeight = ((row - rowGap) * s).rounded()
+        m.rowGap = (rowGap * s).rounded()
+        m.gap = (6 * s).rounded()
+        m.gapShare = 0.01739
+        m.insets = EdgeInsets(
+            top: m.suggestionStripHeight + (top * s).rounded(), left: 0, bottom: (bottom * s).rounded(), right: 0)
+        m.cornerRadius = 6 * s
+        return m
+    }
+
+    /// The sizes for `style` at `scale` (iPhone's landscape keys when `compact`, iOS only).
+    public static func make(style: KeypadStyle, scale: Double = 1, compact: Bool = false) -> KeypadMetrics {
+        style == .android ? android(scale: scale) : KeypadMetrics(scale: scale, compact: compact)
+    }
+
     /// The sizes at 1×.
     public static let standard = KeypadMetrics()
 
@@ -56,8 +106,9 @@ public struct KeypadLayout: Sendable, Hashable {
     /// The layout for a layer, keyboard type and return key.
     public static func make(
         layer: KeypadLayer, keyboardType: KeyboardType,
-        returnKeyType: ReturnKeyType = .default
+        returnKeyType: ReturnKeyType = .default, style: KeypadStyle = .ios
     ) -> KeypadLayout {
+        if style == .android { return makeAndroid(layer: layer, keyboardType: keyboardType, action: returnKeyType) }
         let returnKey = KeypadKey(
             id: "key-return", kind: .returnKey, label: returnKeyType.title, units: 2.3,
             isProminent: returnKeyType.isProminent)
@@ -128,6 +179,99 @@ public struct KeypadLayout: Sendable, Hashable {
         }
     }
 
+    /// A Gboard-like layout: letters in rows of 10, 9 (offset by half a key) and 7 between shift
+    /// and delete; below them `?123` (or `ABC`), the comma, the emoji key, the space bar, the
+    /// period and the action key, whose label is `action`'s name (drawn as Gboard's icon; the
+    /// `default` action is Enter, which starts a new line). The number pad is Gboard's four
+    /// columns: the digits, `-`, space, delete, `,` `0` `.` and the action key. Key widths are
+    /// shares of the width in tenths (`units`); the space bar takes what the others leave.
+    static func makeAndroid(layer: KeypadLayer, keyboardType: KeyboardType, action: ReturnKeyType) -> KeypadLayout {
+        let actionKey = KeypadKey(
+            id: "key-return", kind: .returnKey, label: action.title, units: 1.5, isProminent: true,
+            spokenName: action == .default ? "enter" : action.title)
+        let backspace = KeypadKey(id: "key-backspace", kind: .backspace, label: "", units: 1.5)
+        func chars(_ s: String, units: Double = 1) -> [KeypadKey] { s.map { KeypadKey.character(String($0), units: units) } }
+        if layer == .numberPad || keyboardType == .numberPad {
+            let wide = 2.5
+            return KeypadLayout(
+                rows: [
+                    chars("123-", units: wide),
+                    chars("456", units: wide) + [KeypadKey(id: "key-space", kind: .space, label: "space", units: wide)],
+                    chars("789", units: wide) + [KeypadKey(id: "key-backspace", kind: .backspace, label: "", units: wide)],
+                    chars(",0.", units: wide)
+                        + [
+                            KeypadKey(
+                                id: "key-return", kind: .returnKey, label: action.title, units: wide, isProminent: true,
+                                spokenName: action == .default ? "enter" : action.title)
+                        ],
+                ], layer: .numberPad)
+        }
+        let switchKey: KeypadKey =
+            layer == .letters
+            ? KeypadKey(id: "key-123", kind: .layer(.numbers), label: "?123", units: 1.5)
+            : KeypadKey(id: "key-abc", kind: .layer(.letters), label: "ABC", units: 1.5)
+        let emoji = KeypadKey(id: "key-emoji", kind: .emoji, label: "", spokenName: "emoji")
+        let space = KeypadKey(id: "key-space", kind: .space, label: "", units: 0, spokenName: "space")
+        let beside: KeypadKey
+        switch keyboardType {
+        case .emailAddress: beside = .character("@")
+        case .url: beside = .character("/")
+        case .default, .numberPad: beside = .character(",")
+        }
+        let bottom = [switchKey, beside, emoji, space, .character("."), actionKey]
+        switch layer {
+        case .letters:
+            return KeypadLayout(
+                rows: [
+                    chars("qwertyuiop"), chars("asdfghjkl"),
+                    [KeypadKey(id: "key-shift", kind: .shift, label: "", units: 1.5)] + chars("zxcvbnm") + [backspace],
+                    bottom,
+                ], layer: layer)
+        case .numbers:
+            return KeypadLayout(
+                rows: [
+                    chars("1234567890"), chars("@#$_&-+()/"),
+                    [KeypadKey(id: "key-symbols", kind: .layer(.symbols), label: "=\\<", units: 1.5)]
+                        + chars("*\"':;!?") + [backspace],
+                    bottom.map { $0.character == "@" || $0.character == "/" ? .character(",") : $0 },
+                ], layer: layer)
+        case .symbols:
+            return KeypadLayout(
+                rows: [
+                    chars("~`|•√π÷×§∆"), chars("£¢€¥^°={}%"),
+                    [KeypadKey(id: "key-123", kind: .layer(.numbers), label: "?123", units: 1.5)]
+                        + chars("\\©®™✓[]") + [backspace],
+                    bottom.map { $0.character == "@" || $0.character == "/" ? .character(",") : $0 },
+                ], layer: layer)
+        case .numberPad:
+            fatalError("handled above")
+        }
+    }
+
+    /// Frames for a Gboard-like layout in a keypad of `width`: each key takes its `units` tenths
+    /// of the width (the space bar what its row leaves), with the gap (`metrics.gapShare` of the
+    /// width) split on both sides, as LatinIME's keys hold their gaps; a row of fewer than ten
+    /// tenths is centred (the `a` row starts half a key in).
+    private func androidFrames(width: Double, metrics: KeypadMetrics) -> [(KeypadKey, Rect)] {
+        var result: [(KeypadKey, Rect)] = []
+        let slot = width / 10, gap = (width * metrics.gapShare).rounded()
+        for (r, row) in rows.enumerated() {
+            let y = metrics.insets.top + Double(r) * (metrics.keyHeight + metrics.rowGap)
+            let fixed = row.reduce(0) { $0 + $1.units }
+            let flexible = row.filter { $0.units == 0 }.count
+            let flexUnits = flexible > 0 ? max(1, (10 - fixed) / Double(flexible)) : 0
+            let total = fixed + flexUnits * Double(flexible)
+            var x = (width - total * slot) / 2
+            for key in row {
+                let w = (key.units > 0 ? key.units : flexUnits) * slot
+                let left = (x + gap / 2).rounded(), right = (x + w - gap / 2).rounded()
+                result.append((key, Rect(x: left, y: y, width: right - left, height: metrics.keyHeight)))
+                x += w
+            }
+        }
+        return result
+    }
+
     /// The layout for a layer, keyboard type and return key label (a plain, grey return key).
     public static func make(layer: KeypadLayer, keyboardType: KeyboardType, returnTitle: String) -> KeypadLayout {
         let type = ReturnKeyType.allCases.first { $0.title == returnTitle } ?? .default
@@ -139,6 +283,7 @@ public struct KeypadLayout: Sendable, Hashable {
     /// other rows are centred; a key of zero units takes the width left. The number pad's keys
     /// fill the width in three columns and the height in four rows, a short row to the right.
     public func frames(width: Double, metrics: KeypadMetrics = .standard) -> [(KeypadKey, Rect)] {
+        if metrics.style == .android { return androidFrames(width: width, metrics: metrics) }
         var result: [(KeypadKey, Rect)] = []
         let inset = metrics.insets, keyHeight = metrics.keyHeight
         let usable = width - inset.left - inset.right

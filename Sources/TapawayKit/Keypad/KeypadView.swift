@@ -19,11 +19,24 @@ public final class KeypadView: View {
     public var metrics = KeypadMetrics.standard {
         didSet {
             guard metrics != oldValue else { return }
+            // Another keyboard (iOS's, Android's) has other keys; the same one only other sizes.
+            if metrics.style != oldValue.style {
+                cancelPresses()
+                layer = firstLayer
+                rebuildKeys()
+                updateAutoShift()
+                return
+            }
             for view in keyViews { view.metrics = metrics }
             layoutKeys()
             setNeedsDisplay()
         }
     }
+    /// Whose keyboard the keys are (`metrics.style`).
+    public var style: KeypadStyle { metrics.style }
+    /// The word the suggestion strip offers (Android): the word being typed, or nil for none (a
+    /// password, an empty field). The keyboard sets it from the focused input.
+    var suggestedWord: (() -> String?)?
     /// How quickly two taps on shift must follow to lock capitals.
     public var capsLockInterval = 0.35
     /// How long a finger rests on a key before its alternates show.
@@ -74,7 +87,7 @@ public final class KeypadView: View {
 
     /// The current layout.
     public var layout: KeypadLayout {
-        KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType)
+        KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style)
     }
 
     /// The layer the keys start on for the keyboard type: letters, or the number pad.
@@ -84,7 +97,7 @@ public final class KeypadView: View {
     /// the keypad: what the keypad would show on that layer now. The trace gives these while a
     /// password is on another layer, whose keys would tell which class of character comes next.
     public var firstLayerKeys: [(id: String, frame: Rect)] {
-        KeypadLayout.make(layer: firstLayer, keyboardType: keyboardType, returnKeyType: returnKeyType)
+        KeypadLayout.make(layer: firstLayer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style)
             .frames(width: bounds.width, metrics: metrics).map { ($0.0.id, $0.1) }
     }
 
@@ -133,6 +146,7 @@ public final class KeypadView: View {
     /// Turns shift on for the next letter when the text input asks for a capital, and off when it
     /// no longer does; caps lock and a held shift key are left alone.
     public func updateAutoShift() {
+        if metrics.suggestionStripHeight > 0 { setNeedsDisplay(suggestionStripFrame) }
         guard shiftState != .locked, !isShiftHeld, let wantsCapital else { return }
         setShift(wantsCapital() ? .once : .off)
     }
@@ -179,9 +193,32 @@ public final class KeypadView: View {
     /// Fingers were taken away.
     public override func touchesCancelled(_ touches: [Touch], with event: Event) { cancelTouches(touches) }
 
-    /// Draws a hairline along the top of the tray.
+    /// The suggestion strip above Android's keys, in the keypad's coordinates (empty on iOS).
+    public var suggestionStripFrame: Rect {
+        Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: metrics.suggestionStripHeight)
+    }
+
+    /// Draws a hairline along the top of the tray; on Android, the suggestion strip: three
+    /// cells with the word being typed in the middle one, as LatinIME shows the typed word
+    /// between two suggestions (Tapaway has no dictionary, so the sides stay empty).
     public override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: 1), color: Palette.keypadHairline)
+        let strip = suggestionStripFrame
+        guard strip.height > 0 else { return }
+        let s = metrics.scale
+        for i in 1...2 {
+            let x = (strip.minX + strip.width * Double(i) / 3).rounded()
+            canvas.fill(
+                Rect(x: x, y: strip.minY + 10 * s, width: 1, height: strip.height - 20 * s), color: Palette.keypadHairline)
+        }
+        guard let word = suggestedWord?(), !word.isEmpty, let fonts = application?.fonts else { return }
+        let font = fonts.font(size: 17 * s, weight: .regular)
+        let cell = strip.width / 3
+        let w = min(font.width(of: word), cell - 12 * s)
+        let baseline = strip.minY + ((strip.height + font.ascent - font.descent) / 2).rounded()
+        canvas.drawText(
+            word, at: Point(x: (strip.minX + cell + (cell - w) / 2).rounded(), y: baseline), font: font,
+            color: Palette.keypadKeyLabel)
     }
 }
 

@@ -10,6 +10,39 @@ public final class NavigationBar: View {
     /// The bar's height below the safe area's top (the status bar): its background reaches up
     /// under the status bar, as `UINavigationBar`'s does.
     public static let height = 52.0
+    /// A Material 3 small top app bar's height: 64 dp (`TopAppBarSmallTokens.ContainerHeight`).
+    public static let materialHeight = 64.0
+
+    /// Whose bar it is.
+    public enum Style: String, Sendable {
+        /// iOS's `UINavigationBar`: a centred title, a "‹ Back" button with the previous title.
+        case ios
+        /// Android's Material 3 small top app bar: an up arrow (the navigation icon, a 48 dp
+        /// button 4 dp from the edge) and the title left-aligned after it in 22 sp (Title Large),
+        /// 16 dp from the edge without the arrow, 64 with it, as Compose's `TopAppBar` places
+        /// them (`TopAppBarHorizontalPadding` 4 dp, `TopAppBarTitleInset` 12 dp after the icon).
+        case material
+    }
+
+    /// Whose bar it is (the app sets it with the device).
+    public var style = Style.ios {
+        didSet {
+            guard style != oldValue else { return }
+            let material = style == .material
+            titleLabel.fontSize = material ? 22 : 17
+            titleLabel.fontWeight = material ? .regular : .semibold
+            titleLabel.alignment = material ? .left : .center
+            backButton.showsBackChevron = !material
+            backButton.showsUpArrow = material
+            backButton.accessibilityLabel = material ? "Navigate up" : nil
+            setNeedsLayout()
+            setNeedsDisplay()
+            superview?.setNeedsLayout()
+        }
+    }
+
+    /// The bar's height below the status bar in its style.
+    public var contentHeight: Double { style == .material ? Self.materialHeight : Self.height }
 
     /// Creates a bar.
     public override init(frame: Rect = .zero) {
@@ -63,6 +96,7 @@ public final class NavigationBar: View {
     /// when the previous screen's title would run into the title; the trailing buttons hug the
     /// right edge, the first outermost.
     public override func layoutSubviews() {
+        if style == .material { return layOutMaterial() }
         let w = bounds.width
         // The content sits in the bar's part below the status bar, inside the sides' safe area.
         let safe = safeAreaInsets
@@ -102,8 +136,35 @@ public final class NavigationBar: View {
         }
     }
 
-    /// Draws the hairline under the bar.
+    /// The Material top app bar: the up arrow in a 48-point button 4 points from the leading
+    /// edge, the title left-aligned 16 points from the edge (64 after the arrow), the trailing
+    /// buttons at the trailing edge.
+    private func layOutMaterial() {
+        let w = bounds.width
+        let safe = safeAreaInsets
+        let top = safe.top, height = max(0, bounds.height - safe.top)
+        let left = safe.left, right = safe.right
+        let buttonFont = application?.fonts.font(size: 17, weight: .regular)
+        backButton.title = ""
+        backButton.frame = Rect(x: left + 4, y: top + ((height - 48) / 2).rounded(), width: 48, height: 48)
+        var trailingEdge = w - right - 4
+        for button in trailingButtons where !button.isHidden {
+            let width = max(48, (buttonFont?.width(of: button.title) ?? 0) + 24)
+            button.frame = Rect(x: trailingEdge - width, y: top + ((height - 48) / 2).rounded(), width: width, height: 48)
+            trailingEdge -= width
+        }
+        var leadingEdge = backButton.isHidden ? left + 16 : left + 64
+        for button in leadingButtons where !button.isHidden {
+            let width = max(48, (buttonFont?.width(of: button.title) ?? 0) + 24)
+            button.frame = Rect(x: leadingEdge, y: top + ((height - 48) / 2).rounded(), width: width, height: 48)
+            leadingEdge += width
+        }
+        titleLabel.frame = Rect(x: leadingEdge, y: top, width: max(0, trailingEdge - leadingEdge - 4), height: height)
+    }
+
+    /// Draws the hairline under the bar (iOS; Material's bar has none at rest).
     public override func draw(_ rect: Rect, in canvas: Canvas) {
+        guard style == .ios else { return }
         canvas.fill(Rect(x: 0, y: bounds.maxY - 1, width: bounds.width, height: 1), color: Palette.separator)
     }
 

@@ -48,7 +48,7 @@ open class NavigationController: ViewController {
     open override func viewDidDisappear(_ animated: Bool) { topViewController?.endAppearance(false, animated: animated) }
 
     /// The bar's height with the status bar's part of the safe area above it.
-    private var barHeight: Double { NavigationBar.height + view.safeAreaInsets.top }
+    private var barHeight: Double { navigationBar.contentHeight + view.safeAreaInsets.top }
 
     /// Where the top screen's view goes: below the bar, or below the status bar when the top
     /// screen hides the bar.
