@@ -43,7 +43,10 @@ shot keypad-numberpad --size 465x852 --focus phone
 # does not fit this display), and the hardware keyboard's bar above the home indicator.
 shot device-landscape --set orientation=landscape --focus name
 shot device-iphone-se --device iphone-se --focus name
-shot device-android --device android --focus name
+# The Android phone at its own height (800 points, so nothing shows below it): the form at rest,
+# the keyboard up, and (a recording) Back pressed once, the field still focused.
+shot device-android-form --device android --scenario android --size 933x800
+shot device-android --device android --scenario android --size 933x800 --focus name
 shot device-ipad --device ipad --set orientation=landscape --focus email
 shot device-hardware-keyboard --set keyboard=hardware --focus name
 # A screen of one's own: the hand-written checkout screen, its own wiring (As written) playing.
@@ -74,6 +77,7 @@ for recording in assets/recordings/*.jsonl; do
         keyboard-manager) picture="scenario-$name" ;;
         audit) picture="instruments-$name"; options=(--screen examples/checkout.json) ;;
         keypad-*) picture="$name" ;;
+        device-android-back) picture="$name"; options=(--device android --size 933x800) ;;
         *) picture="instruments-$name" ;;
     esac
     shot "$picture" "${options[@]}" --replay "$recording" --replay-speed max
