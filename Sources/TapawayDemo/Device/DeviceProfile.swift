@@ -61,8 +61,11 @@ package struct DeviceProfile: Sendable, Equatable {
     package var keyboardCoversBottomInset: Bool { bottom != .navigationBar }
 
     /// The keyboard the device's system shows: Android's (Gboard-like) on the Android phone,
-    /// iOS's elsewhere.
-    package var keyboardStyle: KeypadStyle { bottom == .navigationBar ? .android : .ios }
+    /// iPad's on the iPad, iPhone's elsewhere.
+    package var keyboardStyle: KeypadStyle {
+        if bottom == .navigationBar { return .android }
+        return id == "ipad" ? .ipad : .ios
+    }
 
     /// Whether the status bar shows in `orientation`.
     package func showsStatusBar(_ orientation: DeviceOrientation) -> Bool {

@@ -81,6 +81,8 @@ public final class KeyView: View {
             KeyGlyphs.drawBackspace(in: body, scale: s, face: glyphFace, ink: ink, canvas: canvas)
         case .emoji:
             KeyGlyphs.drawEmoji(in: body, scale: s, face: face, ink: ink, canvas: canvas)
+        case .dismiss:
+            KeyGlyphs.drawHideKeyboard(in: body, scale: s, face: face, ink: ink, canvas: canvas)
         case .returnKey where metrics.style == .android:
             KeyGlyphs.drawAction(actionNamed(key.label), in: body, scale: s, face: face, ink: ink, canvas: canvas)
         default:
@@ -232,6 +234,30 @@ enum KeyGlyphs {
             innerArc.append(Point(x: c.x + 3.2 * s * cos(a), y: c.y + 1 * s + 3.2 * s * sin(a)))
         }
         canvas.fillPolygon(outer + innerArc.reversed(), color: ink)
+    }
+
+    /// iPad's hide-keyboard key: a small keyboard over a down chevron.
+    static func drawHideKeyboard(in rect: Rect, scale s: Double, face: Color, ink: Color, canvas: Canvas) {
+        let c = Point(x: rect.midX, y: rect.midY - 4 * s)
+        let body = Rect(x: c.x - 11 * s, y: c.y - 7 * s, width: 22 * s, height: 14 * s)
+        canvas.fillRoundedRect(body, radius: 2 * s, color: ink)
+        canvas.fillRoundedRect(body.insetBy(dx: 1.4 * s, dy: 1.4 * s), radius: 1 * s, color: face)
+        for row in 0..<2 {
+            for column in 0..<5 {
+                canvas.fill(
+                    Rect(
+                        x: body.minX + (3 + Double(column) * 3.4) * s, y: body.minY + (3.4 + Double(row) * 3) * s, width: 2 * s,
+                        height: 1.6 * s),
+                    color: ink)
+            }
+        }
+        canvas.fill(Rect(x: body.minX + 6 * s, y: body.minY + 9.6 * s, width: 10 * s, height: 1.6 * s), color: ink)
+        let y = body.maxY + 3 * s, t = 1.1 * s
+        canvas.fillPolygon(
+            [
+                Point(x: c.x - 4 * s - t, y: y + t), Point(x: c.x - 4 * s + t, y: y - t), Point(x: c.x, y: y + 4 * s - 2 * t),
+                Point(x: c.x + 4 * s - t, y: y - t), Point(x: c.x + 4 * s + t, y: y + t), Point(x: c.x, y: y + 4 * s + t),
+            ], color: ink)
     }
 
     /// Gboard's action key icons for an `imeOptions` action: an arrow for Next and Go, a tick

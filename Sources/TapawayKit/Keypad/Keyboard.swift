@@ -547,6 +547,17 @@ public final class Keyboard: TextInputDelegate {
         show()
     }
 
+    /// iPad's hide-keyboard key: iPadOS ends editing, so the focused input resigns (its
+    /// delegate may refuse, as for any resignation) and the keyboard hides with it. Measured:
+    /// developers report that the key ends editing (a web view's field is blurred, wysihtml5
+    /// #316: "closing the iPad virtual keyboard ... triggers the usual blur event"; lockbook PR
+    /// #1936: "users can lose keyboard focus using the hide keyboard button"); Apple documents
+    /// no sequence.
+    private func endEditingFromHideKey() {
+        guard let view = client as? View else { return }
+        _ = view.resignFirstResponder()
+    }
+
     // MARK: Typing
 
     /// Types a key into the client: characters, space, backspace and return (on Android, the
@@ -559,6 +570,7 @@ public final class Keyboard: TextInputDelegate {
         case .backspace: client.deleteBackward()
         case .returnKey where style == .android: performEditorAction()
         case .returnKey: client.insertReturn()
+        case .dismiss: endEditingFromHideKey()
         case .shift, .layer, .emoji: break
         }
     }

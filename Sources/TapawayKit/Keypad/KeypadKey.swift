@@ -17,6 +17,8 @@ public struct KeypadKey: Sendable, Hashable {
         case returnKey
         /// Android's emoji key, which opens the emoji palette (not modelled: it types nothing).
         case emoji
+        /// iPad's hide-keyboard key: it ends editing (the focused input resigns).
+        case dismiss
     }
 
     /// The identifier used in traces and tests (`key-a`, `key-shift`, `key-0`…).
@@ -59,7 +61,7 @@ public struct KeypadKey: Sendable, Hashable {
     /// finger can slide onto it from another key.
     public var typesOnRelease: Bool {
         switch kind {
-        case .character, .space, .returnKey, .emoji: return true
+        case .character, .space, .returnKey, .emoji, .dismiss: return true
         case .shift, .backspace, .layer: return false
         }
     }
@@ -74,6 +76,7 @@ public struct KeypadKey: Sendable, Hashable {
         case .space: return "space"
         case .character, .layer, .returnKey: return shown
         case .emoji: return "emoji"
+        case .dismiss: return "hide keyboard"
         }
     }
 

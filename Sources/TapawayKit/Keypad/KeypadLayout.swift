@@ -8,6 +8,10 @@ public enum KeypadStyle: String, Sendable, Hashable, CaseIterable {
     /// width, the comma and emoji keys beside the space bar, and an action key showing the
     /// field's `imeOptions` action as an icon.
     case android
+    /// iPad's keyboard: taller keys in rows of eleven and a half keys' width, Delete and Return
+    /// at the ends of the top rows, Shift at both ends, `.?123` at both ends of the bottom row and
+    /// the hide-keyboard key at its bottom right, which ends editing.
+    case ipad
 }
 
 /// The keypad's sizes at a scale: iOS's at 1× (96 dpi), multiplied for denser displays.
@@ -77,7 +81,29 @@ public struct KeypadMetrics: Sendable, Hashable {
 
     /// The sizes for `style` at `scale` (iPhone's landscape keys when `compact`, iOS only).
     public static func make(style: KeypadStyle, scale: Double = 1, compact: Bool = false) -> KeypadMetrics {
-        style == .android ? android(scale: scale) : KeypadMetrics(scale: scale, compact: compact)
+        switch style {
+        case .android: return android(scale: scale)
+        case .ipad: return ipad(scale: scale)
+        case .ios: return KeypadMetrics(scale: scale, compact: compact)
+        }
+    }
+
+    /// iPad's keyboard at `scale`: a 264-point tray in portrait without the predictive bar, as
+    /// developers measure `UIKeyboardFrameEndUserInfoKey` on iPads in portrait (264, against
+    /// 216 on iPhone of the same era: measured, Apple publishes no figure); its split into keys
+    /// 56 points tall, rows 8 apart, 6 and 10 points of padding, and letter keys eleven and a
+    /// half to a row's width, 8 points apart, is inferred from screenshots.
+    public static func ipad(scale: Double = 1) -> KeypadMetrics {
+        var m = KeypadMetrics(scale: scale)
+        let s = m.scale
+        m.style = .ipad
+        m.keyHeight = (56 * s).rounded()
+        m.rowGap = (8 * s).rounded()
+        m.gap = (8 * s).rounded()
+        m.insets = EdgeInsets(
+            top: (6 * s).rounded(), left: (4 * s).rounded(), bottom: (10 * s).rounded(), right: (4 * s).rounded())
+        m.cornerRadius = 6 * s
+        return m
     }
 
     /// The sizes at 1×.
@@ -109,6 +135,7 @@ public struct KeypadLayout: Sendable, Hashable {
         returnKeyType: ReturnKeyType = .default, style: KeypadStyle = .ios
     ) -> KeypadLayout {
         if style == .android { return makeAndroid(layer: layer, keyboardType: keyboardType, action: returnKeyType) }
+        if style == .ipad { return makeIPad(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType) }
         let returnKey = KeypadKey(
             id: "key-return", kind: .returnKey, label: returnKeyType.title, units: 2.3,
             isProminent: returnKeyType.isProminent)
@@ -248,18 +275,59 @@ public struct KeypadLayout: Sendable, Hashable {
         }
     }
 
+    /// iPad's layout: letters with Delete at the end of the top row, Return at the end of the
+    /// second, Shift at both ends of the third (with `,` and `.` after `m`), and `.?123`, the
+    /// emoji key, the space bar, `.?123` and the hide-keyboard key below. Its other layers are
+    /// iPhone's with the hide-keyboard key added at the bottom right; a number pad is the
+    /// numbers layer, as iPad shows no phone pad.
+    static func makeIPad(layer: KeypadLayer, keyboardType: KeyboardType, returnKeyType: ReturnKeyType) -> KeypadLayout {
+        let dismiss = KeypadKey(id: "key-dismiss", kind: .dismiss, label: "", units: 1.5, spokenName: "hide keyboard")
+        let asked: KeypadLayer = layer == .numberPad || keyboardType == .numberPad ? .numbers : layer
+        guard asked == .letters else {
+            let phone = make(
+                layer: asked, keyboardType: keyboardType == .numberPad ? .default : keyboardType, returnKeyType: returnKeyType)
+            var rows = phone.rows
+            rows[rows.count - 1].append(dismiss)
+            return KeypadLayout(rows: rows, layer: asked)
+        }
+        func chars(_ s: String) -> [KeypadKey] { s.map { KeypadKey.character(String($0)) } }
+        let returnKey = KeypadKey(
+            id: "key-return", kind: .returnKey, label: returnKeyType.title, units: 2,
+            isProminent: returnKeyType.isProminent)
+        let beside: [KeypadKey]
+        switch keyboardType {
+        case .emailAddress: beside = [.character("@"), .character(".")]
+        case .url: beside = [.character("/"), .character(".")]
+        case .default, .numberPad: beside = [.character(","), .character(".")]
+        }
+        return KeypadLayout(
+            rows: [
+                chars("qwertyuiop") + [KeypadKey(id: "key-backspace", kind: .backspace, label: "", units: 1.5)],
+                chars("asdfghjkl") + [returnKey],
+                [KeypadKey(id: "key-shift", kind: .shift, label: "", units: 1.25)] + chars("zxcvbnm") + beside
+                    + [KeypadKey(id: "key-shift-right", kind: .shift, label: "", units: 1.25)],
+                [
+                    KeypadKey(id: "key-123", kind: .layer(.numbers), label: ".?123", units: 1.5),
+                    KeypadKey(id: "key-emoji", kind: .emoji, label: "", spokenName: "emoji"),
+                    KeypadKey(id: "key-space", kind: .space, label: "", units: 0, spokenName: "space"),
+                    KeypadKey(id: "key-123-right", kind: .layer(.numbers), label: ".?123", units: 1.5), dismiss,
+                ],
+            ], layer: .letters)
+    }
+
     /// Frames for a Gboard-like layout in a keypad of `width`: each key takes its `units` tenths
     /// of the width (the space bar what its row leaves), with the gap (`metrics.gapShare` of the
     /// width) split on both sides, as LatinIME's keys hold their gaps; a row of fewer than ten
     /// tenths is centred (the `a` row starts half a key in).
-    private func androidFrames(width: Double, metrics: KeypadMetrics) -> [(KeypadKey, Rect)] {
+    private func androidFrames(width: Double, metrics: KeypadMetrics, keysPerRow: Double = 10) -> [(KeypadKey, Rect)] {
         var result: [(KeypadKey, Rect)] = []
-        let slot = width / 10, gap = (width * metrics.gapShare).rounded()
+        let slot = width / keysPerRow
+        let gap = metrics.gapShare > 0 ? (width * metrics.gapShare).rounded() : metrics.gap
         for (r, row) in rows.enumerated() {
             let y = metrics.insets.top + Double(r) * (metrics.keyHeight + metrics.rowGap)
             let fixed = row.reduce(0) { $0 + $1.units }
             let flexible = row.filter { $0.units == 0 }.count
-            let flexUnits = flexible > 0 ? max(1, (10 - fixed) / Double(flexible)) : 0
+            let flexUnits = flexible > 0 ? max(1, (keysPerRow - fixed) / Double(flexible)) : 0
             let total = fixed + flexUnits * Double(flexible)
             var x = (width - total * slot) / 2
             for key in row {
@@ -284,6 +352,13 @@ public struct KeypadLayout: Sendable, Hashable {
     /// fill the width in three columns and the height in four rows, a short row to the right.
     public func frames(width: Double, metrics: KeypadMetrics = .standard) -> [(KeypadKey, Rect)] {
         if metrics.style == .android { return androidFrames(width: width, metrics: metrics) }
+        if metrics.style == .ipad && layer == .letters {
+            // iPad's letters: eleven and a half keys to a row, inside the tray's side insets.
+            let inset = metrics.insets.left
+            return androidFrames(width: width - 2 * inset, metrics: metrics, keysPerRow: 11.5).map { key, frame in
+                (key, frame.offsetBy(dx: inset, dy: 0))
+            }
+        }
         var result: [(KeypadKey, Rect)] = []
         let inset = metrics.insets, keyHeight = metrics.keyHeight
         let usable = width - inset.left - inset.right

@@ -116,7 +116,7 @@ extension KeypadView {
                 guard let self, let press else { return }
                 self.repeatBackspace(press)
             }
-        case .character, .space, .returnKey, .emoji:
+        case .character, .space, .returnKey, .emoji, .dismiss:
             pressForTyping(press, view)
         }
     }
@@ -199,7 +199,7 @@ extension KeypadView {
             setLayer(target)
         case .backspace:
             onKey?(view.key)
-        case .character, .space, .returnKey, .emoji:
+        case .character, .space, .returnKey, .emoji, .dismiss:
             type(view.key, as: nil)
         }
         return true

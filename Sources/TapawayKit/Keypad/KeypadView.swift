@@ -74,7 +74,7 @@ public final class KeypadView: View {
     @discardableResult
     public func configure(keyboardType: KeyboardType, returnKeyType: ReturnKeyType) -> Bool {
         cancelPresses()
-        let layer: KeypadLayer = keyboardType == .numberPad ? .numberPad : .letters
+        let layer: KeypadLayer = keyboardType == .numberPad ? (style == .ipad ? .numbers : .numberPad) : .letters
         let changed = keyboardType != self.keyboardType || returnKeyType != self.returnKeyType || layer != self.layer
         self.keyboardType = keyboardType
         self.returnKeyType = returnKeyType
@@ -90,8 +90,11 @@ public final class KeypadView: View {
         KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style)
     }
 
-    /// The layer the keys start on for the keyboard type: letters, or the number pad.
-    public var firstLayer: KeypadLayer { keyboardType == .numberPad ? .numberPad : .letters }
+    /// The layer the keys start on for the keyboard type: letters, or the number pad (on iPad,
+    /// which has none, the numbers).
+    public var firstLayer: KeypadLayer {
+        keyboardType == .numberPad ? (style == .ipad ? .numbers : .numberPad) : .letters
+    }
 
     /// The first layer's keys (`key-q`…) at the keypad's current width, with their frames in
     /// the keypad: what the keypad would show on that layer now. The trace gives these while a
