@@ -48,6 +48,7 @@ shot device-iphone-se --device iphone-se --focus name
 shot device-android-form --device android --scenario android --size 933x800
 shot device-android --device android --scenario android --size 933x800 --focus name
 shot device-ipad --device ipad --set orientation=landscape --focus email
+shot device-ipad-keyboard --device ipad --focus name
 shot device-hardware-keyboard --set keyboard=hardware --focus name
 # A screen of one's own: the hand-written checkout screen, its own wiring (As written) playing.
 shot screen-checkout --screen examples/checkout.json --scenario as-written --focus promo
