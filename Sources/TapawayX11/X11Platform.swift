@@ -531,15 +531,18 @@ package final class X11Platform {
 
     /// Grows the window, never shrinks it, so that it holds `size` points (another device,
     /// the device turned), within the desktop's work area. A window whose size was asked for on
-    /// the command line keeps it: its chrome folds instead.
-    package func grow(toHold size: Size) {
-        guard defaultLimit != nil else { return }
+    /// the command line keeps it: its chrome folds instead. Returns whether a new size was asked
+    /// of the X server (it arrives later, as a `ConfigureNotify`, if the window manager agrees).
+    @discardableResult
+    package func grow(toHold size: Size) -> Bool {
+        guard defaultLimit != nil else { return false }
         let limit = sizeLimit
         let width = min(Int32(limit.width), max(Int32(screenWidth), Int32(min((size.width * scale).rounded(), 16_384))))
         let height = min(Int32(limit.height), max(Int32(screenHeight), Int32(min((size.height * scale).rounded(), 16_384))))
-        guard width != Int32(screenWidth) || height != Int32(screenHeight) else { return }
+        guard width != Int32(screenWidth) || height != Int32(screenHeight) else { return false }
         XResizeWindow(display, topLevel, UInt32(width), UInt32(height))
         XFlush(display)
+        return true
     }
 
     /// The largest scale, at most `scale`, at which a window of `size` points fits the desktop's

@@ -201,7 +201,9 @@ struct Launcher {
         // work area; a size given with --size stays as it is. A remembered one is kept at start,
         // grown only as far as showing the device whole needs (a size remembered from before
         // devices, or from a smaller one, would cut the phone's bottom off at every start).
-        app.onDeviceChange = { [unowned platform] device in platform.grow(toHold: WindowLayout.preferredSize(device: device)) }
+        app.onDeviceChange = { [unowned platform] device in
+            platform.grow(toHold: WindowLayout.preferredSize(device: device))
+        }
         if options.size == nil {
             let device = app.device.size(app.orientation)
             platform.grow(

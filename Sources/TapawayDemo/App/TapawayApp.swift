@@ -58,8 +58,17 @@ package final class TapawayApp {
     /// The status bar, the Dynamic Island, the home indicator or the navigation bar.
     package private(set) var deviceChrome: DeviceChrome!
     /// Called when the device or its orientation changes, with the device's new size in points:
-    /// the platform may grow the window to hold it beside the chrome.
-    package var onDeviceChange: ((Size) -> Void)?
+    /// the platform may grow the window to hold it beside the chrome. It returns whether the
+    /// window is to change size for it: the trace's `device` line then waits for the new size
+    /// (`windowSizeWait` at most), so that it states the frame the device ends with.
+    package var onDeviceChange: ((Size) -> Bool)?
+    /// Whether a `device` line waits for the window to take its new size.
+    private var deviceLineAwaitsWindow = false
+    /// Writes the waiting `device` line if the window never changes size (a window manager that
+    /// refuses, a size the work area caps at the current one).
+    private var deviceLineTimer: Timer?
+    /// How long a `device` line waits for the window's new size before it is written anyway.
+    package static let windowSizeWait = 1.0
     /// Called when F12 asks for a screenshot (the platform saves it).
     package var onScreenshotRequest: (() -> Void)?
     /// Called when F9 or the sidebar's `record-toggle` asks to start or stop recording the
@@ -176,7 +185,10 @@ package final class TapawayApp {
             sidebar.show(option: OptionKey(nil, option.id), value: option.defaultValue)
             option.applyToApplication?(option.defaultValue, application)
         }
-        application.onScreenResize = { [weak self] size in self?.layOutWindows(for: size) }
+        application.onScreenResize = { [weak self] size in
+            self?.layOutWindows(for: size)
+            self?.writeAwaitedDeviceLine()
+        }
         deviceChrome = DeviceChrome(
             application: application, appWindow: window, profile: self.device, orientation: orientation)
         deviceChrome.onBack = { [weak self] in self?.systemBack() }
@@ -351,8 +363,28 @@ package final class TapawayApp {
         device = chosen
         orientation = turned
         layOutWindows(for: application.screenSize, rotated: rotated)
+        // The window may grow for the device, now (headless) or once the window manager has
+        // answered (X): the device line states the frame it ends with.
+        deviceLineTimer?.invalidate()
+        deviceLineAwaitsWindow = true
+        let resizing = onDeviceChange?(self.device.size(orientation)) ?? false
+        guard deviceLineAwaitsWindow else { return }
+        if resizing {
+            deviceLineTimer = application.timers.schedule(after: Self.windowSizeWait) { [weak self] _ in
+                self?.writeAwaitedDeviceLine()
+            }
+        } else {
+            writeAwaitedDeviceLine()
+        }
+    }
+
+    /// Writes the `device` line that waited for the window's size, if one does.
+    private func writeAwaitedDeviceLine() {
+        guard deviceLineAwaitsWindow else { return }
+        deviceLineAwaitsWindow = false
+        deviceLineTimer?.invalidate()
+        deviceLineTimer = nil
         tracer?.device(deviceState, frame: application.deviceFrame)
-        onDeviceChange?(self.device.size(orientation))
     }
 
     // MARK: Instruments

@@ -61,8 +61,9 @@ package final class HeadlessSession {
         app.onDeviceChange = { [unowned platform] device in
             let wanted = WindowLayout.preferredSize(device: device)
             let size = platform.application.screenSize
-            platform.application.resizeScreen(
-                to: Size(width: max(size.width, wanted.width), height: max(size.height, wanted.height)))
+            let grown = Size(width: max(size.width, wanted.width), height: max(size.height, wanted.height))
+            platform.application.resizeScreen(to: grown)
+            return grown != size
         }
         platform.settle()
     }
