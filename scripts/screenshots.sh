@@ -49,6 +49,7 @@ shot device-android-form --device android --scenario android --size 933x800
 shot device-android --device android --scenario android --size 933x800 --focus name
 shot device-ipad --device ipad --set orientation=landscape --focus email
 shot device-ipad-keyboard --device ipad --focus name
+shot device-ipad-floating --device ipad --set ipad-keyboard=floating --set avoidance=adjust-resize --focus notes
 shot device-hardware-keyboard --set keyboard=hardware --focus name
 # A screen of one's own: the hand-written checkout screen, its own wiring (As written) playing.
 shot screen-checkout --screen examples/checkout.json --scenario as-written --focus promo

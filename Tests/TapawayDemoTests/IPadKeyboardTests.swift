@@ -79,3 +79,86 @@ struct IPadKeyboardTests {
         #expect(h.keyboardEvents.isEmpty)
     }
 }
+
+/// iPad's floating keyboard: what it posts, where it is, and what the avoidance strategies make
+/// of it. The sequences are developers' reports (docs/devices.md gives them with their levels):
+/// flutter_keyboard_visibility PR #162, "The iOS floating keyboard does not trigger observers
+/// UIKeyboardDidShowNotification, UIKeyboardWillShowNotification, UIKeyboardWillHideNotification.
+/// It does trigger UIKeyboardDidChangeFrameNotification"; MeshCoreOne PR #139, "iOS sends
+/// keyboardWillHide for floating/undocked keyboards". `UIKeyboardLayoutGuide` is documented.
+@MainActor
+@Suite("iPad: the floating keyboard")
+struct IPadFloatingKeyboardTests {
+    func harness(avoidance: String = "none", floating: Bool = true) -> Harness {
+        let h = Harness(.noCode, size: WindowLayout.preferredSize(device: Size(width: 820, height: 1180)))
+        #expect(h.app.setOption(OptionKey(nil, "device"), to: "ipad"))
+        #expect(h.app.setOption(OptionKey(nil, "avoidance"), to: avoidance))
+        if floating { #expect(h.app.setOption(OptionKey(nil, "ipad-keyboard"), to: "floating")) }
+        h.platform.settle()
+        h.clearRecords()
+        return h
+    }
+
+    @Test("focusing and leaving a field post no show or hide, only frame changes; the frame is clear of the bottom")
+    func onlyFrameChanges() {
+        let h = harness()
+        var changes: [(Rect, Rect)] = []
+        h.platform.application.notificationCenter.addObserver(forName: .keyboardWillChangeFrame) { note in
+            if let begin = note.userInfo[KeyboardInfoKey.frameBegin] as? Rect,
+                let end = note.userInfo[KeyboardInfoKey.frameEnd] as? Rect
+            {
+                changes.append((begin, end))
+            }
+        }
+        h.platform.tap(h.form.name)
+        h.platform.settle()
+        #expect(h.keyboardEvents.isEmpty, "no show: \(h.keyboardEvents)")
+        let device = h.platform.application.deviceFrame
+        let frame = h.keyboard.frame
+        #expect(h.keyboard.isVisible && frame.width == 320 && frame.maxY < device.maxY - 20, "it floats: \(frame)")
+        #expect(changes.count == 1 && changes[0].1 == frame && changes[0].0.height == 0)
+        h.platform.tap(at: Point(x: device.minX + 30, y: h.form.submit.frameInScreen.maxY + 10))
+        _ = h.platform.application.keyWindow?.transferFirstResponder(to: nil, force: true)
+        h.platform.settle()
+        #expect(h.keyboardEvents.isEmpty, "no hide: \(h.keyboardEvents)")
+        #expect(!h.keyboard.isVisible)
+        #expect(changes.count == 2 && changes[1].1.height == 0)
+    }
+
+    @Test("the docked keyboard turning into the floating one posts will and did hide first")
+    func dockedToFloating() {
+        let h = harness(floating: false)
+        h.platform.tap(h.form.name)
+        h.platform.settle()
+        h.clearRecords()
+        #expect(h.app.setOption(OptionKey(nil, "ipad-keyboard"), to: "floating"))
+        h.platform.settle()
+        #expect(h.keyboardEvents == ["willHide", "didHide"])
+        #expect(h.keyboard.isVisible && h.keyboard.frame.width == 320)
+        #expect(h.firstResponderID == "name")
+        h.clearRecords()
+        #expect(h.app.setOption(OptionKey(nil, "ipad-keyboard"), to: "docked"))
+        h.platform.settle()
+        #expect(h.keyboardEvents == ["willShow", "didShow"], "docked again, it shows")
+        #expect(h.keyboard.frame.width == 820)
+    }
+
+    // UIKeyboardLayoutGuide.followsUndockedKeyboard, documented: false by default, and "when
+    // the keyboard is undocked, the guide's top equals the safe area's bottom" (research notes).
+    @Test("keyboard-guide keeps to the safe area for the floating keyboard; a strategy reading the frame shrinks to its top")
+    func strategies() throws {
+        let guide = harness(avoidance: "keyboard-guide")
+        guide.platform.tap(guide.form.notes)
+        guide.platform.settle()
+        let guideScreen = try #require(guide.app.navigation.topViewController as? FormViewController)
+        // The content ends at the safe area's bottom (iPad's 20 points), as with no keyboard.
+        #expect(guideScreen.avoidance.numbers.shift == guide.platform.application.safeAreaInsets.bottom)
+        let resize = harness(avoidance: "adjust-resize")
+        resize.platform.tap(resize.form.notes)
+        resize.platform.settle()
+        let resizeScreen = try #require(resize.app.navigation.topViewController as? FormViewController)
+        let keyboard = resize.keyboard.frame, screenBottom = resize.platform.application.deviceFrame.maxY
+        #expect(resizeScreen.avoidance.numbers.shift == screenBottom - keyboard.minY, "as if docked, by its top")
+        #expect(resizeScreen.view.frameInScreen.maxY == keyboard.minY, "the screen ends where the floating keyboard begins")
+    }
+}

@@ -5,7 +5,9 @@ import TapawayKit
 /// tracks the docked keyboard frame by frame as it slides; while the keyboard is away its top
 /// is the bottom of the safe area (`usesBottomSafeArea`, the default). Nothing is scrolled by
 /// the guide itself: once the keyboard is up, Tapaway scrolls the field being edited into view,
-/// as UIKit's text inputs ask their scroll view to (inferred).
+/// as UIKit's text inputs ask their scroll view to (inferred). iPad's floating keyboard is not
+/// followed: `followsUndockedKeyboard` is false by default, and then, Apple documents, the
+/// guide's top is the safe area's bottom while the keyboard is undocked.
 @MainActor
 package final class KeyboardGuideAvoidance: KeyboardAvoidance {
     /// The space kept between the field being edited and the guide when scrolling.
@@ -31,7 +33,8 @@ package final class KeyboardGuideAvoidance: KeyboardAvoidance {
         let view = screen.view
         let top = view.frameInScreen
         let safeBottom = screen.safeAreaForAvoidance.bottom
-        let guideTop = min(frame.minY, top.maxY - safeBottom)
+        let floating = view.application?.keyboard.floats ?? false
+        let guideTop = floating ? top.maxY - safeBottom : min(frame.minY, top.maxY - safeBottom)
         let height = max(0, guideTop - top.minY)
         pinned = true
         screen.layOutContent(in: Rect(x: 0, y: 0, width: view.bounds.width, height: height))

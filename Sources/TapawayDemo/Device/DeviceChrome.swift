@@ -105,6 +105,8 @@ package final class DeviceChrome {
     }
 
     private func draw(in window: Window, canvas: Canvas) {
+        // iPad's floating keyboard is clear of the screen's edges: nothing of the device is on it.
+        if window === application.keyboard.window && application.keyboard.floats { return }
         let origin = Point(x: window.frame.minX, y: window.frame.minY)
         func local(_ r: Rect) -> Rect { r.offsetBy(dx: -origin.x, dy: -origin.y) }
         defer { drawCorners(in: window, canvas: canvas) }

@@ -81,4 +81,21 @@ enum KeyboardOption {
         }
         return option
     }()
+
+    /// `ipad-keyboard`: iPad's keyboard docked (the default) or floating (`Keyboard.isFloating`);
+    /// other devices keep theirs docked.
+    static let ipadKeyboard: TechniqueOption = {
+        var option = TechniqueOption.choice(
+            "ipad-keyboard", title: "iPad keyboard",
+            values: [
+                .init("docked", title: "Docked"),
+                .init("floating", title: "Floating", subtitle: "No show or hide, only frame changes"),
+            ],
+            default: "docked",
+            apply: { _, _ in })
+        option.applyToApplication = { value, application in
+            application.keyboard.isFloating = value == "floating"
+        }
+        return option
+    }()
 }

@@ -21,6 +21,7 @@ package enum Techniques {
     /// Options that apply to every technique's screen.
     package static let generalOptions: [TechniqueOption] = [
         DraggingOption.dismissMode, DraggingOption.bounce, ValidationOption.emailValidates, KeyboardOption.keyboard,
+        KeyboardOption.ipadKeyboard,
         DeviceOption.device, DeviceOption.orientation, AvoidanceOption.avoidance, AvoidanceOption.layout,
     ]
 

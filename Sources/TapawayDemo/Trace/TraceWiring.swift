@@ -50,6 +50,16 @@ final class TraceWiring {
                     tracer?.keypad(phase: phase, notification: note, keys: app.keyboard.usesSoftwareKeyboard)
                 })
         }
+        // iPad's floating keyboard posts only frame changes: they are its keypad lines.
+        for (name, phase) in [
+            (NotificationName.keyboardWillChangeFrame, "willChangeFrame"), (.keyboardDidChangeFrame, "didChangeFrame"),
+        ] {
+            notificationTokens.append(
+                center.addObserver(forName: name) { [weak tracer, unowned app] note in
+                    guard app.keyboard.floats else { return }
+                    tracer?.keypad(phase: phase, notification: note, keys: app.keyboard.usesSoftwareKeyboard)
+                })
+        }
         notificationTokens.append(
             center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
                 guard let field = note.object as? TextField else { return }

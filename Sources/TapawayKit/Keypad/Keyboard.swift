@@ -51,10 +51,39 @@ public final class Keyboard: TextInputDelegate {
     public var scale: Double = 1 {
         didSet {
             guard scale != oldValue else { return }
-            keypadView.metrics = KeypadMetrics.make(style: style, scale: scale, compact: isCompact)
+            keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
             resize(keypadHeight: keypadView.metrics.trayHeight)
         }
     }
+    /// Whether iPad's keyboard floats (`style` `.ipad` only; elsewhere it stays docked): a
+    /// phone-sized keyboard over the app, clear of the screen's bottom. iPadOS posts no
+    /// will/did show or hide for it, only will/did change frame (developers' reports:
+    /// flutter_keyboard_visibility PR #162, "The iOS floating keyboard does not trigger observers
+    /// UIKeyboardDidShowNotification, UIKeyboardWillShowNotification,
+    /// UIKeyboardWillHideNotification. It does trigger UIKeyboardDidChangeFrameNotification");
+    /// the docked keyboard turning into it posts will/did hide first (MeshCoreOne PR #139: "iOS
+    /// sends keyboardWillHide for floating/undocked keyboards"; openradar 18010127 for Undock
+    /// chosen from the hide key's menu). docs/devices.md gives the levels.
+    public var isFloating = false {
+        didSet { if isFloating != oldValue && style == .ipad { floatingDidChange(wasFloating: oldValue) } }
+    }
+
+    /// Whether the keyboard floats now (`isFloating` on iPad).
+    public var floats: Bool { isFloating && style == .ipad }
+
+    /// The keys the keyboard shows: the floating keyboard's are iPhone's.
+    private var keysStyle: KeypadStyle { floats ? .ios : style }
+
+    /// The floating keyboard's frame: iPhone's 320-point-wide keys, 216 tall, centred 32 points
+    /// above the bottom safe area (where iPadOS first puts it: inferred from screenshots).
+    public var floatingFrame: Rect {
+        let d = application.deviceFrame
+        let height = KeypadMetrics(scale: scale).trayHeight, width = min(d.width, (320 * scale).rounded())
+        return Rect(
+            x: (d.midX - width / 2).rounded(), y: d.maxY - application.safeAreaInsets.bottom - 32 - height, width: width,
+            height: height)
+    }
+
     /// Whose keyboard shows: iOS's, or a Gboard-like Android one (its own keys and sizes, a
     /// suggestion strip, an action key that performs the field's `imeOptions` action, and Back
     /// hiding it). The app sets it with the device; a change while the keypad is up posts
@@ -62,7 +91,7 @@ public final class Keyboard: TextInputDelegate {
     public var style: KeypadStyle = .ios {
         didSet {
             guard style != oldValue else { return }
-            keypadView.metrics = KeypadMetrics.make(style: style, scale: scale, compact: isCompact)
+            keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
             if let client {
                 keypadView.configure(keyboardType: client.keyboardType, returnKeyType: returnKeyType(for: client))
             }
@@ -79,7 +108,7 @@ public final class Keyboard: TextInputDelegate {
     public var isCompact = false {
         didSet {
             guard isCompact != oldValue else { return }
-            keypadView.metrics = KeypadMetrics.make(style: style, scale: scale, compact: isCompact)
+            keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
             // Within a change of device, the application has the keypad follow once, after.
             if application.isChangingDevice {
                 layOut(keysHeight: keypadView.metrics.trayHeight)
@@ -159,7 +188,7 @@ public final class Keyboard: TextInputDelegate {
     public var height: Double { window.frame.height }
     /// The part of the keypad under the keys (or the bar) that covers the device's bottom safe
     /// area, as iOS's keyboard covers the home indicator's: its frame includes it.
-    public var bottomInset: Double { coversBottomSafeArea ? application.safeAreaInsets.bottom : 0 }
+    public var bottomInset: Double { coversBottomSafeArea && !floats ? application.safeAreaInsets.bottom : 0 }
     /// Whether the keypad reaches down over the bottom safe area (iOS: true, its keyboard
     /// covers the home indicator's area) or docks on top of it (Android: false, its keyboard
     /// sits above the navigation bar).
@@ -177,11 +206,14 @@ public final class Keyboard: TextInputDelegate {
     public private(set) var accessoryView: View?
     /// The frame when docked, in screen coordinates.
     public var shownFrame: Rect {
+        if floats { return floatingFrame }
         let d = application.deviceFrame
         return Rect(x: d.minX, y: dockBottom - height, width: d.width, height: height)
     }
     /// The frame when away, just below the screen.
     public var hiddenFrame: Rect {
+        // The floating keyboard appears and goes where it floats: it does not slide.
+        if floats { return floatingFrame }
         let d = application.deviceFrame
         return Rect(x: d.minX, y: d.maxY, width: d.width, height: height)
     }
@@ -258,11 +290,16 @@ public final class Keyboard: TextInputDelegate {
         // An interrupted slide reverses from where it is, taking the remaining share of the time.
         let full = abs(hiddenFrame.minY - shownFrame.minY)
         let duration = full > 0 ? animationDuration * min(1, abs(end.minY - begin.minY) / full) : 0
-        let info = userInfo(begin: begin, end: end, duration: duration)
+        // The floating keyboard leaves for no frame at all (a zero-sized one where it was, as
+        // developers log for undocked keyboards: DAKeyboardControl #48), and comes from one.
+        let floating = floats
+        let nothing = Rect(x: floatingFrame.minX, y: floatingFrame.minY, width: 0, height: 0)
+        let info = userInfo(
+            begin: floating && showing ? nothing : begin, end: floating && !showing ? nothing : end, duration: duration)
         slide?.cancel()
         state = showing ? .showing : .hiding
         let center = application.notificationCenter
-        center.post(name: showing ? .keyboardWillShow : .keyboardWillHide, object: nil, userInfo: info)
+        if !floating { center.post(name: showing ? .keyboardWillShow : .keyboardWillHide, object: nil, userInfo: info) }
         center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
         if showing { window.setVisible(true) }
         slide = application.animate(
@@ -283,7 +320,7 @@ public final class Keyboard: TextInputDelegate {
                 self.slide = nil
                 self.state = target
                 if !showing { self.window.setVisible(false) }
-                center.post(name: showing ? .keyboardDidShow : .keyboardDidHide, object: nil, userInfo: info)
+                if !floating { center.post(name: showing ? .keyboardDidShow : .keyboardDidHide, object: nil, userInfo: info) }
                 center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: info)
             })
     }
@@ -362,10 +399,10 @@ public final class Keyboard: TextInputDelegate {
     /// edge where it is; posts nothing.
     private func layOut(keysHeight: Double? = nil) {
         let accessoryHeight = accessoryView?.frame.height ?? 0
-        let width = application.deviceFrame.width
+        let width = floats ? floatingFrame.width : application.deviceFrame.width
         let keys = keysHeight ?? keypadView.frame.height
         // The tray spans the device; the keys stay inside the safe area's sides (landscape).
-        let sides = application.safeAreaInsets
+        let sides = floats ? EdgeInsets() : application.safeAreaInsets
         keypadView.frame = Rect(
             x: sides.left, y: accessoryHeight, width: max(0, width - sides.left - sides.right), height: keys)
         keypadView.isHidden = !usesSoftwareKeyboard
@@ -481,6 +518,37 @@ public final class Keyboard: TextInputDelegate {
             step: { [weak self] t in
                 self?.window.frame = interpolate(begin, end, t).rounded
             }, completion: { [weak self] _ in self?.slide = nil })
+    }
+
+    /// The keyboard started or stopped floating. While it is up: docked to floating posts
+    /// will-hide and did-hide from the docked frame to just below the screen, at once, then
+    /// will/did change frame from nothing to the floating frame; floating to docked posts
+    /// will-show and will-change-frame, then did-show and did-change-frame, as a docked keyboard
+    /// coming up (`reshow`).
+    private func floatingDidChange(wasFloating: Bool) {
+        let begin = window.frame
+        keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
+        if let client { keypadView.configure(keyboardType: client.keyboardType, returnKeyType: returnKeyType(for: client)) }
+        let up = state == .shown || state == .showing
+        slide?.cancel()
+        slide = nil
+        if up { state = .shown }
+        layOut(keysHeight: keypadView.metrics.trayHeight)
+        guard up else { return }
+        let center = application.notificationCenter
+        if floats {
+            let d = application.deviceFrame
+            let away = Rect(x: begin.minX, y: d.maxY, width: begin.width, height: begin.height)
+            let hide = userInfo(begin: begin, end: away, duration: 0)
+            center.post(name: .keyboardWillHide, object: nil, userInfo: hide)
+            center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: hide)
+            center.post(name: .keyboardDidHide, object: nil, userInfo: hide)
+            center.post(name: .keyboardDidChangeFrame, object: nil, userInfo: hide)
+            let nothing = Rect(x: floatingFrame.minX, y: floatingFrame.minY, width: 0, height: 0)
+            postFrameChange(from: nothing, to: window.frame)
+        } else {
+            reshow(from: Rect(x: begin.minX, y: begin.minY, width: 0, height: 0))
+        }
     }
 
     // MARK: Android
