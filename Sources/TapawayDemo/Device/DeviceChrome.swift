@@ -209,21 +209,27 @@ package final class DeviceChrome {
         let baseline = (midY + (font.ascent - font.descent) / 2).rounded()
         let time = "9:41"
         let sideWidth = island ? (bar.width - 126) / 2 : bar.width / 3
-        let timeX = island ? bar.minX + (sideWidth - font.width(of: time)) / 2 + 8 : bar.minX + 16
+        // A home-button iPhone centres the time, its signal at the left (as every iPhone SE
+        // screenshot shows: observed, Apple documents no layout); iPad puts it at the left.
+        let homeButton = profile.bottom == .none
+        let timeX =
+            island
+            ? bar.minX + (sideWidth - font.width(of: time)) / 2 + 8
+            : homeButton ? bar.midX - font.width(of: time) / 2 : bar.minX + 16
         canvas.drawText(time, at: Point(x: timeX.rounded(), y: baseline), font: font, color: Palette.label)
         if island {
             canvas.fillRoundedRect(
                 Rect(x: (bar.midX - 63).rounded(), y: bar.minY + 11, width: 126, height: 37), radius: 18.5, color: .black)
         }
-        // Signal bars, then a battery, at the right.
+        // Signal bars, then a battery, at the right (the signal at the left on a home-button iPhone).
         let iconHeight = (font.ascent * 0.8).rounded()
-        var x = bar.maxX - (island ? sideWidth / 2 + 28 : 16 + 44)
+        var x = homeButton ? bar.minX + 8 : bar.maxX - (island ? sideWidth / 2 + 28 : 16 + 44)
         for step in 0..<4 {
             let h = (iconHeight * Double(step + 1) / 4).rounded()
             canvas.fill(Rect(x: x, y: midY + iconHeight / 2 - h, width: 3, height: h), color: Palette.label)
             x += 5
         }
-        x += 5
+        x = homeButton ? bar.maxX - 8 - 27 : x + 5
         let battery = Rect(x: x, y: (midY - iconHeight / 2).rounded(), width: 24, height: iconHeight)
         canvas.strokeRoundedRect(battery, radius: 3, lineWidth: 1, color: Palette.label.withAlpha(0.5))
         canvas.fillRoundedRect(battery.insetBy(dx: 2, dy: 2), radius: 1.5, color: Palette.label)
