@@ -172,7 +172,7 @@ package final class DeviceChrome {
 
     /// Android's status bar: the time at the left, in 14-point type 16 points from the edge,
     /// and at the right the Wi-Fi fan, the signal triangle and the upright battery, as Pixel's
-    /// System UI draws them (measured from screenshots; inferred).
+    /// System UI draws them (inferred from its screenshots).
     private func drawMaterialStatusBar(_ canvas: Canvas, _ bar: Rect) {
         let font = application.fonts.font(size: 14, weight: .semibold)
         let baseline = (bar.midY + (font.ascent - font.descent) / 2).rounded()
@@ -209,8 +209,8 @@ package final class DeviceChrome {
         let baseline = (midY + (font.ascent - font.descent) / 2).rounded()
         let time = "9:41"
         let sideWidth = island ? (bar.width - 126) / 2 : bar.width / 3
-        // A home-button iPhone centres the time, its signal at the left (as every iPhone SE
-        // screenshot shows: observed, Apple documents no layout); iPad puts it at the left.
+        // A home-button iPhone centres the time, its signal at the left (inferred from its
+        // screenshots; Apple documents no layout); iPad puts it at the left.
         let homeButton = profile.bottom == .none
         let timeX =
             island

@@ -75,7 +75,7 @@ public final class Keyboard: TextInputDelegate {
     private var keysStyle: KeypadStyle { floats ? .ios : style }
 
     /// The floating keyboard's frame: iPhone's 320-point-wide keys, 216 tall, centred 32 points
-    /// above the bottom safe area (where iPadOS first puts it: inferred from screenshots).
+    /// above the bottom safe area (where iPadOS first puts it: inferred).
     public var floatingFrame: Rect {
         let d = application.deviceFrame
         let height = KeypadMetrics(scale: scale).trayHeight, width = min(d.width, (320 * scale).rounded())

@@ -89,10 +89,10 @@ public struct KeypadMetrics: Sendable, Hashable {
     }
 
     /// iPad's keyboard at `scale`: a 264-point tray in portrait without the predictive bar, as
-    /// developers measure `UIKeyboardFrameEndUserInfoKey` on iPads in portrait (264, against
-    /// 216 on iPhone of the same era: measured, Apple publishes no figure); its split into keys
-    /// 56 points tall, rows 8 apart, 6 and 10 points of padding, and letter keys eleven and a
-    /// half to a row's width, 8 points apart, is inferred from screenshots.
+    /// developers commonly report for `UIKeyboardFrameEndUserInfoKey` on iPads in portrait (264,
+    /// against 216 on iPhone of the same era: measured, Apple publishes no figure); its split
+    /// into keys 56 points tall, rows 8 apart, 6 and 10 points of padding, and letter keys eleven
+    /// and a half to a row's width, 8 points apart, is inferred.
     public static func ipad(scale: Double = 1) -> KeypadMetrics {
         var m = KeypadMetrics(scale: scale)
         let s = m.scale
