@@ -160,6 +160,34 @@ struct AndroidDeviceTests {
         #expect(app.navigation.viewControllers.count == screens - 1, "the second Back popped the screen")
     }
 
+    // Dialog.onBackPressed: "if (mCancelable) { cancel(); }", and a dialog is cancelable by
+    // default; the input method takes Back first while its window shows.
+    @Test("with a sheet up: Back hides the keyboard, then closes the sheet, then goes back")
+    func backClosesTheSheetFirst() throws {
+        let text = try String(contentsOfFile: "examples/compose-sheet.json", encoding: .utf8)
+        let session = try session(text)
+        let app = session.app, p = session.platform
+        let chrome = try #require(app.deviceChrome)
+        app.presentSheet()
+        p.settle()
+        let sheet = try #require(app.screen(for: app.technique).sheet)
+        #expect(sheet.isPresented)
+        _ = app.focus("subject")
+        p.settle()
+        #expect(p.application.keyboard.isVisible)
+        let screens = app.navigation.viewControllers.count
+        p.tap(at: chrome.backButtonFrame.center)
+        p.settle()
+        #expect(!p.application.keyboard.isVisible && sheet.isPresented, "first the keyboard")
+        #expect((p.application.focusedTextInput as? View)?.identifier == "subject")
+        p.tap(at: chrome.backButtonFrame.center)
+        p.settle()
+        #expect(!sheet.isPresented && app.navigation.viewControllers.count == screens, "then the sheet")
+        p.tap(at: chrome.backButtonFrame.center)
+        p.settle()
+        #expect(app.navigation.viewControllers.count == screens - 1, "then the screen")
+    }
+
     @Test("the app bar is Material 3's small top app bar: 64 points, an up arrow, the title at 64 points from the edge")
     func materialAppBar() throws {
         let session = try session()

@@ -331,13 +331,19 @@ package final class TapawayApp {
     }
 
     /// Android's Back (the navigation bar's Back button): while the keyboard is up, the input
-    /// method takes it and hides the keyboard, and the focused field keeps its focus; else the
-    /// activity goes back (the screen is popped, as `onBackPressed` finishes it). The trace's
-    /// `systemBack` line says which (`took`: `keyboard`, `app`, or `nothing` at the root).
+    /// method takes it and hides the keyboard, and the focused field keeps its focus; else a
+    /// sheet or alert up over the screen is dismissed (`Dialog.onBackPressed` cancels a
+    /// cancelable dialog, the default); else the activity goes back (the screen is popped, as
+    /// `onBackPressed` finishes it). The trace's `systemBack` line says which (`took`:
+    /// `keyboard`, `dialog`, `app`, or `nothing` at the root).
     package func systemBack() {
         let took: String
+        let sheet = navigation.viewControllers.count > 1 ? screen(for: technique).sheet : nil
         if application.keyboard.handleBack() {
             took = "keyboard"
+        } else if let sheet, sheet.isPresented {
+            took = "dialog"
+            sheet.dismiss(animated: true)
         } else if navigation.viewControllers.count > 1 {
             took = "app"
             navigation.popViewController(animated: true)
