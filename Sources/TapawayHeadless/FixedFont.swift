@@ -54,8 +54,23 @@ public final class FixedFontProvider: FontProvider {
     public init() {}
     /// The sizes asked for so far (a real provider opens a font for each: tests count them).
     public var sizes: Set<Double> { Set(cache.keys) }
+    /// Every size and weight asked for so far: the faces a real provider opens (tests count the
+    /// first screen's).
+    public private(set) var faces: Set<Face> = []
+
+    /// A size and a weight of type.
+    public struct Face: Hashable, Sendable, CustomStringConvertible {
+        /// The size in points.
+        public let size: Double
+        /// The weight.
+        public let weight: FontWeight
+        /// "17 semibold".
+        public var description: String { "\(size) \(weight.rawValue)" }
+    }
+
     /// A fixed-metric font of `size` (the weight does not change the metrics).
     public func font(size: Double, weight: FontWeight) -> Font {
+        faces.insert(Face(size: size, weight: weight))
         if let font = cache[size] { return font }
         let font = FixedFont(size: size)
         cache[size] = font

@@ -96,7 +96,7 @@ package final class ChromeItem: Control {
     /// The height the row needs at `width` to show its title and its subtitle wrapped whole.
     package func neededHeight(width: Double) -> Double {
         guard let fonts = application?.fonts, let subtitle, !subtitle.isEmpty, !subtitleInline else { return 34 }
-        let title = fonts.font(size: 14, weight: .regular), small = fonts.font(size: 11.5, weight: .regular)
+        let title = fonts.font(size: 13, weight: .regular), small = fonts.font(size: 12, weight: .regular)
         let lines = max(1, TextLayout.wrap(subtitle, width: width - 16 - 20, font: small).count)
         return max(48, 2 + 12 + title.lineHeight + Double(lines) * small.lineHeight + 6)
     }
@@ -114,10 +114,10 @@ package final class ChromeItem: Control {
             canvas.fillRoundedRect(b, radius: 8, color: Palette.chromeSelection.withAlpha(0.5))
         }
         guard let fonts = application?.fonts else { return }
-        let titleFont = fonts.font(size: 14, weight: kind == .choice && isOn ? .semibold : .regular)
+        let titleFont = fonts.font(size: 13, weight: kind == .choice && isOn ? .semibold : .regular)
         let x = b.minX + 10
         if let subtitle, !subtitle.isEmpty, subtitleInline {
-            let small = fonts.font(size: 11, weight: .regular)
+            let small = fonts.font(size: 12, weight: .regular)
             let baseline = b.midY + ((titleFont.ascent - titleFont.descent) / 2).rounded()
             let subtitleWidth = small.width(of: subtitle)
             canvas.save()
@@ -132,7 +132,7 @@ package final class ChromeItem: Control {
                 subtitle, at: Point(x: right - subtitleWidth, y: baseline), font: small,
                 color: Palette.secondaryLabel)
         } else if let subtitle, !subtitle.isEmpty {
-            let small = fonts.font(size: 11.5, weight: .regular)
+            let small = fonts.font(size: 12, weight: .regular)
             // A toggle's title stops short of its switch.
             canvas.save()
             canvas.clip(to: Rect(x: x, y: b.minY, width: max(0, b.width - (kind == .toggle ? 64 : 20)), height: b.height))
@@ -173,7 +173,7 @@ package final class ChromeItem: Control {
                 b, radius: 7, color: isHighlighted ? Palette.chromeSelection : Palette.chromeSelection.withAlpha(0.45))
         }
         guard let fonts = application?.fonts else { return }
-        let font = fonts.font(size: 12, weight: isOn ? .semibold : .regular)
+        let font = fonts.font(size: 12, weight: .regular)
         let width = font.width(of: title)
         canvas.save()
         canvas.clip(to: b.insetBy(dx: 4, dy: 0))

@@ -67,21 +67,21 @@ package final class InspectorWindow: Window {
         backgroundColor = Palette.chromeBackground
         titleLabel.fontSize = 20
         titleLabel.fontWeight = .semibold
-        hintLabel.fontSize = 12.5
+        hintLabel.fontSize = 12
         hintLabel.textColor = Palette.secondaryLabel
-        keyboardLabel.fontSize = 12.5
-        keyboardLabel.fontWeight = .medium
+        keyboardLabel.fontSize = 13
+        keyboardLabel.fontWeight = .semibold
         keyboardLabel.identifier = "inspector-keyboard"
         for (i, label) in avoidanceLabels.enumerated() {
-            label.fontSize = 11.5
+            label.fontSize = 12
             label.textColor = i == 0 ? Palette.label : Palette.secondaryLabel
             label.identifier = "inspector-avoidance-\(i + 1)"
         }
-        deviceLabel.fontSize = 12.5
+        deviceLabel.fontSize = 12
         deviceLabel.textColor = Palette.secondaryLabel
         deviceLabel.identifier = "inspector-device"
         for header in [overlaysHeader, eventsHeader] {
-            header.fontSize = 11.5
+            header.fontSize = 12
             header.textColor = Palette.secondaryLabel
         }
         content.identifier = "inspector-content"
@@ -484,15 +484,17 @@ final class DecisionLogContent: View {
 
     override func draw(_ rect: Rect, in canvas: Canvas) {
         guard let log, let fonts = application?.fonts else { return }
-        let bold = fonts.font(size: 13, weight: .semibold)
         let body = fonts.font(size: 12, weight: .regular)
-        let small = fonts.font(size: 11, weight: .regular)
         let shown = log.shownEntries
         if shown.isEmpty {
             let text = log.entries.isEmpty ? "Tap around the simulated screen." : "Only moves and “nothing to do” so far."
             canvas.drawText(text, at: Point(x: 8, y: 18), font: body, color: Palette.secondaryLabel)
             return
         }
+        // Opened only when there are entries: an empty log (the first screen's) opens no face
+        // that nothing on the first screen draws with.
+        let bold = fonts.font(size: 13, weight: .semibold)
+        let small = fonts.font(size: 11, weight: .regular)
         if bands.count != shown.count { _ = measure(width: bounds.width) }
         for (entry, band) in zip(shown, bands) where band.y < rect.maxY && band.y + band.height > rect.minY {
             let y = band.y

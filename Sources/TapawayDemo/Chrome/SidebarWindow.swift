@@ -88,15 +88,15 @@ package final class SidebarWindow: Window {
         addSubview(content)
         addSubview(scrollIndicator)
         content.onScroll = { [weak self] _ in self?.updateScrollIndicator() }
-        summaryLabel.fontSize = 11.5
+        summaryLabel.fontSize = 12
         summaryLabel.textColor = Palette.secondaryLabel
         titleLabel.fontSize = 20
         titleLabel.fontWeight = .semibold
-        subtitleLabel.fontSize = 12.5
+        subtitleLabel.fontSize = 12
         subtitleLabel.textColor = Palette.secondaryLabel
         platformHeaders = Techniques.platforms.map { ($0, Label(text: $0.rawValue.uppercased())) }
         for header in [optionsHeader, instrumentsHeader, generalHeader, screenHeader] + platformHeaders.map(\.1) {
-            header.fontSize = 11.5
+            header.fontSize = 12
             header.textColor = Palette.secondaryLabel
         }
         pinnedItem.isHidden = true
@@ -159,7 +159,7 @@ package final class SidebarWindow: Window {
             let header = Label(text: option.title)
             header.fontSize = 13
             let caption = Label(text: "")
-            caption.fontSize = 11.5
+            caption.fontSize = 12
             caption.textColor = Palette.secondaryLabel
             content.addSubview(header)
             content.addSubview(caption)
@@ -362,7 +362,7 @@ package final class SidebarWindow: Window {
                 // Segments as wide as their titles, in as many rows as they need (a choice of
                 // many values wraps), each row sharing what is left over equally.
                 let inner = w - 28
-                let font = application?.fonts.font(size: 12, weight: .semibold)
+                let font = application?.fonts.font(size: 12, weight: .regular)
                 let natural = segments.map { (font?.width(of: $0.item.title) ?? 40) + 12 }
                 var rows: [[Int]] = [[]]
                 var used = 0.0

@@ -84,7 +84,7 @@ package final class SuggestionRow: View {
             canvas.fill(
                 Rect(x: 16, y: bounds.height - 1, width: bounds.width - 16, height: 1), color: Palette.separator.withAlpha(0.6))
         }
-        guard let font = application?.fonts.font(size: 16, weight: .regular) else { return }
+        guard let font = application?.fonts.font(size: 17, weight: .regular) else { return }
         let baseline = ((bounds.height + font.ascent - font.descent) / 2).rounded()
         canvas.drawText(title, at: Point(x: 16, y: baseline), font: font, color: Palette.label)
         let cx = bounds.width - 22, cy = bounds.midY

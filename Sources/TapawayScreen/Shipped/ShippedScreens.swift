@@ -26,7 +26,7 @@ public enum ShippedScreens {
     /// The standard form's elements, shared by the three screens.
     private static let formElements = #"""
               { "kind": "label", "text": "Focus a field, then tap outside it.",
-                "fontSize": 14, "secondary": true, "height": "fit", "minHeight": 20 },
+                "fontSize": 13, "secondary": true, "height": "fit", "minHeight": 20 },
               { "kind": "text-field", "id": "name", "placeholder": "Name" },
               { "kind": "text-field", "id": "email", "placeholder": "Email",
                 "keyboardType": "email", "autocapitalization": "none" },
@@ -41,7 +41,7 @@ public enum ShippedScreens {
                 "layout": { "axis": "horizontal" },
                 "children": [
                   { "kind": "label", "text": "Subscribe to the newsletter",
-                    "fontSize": 16, "height": 31 },
+                    "fontSize": 17, "height": 31 },
                   { "kind": "switch", "id": "subscribe", "width": 51, "gap": 0 }
                 ] },
               { "kind": "button", "id": "submit", "text": "Submit", "gap": 14 },
