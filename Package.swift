@@ -149,6 +149,11 @@ let package = Package(
         .testTarget(
             name: "TapawayImportTests", dependencies: ["TapawayImport", "TapawayScreen", "TapawayTestSupport"],
             exclude: ["Fixtures"]),
+
+        // The command lines `tapaway` reads without swift-argument-parser, against the parser.
+        .testTarget(
+            name: "TapawayCommandTests",
+            dependencies: ["tapaway", "TapawayDemo", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(
             name: "TapawayAccessibilityTests",
             dependencies: ["TapawayAccessibility", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),

@@ -4,11 +4,12 @@ import TapawayKit
 /// What a window-opening `tapaway` runs with: the options of `TapawayCommand` as plain values,
 /// their defaults the command's own.
 ///
-/// A command line with any argument is read by swift-argument-parser (`TapawayCommand`), which
-/// makes these from what it parsed. A command line with no argument at all takes
-/// `LaunchOptions()` without it: its parse cost 9.3 M instructions before the first frame
-/// (mostly the Swift runtime scanning every protocol conformance the first time the parser asks
-/// for one), which a bare `tapaway`, the common case, does not need.
+/// A command line is read by swift-argument-parser (`TapawayCommand`), which makes these from
+/// what it parsed, but for two kinds that skip its parse: no argument at all takes
+/// `LaunchOptions()`, and a line of only the common options `init(commonArguments:)`. The parse
+/// cost 9.3 M instructions before the first frame (mostly the Swift runtime scanning every
+/// protocol conformance the first time the parser asks for one), which a bare `tapaway`, the
+/// common case, does not need.
 struct LaunchOptions: Equatable {
     /// `--scenario`.
     var scenario: TechniqueID?
@@ -88,6 +89,60 @@ struct LaunchOptions: Equatable {
         } catch {
             throw UsageError(error.message)
         }
+    }
+}
+
+extension LaunchOptions {
+    /// The options read without swift-argument-parser, each followed by its value.
+    static let commonValuedOptions: Set<String> = ["--scenario", "--set", "--device", "--trace", "--screen"]
+
+    /// The names of `tapaway`'s subcommands, which a value equal to is left to the parser.
+    static let subcommandNames: Set<String> = ["list", "compare", "matrix", "screen", "validate", "audit", "help"]
+
+    /// The options of a command line made only of the common ones, read without
+    /// swift-argument-parser: `--scenario ID`, `--set ID=VALUE` (repeatable), `--device ID`,
+    /// `--trace PATH`, `--screen NAME|PATH`, each value the next argument, and `--no-settings`.
+    /// Their parse cost about 10 M instructions before the first frame, a quarter of a start
+    /// (issue 37). Nil for anything else, and for anything the parser could answer with an
+    /// error or read otherwise: an unknown technique or device, an option given twice (`--set`
+    /// aside), a value that starts with a dash (but `-`, standard output) or names a
+    /// subcommand, a missing value, any other argument. Those lines go through the parser,
+    /// which stays the one definition of the command line (help, man page, completions);
+    /// `CommonArgumentsTests` checks that both read every line this one reads alike.
+    init?(commonArguments arguments: [String]) {
+        var options = LaunchOptions()
+        var device: String?
+        var sets: [String] = []
+        var seen: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let name = arguments[index]
+            index += 1
+            if name == "--no-settings" {
+                guard seen.insert(name).inserted else { return nil }
+                options.noSettings = true
+                continue
+            }
+            guard Self.commonValuedOptions.contains(name), index < arguments.count else { return nil }
+            let value = arguments[index]
+            index += 1
+            guard value == "-" || !value.hasPrefix("-"), !Self.subcommandNames.contains(value) else { return nil }
+            guard name == "--set" || seen.insert(name).inserted else { return nil }
+            switch name {
+            case "--scenario":
+                guard Techniques.technique(for: TechniqueID(value)) != nil else { return nil }
+                options.scenario = TechniqueID(value)
+            case "--set": sets.append(value)
+            case "--device":
+                guard DeviceProfile.device(value) != nil else { return nil }
+                device = value
+            case "--trace": options.trace = value
+            default: options.screen = value
+            }
+        }
+        // As `OptionSettings.texts` orders them: `--device` first, then each `--set`.
+        options.set = (device.map { ["device=\($0)"] } ?? []) + sets
+        self = options
     }
 }
 

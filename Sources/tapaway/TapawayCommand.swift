@@ -366,6 +366,25 @@ struct TapawayCommand: ParsableCommand {
         assert(
             (try? parseAsRoot([]) as? TapawayCommand)?.launchOptions == options,
             "LaunchOptions() differs from what swift-argument-parser makes of an empty command line")
+        launch(options)
+    }
+
+    /// `tapaway` with only the common options (`LaunchOptions(commonArguments:)`), read without
+    /// swift-argument-parser's parse; any other command line goes through `main()`.
+    static func main(commonArguments arguments: [String]) -> Never {
+        guard let options = LaunchOptions(commonArguments: arguments) else {
+            main()
+            exit()
+        }
+        // Debug builds (the tests') check each such line against the parser as well.
+        assert(
+            (try? parseAsRoot(arguments) as? TapawayCommand)?.launchOptions == options,
+            "LaunchOptions(commonArguments:) differs from what swift-argument-parser makes of \(arguments)")
+        launch(options)
+    }
+
+    /// Validates `options` as `run()` does and runs the window with them.
+    private static func launch(_ options: LaunchOptions) -> Never {
         do {
             try options.validate()
         } catch {

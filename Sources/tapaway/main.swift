@@ -8,9 +8,10 @@ StandardDescriptors.guardClosed()
 // A write to standard output that failed ends the run with status 74 and one line (see StandardOutputCheck).
 StandardOutputCheck.install()
 FontconfigWarmUp.start(cache: .standard())
-// With no argument at all, the command's defaults run without swift-argument-parser's parse.
+// With no argument at all, the command's defaults run without swift-argument-parser's parse, and
+// so does a command line of only the common options (`LaunchOptions(commonArguments:)`).
 if CommandLine.arguments.count <= 1 {
     TapawayCommand.mainWithoutArguments()
 } else {
-    TapawayCommand.main()
+    TapawayCommand.main(commonArguments: Array(CommandLine.arguments.dropFirst()))
 }
