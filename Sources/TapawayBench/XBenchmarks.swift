@@ -15,6 +15,11 @@ enum XBenchmarks {
         return folder + "/tapaway"
     }
 
+    /// Another Tapaway binary to start beside `tapaway`, from `TAPAWAY_BASELINE_BINARY` (an
+    /// earlier build, say): its rows are interleaved with the others', so the two builds meet the
+    /// same machine.
+    static var baseline: String? { getenv("TAPAWAY_BASELINE_BINARY").map { String(cString: $0) } }
+
     /// A Tk window with two entries and a button; it prints `done` once the first entry holds
     /// 1000 characters.
     static let tkScript = """
@@ -51,6 +56,16 @@ enum XBenchmarks {
             ("tapaway --no-settings", [tapaway, "--no-settings"], ["XDG_CACHE_HOME": configFolder + "/cache-args"]),
             ("tapaway, no font cache", [tapaway], withoutCache),
         ]
+        if let baseline {
+            var ownBaseline = own
+            ownBaseline["XDG_CACHE_HOME"] = configFolder + "/cache-baseline"
+            list.append(("baseline tapaway", [baseline], ownBaseline))
+            list.append(
+                (
+                    "baseline tapaway --no-settings", [baseline, "--no-settings"],
+                    ["XDG_CACHE_HOME": configFolder + "/cache-baseline-args"]
+                ))
+        }
         if let p = findExecutable("matchbox-keyboard") { list.append(("matchbox-keyboard", [p], [:])) }
         if let p = findExecutable("xvkbd") { list.append(("xvkbd", [p], [:])) }
         if let p = findExecutable("wish") { list.append(("Tk (wish)", [p, writeTkScript()], [:])) }

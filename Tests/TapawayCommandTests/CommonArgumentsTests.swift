@@ -77,13 +77,15 @@ struct CommonArgumentsTests {
         (try? TapawayCommand.parseAsRoot(line) as? TapawayCommand)?.launchOptions
     }
 
+    /// Each line with what the parser makes of it, parsed once for both tests.
+    static let parsedLines: [(line: [String], parsed: LaunchOptions?)] = lines.map { ($0, parsed($0)) }
+
     @Test("every line the fast path reads, swift-argument-parser reads to the same options")
     func agreesWithTheParser() {
         var read = 0
-        for line in Self.lines {
+        for (line, parsed) in Self.parsedLines {
             guard let fast = LaunchOptions(commonArguments: line) else { continue }
             read += 1
-            let parsed = Self.parsed(line)
             #expect(parsed != nil, "the parser refuses \(line), which the fast path reads")
             #expect(parsed == fast, "\(line): the parser reads \(String(describing: parsed)), the fast path \(fast)")
         }
@@ -104,7 +106,7 @@ struct CommonArgumentsTests {
 
     @Test("every line the parser refuses or reads as another command is left to the parser")
     func refusalsGoToTheParser() {
-        for line in Self.lines where Self.parsed(line) == nil {
+        for (line, parsed) in Self.parsedLines where parsed == nil {
             #expect(LaunchOptions(commonArguments: line) == nil, "the fast path reads \(line), which the parser refuses")
         }
     }
