@@ -97,7 +97,9 @@ extension LaunchOptions {
     static let commonValuedOptions: Set<String> = ["--scenario", "--set", "--device", "--trace", "--screen"]
 
     /// The names of `tapaway`'s subcommands, which a value equal to is left to the parser.
-    static let subcommandNames: Set<String> = ["list", "compare", "matrix", "screen", "validate", "audit", "help"]
+    static let subcommandNames: Set<String> = [
+        "list", "compare", "matrix", "screen", "validate", "audit", "import", "help",
+    ]
 
     /// The options of a command line made only of the common ones, read without
     /// swift-argument-parser: `--scenario ID`, `--set ID=VALUE` (repeatable), `--device ID`,

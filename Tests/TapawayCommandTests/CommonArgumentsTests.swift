@@ -110,4 +110,12 @@ struct CommonArgumentsTests {
             #expect(LaunchOptions(commonArguments: line) == nil, "the fast path reads \(line), which the parser refuses")
         }
     }
+
+    @Test("the names the fast path leaves to the parser as values are every subcommand's, and help")
+    func subcommandNamesAreTheParsers() {
+        // A value naming a subcommand may be read as one by the parser; a subcommand added to the
+        // command (import, for one) must join the list, or its name would be taken for a value.
+        let names = TapawayCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" }
+        #expect(LaunchOptions.subcommandNames == Set(names + ["help"]))
+    }
 }
