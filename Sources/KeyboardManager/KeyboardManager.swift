@@ -354,8 +354,12 @@ public final class KeyboardManager {
 
     private func touchOutsideRecognized(_ recognizer: GestureRecognizer) {
         guard let input = activeInput else { return }
-        let name = recognizer.touches.first?.view?.identifiedAncestor?.identifier ?? "the screen"
-        decide(.resign, "tap outside on \(name); the tap still reaches it", recognizer.touches)
+        let touched = recognizer.touches.first?.view
+        let name = touched?.identifiedAncestor?.identifier ?? "the screen"
+        // The recognizer does not cancel touches, but a view whose own tap is a recognizer loses
+        // it: IQKeyboardManager's shouldRecognizeSimultaneouslyWith returns false.
+        let reaches = touched?.tapLost(to: recognizer) ?? "the tap still reaches it"
+        decide(.resign, "tap outside on \(name); \(reaches)", recognizer.touches)
         input.resignFirstResponder()
     }
 

@@ -456,7 +456,7 @@ struct RecordingTests {
         #expect(reactNative.code == "R↑ ✗" && reactNative.words == "`name` resigns; **`submit` does not fire**")
         let row12 = DismissalMatrix.cases.first { $0.number == 12 }!
         #expect(DismissalMatrix.run(row12, in: .tapGesture).words == "`name` resigns; **`row-2` does not select**")
-        #expect(DismissalMatrix.run(row12, in: .keyboardManager).words == "`name` resigns; `row-2` selects")
+        #expect(DismissalMatrix.run(row12, in: .keyboardManager).words == "`name` resigns; **`row-2` does not select**")
     }
 
     @Test("the README's comparison of techniques is exactly what `tapaway matrix` prints")

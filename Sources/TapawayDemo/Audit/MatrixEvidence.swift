@@ -43,7 +43,7 @@ package enum MatrixEvidence {
         "send-event": "SSSISSISISSSSS-I",
         "tap-gesture": "SDIIDDIIIDIDID-I",
         "background-control": "SDSIDDIIIDIDDD-S",
-        "keyboard-manager": "SSSISSIIISISISSI",
+        "keyboard-manager": "SSSISSIIISIIISSI",
         "touches-began": "SIIIIDIIIIIIID-I",
         "none": "-I-I-I-II-D-I--D",
         "swiftui": "-IIIIIIIIIIII--I",

@@ -1,7 +1,16 @@
 import TapawayKit
 
-/// A table-view-cell-like row: a plain view, not a control, that highlights while touched and
-/// selects on touch-up inside, as a `UITableViewCell` does. A cancelled touch selects nothing.
+/// A table-view-cell-like row: a plain view, not a control, with `UITableView`'s selection
+/// semantics. The table highlights the cell when the touch reaches it (after the form's scroll
+/// view has held it back, `delaysContentTouches`) and selects the highlighted cell when the
+/// finger lifts, with no new hit test (a cell the form scrolls away from under a still finger
+/// stays selected). The selection is a tap of the table's own: a tap recognizer on an ancestor
+/// that does not recognise along with it (`recognizesAlongWithViews` off, as UIKit's default
+/// and IQKeyboardManager's `shouldRecognizeSimultaneouslyWith`, which returns false) competes
+/// with it, and whichever gets there first wins. A quick tap lifts before the delay lets the
+/// cell highlight, so the other recognizer recognises first and the row does not select; a
+/// press held past the delay highlights the cell first, and the other recognizer fails. A
+/// cancelled touch selects nothing.
 @MainActor
 package final class SuggestionRow: View {
     /// The text.
@@ -19,6 +28,13 @@ package final class SuggestionRow: View {
     /// Whether the row shows a disclosure chevron instead of a checkmark (rows that push a screen).
     package var showsDisclosure = false
     private var tracked: Touch?
+    /// When the tracked touch reached the row (the clock's time).
+    private var reachedAt: Double?
+    /// How long a finger must stay down before the table's selection has begun: the delay a
+    /// table's scroll view holds a touch back from its cells (`delaysContentTouches`; Apple
+    /// documents the timer, not its length; 150 ms is the figure practitioners measure). A cell
+    /// is always inside its table, so a row outside a scroll view that delays waits as long.
+    package static let selectionDelay = 0.15
 
     /// Creates a row.
     package init(title: String, identifier: String) {
@@ -46,10 +62,11 @@ package final class SuggestionRow: View {
         return true
     }
 
-    /// Highlights.
+    /// Highlights: the touch reached the cell, so the table's selection has begun.
     package override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard tracked == nil else { return }
         tracked = touches.first
+        reachedAt = application?.clock.now
         isHighlighted = true
     }
 
@@ -59,18 +76,60 @@ package final class SuggestionRow: View {
         isHighlighted = bounds.contains(touch.location(in: self))
     }
 
-    /// Selects on touch-up inside.
+    /// Selects the highlighted cell at the lift, with no new hit test, unless a competing tap
+    /// recognizer won the tap.
     package override func touchesEnded(_ touches: [Touch], with event: Event) {
         guard let touch = tracked, touches.contains(where: { $0 === touch }) else { return }
         tracked = nil
+        let highlighted = isHighlighted
         isHighlighted = false
-        if bounds.contains(touch.location(in: self)) { onSelect?(self) }
+        let won = touch.gestureRecognizers.contains { $0.state == .recognized && competes($0) }
+        if highlighted && !won { onSelect?(self) }
     }
 
     /// A cancelled touch selects nothing.
     package override func touchesCancelled(_ touches: [Touch], with event: Event) {
         tracked = nil
         isHighlighted = false
+    }
+
+    /// Whether `recognizer` competes with the table's selection tap: a tap recognizer of an
+    /// ancestor that does not recognise along with the views under it.
+    private func competes(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer is TapGestureRecognizer && recognizer.view !== self && !recognizer.recognizesAlongWithViews
+    }
+
+    /// Whether the table's selection has begun: the row is highlighted and the finger has been
+    /// down for the table's delay (behind a scroll view that delays, reaching the row at all
+    /// took that long).
+    private var selectionHasBegun: Bool {
+        guard tracked != nil, isHighlighted, let reachedAt else { return false }
+        var current = superview
+        while let v = current {
+            if let scroll = v as? ScrollView, scroll.delaysContentTouches, !(scroll is TextView) { return true }
+            current = v.superview
+        }
+        return (application?.clock.now ?? reachedAt) - reachedAt >= Self.selectionDelay
+    }
+
+    /// Once the cell's selection has begun, a competing tap fails.
+    package override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        !(selectionHasBegun && competes(recognizer))
+    }
+
+    /// The selection began first.
+    package override func refusal(of recognizer: GestureRecognizer) -> String {
+        "\(identifier ?? "the row")'s selection began first: the finger stayed past the scroll view's delay, the row "
+            + "highlighted, and a tap that does not recognize along with it fails"
+    }
+
+    /// A competing tap that recognised first takes the selection (its touches not cancelled,
+    /// the row still sees them, and highlights, but does not select).
+    package override func tapLost(to recognizer: GestureRecognizer) -> String? {
+        guard competes(recognizer), !recognizer.cancelsTouchesInView else { return nil }
+        return "\(identifier ?? "the row") does not select: its selection is a tap of the table's own, and the finger "
+            + "lifted before the scroll view's delay let it begin, so this tap, which does not recognize along with it, "
+            + "won"
     }
 
     /// Draws the cell: white (grey while pressed), title, checkmark or chevron, separator.

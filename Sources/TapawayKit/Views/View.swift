@@ -301,6 +301,14 @@ open class View: Responder {
         "\(identifiedAncestor?.identifier ?? "the view") kept the recognizer from beginning"
     }
 
+    /// What this view loses of a tap once `recognizer` (attached to an ancestor, its touches
+    /// not cancelled) has recognised it, in words, or nil when the view still handles the tap
+    /// as it would have. Nil by default: with `cancelsTouchesInView` off "the view receives all
+    /// touches in the multi-touch sequence" (`UIGestureRecognizer.cancelsTouchesInView`). A view
+    /// whose own handling of a tap is itself a recognizer that does not recognise along with
+    /// others (a table cell's selection) says what it loses, and loses it.
+    open func tapLost(to recognizer: GestureRecognizer) -> String? { nil }
+
     // MARK: Layout
 
     /// Marks the view for `layoutSubviews()` before the next frame.

@@ -36,7 +36,8 @@ enum KeyboardManagerTechnique: DismissalTechnique {
 
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: the manager ignores controls.",
-        .row: "Resigns and the row selects: the manager never cancels touches.",
+        .row:
+            "A quick click resigns and the row does not select: the manager's tap wins over the table's selection. Hold it past the scroll view's 150 ms delay and the row selects while focus stays.",
         .pinnedFinger:
             "Resigns when the background tap lifts: like IQKeyboardManager's, its recognizer never receives a touch on a control, and the held field is one, so it sees a one-finger tap. The held finger's lift then focuses the field again.",
         .drag: "Keeps the keypad: a drag or scroll beyond 10 px never dismisses.",

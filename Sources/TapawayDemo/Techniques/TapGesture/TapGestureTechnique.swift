@@ -27,7 +27,7 @@ enum TapGestureTechnique: DismissalTechnique {
     static let charter: [Experiment: String] = [
         .submit: "Keeps the keypad up and the button fires: a control wins its own tap over the recognizer.",
         .row:
-            "Resigns, but the row does not select: cancelsTouchesInView cancels the row's touch. Turn off Cancel touches in view and it selects.",
+            "Resigns, but the row does not select: cancelsTouchesInView cancels the row's touch. Off, a quick click still loses to the recognizer; held past the scroll view's 150 ms delay, the row selects.",
         .pinnedFinger: "Keeps focus: a two-finger event is not a one-finger tap.",
         .drag:
             "Keeps the keypad: a drag is no tap. Dismiss on drag and Interactive resign once the form can drag (alwaysBounceVertical when it fits).",

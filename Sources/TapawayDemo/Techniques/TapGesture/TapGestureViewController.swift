@@ -57,10 +57,10 @@ package final class TapGestureViewController: FormViewController {
     }
 
     private func dismissKeyboard(_ recognizer: GestureRecognizer) {
-        let name = recognizer.touches.first?.view?.traceName ?? "the screen"
-        report(
-            .resign, "tap recognized on \(name)" + (cancelsTouchesInView ? "; the view's touch is cancelled" : ""),
-            touches: recognizer.touches)
+        let touched = recognizer.touches.first?.view
+        let name = touched?.traceName ?? "the screen"
+        let lost = cancelsTouchesInView ? "; the view's touch is cancelled" : touched?.tapLost(to: recognizer).map { "; \($0)" }
+        report(.resign, "tap recognized on \(name)" + (lost ?? ""), touches: recognizer.touches)
         view.endEditing(true)
     }
 }
