@@ -33,8 +33,10 @@ public final class KeyboardManager {
 
     /// Resign the focused field when the user taps outside it.
     public var shouldResignOnTouchOutside = true
-    /// The names of the classes whose views (and their subviews) never count as outside:
-    /// controls and navigation bars by default, as in the iOS library.
+    /// The names of the classes whose views never count as outside when a touch lands on the
+    /// view itself: controls and navigation bars by default, as in the iOS library, which tests
+    /// `touch.view?.isKind(of: ignoreClass)`, the touched view's own class, not its ancestors'
+    /// (a view inside a navigation bar that takes the touch itself counts as outside).
     public var ignoredClassNames: [String] { ignoredTypes.map(\.name) }
     private var ignoredTypes: [(name: String, matches: (View) -> Bool)] = [
         ("Control", { $0 is Control }), ("NavigationBar", { $0 is NavigationBar }),
@@ -67,7 +69,8 @@ public final class KeyboardManager {
     private var groups: [(input: Weak<View>, members: WeakViews)] = []
     private var distances: [(Weak<View>, Double)] = []
 
-    /// Makes views of class `type` (subclasses included) never count as outside.
+    /// Makes views of class `type` (subclasses included) never count as outside when touched
+    /// themselves (not their subviews).
     public func ignoreTouches<T: View>(inViewsOf type: T.Type) {
         let name = String(describing: type)
         guard !ignoredTypes.contains(where: { $0.name == name }) else { return }
@@ -339,16 +342,14 @@ public final class KeyboardManager {
         return whyIgnored(view)
     }
 
-    /// Why a touch in `view` is ignored (an ignored view, or a view of an ignored class, or
-    /// inside one), or nil when it is not.
+    /// Why a touch in `view` is ignored (in an ignored view, or on a view of an ignored class),
+    /// or nil when it is not. Only the touched view's own class counts, as in the library's
+    /// `gestureRecognizer(_:shouldReceive:)`: `for ignoreClass in touchResignedGestureIgnoreClasses
+    /// where touch.view?.isKind(of: ignoreClass)`.
     private func whyIgnored(_ view: View) -> String? {
         let name = view.identifiedAncestor?.identifier ?? "a view"
         if ignored.contains(where: { view.isDescendant(of: $0) }) { return "\(name) is ignored" }
-        var current: View? = view
-        while let v = current {
-            if let type = ignoredTypes.first(where: { $0.matches(v) }) { return "\(name) is a \(type.name), which is ignored" }
-            current = v.superview
-        }
+        if let type = ignoredTypes.first(where: { $0.matches(view) }) { return "\(name) is a \(type.name), which is ignored" }
         return nil
     }
 

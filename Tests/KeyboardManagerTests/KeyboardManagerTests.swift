@@ -183,6 +183,29 @@ struct KeyboardManagerTests {
         #expect(!screen.fields[0].isFirstResponder)
     }
 
+    /// IQKeyboardManager's `gestureRecognizer(_:shouldReceive:)`: `for ignoreClass in
+    /// touchResignedGestureIgnoreClasses where touch.view?.isKind(of: ignoreClass) ?? false {
+    /// return false }`: the touched view's own class, not its ancestors'. A view inside a
+    /// navigation bar that takes the touch itself (on iOS, the bar's private content view) is
+    /// neither a `UINavigationBar` nor a `UIControl`, so the recognizer receives the touch.
+    @Test("only the touched view's own class is ignored: a subview of the navigation bar counts as outside")
+    func touchedViewsOwnClass() {
+        let screen = FieldsScreen(ys: [300])
+        install(screen)
+        let bar = NavigationBar(frame: Rect(x: 0, y: 150, width: 390, height: 52))
+        let content = View(frame: Rect(x: 300, y: 0, width: 90, height: 52))
+        content.identifier = "bar-content"
+        bar.addSubview(content)
+        screen.scroll.addSubview(bar)
+        screen.fields[0].becomeFirstResponder()
+        platform.settle()
+        platform.tap(at: bar.frameInScreen.origin.offsetBy(dx: 195, dy: 26))
+        #expect(screen.fields[0].isFirstResponder, "a touch on the bar itself is ignored")
+        platform.tap(content)
+        platform.settle()
+        #expect(!screen.fields[0].isFirstResponder, "a touch on a view inside the bar reaches the recognizer")
+    }
+
     @Test("a view grouped with the field counts as inside")
     func groups() {
         let screen = FieldsScreen(ys: [300])
