@@ -58,7 +58,10 @@ package final class FlutterViewController: FormViewController {
     package override func willDeliver(_ event: Event, in window: AppWindow) {
         guard !usesGestureDetector else { return }
         for touch in event.touches(for: window) where touch.phase == .began {
-            guard let focused = editingInput else { continue }
+            guard let focused = editingInput else {
+                consumeUnfocused(touch, in: window)
+                continue
+            }
             if let view = touch.view, view is any TextInput {
                 report(
                     .keep, "pointer down in \(view.traceName ?? "a text field"): inside the text fields' tap region",
@@ -82,6 +85,24 @@ package final class FlutterViewController: FormViewController {
             if consumesOutsideTaps { window.redirect(touch, to: nil) }
             _ = window.transferFirstResponder(to: nil, force: true)
         }
+    }
+
+    /// With nothing focused, a region with `consumeOutsideTaps` still takes a pointer down
+    /// outside the group out of the arena: `RenderTapRegionSurface.handleEvent` looks at every
+    /// registered region (a region registers while it is laid out and enabled, focused or not),
+    /// sets `consumeOutsideTaps = true` for an outside one that asks, and then
+    /// `gestureArena.add(event.pointer, _DummyTapRecognizer()).resolve(GestureDisposition.accepted)`.
+    /// `onTapOutside` is still called, and unfocuses nothing.
+    private func consumeUnfocused(_ touch: Touch, in window: AppWindow) {
+        guard consumesOutsideTaps, let view = touch.view, !(view is any TextInput),
+            textFieldTapRegionMember(around: view) == nil
+        else { return }
+        report(
+            .none,
+            "pointer down outside the text fields' tap region, nothing focused; consumeOutsideTaps: "
+                + "\(view.traceName ?? "the widget") never gets it",
+            touches: [touch])
+        window.redirect(touch, to: nil)
     }
 
     /// The element at or around `view` that the screen file wraps in a `TextFieldTapRegion`,

@@ -1,0 +1,39 @@
+import TapawayKit
+import Testing
+
+@testable import TapawayDemo
+
+/// `flutter` with *Consume outside taps*, and nothing focused. The expectation is Flutter's
+/// source (`packages/flutter/lib/src/widgets/tap_region.dart`, `RenderTapRegionSurface
+/// .handleEvent`): every registered region outside the hit ones is looked at, focused or not
+/// (`for (final RenderTapRegion region in outsideRegions) { … if (region.consumeOutsideTaps) {
+/// … consumeOutsideTaps = true; }`), and then "If any of the "outside" regions have
+/// consumeOutsideTaps set, then stop the propagation of the event through the gesture
+/// recognizer": `GestureBinding.instance.gestureArena.add(event.pointer,
+/// _DummyTapRecognizer()).resolve(GestureDisposition.accepted)`. A region registers while it is
+/// laid out and enabled; focus plays no part.
+@MainActor
+@Suite("Flutter: consumeOutsideTaps with nothing focused")
+struct FlutterConsumeTests {
+    /// Taps `id` with nothing focused under `flutter`, with or without consuming.
+    func tapUnfocused(_ id: String, consume: Bool) -> DismissalMatrix.Cell {
+        let session = HeadlessSession(technique: .flutter)
+        if consume { session.app.setOption(OptionKey(.flutter, "consume-outside-taps"), to: "on") }
+        return DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: nil, typed: nil, step: .tap(id)), in: session)
+    }
+
+    @Test("with nothing focused, a tap on Submit is swallowed when a region consumes outside taps")
+    func submitSwallowed() {
+        let consumed = tapUnfocused("submit", consume: true)
+        #expect(consumed.outcome.actions["submit touchUpInside"] == nil, "\(consumed.words)")
+        let plain = tapUnfocused("submit", consume: false)
+        #expect(plain.outcome.actions["submit touchUpInside"] == 1, "without consuming the button fires: \(plain.words)")
+    }
+
+    @Test("with nothing focused, a tap on a field is inside the group: it focuses")
+    func fieldStillFocuses() {
+        let cell = tapUnfocused("email", consume: true)
+        #expect(cell.outcome.finalFocus == "email", "\(cell.words)")
+    }
+}
