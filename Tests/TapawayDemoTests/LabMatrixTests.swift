@@ -42,6 +42,16 @@ struct LabMatrixTests {
         "none": ["–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K"],
         // A Text in front of the background takes the hit: the caption keeps focus.
         "swiftui": ["–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K"],
+        // `.automatic`: "By default, a TextEditor is interactive while a List of scrollable
+        // content always dismiss the keyboard on a scroll, when linked against iOS 16 or later"
+        // (ScrollDismissesKeyboardMode.automatic): the List's drags dismiss as they begin; a
+        // ScrollView's do not (the default row above, and `never`).
+        "swiftui container=list": [
+            "–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "R→", "K ✓", "K", "R↑", "n/a", "R→",
+        ],
+        "swiftui scroll-dismisses=never container=list": [
+            "–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
+        ],
         "swiftui scroll-dismisses=immediately": [
             "–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "R→", "K ✓", "K", "R↑", "n/a", "R→",
         ],

@@ -49,7 +49,7 @@ package enum MatrixEvidence {
         "swiftui": "-IIIIIIIIIIII--I",
         "android": "SSSISSISISSSI--I",
         "flutter": "DIDIDIIIIIIID--I",
-        "react-native": "SSSISSIIIIID---I",
+        "react-native": "SSSSSSISIISD---I",
     ]
 
     /// The level of case `number` under `technique`; inferred where the document gives none.

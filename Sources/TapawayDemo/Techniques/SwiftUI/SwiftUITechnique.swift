@@ -20,15 +20,24 @@ enum SwiftUITechnique: DismissalTechnique {
         .choice(
             "scroll-dismisses", title: "Scroll dismisses keyboard",
             values: [
+                .init("automatic", title: ".automatic", subtitle: "SwiftUI's default: a List dismisses on scroll"),
                 .init("never", title: ".never", subtitle: "A scroll leaves the keyboard alone"),
                 .init("immediately", title: ".immediately", subtitle: "When a scroll begins"),
                 .init("interactively", title: ".interactively", subtitle: "The keyboard follows the finger"),
             ],
-            default: "never",
+            default: "automatic",
             apply: { value, screen in
-                let mode: KeyboardDismissMode = value == "immediately" ? .onDrag : value == "interactively" ? .interactive : .none
-                (screen as? SwiftUIViewController)?.scrollDismissMode = mode
-            })
+                (screen as? SwiftUIViewController)?.scrollDismisses =
+                    SwiftUIViewController.ScrollDismisses(rawValue: value) ?? .automatic
+            }),
+        .choice(
+            "container", title: "The form is a",
+            values: [
+                .init("scroll-view", title: "ScrollView", subtitle: ".automatic leaves the keyboard on a scroll"),
+                .init("list", title: "List", subtitle: ".automatic dismisses it on a scroll (iOS 16)"),
+            ],
+            default: "scroll-view",
+            apply: { value, screen in (screen as? SwiftUIViewController)?.isList = value == "list" }),
     ]
 
     @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {
@@ -40,7 +49,8 @@ enum SwiftUITechnique: DismissalTechnique {
             "Keeps the keyboard up and the button fires: the button is in front of the background, which never sees the tap.",
         .row: "The row selects and the keyboard stays: the row is in front of the background.",
         .pinnedFinger: "Keeps focus: two fingers are no tap for the gesture (inferred).",
-        .drag: "Keeps the keyboard: a drag is no tap. Scroll dismisses keyboard .immediately or .interactively end editing.",
+        .drag:
+            "Keeps the keyboard: a drag is no tap, and .automatic leaves a ScrollView's keyboard alone. A List (.automatic), .immediately or .interactively end editing.",
         .navigationBar: "Keeps focus: the bar is not the background.",
         .returnKey: "Nothing handles Return in a single-line field, so it keeps focus; notes adds a line.",
         .otherField: "Focus moves in one step and the keypad stays up.",

@@ -10,16 +10,44 @@ import TapawayScreen
 ///     ZStack {
 ///         Color(.systemGroupedBackground)
 ///             .onTapGesture { focus = nil }
-///         ScrollView { fields… }
-///             .scrollDismissesKeyboard(.never)
+///         ScrollView { fields… }     // or List (`container=list`)
+///             // .scrollDismissesKeyboard(.automatic), the default
 ///     }
 /// }
 /// ```
 @MainActor
 package final class SwiftUIViewController: FormViewController {
-    /// `.scrollDismissesKeyboard`: what a scroll does to the keyboard.
-    package var scrollDismissMode = KeyboardDismissMode.none {
-        didSet { form.keyboardDismissMode = scrollDismissMode }
+    /// The modes of `.scrollDismissesKeyboard`.
+    package enum ScrollDismisses: String, Sendable {
+        /// `.automatic`, the environment's default: "By default, a TextEditor is interactive
+        /// while a List of scrollable content always dismiss the keyboard on a scroll, when
+        /// linked against iOS 16 or later" (`ScrollDismissesKeyboardMode.automatic`).
+        case automatic
+        /// `.never`.
+        case never
+        /// `.immediately`: "Dismiss the keyboard as soon as scrolling starts."
+        case immediately
+        /// `.interactively`: the keyboard follows a scroll that crosses into it.
+        case interactively
+    }
+
+    /// `.scrollDismissesKeyboard`: what a scroll does to the keyboard. `.automatic`, SwiftUI's
+    /// default, unless set.
+    package var scrollDismisses = ScrollDismisses.automatic { didSet { form.keyboardDismissMode = scrollDismissMode } }
+    /// Whether the form is a `List` rather than a `ScrollView`: it changes what `.automatic`
+    /// means, nothing else (Tapaway's form keeps its rows and hit testing).
+    package var isList = false { didSet { form.keyboardDismissMode = scrollDismissMode } }
+
+    /// The UIKit mode the form plays: `.automatic` is `.immediately` for a `List` (documented)
+    /// and `.never` for a `ScrollView` (the documentation names only `List` and `TextEditor`:
+    /// inferred).
+    package var scrollDismissMode: KeyboardDismissMode {
+        switch scrollDismisses {
+        case .automatic: isList ? .onDrag : .none
+        case .never: .none
+        case .immediately: .onDrag
+        case .interactively: .interactive
+        }
     }
     private let backgroundTap = TapGestureRecognizer()
 
