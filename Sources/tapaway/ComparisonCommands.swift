@@ -57,8 +57,11 @@ struct MatrixCommand: ParsableCommand {
             a list row, another field, drag, press Return, put two fingers down, ...), played on the \
             headless platform under each technique. By default a Markdown table with a row per \
             technique and a column per case, each cell a short code (the legend follows the table); \
-            the README's matrix is this output. --technique ID prints one technique's cases in \
-            words; --json prints every cell with its code, words, focus changes, keypad and actions.
+            the README's matrix is this output. A first line names the device, orientation and \
+            options it was played with, and each code carries its evidence mark (documented, read \
+            from the source, inferred: docs/techniques.md). --technique ID prints one technique's \
+            cases in words; --json prints every cell with its code, words, evidence, focus \
+            changes, keypad and actions.
             """
     )
 
@@ -84,9 +87,10 @@ struct MatrixCommand: ParsableCommand {
         let (technique, json) = (self.technique, self.json)
         let output = MainActor.assumeIsolated { () -> String in
             let cells = DismissalMatrix.cells(for: technique.map { [$0] } ?? TechniqueID.allCases, options: options)
-            if json { return DismissalMatrix.json(cells).serialized }
-            if let technique, let row = cells.first?.1 { return DismissalMatrix.wordsTable(technique, row) }
-            return DismissalMatrix.table(cells)
+            let context = DismissalMatrix.Context(options: options)
+            if json { return DismissalMatrix.json(cells, context: context).serialized }
+            if let technique, let row = cells.first?.1 { return DismissalMatrix.wordsTable(technique, row, context: context) }
+            return DismissalMatrix.table(cells, context: context)
         }
         Console.out(output)
     }

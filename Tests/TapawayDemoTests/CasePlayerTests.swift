@@ -46,7 +46,8 @@ struct CasePlayerTests {
             if case .finished? = h.app.casePlayer?.phase { break }
             h.platform.advance(by: 0.25)
         }
-        #expect(h.app.replayBanner.message == "Case 8: did R↺, as the matrix expects")
+        // docs/techniques.md grades background-control's case 8 **I**: the banner says so.
+        #expect(h.app.replayBanner.message == "Case 8: did R↺, as the matrix expects (inferred)")
         #expect(h.focusChanges.suffix(2) == [nil, "name"], "\(h.focusChanges)")
         #expect(!h.app.overlays.showsTouches, "the overlay goes back off")
         h.platform.advance(by: TapawayApp.caseVerdictTime + 0.1)
@@ -92,7 +93,8 @@ struct CasePlayerTests {
         }
         // The manager's resignFirstResponder() asks, and the delegate refuses (IQKeyboardManager's
         // resign handler keeps the input when resignFirstResponder returns false).
-        #expect(h.app.replayBanner.message == "Case 14: did K, as the matrix expects")
+        // Graded **S** (the resign handler's source) and **D** (textFieldShouldEndEditing): S.
+        #expect(h.app.replayBanner.message == "Case 14: did K, as the matrix expects (read from the source)")
         #expect(h.firstResponderID == "email")
     }
 

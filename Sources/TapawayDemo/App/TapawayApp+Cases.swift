@@ -30,7 +30,7 @@ extension TapawayApp {
                 [
                     ("phase", .string("finished")), ("number", .number(Double(number))),
                     ("technique", .string(self.technique.rawValue)), ("expected", .string(expected)),
-                    ("did", .string(did)),
+                    ("did", .string(did)), ("evidence", .optional(player.evidence?.rawValue)),
                 ])
             if !touchesWereShown { self.setOverlay("overlay-touches", on: false) }
             _ = self.application.timers.schedule(after: Self.caseVerdictTime) { [weak self, weak player] _ in
@@ -46,6 +46,7 @@ extension TapawayApp {
             [
                 ("phase", .string("started")), ("number", .number(Double(number))),
                 ("technique", .string(technique.rawValue)), ("expected", .string(player.expected)),
+                ("evidence", .optional(player.evidence?.rawValue)),
             ])
         player.start()
     }

@@ -396,7 +396,11 @@ package final class TapawayApp {
     // MARK: Instruments
 
     private func wireInstruments() {
-        decisionTokens.append(decisionObservers.add { [weak self] decision in self?.inspector.log.append(decision) })
+        decisionTokens.append(
+            decisionObservers.add { [weak self] decision in
+                guard let self else { return }
+                self.inspector.log.append(decision, evidence: DecisionEvidence.standIn(for: decision, in: self.window))
+            })
         inspector.touchesItem.onTap = { [weak self] item in
             item.isOn.toggle()
             self?.overlays.showsTouches = item.isOn

@@ -22,6 +22,26 @@ package enum EvidenceLevel: String, Sendable, Comparable, CaseIterable {
         }
     }
 
+    /// The mark `tapaway matrix` puts after a cell's code: a superscript letter.
+    package var mark: String {
+        switch self {
+        case .documented: "ᵈ"
+        case .source: "ˢ"
+        case .inferred: "ⁱ"
+        case .measured: "ᵐ"
+        }
+    }
+
+    /// The level in words, for banners, cards and legends.
+    package var words: String {
+        switch self {
+        case .documented: "documented"
+        case .source: "read from the source"
+        case .inferred: "inferred"
+        case .measured: "measured"
+        }
+    }
+
     /// The letter docs/techniques.md uses (D, S, I; M for measured).
     package var letter: String {
         switch self {
@@ -51,6 +71,18 @@ package enum MatrixEvidence {
         "flutter": "DIDIDIIIIIIID--I",
         "react-native": "SSSSSSISIISD---I",
     ]
+
+    /// The level the document gives case `number` under `technique`, or nil where it gives none
+    /// (`-`: `n/a`, or Tapaway's choice).
+    package static func gradedLevel(_ technique: TechniqueID, case number: Int) -> EvidenceLevel? {
+        guard let row = table[technique.rawValue], number >= 1, number <= row.count else { return nil }
+        switch row[row.index(row.startIndex, offsetBy: number - 1)] {
+        case "D": return .documented
+        case "S": return .source
+        case "I": return .inferred
+        default: return nil
+        }
+    }
 
     /// The level of case `number` under `technique`; inferred where the document gives none.
     package static func level(_ technique: TechniqueID, case number: Int) -> EvidenceLevel {

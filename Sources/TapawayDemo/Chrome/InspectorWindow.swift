@@ -266,6 +266,9 @@ package struct LogEntry {
     package let touches: [DismissalDecision.TouchFact]
     /// How many identical entries in a row this one stands for (a run of moves).
     package var repeats = 1
+    /// The matrix case the decision stands for and how sure docs/techniques.md is of it there
+    /// (`DecisionEvidence`), shown on the card's tag line; nil when none applies.
+    package var evidence: (case: Int, level: EvidenceLevel)?
     /// The entry as the trace writes it (without its time), for copying: written when it is
     /// asked for, since few entries are ever copied and writing each as it came was a twentieth
     /// of an audit's cost.
@@ -337,12 +340,19 @@ package final class DecisionLogView: ScrollView {
     /// The entries shown: all of them, or all but the repetitive ones.
     package var shownEntries: [LogEntry] { hidesMoves ? entries.filter { !$0.isMove } : entries }
 
-    /// Adds a decision at the top, folding it into the top entry when it repeats it.
-    package func append(_ decision: DismissalDecision) {
-        add(
-            LogEntry(
-                number: count + 1, decision: decision, verdict: Self.verdict(decision.action),
-                source: decision.strategy, reason: decision.reason, touches: decision.touches))
+    /// Adds a decision at the top, folding it into the top entry when it repeats it; `evidence`
+    /// is the matrix case it stands for and that case's level, for the card's tag line.
+    package func append(_ decision: DismissalDecision, evidence: (case: Int, level: EvidenceLevel)? = nil) {
+        var entry = LogEntry(
+            number: count + 1, decision: decision, verdict: Self.verdict(decision.action),
+            source: decision.strategy, reason: decision.reason, touches: decision.touches)
+        entry.evidence = evidence
+        add(entry)
+    }
+
+    /// The card's words for an entry's evidence: "case 12: inferred".
+    package static func evidenceTag(_ evidence: (case: Int, level: EvidenceLevel)) -> String {
+        "case \(evidence.case): \(evidence.level.words)"
     }
 
     /// Adds a note on something that ended editing with no technique deciding it.
@@ -512,6 +522,7 @@ final class DecisionLogContent: View {
             canvas.fillRoundedRect(Rect(x: 8, y: y + 7, width: pillWidth, height: 18), radius: 9, color: pill)
             canvas.drawText(entry.verdict, at: Point(x: 15, y: y + 20.5), font: bold, color: .white)
             var tag = "#\(entry.number) · \(entry.source)"
+            if let evidence = entry.evidence { tag += " · " + DecisionLogView.evidenceTag(evidence) }
             if entry.repeats > 1 { tag += " · ×\(entry.repeats)" }
             if log.copiedNumber == entry.number { tag += " · copied" }
             canvas.drawText(tag, at: Point(x: 16 + pillWidth, y: y + 20.5), font: small, color: Palette.secondaryLabel)

@@ -59,19 +59,33 @@ package final class CasePlayer {
         self.label = label ?? "Case \(matrixCase.number)"
         technique = app.technique
         let options = app.optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
-        expected = DismissalMatrix.run(matrixCase, in: app.technique, options: options, document: app.screenDocument).code
+        let cell = DismissalMatrix.run(matrixCase, in: app.technique, options: options, document: app.screenDocument)
+        expected = cell.code
+        evidence =
+            app.screenDocument == nil
+            ? DismissalMatrix.evidence(of: cell, under: app.technique, in: DismissalMatrix.Context(options: options)) : nil
     }
+
+    /// How sure the expectation is, as docs/techniques.md grades the case under the technique
+    /// (nil on a screen file, for a technique option set away from its default, and where the
+    /// document grades nothing).
+    package let evidence: EvidenceLevel?
+
+    /// The evidence in the banner's words: " (inferred)".
+    private var evidenceNote: String { evidence.map { " (\($0.words))" } ?? "" }
 
     /// What the banner says in the current phase.
     package var message: String {
         switch phase {
         case .preparing, .playing:
-            return isMatrixCase ? "\(label) playing · the matrix expects \(expected)" : "\(label) · expected \(expected)"
+            return isMatrixCase
+                ? "\(label) playing · the matrix expects \(expected)\(evidenceNote)" : "\(label) · expected \(expected)"
         case .finished(let expected, let did):
             let source = isMatrixCase ? "the matrix" : "the audit"
+            let note = isMatrixCase ? evidenceNote : ""
             return expected == did
-                ? "\(label): did \(did), as \(source) expects"
-                : "\(label): did \(did), \(source) expects \(expected)"
+                ? "\(label): did \(did), as \(source) expects\(note)"
+                : "\(label): did \(did), \(source) expects \(expected)\(note)"
         }
     }
 

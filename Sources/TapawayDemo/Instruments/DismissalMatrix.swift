@@ -458,28 +458,99 @@ package enum DismissalMatrix {
         }
     }
 
-    /// The matrix as Markdown: techniques as rows, cases as columns, in codes; then the cases
-    /// and the codes spelled out.
-    package static func table(_ cells: [(TechniqueID, [Cell])]) -> String {
+    /// What a table was played with: the device, how it was held, and the options set, so that
+    /// a table pasted elsewhere keeps its context.
+    package struct Context: Sendable, Equatable {
+        /// The device's id (`iphone-15`).
+        package let deviceID: String
+        /// The device's name (`iPhone 15`).
+        package let deviceName: String
+        /// How it was held.
+        package let orientation: DeviceOrientation
+        /// The options set other than the device and orientation, as `--set` takes them.
+        package let options: [OptionAssignment]
+
+        /// The context of a table played with `options` (the device and orientation among
+        /// them, or the defaults).
+        package init(options: [OptionAssignment] = []) {
+            let general = { (id: String) in options.last { $0.key.technique == nil && $0.key.option == id }?.value }
+            let device =
+                general(DeviceOption.device.id).flatMap(DeviceProfile.device) ?? DeviceProfile.device(DeviceProfile.defaultID)
+            deviceID = device?.id ?? DeviceProfile.defaultID
+            deviceName = device?.name ?? DeviceProfile.defaultID
+            orientation = general(DeviceOption.orientation.id).flatMap(DeviceOrientation.init(rawValue:)) ?? .portrait
+            self.options = options.filter { !DeviceOption.concerns($0.key) }
+        }
+
+        /// The options as `--set` arguments (`dismiss=on-drag`, `tap-gesture.cancels-touches=off`).
+        package var optionTexts: [String] { options.map { "\($0.key)=\($0.value)" } }
+
+        /// The table's first line: "Played on iPhone 15 (`iphone-15`), portrait, with each
+        /// technique's default options."
+        package var headline: String {
+            let set =
+                options.isEmpty
+                ? "each technique's default options"
+                : optionTexts.map { "`--set \($0)`" }.joined(separator: ", ")
+            return "Played on \(deviceName) (`\(deviceID)`), \(orientation.rawValue), with \(set)."
+        }
+
+        /// Whether a technique option of `technique` is set: the document grades the default
+        /// options' cells, so the marks are left off that technique's row.
+        func setsOption(of technique: TechniqueID) -> Bool {
+            options.contains { $0.key.technique == technique && $0.value != $0.key.definition?.defaultValue }
+        }
+    }
+
+    /// The evidence level docs/techniques.md gives `cell` under `technique`, as the table marks
+    /// it; nil where the document grades nothing (`n/a`, Tapaway's choice), or an option of the
+    /// technique is set.
+    package static func evidence(of cell: Cell, under technique: TechniqueID, in context: Context) -> EvidenceLevel? {
+        guard cell.code != "n/a", !context.setsOption(of: technique) else { return nil }
+        return MatrixEvidence.gradedLevel(technique, case: cell.number)
+    }
+
+    /// The legend of the evidence marks.
+    package static let evidenceLegend =
+        "Evidence (docs/techniques.md, for each technique's default options): "
+        + [EvidenceLevel.documented, .source, .inferred].map { "\($0.mark) \($0.words)" }.joined(separator: " · ")
+        + "; no mark: nothing to grade (`n/a`, Tapaway's choice), or a technique option is set."
+
+    /// The matrix as Markdown: a line saying what it was played with; techniques as rows,
+    /// cases as columns, in codes, each with its evidence mark; then the cases, the codes and
+    /// the marks spelled out.
+    package static func table(_ cells: [(TechniqueID, [Cell])], context: Context = Context()) -> String {
         var lines = [
+            context.headline,
+            "",
             "| technique | " + cases.map { "\($0.number)" }.joined(separator: " | ") + " |",
             "|---|" + String(repeating: "---|", count: cases.count),
         ]
         for (id, row) in cells {
-            lines.append("| `\(id)` | " + row.map(\.code).joined(separator: " | ") + " |")
+            let codes = row.map { cell in
+                evidence(of: cell, under: id, in: context).map { "\(cell.code) \($0.mark)" } ?? cell.code
+            }
+            lines.append("| `\(id)` | " + codes.joined(separator: " | ") + " |")
         }
         lines.append("")
         lines.append("Cases: " + cases.map { "**\($0.number)** \($0.title)" }.joined(separator: " · ") + ".")
         lines.append("")
         lines.append("Codes: " + legend.map { "`\($0.0)` \($0.1)" }.joined(separator: " · ") + ".")
+        lines.append("")
+        lines.append(evidenceLegend)
         return lines.joined(separator: "\n")
     }
 
-    /// One technique's cases in words, as Markdown: case, code, what happened.
-    package static func wordsTable(_ id: TechniqueID, _ row: [Cell]) -> String {
-        var lines = ["`\(id)`", "", "| # | What you do | Code | What happened |", "|---|---|---|---|"]
+    /// One technique's cases in words, as Markdown: what it was played with, then case, code,
+    /// evidence, what happened.
+    package static func wordsTable(_ id: TechniqueID, _ row: [Cell], context: Context = Context()) -> String {
+        var lines = [
+            context.headline, "", "`\(id)`", "", "| # | What you do | Code | Evidence | What happened |",
+            "|---|---|---|---|---|",
+        ]
         for (c, cell) in zip(cases, row) {
-            lines.append("| \(c.number) | \(c.title) | \(cell.code) | \(cell.words) |")
+            let evidence = evidence(of: cell, under: id, in: context)?.words ?? "–"
+            lines.append("| \(c.number) | \(c.title) | \(cell.code) | \(evidence) | \(cell.words) |")
         }
         return lines.joined(separator: "\n")
     }
@@ -487,10 +558,23 @@ package enum DismissalMatrix {
     /// The matrix as one JSON object: `cases` (number, title), `legend` (code, meaning) and
     /// `techniques` (id, and per case: number, code, words, focusChanges, keypadShows,
     /// keypadHides, actions).
-    package static func json(_ cells: [(TechniqueID, [Cell])]) -> JSON {
+    /// Also `device` (id, name), `orientation`, `options` (as `--set` takes them) and
+    /// `evidenceLevels` (level, mark, meaning), and per cell `evidence` (`documented`, `source`,
+    /// `inferred`, or null).
+    package static func json(_ cells: [(TechniqueID, [Cell])], context: Context = Context()) -> JSON {
         .object([
             ("cases", .array(cases.map { .object([("number", .number(Double($0.number))), ("title", .string($0.title))]) })),
             ("legend", .array(legend.map { .object([("code", .string($0.0)), ("meaning", .string($0.1))]) })),
+            ("device", .object([("id", .string(context.deviceID)), ("name", .string(context.deviceName))])),
+            ("orientation", .string(context.orientation.rawValue)),
+            ("options", .array(context.optionTexts.map { .string($0) })),
+            (
+                "evidenceLevels",
+                .array(
+                    [EvidenceLevel.documented, .source, .inferred].map {
+                        .object([("level", .string($0.rawValue)), ("mark", .string($0.mark)), ("meaning", .string($0.words))])
+                    })
+            ),
             (
                 "techniques",
                 .array(
@@ -504,6 +588,7 @@ package enum DismissalMatrix {
                                         .object([
                                             ("case", .number(Double(cell.number))), ("code", .string(cell.code)),
                                             ("words", .string(cell.words)),
+                                            ("evidence", .optional(evidence(of: cell, under: id, in: context)?.rawValue)),
                                             ("focusBefore", .optional(cell.focusedBefore)),
                                             ("focusChanges", .array(cell.outcome.focusChanges.map { .optional($0) })),
                                             ("keypadShows", .number(Double(cell.outcome.keypadShows))),
