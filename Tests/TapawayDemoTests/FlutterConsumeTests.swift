@@ -31,6 +31,23 @@ struct FlutterConsumeTests {
         #expect(plain.outcome.actions["submit touchUpInside"] == 1, "without consuming the button fires: \(plain.words)")
     }
 
+    /// `TextField.build` (`packages/flutter/lib/src/material/text_field.dart`) puts the
+    /// `InputDecorator` (`decoration: _getEffectiveDecoration()`, with the suffix icon) around
+    /// the `EditableText` and returns `TextFieldTapRegion(child: IgnorePointer(…` around it: the
+    /// clear icon a field's decoration carries is inside the text fields' tap region.
+    @Test("the field's clear icon is inside: it clears, focus stays, and nothing is consumed")
+    func clearIconIsInside() throws {
+        let session = HeadlessSession(technique: .flutter)
+        session.app.setOption(OptionKey(.flutter, "consume-outside-taps"), to: "on")
+        let field = try #require(session.app.window.view(withIdentifier: "name"))
+        let icon = Point(x: field.bounds.width - 8, y: field.bounds.height / 2)
+        let cell = DismissalMatrix.play(
+            DismissalMatrix.Case(number: 0, title: "", focus: "name", typed: "ab", step: .tapIn("name", icon)), in: session)
+        #expect(cell.outcome.finalFocus == "name", "\(cell.words)")
+        #expect(cell.outcome.texts["name"] == "", "the icon cleared the field: \(cell.words)")
+        #expect(cell.outcome.focusChanges.isEmpty, "\(cell.words)")
+    }
+
     @Test("with nothing focused, a tap on a field is inside the group: it focuses")
     func fieldStillFocuses() {
         let cell = tapUnfocused("email", consume: true)

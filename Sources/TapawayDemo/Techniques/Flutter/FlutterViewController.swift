@@ -52,6 +52,21 @@ package final class FlutterViewController: FormViewController {
             self.report(.keep, "the GestureDetector lost: \(recognizer.failureReason ?? "no tap")", touches: recognizer.touches)
         }
         form.addGestureRecognizer(detector)
+        decorateFields(in: form.background)
+    }
+
+    /// Gives each single-line field the decoration Flutter apps put on it, a clear icon while it
+    /// holds text (`InputDecoration(suffixIcon: IconButton(icon: Icon(Icons.clear), …))`), drawn
+    /// inside the field. It counts as inside the text fields' tap region: `TextField.build`
+    /// puts the `InputDecorator` (`decoration: _getEffectiveDecoration()`: label, prefix and
+    /// suffix icons, helper and counter) around the `EditableText`, then returns `MouseRegion(…
+    /// child: TextFieldTapRegion(child: IgnorePointer(…` around that
+    /// (`packages/flutter/lib/src/material/text_field.dart`); a touch on it lands on the field.
+    private func decorateFields(in view: View) {
+        for subview in view.subviews {
+            if let field = subview as? TextField, field.clearButtonMode == .never { field.clearButtonMode = .whileEditing }
+            decorateFields(in: subview)
+        }
     }
 
     /// The tap region: every pointer down, inside or outside the text fields.
