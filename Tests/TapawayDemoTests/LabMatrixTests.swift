@@ -52,6 +52,23 @@ struct LabMatrixTests {
         "swiftui scroll-dismisses=never container=list": [
             "–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
         ],
+        // `.onTapGesture` on the container (with `.contentShape`): a child's own gesture takes
+        // precedence (a button, a toggle, a field, a row), a Text has none, so the caption
+        // dismisses too.
+        "swiftui tap-on=container": [
+            "–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
+        ],
+        // `.simultaneousGesture`: "Attaches a gesture to the view to process simultaneously with
+        // gestures defined by the view": the button fires and the field resigns; a tap in a
+        // field resigns it and its own tap focuses it again.
+        "swiftui tap-on=simultaneous": [
+            "–", "R↑", "R↺", "M~", "R↑ ✓", "R↑", "T", "K", "⏎ R↑", "R↑ ✓", "K", "R↑ ✓", "K", "R↑", "n/a", "K",
+        ],
+        // The "hideKeyboard" extension sends resignFirstResponder to the first responder; a
+        // SwiftUI TextField has no delegate that could refuse, so nothing changes.
+        "swiftui resign-with=send-action": [
+            "–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
+        ],
         "swiftui scroll-dismisses=immediately": [
             "–", "R↑", "K", "M", "K ✓", "K", "T", "K", "⏎ R↑", "K ✓", "R→", "K ✓", "K", "R↑", "n/a", "R→",
         ],

@@ -38,6 +38,26 @@ enum SwiftUITechnique: DismissalTechnique {
             ],
             default: "scroll-view",
             apply: { value, screen in (screen as? SwiftUIViewController)?.isList = value == "list" }),
+        .choice(
+            "tap-on", title: "The tap gesture is on",
+            values: [
+                .init("background", title: "The background", subtitle: "Behind the content: only its own area"),
+                .init("container", title: "The container", subtitle: ".onTapGesture on the stack: texts dismiss too"),
+                .init("simultaneous", title: "The container, simultaneously", subtitle: ".simultaneousGesture: with every child"),
+            ],
+            default: "background",
+            apply: { value, screen in
+                (screen as? SwiftUIViewController)?.gesturePlacement =
+                    SwiftUIViewController.GesturePlacement(rawValue: value) ?? .background
+            }),
+        .choice(
+            "resign-with", title: "The gesture's action",
+            values: [
+                .init("focus-state", title: "focus = nil", subtitle: "The @FocusState binding"),
+                .init("send-action", title: "hideKeyboard()", subtitle: "sendAction(resignFirstResponder) to nil"),
+            ],
+            default: "focus-state",
+            apply: { value, screen in (screen as? SwiftUIViewController)?.sendsResignAction = value == "send-action" }),
     ]
 
     @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {

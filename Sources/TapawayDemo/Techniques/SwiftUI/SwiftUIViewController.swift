@@ -51,6 +51,29 @@ package final class SwiftUIViewController: FormViewController {
     }
     private let backgroundTap = TapGestureRecognizer()
 
+    /// Where the tap gesture that clears the focus state is.
+    package enum GesturePlacement: String, Sendable {
+        /// On a background behind the content: only the background's own area.
+        case background
+        /// `.onTapGesture` on the container of the fields (with `.contentShape(Rectangle())`):
+        /// a child with a gesture of its own (a button, a toggle, a field, a row) wins its tap,
+        /// a `Text` without one does not.
+        case container
+        /// `.simultaneousGesture(TapGesture())` on the container: it fires along with the
+        /// child's own gesture.
+        case simultaneous
+    }
+
+    /// Whether the gesture's action is the "hideKeyboard" extension,
+    /// `UIApplication.shared.sendAction(#selector(UIResponder.resignFirstResponder), to: nil,
+    /// from: nil, for: nil)`, rather than `focus = nil` (`resign-with`).
+    package var sendsResignAction = false
+
+    /// Where the tap gesture is (`tap-on`).
+    package var gesturePlacement = GesturePlacement.background {
+        didSet { backgroundTap.recognizesAlongWithViews = gesturePlacement == .simultaneous }
+    }
+
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) { super.init(technique: .swiftUI, document: document) }
 
@@ -71,16 +94,28 @@ package final class SwiftUIViewController: FormViewController {
         backgroundTap.cancelsTouchesInView = false
         // The gesture belongs to the background: a touch that hit a view in front is not its.
         backgroundTap.shouldBegin = { [weak self] recognizer in
-            guard let background = self?.form.background else { return false }
-            return recognizer.touches.allSatisfy { $0.view === background }
+            guard let self else { return false }
+            let background = self.form.background
+            switch self.gesturePlacement {
+            case .background: return recognizer.touches.allSatisfy { $0.view === background }
+            case .container: return !recognizer.touches.contains { $0.view.map(Self.hasOwnGesture) ?? false }
+            case .simultaneous: return true
+            }
         }
         backgroundTap.addAction { [weak self] recognizer in self?.backgroundTapped(recognizer) }
         backgroundTap.onStateChange = { [weak self] recognizer, state in
             guard state == .failed, let self, self.editingInput != nil else { return }
             let hit = recognizer.touches.first { $0.view !== self.form.background }?.view.map(Self.describe)
-            let why =
-                hit.map { "\($0) takes the hit, in front of the background" } ?? (recognizer.failureReason ?? "no tap")
-            self.report(.keep, "the background's tap gesture did not fire: \(why)", touches: recognizer.touches)
+            let why: String
+            switch self.gesturePlacement {
+            case .background:
+                why = hit.map { "\($0) takes the hit, in front of the background" } ?? (recognizer.failureReason ?? "no tap")
+            case .container, .simultaneous:
+                why =
+                    hit.map { "\($0) has a gesture of its own, which takes precedence over the container's" }
+                    ?? (recognizer.failureReason ?? "no tap")
+            }
+            self.report(.keep, "the \(self.gestureName) did not fire: \(why)", touches: recognizer.touches)
         }
         form.background.addGestureRecognizer(backgroundTap)
         form.keyboardDismissMode = scrollDismissMode
@@ -97,12 +132,41 @@ package final class SwiftUIViewController: FormViewController {
         return view.traceName.map { "a view in \($0)" } ?? "a view"
     }
 
+    /// The gesture's name in the inspector's words.
+    private var gestureName: String {
+        switch gesturePlacement {
+        case .background: "background's tap gesture"
+        case .container: "container's tap gesture"
+        case .simultaneous: "container's simultaneous tap gesture"
+        }
+    }
+
+    /// Whether `view` (or a view around it, inside the form) has a gesture of its own that
+    /// takes precedence over its container's: a control (`Button`, `Toggle`), a text input, a
+    /// row (a `List` row's button). A `Text` has none.
+    private static func hasOwnGesture(_ view: View) -> Bool {
+        var current: View? = view
+        while let v = current {
+            if v is Control || v is SuggestionRow || v is any TextInput { return true }
+            current = v.superview
+        }
+        return false
+    }
+
     private func backgroundTapped(_ recognizer: GestureRecognizer) {
+        let place = gesturePlacement == .background ? "background" : "container"
         guard let focused = editingInput else {
-            report(.none, "background tapped with nothing focused", touches: recognizer.touches)
+            report(.none, "\(place) tapped with nothing focused", touches: recognizer.touches)
             return
         }
-        report(.resign, "background tapped: focus = nil", touches: recognizer.touches)
+        let along =
+            gesturePlacement == .simultaneous
+            ? recognizer.touches.first?.view.map { " (simultaneously with \(Self.describe($0))'s own)" } ?? "" : ""
+        let action =
+            sendsResignAction
+            ? "sendAction(resignFirstResponder) to the first responder, which a SwiftUI TextField cannot refuse"
+            : "focus = nil"
+        report(.resign, "\(place) tapped\(along): \(action)", touches: recognizer.touches)
         // Setting the focus state to nil ends editing; no delegate is asked.
         _ = focused.window?.transferFirstResponder(to: nil, force: true)
     }
