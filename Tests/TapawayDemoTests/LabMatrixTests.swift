@@ -86,6 +86,18 @@ struct LabMatrixTests {
         "react-native persist-taps=handled": [
             "–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
         ],
+        // <TouchableWithoutFeedback onPress={Keyboard.dismiss}> around the screen: the
+        // responder system bubbles "up from the deepest component", so the wrapper, outermost,
+        // is asked last. Under `never` (and `handled`) the ScrollView takes the tap first and
+        // blurs itself: the wrapper changes nothing. Under `always` it alone dismisses
+        // (Keyboard.dismiss(): "Dismisses the active keyboard and removes focus"), where no
+        // child takes the tap; a drag scrolls the ScrollView, which takes the gesture over.
+        "react-native wrapper=touchable": [
+            "–", "R↑", "K", "M", "R↑ ✗", "R↑", "T", "K", "⏎ R↑", "R↑ ✗", "K", "R↑ ✗", "K", "R↑", "n/a", "K",
+        ],
+        "react-native persist-taps=always wrapper=touchable": [
+            "–", "R↑", "K", "M", "K ✓", "R↑", "T", "K", "⏎ R↑", "K ✓", "K", "K ✓", "K", "R↑", "n/a", "K",
+        ],
         "react-native persist-taps=always": [
             "–", "K", "K", "M", "K ✓", "K", "T", "K", "⏎ K", "K ✓", "K", "K ✓", "K", "K", "n/a", "K",
         ],

@@ -27,6 +27,11 @@ final class ReactNativeScrollResponder {
     /// nil when it is not (a screen file whose root is a plain `View`).
     var rootPersistTaps: PersistTaps?
 
+    /// Whether the screen is wrapped in `<TouchableWithoutFeedback onPress={Keyboard.dismiss}>`
+    /// (or a `Pressable` doing the same): the wrapper is the outermost view, asked last in the
+    /// bubble phase, so it becomes the responder only for a touch that no child and no scroll
+    /// view took.
+    var dismissingWrapper = false
     /// The responder handlers of `screen`'s scroll views.
     init(screen: FormViewController, rootPersistTaps: PersistTaps?) {
         self.screen = screen
@@ -35,7 +40,7 @@ final class ReactNativeScrollResponder {
 
     /// The touch a scroll view is the responder for, that scroll view, and its offset when it
     /// took the touch.
-    private var responderTouch: (touch: Touch, scrollView: ScrollView, offset: Point, captured: Bool)?
+    private var responderTouch: (touch: Touch, scrollView: ScrollView, offset: Point, captured: Bool, wrapper: Bool)?
 
     /// The scroll views' responder handlers, for a touch event before it is delivered.
     func willDeliver(_ event: Event, in window: AppWindow) {
@@ -49,6 +54,12 @@ final class ReactNativeScrollResponder {
         else { return }
         responderTouch = nil
         let scrollView = responder.scrollView
+        if responder.wrapper {
+            pressWrapper(
+                touch,
+                scrolled: scrollView.contentOffset != responder.offset || scrollView.panGestureRecognizer.state != .possible)
+            return
+        }
         release(
             touch, by: scrollView,
             scrolled: scrollView.contentOffset != responder.offset || scrollView.panGestureRecognizer.state != .possible,
@@ -101,7 +112,7 @@ final class ReactNativeScrollResponder {
                     + "\(touch.view?.traceName ?? "its child") never gets it, and \(focused.traceName ?? "the input") blurs on release unless it scrolls",
                 touches: [touch])
             window.redirect(touch, to: capturing)
-            responderTouch = (touch, capturing, capturing.contentOffset, true)
+            responderTouch = (touch, capturing, capturing.contentOffset, true, false)
             return
         }
         // onStartShouldSetResponder, bubbling from the touched view out: a child that handles
@@ -109,11 +120,21 @@ final class ReactNativeScrollResponder {
         if keyboardUp && !isTextInput && !Self.handlesTouches(view),
             let claiming = chain.last(where: { $0.persistTaps == .handled })?.scrollView
         {
-            responderTouch = (touch, claiming, claiming.contentOffset, false)
+            responderTouch = (touch, claiming, claiming.contentOffset, false, false)
             screen.report(
                 .keep,
                 "no child handled the touch on \(view.traceName ?? "the background"): \(name(of: claiming)) is its responder "
                     + "(keyboardShouldPersistTaps handled) and blurs on release unless it scrolls", touches: [touch])
+            return
+        }
+        // The wrapper's Pressability (onStartShouldSetResponder), asked last: the outermost view.
+        if dismissingWrapper && !isTextInput && !Self.handlesTouches(view) {
+            responderTouch = (touch, screen.form, screen.form.contentOffset, false, true)
+            screen.report(
+                .keep,
+                "no child or scroll view took the touch on \(view.traceName ?? "the background"): the "
+                    + "TouchableWithoutFeedback around the screen is its responder, and calls Keyboard.dismiss() on press",
+                touches: [touch])
             return
         }
         let why: String
@@ -126,6 +147,23 @@ final class ReactNativeScrollResponder {
         default: why = "no scroll view takes the touch (keyboardShouldPersistTaps always)"
         }
         screen.report(.keep, why, touches: [touch])
+    }
+
+    /// The wrapper's touch ends: a press calls `Keyboard.dismiss()`, which blurs the focused
+    /// input; a scroll that took the gesture over cancelled the press (Pressability grants the
+    /// scroll view's termination request).
+    private func pressWrapper(_ touch: Touch, scrolled: Bool) {
+        guard let focused = screen.editingInput else { return }
+        if scrolled || touch.phase == .cancelled {
+            screen.report(
+                .keep, "the scroll view scrolled and took the gesture from the TouchableWithoutFeedback: no press",
+                touches: [touch])
+            return
+        }
+        screen.report(
+            .resign, "TouchableWithoutFeedback's onPress: Keyboard.dismiss() blurs \(focused.traceName ?? "the input")",
+            touches: [touch])
+        _ = focused.window?.transferFirstResponder(to: nil, force: true)
     }
 
     /// A scroll view's responder is released: it blurs unless a scroll happened.

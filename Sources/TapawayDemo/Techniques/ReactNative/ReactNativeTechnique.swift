@@ -33,7 +33,17 @@ enum ReactNativeTechnique: DismissalTechnique {
                 let own = value == "never" ? screen.chosenDocument?.content.scroll?.keyboardShouldPersistTaps : nil
                 (screen as? ReactNativeViewController)?.persistTaps =
                     ReactNativeViewController.PersistTaps(rawValue: own ?? value) ?? .never
-            })
+            }),
+        .choice(
+            "wrapper", title: "Around the screen",
+            values: [
+                .init("none", title: "Nothing"),
+                .init(
+                    "touchable", title: "TouchableWithoutFeedback",
+                    subtitle: "onPress={Keyboard.dismiss}: only where the ScrollView lets a tap through"),
+            ],
+            default: "none",
+            apply: { value, screen in (screen as? ReactNativeViewController)?.dismissingWrapper = value == "touchable" }),
     ]
 
     @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {

@@ -29,6 +29,11 @@ package final class ReactNativeViewController: FormViewController {
         get { responder.rootPersistTaps ?? .never }
         set { responder.rootPersistTaps = newValue }
     }
+    /// Whether the screen is wrapped in `<TouchableWithoutFeedback onPress={Keyboard.dismiss}>`.
+    var dismissingWrapper: Bool {
+        get { responder.dismissingWrapper }
+        set { responder.dismissingWrapper = newValue }
+    }
     /// The scroll views' responder handlers; the form is a scroll view whatever the file's root.
     private lazy var responder = ReactNativeScrollResponder(screen: self, rootPersistTaps: .never)
 
