@@ -20,6 +20,21 @@ enum AndroidTechnique: DismissalTechnique {
 
     static let options: [TechniqueOption] = [
         .choice(
+            "code", title: "The app's code",
+            values: [
+                .init("activity", title: "Activity.dispatchTouchEvent", subtitle: "The views' snippet (Trigger below)"),
+                .init(
+                    "compose-clear-focus", title: "Compose: clearFocus()",
+                    subtitle: "pointerInput { detectTapGestures { focusManager.clearFocus() } }"),
+                .init(
+                    "compose-hide", title: "Compose: keyboard hide()",
+                    subtitle: "LocalSoftwareKeyboardController.hide(): focus stays"),
+            ],
+            default: "activity",
+            apply: { value, screen in
+                (screen as? AndroidViewController)?.code = AndroidViewController.Code(rawValue: value) ?? .activity
+            }),
+        .choice(
             "trigger", title: "Trigger",
             values: [
                 .init("down", title: "ACTION_DOWN, clearFocus", subtitle: "Hide and clear focus at touch-down"),

@@ -38,16 +38,84 @@ package final class AndroidViewController: FormViewController {
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) { super.init(technique: .android, document: document) }
 
+    /// The app's code: the activity's `dispatchTouchEvent` (the snippet), or a Jetpack Compose
+    /// screen's `Modifier.pointerInput { detectTapGestures(onTap = …) }` on its content.
+    package enum Code: String, Sendable {
+        /// `Activity.dispatchTouchEvent`, with `trigger`.
+        case activity
+        /// `onTap = { focusManager.clearFocus() }`: focus goes, and the keyboard with it.
+        case composeClearFocus = "compose-clear-focus"
+        /// `onTap = { keyboardController?.hide() }` (`LocalSoftwareKeyboardController`): the
+        /// keyboard hides, and the field keeps its focus.
+        case composeHide = "compose-hide"
+    }
+
+    /// The app's code (`code`).
+    package var code = Code.activity { didSet { composeTap.isEnabled = code != .activity } }
+    private let composeTap = TapGestureRecognizer()
+
+    /// The Compose screen's tap detector goes on the content (the `Scaffold`'s body, under the
+    /// top app bar). `detectTapGestures` sees the pointer events after the children: a child
+    /// that consumes them (a `Button`, a `Switch`, a clickable row, a `TextField`) keeps the
+    /// tap, and `waitForUpOrCancellation` then gives up; a `Text` consumes nothing.
+    package override func viewDidLoad() {
+        super.viewDidLoad()
+        composeTap.identifier = "compose-detect-tap-gestures"
+        composeTap.cancelsTouchesInView = false
+        composeTap.isEnabled = code != .activity
+        composeTap.shouldBegin = { recognizer in
+            !recognizer.touches.contains { touch in touch.view.map(AndroidViewController.consumesPointer) ?? false }
+        }
+        composeTap.addAction { [weak self] recognizer in self?.composeTapped(recognizer) }
+        composeTap.onStateChange = { [weak self] recognizer, state in
+            guard state == .failed, let self, self.editingInput != nil else { return }
+            self.report(
+                .keep, "detectTapGestures gave up: \(recognizer.failureReason ?? "no tap")", touches: recognizer.touches)
+        }
+        form.background.addGestureRecognizer(composeTap)
+    }
+
+    /// Whether a child consumes the pointer events itself (inferred mapping: Tapaway's
+    /// controls, text inputs and list rows).
+    static func consumesPointer(_ view: View) -> Bool {
+        var current: View? = view
+        while let v = current {
+            if v is Control || v is SuggestionRow || v is any TextInput { return true }
+            current = v.superview
+        }
+        return false
+    }
+
+    private func composeTapped(_ recognizer: GestureRecognizer) {
+        guard let focused = editingInput else {
+            report(.none, "detectTapGestures' onTap, with nothing focused", touches: recognizer.touches)
+            return
+        }
+        let name = recognizer.touches.first?.view?.traceName ?? "the content"
+        switch code {
+        case .composeHide:
+            report(
+                .hide, "detectTapGestures' onTap on \(name): keyboardController.hide(); focus stays", touches: recognizer.touches)
+            view.application?.keyboard.hide()
+        default:
+            report(
+                .resign,
+                "detectTapGestures' onTap on \(name): focusManager.clearFocus() (\(focused.traceName ?? "the field") "
+                    + "loses focus, and the keyboard goes)", touches: recognizer.touches)
+            _ = focused.window?.transferFirstResponder(to: nil, force: true)
+        }
+    }
+
     /// `dispatchTouchEvent`, the `ACTION_DOWN` variant: the check, then `super` delivers.
     package override func willDeliver(_ event: Event, in window: AppWindow) {
-        guard trigger == .down else { return }
+        guard code == .activity, trigger == .down else { return }
         check(event, in: window, action: .down)
     }
 
     /// `dispatchTouchEvent`, the `ACTION_UP` variant: `super` delivers first, then the check runs
     /// against the field focused after delivery (a tap on another field has focused it).
     package override func didDeliver(_ event: Event, in window: AppWindow) {
-        guard trigger == .up else { return }
+        guard code == .activity, trigger == .up else { return }
         check(event, in: window, action: .up)
     }
 
