@@ -355,6 +355,12 @@ package final class DecisionLogView: ScrollView {
         "case \(evidence.case): \(evidence.level.words)"
     }
 
+    /// The card's line for an entry's evidence, under its reason: "as matrix case 12: inferred
+    /// (docs/techniques.md)".
+    package static func evidenceLine(_ evidence: (case: Int, level: EvidenceLevel)) -> String {
+        "as matrix \(evidenceTag(evidence)) (docs/techniques.md)"
+    }
+
     /// Adds a note on something that ended editing with no technique deciding it.
     package func appendNote(verdict: String, source: String, reason: String) {
         add(LogEntry(number: count + 1, decision: nil, verdict: verdict, source: source, reason: reason, touches: []))
@@ -447,7 +453,11 @@ final class DecisionLogContent: View {
         let touchLines = entry.touches.reduce(0) {
             $0 + TextLayout.wrap(DecisionLogView.describe($1), width: width - 24, font: small).count
         }
-        return 30 + Double(reasonLines) * 16 + Double(touchLines) * 15 + 8
+        let evidenceLines =
+            entry.evidence.map {
+                TextLayout.wrap(DecisionLogView.evidenceLine($0), width: width - 24, font: small).count
+            } ?? 0
+        return 30 + Double(reasonLines) * 16 + Double(touchLines + evidenceLines) * 15 + 8
     }
 
     /// Lays the shown entries out at `width`; returns the height they take.
@@ -522,7 +532,6 @@ final class DecisionLogContent: View {
             canvas.fillRoundedRect(Rect(x: 8, y: y + 7, width: pillWidth, height: 18), radius: 9, color: pill)
             canvas.drawText(entry.verdict, at: Point(x: 15, y: y + 20.5), font: bold, color: .white)
             var tag = "#\(entry.number) · \(entry.source)"
-            if let evidence = entry.evidence { tag += " · " + DecisionLogView.evidenceTag(evidence) }
             if entry.repeats > 1 { tag += " · ×\(entry.repeats)" }
             if log.copiedNumber == entry.number { tag += " · copied" }
             canvas.drawText(tag, at: Point(x: 16 + pillWidth, y: y + 20.5), font: small, color: Palette.secondaryLabel)
@@ -530,6 +539,13 @@ final class DecisionLogContent: View {
             for range in TextLayout.wrap(entry.reason, width: bounds.width - 24, font: body) {
                 canvas.drawText(entry.reason[range], at: Point(x: 12, y: line + 12), font: body, color: Palette.label)
                 line += 16
+            }
+            if let evidence = entry.evidence {
+                let text = DecisionLogView.evidenceLine(evidence)
+                for range in TextLayout.wrap(text, width: bounds.width - 24, font: small) {
+                    canvas.drawText(text[range], at: Point(x: 12, y: line + 11), font: small, color: Palette.accent)
+                    line += 15
+                }
             }
             for fact in entry.touches {
                 let text = DecisionLogView.describe(fact)
