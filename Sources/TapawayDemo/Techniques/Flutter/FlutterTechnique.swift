@@ -27,6 +27,11 @@ enum FlutterTechnique: DismissalTechnique {
             "gesture-detector", title: "GestureDetector instead", subtitle: "Opaque, around the page",
             default: false,
             apply: { isOn, screen in (screen as? FlutterViewController)?.usesGestureDetector = isOn }),
+        .toggle(
+            "detector-inside", title: "GestureDetector inside the scroll view",
+            subtitle: "Around the Column: only as tall as the content",
+            default: false,
+            apply: { isOn, screen in (screen as? FlutterViewController)?.detectorInsideScrollView = isOn }),
     ]
 
     @MainActor static func makeScreen(showing document: ScreenDocument?) -> FormViewController {

@@ -28,6 +28,11 @@ package final class FlutterViewController: FormViewController {
         didSet { detector.isEnabled = usesGestureDetector }
     }
     private let detector = TapGestureRecognizer()
+    /// Whether the GestureDetector is inside the scroll view, around its `Column`
+    /// (`SingleChildScrollView(child: GestureDetector(child: Column(…)))`) rather than around the
+    /// scroll view: an opaque detector is hit within its own bounds, and inside the scroll view
+    /// those are the content's, so a tap in the empty space below the content misses it.
+    package var detectorInsideScrollView = false
 
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) { super.init(technique: .flutter, document: document) }
@@ -43,8 +48,18 @@ package final class FlutterViewController: FormViewController {
         detector.cancelsTouchesInView = false
         detector.isEnabled = usesGestureDetector
         // The arena: a button, a switch, a row's InkWell or a text field claims its own tap.
-        detector.shouldBegin = { recognizer in
-            !recognizer.touches.contains { touch in touch.view.map(FlutterViewController.winsArena) ?? false }
+        detector.shouldBegin = { [weak self] recognizer in
+            guard let self else { return false }
+            if self.detectorInsideScrollView {
+                // Below the content, the pointer is outside the detector's bounds: not hit.
+                let height = self.form.contentSize.height
+                if recognizer.touches.contains(where: {
+                    self.form.background.convert(fromScreen: $0.startLocationInScreen).y >= height
+                }) {
+                    return false
+                }
+            }
+            return !recognizer.touches.contains { touch in touch.view.map(FlutterViewController.winsArena) ?? false }
         }
         detector.addAction { [weak self] recognizer in self?.detectorTapped(recognizer) }
         detector.onStateChange = { [weak self] recognizer, state in
