@@ -109,7 +109,8 @@ struct IBDocument {
             let label = sceneElement.comment
             var scene = Scene(
                 controller: controller, view: view, objects: byID, label: label, outlets: outlets,
-                isNavigationRoot: navigationRoots.contains(id), summary: summary(controller: controller, view: view, label: label))
+                isNavigationRoot: navigationRoots.contains(id), summary: summary(controller: controller, view: view, label: label)
+            )
             scene.isPushed = pushed.contains(id)
             result.append(scene)
         }
