@@ -10,7 +10,7 @@ struct AndroidLayout {
     let request: ImportRequest
     /// Points per dp (1: a screen's points are Android's dp).
     private var notes: [String] = []
-    private var usedIDs = Set<String>()
+    private var ids = ElementIDs()
     /// The dump's frames by resource id, in points on the screen.
     private var dumpFrames: [String: ElementFrame] = [:]
     private var matched = 0
@@ -340,28 +340,23 @@ struct AndroidLayout {
         }
     }
 
-    private static func padding(_ xml: XMLElement) -> Insets {
-        var p = Insets()
-        let all = xml["android:padding"].flatMap(dp) ?? 0
-        let horizontal = xml["android:paddingHorizontal"].flatMap(dp) ?? all
-        let vertical = xml["android:paddingVertical"].flatMap(dp) ?? all
-        p.top = xml["android:paddingTop"].flatMap(dp) ?? vertical
-        p.bottom = xml["android:paddingBottom"].flatMap(dp) ?? vertical
-        p.left = (xml["android:paddingStart"] ?? xml["android:paddingLeft"]).flatMap(dp) ?? horizontal
-        p.right = (xml["android:paddingEnd"] ?? xml["android:paddingRight"]).flatMap(dp) ?? horizontal
-        return p
-    }
+    private static func padding(_ xml: XMLElement) -> Insets { insets(xml, "android:padding") }
 
-    private static func margins(_ xml: XMLElement) -> Insets {
-        var m = Insets()
-        let all = xml["android:layout_margin"].flatMap(dp) ?? 0
-        let horizontal = xml["android:layout_marginHorizontal"].flatMap(dp) ?? all
-        let vertical = xml["android:layout_marginVertical"].flatMap(dp) ?? all
-        m.top = xml["android:layout_marginTop"].flatMap(dp) ?? vertical
-        m.bottom = xml["android:layout_marginBottom"].flatMap(dp) ?? vertical
-        m.left = (xml["android:layout_marginStart"] ?? xml["android:layout_marginLeft"]).flatMap(dp) ?? horizontal
-        m.right = (xml["android:layout_marginEnd"] ?? xml["android:layout_marginRight"]).flatMap(dp) ?? horizontal
-        return m
+    private static func margins(_ xml: XMLElement) -> Insets { insets(xml, "android:layout_margin") }
+
+    /// A padding (`android:padding…`) or margins (`android:layout_margin…`): each side's own
+    /// attribute, else its axis's (`…Horizontal`, `…Vertical`), else the one for all sides;
+    /// `…Start` before `…Left` and `…End` before `…Right`.
+    private static func insets(_ xml: XMLElement, _ prefix: String) -> Insets {
+        let all = xml[prefix].flatMap(dp) ?? 0
+        let horizontal = xml[prefix + "Horizontal"].flatMap(dp) ?? all
+        let vertical = xml[prefix + "Vertical"].flatMap(dp) ?? all
+        var insets = Insets()
+        insets.top = xml[prefix + "Top"].flatMap(dp) ?? vertical
+        insets.bottom = xml[prefix + "Bottom"].flatMap(dp) ?? vertical
+        insets.left = (xml[prefix + "Start"] ?? xml[prefix + "Left"]).flatMap(dp) ?? horizontal
+        insets.right = (xml[prefix + "End"] ?? xml[prefix + "Right"]).flatMap(dp) ?? horizontal
+        return insets
     }
 
     /// A padding or margin in dp; a resource (`@dimen/…`) is 16.
@@ -434,21 +429,13 @@ struct AndroidLayout {
 
     static func idName(_ reference: String) -> String { reference.split(separator: "/").last.map(String.init) ?? reference }
 
+    /// The id of a view: its `@+id`, else its kind's for a control (a plain view or a label
+    /// takes none: the audit taps it as the background it is).
     private mutating func uniqueID(_ declared: String?, kind: ElementKind, xml: XMLElement) -> String? {
-        let base =
-            declared.map(IBSceneImporter.slug) ?? (kind == .view || kind == .label ? nil : IBSceneImporter.slug(kind.rawValue))
-        guard var stem = base.map({ String($0.prefix(56)) }), !stem.isEmpty else { return nil }
-        if ScreenReader.reservedIDs.contains(stem) || ScreenReader.reservedPrefixes.contains(where: stem.hasPrefix) {
-            stem = "my-" + stem
-        }
-        var id = stem
-        var n = 2
-        while usedIDs.contains(id) {
-            id = "\(stem)-\(n)"
-            n += 1
-        }
-        usedIDs.insert(id)
-        return id
+        guard let base = declared ?? (kind == .view || kind == .label ? nil : kind.rawValue),
+            !ElementIDs.slug(base).isEmpty
+        else { return nil }
+        return ids.make(ElementIDs.slug(base))
     }
 
     // MARK: The manifest and the dump

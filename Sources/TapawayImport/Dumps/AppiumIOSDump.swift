@@ -35,7 +35,7 @@ enum AppiumIOSDump {
             for button in navigationBar.children where button.name == "XCUIElementTypeButton" {
                 var item = ScreenElement(kind: .button)
                 item.text = button["label"] ?? button["name"]
-                item.id = item.text.map(IBSceneImporter.slug).flatMap { $0.isEmpty ? nil : "nav-" + $0 }
+                item.id = item.text.map(ElementIDs.slug).flatMap { $0.isEmpty ? nil : "nav-" + $0 }
                 item.source = "\(request.shortName):\(button.line) XCUIElementTypeButton"
                 if button["enabled"] == "false" { item.enabled = false }
                 // The leftmost button of a pushed screen is its back button, which the bar draws.

@@ -42,7 +42,7 @@ struct DumpScreenBuilder {
     let request: ImportRequest
     /// The top of the content on the screen, in points: what is above is the system's.
     let top: Double
-    private var usedIDs = Set<String>()
+    private var ids = ElementIDs()
 
     init(request: ImportRequest, top: Double) {
         self.request = request
@@ -146,21 +146,7 @@ struct DumpScreenBuilder {
     }
 
     private mutating func uniqueID(_ node: DumpNode) -> String {
-        let base =
-            [node.name, node.kind.isTextInput ? node.placeholder : node.text].compactMap { $0 }.map(IBSceneImporter.slug)
-            .first { !$0.isEmpty } ?? node.kind.rawValue
-        var stem = String(base.prefix(56))
-        if ScreenReader.reservedIDs.contains(stem) || ScreenReader.reservedPrefixes.contains(where: stem.hasPrefix) {
-            stem = "my-" + stem
-        }
-        var id = stem
-        var n = 2
-        while usedIDs.contains(id) {
-            id = "\(stem)-\(n)"
-            n += 1
-        }
-        usedIDs.insert(id)
-        return id
+        ids.make(from: [node.name, node.kind.isTextInput ? node.placeholder : node.text], fallback: node.kind.rawValue)
     }
 }
 

@@ -10,8 +10,8 @@ struct IBSceneImporter {
     let request: ImportRequest
     /// The screen-wide warnings, most important first.
     private(set) var warnings: [String] = []
-    /// Ids given so far.
-    private var usedIDs = Set<String>()
+    /// The ids given so far.
+    private var ids = ElementIDs()
     /// The recognizers bound to views through outlet collections, by view id.
     private var recognizers: [String: [XMLElement]] = [:]
 
@@ -251,7 +251,8 @@ struct IBSceneImporter {
             return view
         }
         var row = ScreenElement(kind: .row)
-        row.id = copy.map { uniqueID("\(cell["reuseIdentifier"].map(Self.slug) ?? "row")-\($0)") } ?? id(for: cell, kind: .row)
+        row.id =
+            copy.map { ids.make("\(cell["reuseIdentifier"].map(ElementIDs.slug) ?? "row")-\($0)") } ?? id(for: cell, kind: .row)
         row.source = Self.source(request.shortName, cell)
         row.frame = f
         var label: String?
@@ -539,43 +540,10 @@ struct IBSceneImporter {
             xml["placeholder"] ?? xml["text"] ?? xml["title"]
             ?? xml.children("state").first { $0["key"] == "normal" }?["title"]
         let candidates = [
-            scene.outlets[objectID], accessibility, xml["userLabel"], text.map { Self.slug($0) }, xml["systemItem"],
-            xml["image"].map { Self.slug($0) },
+            scene.outlets[objectID], accessibility, xml["userLabel"], text, xml["systemItem"],
+            xml["image"],
         ]
-        let base = candidates.compactMap { $0 }.map(Self.slug).first { !$0.isEmpty } ?? kind.rawValue
-        return uniqueID(base)
-    }
-
-    private mutating func uniqueID(_ base: String) -> String {
-        var stem = String(base.prefix(56))
-        if ScreenReader.reservedIDs.contains(stem) || ScreenReader.reservedPrefixes.contains(where: stem.hasPrefix) {
-            stem = "my-" + stem
-        }
-        var id = stem
-        var n = 2
-        while usedIDs.contains(id) {
-            id = "\(stem)-\(n)"
-            n += 1
-        }
-        usedIDs.insert(id)
-        return id
-    }
-
-    /// Letters and digits, words joined by '-', at most 40 characters: an id from a title.
-    static func slug(_ text: String) -> String {
-        var out = ""
-        var dash = false
-        for scalar in text.unicodeScalars {
-            if scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "_") {
-                if dash && !out.isEmpty { out += "-" }
-                dash = false
-                out.unicodeScalars.append(scalar)
-            } else {
-                dash = true
-            }
-            if out.count >= 40 { break }
-        }
-        return out
+        return ids.make(from: candidates, fallback: kind.rawValue)
     }
 
     static func points(_ value: Double) -> String { JSONText.number(value).formatted() }
