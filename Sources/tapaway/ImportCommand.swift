@@ -109,6 +109,9 @@ struct ImportCommand: ParsableCommand {
                 "tapaway import: the screen made from \(Printable.escaped(path)) does not read back (\(first)); please report it")
             throw ExitCode(ExitStatus.badScreen)
         }
+        // What concerns the screen as a whole (a scaled canvas, a density worked out), then each
+        // element's notes, citing the original file.
+        for warning in result.warnings { Console.error(Printable.escaped("\(request.shortName): note: \(warning)")) }
         for line in notes(result.document) { Console.error(Printable.escaped(line)) }
         let elements = result.document.allElements.count
         let inputs = result.document.inputIDs.count

@@ -66,6 +66,10 @@ struct ImportCommandTests {
         }
         let validated = try run(["validate", fixtures + "/legacy.xib"])
         #expect(validated.status == 65)
+        // What concerns the whole screen is said too: a size-class canvas scaled to the device.
+        let scaled = try run(["import", fixtures + "/size-classes.storyboard", "-o", out])
+        #expect(scaled.status == 0, "\(scaled.stderr)")
+        #expect(scaled.stderr.contains("size-classes.storyboard: note: the file's canvas is Interface Builder's 600 × 600"))
     }
 
     @Test("-o onto a symbolic link is refused and the link's target is left as it was")
