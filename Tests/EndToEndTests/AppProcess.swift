@@ -345,3 +345,19 @@ final class AppProcess {
     /// `diagnostics(lastLines: 30)`.
     var diagnostics: String { diagnostics(lastLines: 30) }
 }
+
+/// The repository's root: three levels above this file.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// Runs `tapaway ARGUMENTS` untraced with no display to completion (at most `timeout` seconds);
+/// returns its status (nil if it did not finish) and what it wrote.
+func runToCompletion(
+    _ arguments: [String], timeout: Double = 120
+) throws -> (
+    status: Int32?, stdout: String, stderr: String
+) {
+    let app = try AppProcess(arguments, display: nil, trace: false)
+    let status = app.waitForExit(timeout: timeout)
+    return (status, app.stdout, app.stderr)
+}

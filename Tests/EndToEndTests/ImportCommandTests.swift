@@ -1,20 +1,9 @@
 import Foundation
 import Testing
 
-/// The repository root: three levels above this file.
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
-
 /// The real screens shared beside the repository, and the project's own XML fixtures.
-private let shared = root + "/../shared/screens"
-private let fixtures = root + "/Tests/TapawayImportTests/Fixtures"
-
-/// Runs `tapaway ARGUMENTS` with no display to completion; returns its status and output.
-private func run(_ arguments: [String], timeout: Double = 120) throws -> (status: Int32?, stdout: String, stderr: String) {
-    let app = try AppProcess(arguments, display: nil, trace: false)
-    let status = app.waitForExit(timeout: timeout)
-    return (status, app.stdout, app.stderr)
-}
+private let shared = repositoryRoot + "/../shared/screens"
+private let fixtures = repositoryRoot + "/Tests/TapawayImportTests/Fixtures"
 
 /// `tapaway import`, `--screen FILE.storyboard` and `audit FILE.storyboard` as a user runs them.
 @Suite("Import, end to end")
@@ -27,20 +16,20 @@ struct ImportCommandTests {
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         defer { folder.remove() }
         let out = folder.file("custom.json")
-        let imported = try run(["import", storyboard, "--scene", "CustomViewController", "-o", out])
+        let imported = try runToCompletion(["import", storyboard, "--scene", "CustomViewController", "-o", out])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.isEmpty)
         // Line 355: keyboardType="numbersAndPunctuation", which Tapaway has no keyboard for.
         #expect(imported.stderr.contains("SpecialCase.storyboard:355: note: "), "\(imported.stderr)")
         #expect(imported.stderr.hasSuffix("a screen of 35 elements, 6 text inputs, on iphone-15-pro-max; written to \(out)\n"))
-        let checked = try run(["validate", out])
+        let checked = try runToCompletion(["validate", out])
         #expect(checked.status == 0, "\(checked.stderr)")
         #expect(checked.stdout == "\(out): a screen of 35 elements, 6 text inputs, written for uikit\n")
     }
 
     @Test("several scenes without --scene is status 64; a bad file is one line and 65; nothing is written")
     func statuses() throws {
-        let unchosen = try run(["import", storyboard])
+        let unchosen = try runToCompletion(["import", storyboard])
         #expect(unchosen.status == 64)
         #expect(unchosen.stdout.isEmpty)
         #expect(unchosen.stderr.split(separator: "\n").count == 1, "\(unchosen.stderr)")
@@ -57,17 +46,17 @@ struct ImportCommandTests {
         """.write(toFile: laughs, atomically: true, encoding: .utf8)
         let out = folder.file("out.json")
         for file in [laughs, fixtures + "/legacy.xib"] {
-            let refused = try run(["import", file, "-o", out])
+            let refused = try runToCompletion(["import", file, "-o", out])
             #expect(refused.status == 65, "\(refused.stderr)")
             #expect(refused.stdout.isEmpty)
             #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
             #expect(refused.stderr.hasPrefix("\(file):2: "), "\(refused.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out))
         }
-        let validated = try run(["validate", fixtures + "/legacy.xib"])
+        let validated = try runToCompletion(["validate", fixtures + "/legacy.xib"])
         #expect(validated.status == 65)
         // What concerns the whole screen is said too: a size-class canvas scaled to the device.
-        let scaled = try run(["import", fixtures + "/size-classes.storyboard", "-o", out])
+        let scaled = try runToCompletion(["import", fixtures + "/size-classes.storyboard", "-o", out])
         #expect(scaled.status == 0, "\(scaled.stderr)")
         #expect(scaled.stderr.contains("size-classes.storyboard: note: the file's canvas is Interface Builder's 600 × 600"))
     }
@@ -81,7 +70,7 @@ struct ImportCommandTests {
         try "keep me".write(toFile: target, atomically: true, encoding: .utf8)
         let link = folder.file("screen.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let refused = try run(["import", fixtures + "/background-control.xib", "-o", link])
+        let refused = try runToCompletion(["import", fixtures + "/background-control.xib", "-o", link])
         #expect(refused.status == 73, "\(refused.stderr)")
         #expect(refused.stderr.contains("symbolic link"))
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "keep me")
@@ -89,11 +78,13 @@ struct ImportCommandTests {
 
     @Test("audit of a storyboard scene: findings cite the storyboard's lines and object ids, in the text and in --json")
     func auditCitesTheStoryboard() throws {
-        let text = try run(["audit", storyboard, "--scene", "CustomViewController", "--technique", "tap-gesture"])
+        let text = try runToCompletion(["audit", storyboard, "--scene", "CustomViewController", "--technique", "tap-gesture"])
         #expect(text.status == 0, "\(text.stderr)")
         // Line 406: <textField … tag="103" … id="0NB-yU-ihq">, low on the screen: the keyboard covers it.
         #expect(text.stdout.contains("(SpecialCase.storyboard:406 0NB-yU-ihq): once"), "\(text.stdout)")
-        let json = try run(["audit", storyboard, "--scene", "CustomViewController", "--technique", "tap-gesture", "--json"])
+        let json = try runToCompletion([
+            "audit", storyboard, "--scene", "CustomViewController", "--technique", "tap-gesture", "--json",
+        ])
         #expect(json.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let findings = try #require(object["findings"] as? [[String: Any]])

@@ -25,10 +25,6 @@ private func runTool(
     return (process.exitCode, out, err)
 }
 
-/// The repository root: three levels above this file.
-private let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
-
 private func pngSize(_ path: String) -> (Int, Int)? {
     guard let data = FileManager.default.contents(atPath: path), data.count > 24,
         Array(data.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

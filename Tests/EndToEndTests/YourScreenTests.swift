@@ -1,26 +1,15 @@
 import Foundation
 import Testing
 
-/// The repository root: three levels above this file.
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
-
-/// Runs `tapaway ARGUMENTS` with no display to completion; returns its status and output.
-private func run(_ arguments: [String], timeout: Double = 120) throws -> (status: Int32?, stdout: String, stderr: String) {
-    let app = try AppProcess(arguments, display: nil, trace: false)
-    let status = app.waitForExit(timeout: timeout)
-    return (status, app.stdout, app.stderr)
-}
-
 /// A screen of one's own, from outside: `validate`, `--screen`, `screen show` and `audit` as a
 /// user runs them, and a screen file played in the real window.
 @Suite("Your own screen, end to end")
 struct YourScreenTests {
-    let example = root + "/examples/checkout.json"
+    let example = repositoryRoot + "/examples/checkout.json"
 
     @Test("validate: a good file is one line and status 0; a bad one a line per problem and 65; a missing one 66")
     func validate() throws {
-        let good = try run(["validate", example])
+        let good = try runToCompletion(["validate", example])
         #expect(good.status == 0, "\(good.stderr)")
         #expect(good.stdout == "\(example): a screen of 18 elements, 4 text inputs, written for uikit\n")
 
@@ -33,7 +22,7 @@ struct YourScreenTests {
           { "kind": "button", "id": "ok", "colour": "red" },
           { "kind": "button", "id": "ok" } ] } }
         """.write(toFile: bad, atomically: true, encoding: .utf8)
-        let refused = try run(["validate", bad])
+        let refused = try runToCompletion(["validate", bad])
         #expect(refused.status == 65)
         #expect(refused.stdout.isEmpty)
         let lines = refused.stderr.split(separator: "\n").map(String.init)
@@ -41,9 +30,9 @@ struct YourScreenTests {
         #expect(lines.first?.hasPrefix("\(bad):2:35: unknown key 'colour' in a button") == true, "\(refused.stderr)")
         #expect(lines.last?.hasPrefix("\(bad):3:3: the id 'ok' is used twice (first at line 2)") == true, "\(refused.stderr)")
         // The same file opens no window: the status comes before any display is needed.
-        let opened = try run(["--screen", bad, "--no-settings"])
+        let opened = try runToCompletion(["--screen", bad, "--no-settings"])
         #expect(opened.status == 65, "\(opened.stderr)")
-        let missing = try run(["validate", folder.file("nowhere.json")])
+        let missing = try runToCompletion(["validate", folder.file("nowhere.json")])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("nowhere.json: cannot be read"))
         // A good file with a container that shows nothing of what it holds: a note, status 0.
@@ -52,7 +41,7 @@ struct YourScreenTests {
         { "version": 1, "content": { "kind": "view", "children": [
           { "kind": "view", "id": "box", "children": [ { "kind": "button", "id": "b", "text": "B" } ] } ] } }
         """.write(toFile: box, atomically: true, encoding: .utf8)
-        let noted = try run(["validate", box])
+        let noted = try runToCompletion(["validate", box])
         #expect(noted.status == 0, "\(noted.stderr)")
         #expect(noted.stdout == "\(box): a screen of 3 elements, 0 text inputs\n")
         #expect(noted.stderr.hasPrefix("\(box):2:3: note: this view has no height"), "\(noted.stderr)")
@@ -72,24 +61,24 @@ struct YourScreenTests {
 
     @Test("screen show prints a shipped screen that validate accepts as it is")
     func shippedRoundTrip() throws {
-        let shown = try run(["screen", "show", "standard"])
+        let shown = try runToCompletion(["screen", "show", "standard"])
         #expect(shown.status == 0)
         let folder = PrivateFolder(purpose: "screens")
         try FileManager.default.createDirectory(atPath: folder.path, withIntermediateDirectories: true)
         defer { folder.remove() }
         try shown.stdout.write(toFile: folder.file("standard.json"), atomically: true, encoding: .utf8)
-        let checked = try run(["validate", folder.file("standard.json")])
+        let checked = try runToCompletion(["validate", folder.file("standard.json")])
         #expect(checked.stdout.hasSuffix(": a screen of 17 elements, 5 text inputs\n"), "\(checked.stdout)\(checked.stderr)")
     }
 
     @Test("audit: --fail-on high is 1 where a high finding exists and 0 where none does; --json is one object")
     func auditStatuses() throws {
-        let failing = try run(["audit", "--technique", "tap-gesture", "--fail-on", "high"])
+        let failing = try runToCompletion(["audit", "--technique", "tap-gesture", "--fail-on", "high"])
         #expect(failing.status == 1, "\(failing.stderr)")
         #expect(failing.stdout.contains("HIGH  Row selection swallowed"))
-        let passing = try run(["audit", "--technique", "background-control", "--fail-on", "high"])
+        let passing = try runToCompletion(["audit", "--technique", "background-control", "--fail-on", "high"])
         #expect(passing.status == 0, "\(passing.stdout)\(passing.stderr)")
-        let json = try run(["audit", example, "--technique", "as-written", "--json"])
+        let json = try runToCompletion(["audit", example, "--technique", "as-written", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
         #expect(object?["version"] as? Int == 1)
@@ -102,25 +91,25 @@ struct YourScreenTests {
 
     @Test("audit --jobs: played in several processes, the output is byte for byte the one process's")
     func auditJobs() throws {
-        for screen in [example, root + "/examples/compose-sheet.json", "standard"] {
-            let one = try run(["audit", screen, "--jobs", "1", "--json"])
-            let three = try run(["audit", screen, "--jobs", "3", "--json"])
+        for screen in [example, repositoryRoot + "/examples/compose-sheet.json", "standard"] {
+            let one = try runToCompletion(["audit", screen, "--jobs", "1", "--json"])
+            let three = try runToCompletion(["audit", screen, "--jobs", "3", "--json"])
             #expect(one.status == 0 && three.status == 0, "\(one.stderr)\(three.stderr)")
             #expect(!one.stdout.isEmpty)
             #expect(three.stdout == one.stdout, "\(screen)")
         }
-        let refused = try run(["audit", "--jobs", "0"])
+        let refused = try runToCompletion(["audit", "--jobs", "0"])
         #expect(refused.status == 64, "\(refused.stderr)")
         #expect(refused.stderr.contains("--jobs takes 1 to 64 processes, not 0."), "\(refused.stderr)")
     }
 
     @Test("--help's usage block gives each command's options; matrix --help says its --set is not remembered")
     func helpSaysWhatIsRemembered() throws {
-        let help = try run(["--help"])
+        let help = try runToCompletion(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("tapaway list [--json | --charter]"), "\(help.stdout)")
         #expect(help.stdout.contains("tapaway matrix [--technique <id>]"), "\(help.stdout)")
-        let matrix = try run(["matrix", "--help"])
+        let matrix = try runToCompletion(["matrix", "--help"])
         let flat = matrix.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flat.contains("the window remembers it, matrix and audit do not"), "\(matrix.stdout)")
     }
@@ -128,7 +117,7 @@ struct YourScreenTests {
     @Test("a bad --set after matrix or audit is that command's error, with that command's usage")
     func badSetNamesItsCommand() throws {
         for command in ["matrix", "audit"] {
-            let result = try run([command, "--set", "cancels-touches=maybe"])
+            let result = try runToCompletion([command, "--set", "cancels-touches=maybe"])
             #expect(result.status == 64, "\(result.stderr)")
             #expect(result.stderr.contains("'maybe' is not a value of tap-gesture.cancels-touches"), "\(result.stderr)")
             #expect(result.stderr.contains("Usage: tapaway \(command) "), "\(result.stderr)")
@@ -146,7 +135,8 @@ struct YourScreenTests {
         let png = folder.file("audit.png")
         let app = try AppProcess(
             [
-                "--no-settings", "--screen", example, "--replay", root + "/assets/recordings/audit.jsonl", "--replay-speed",
+                "--no-settings", "--screen", example, "--replay", repositoryRoot + "/assets/recordings/audit.jsonl",
+                "--replay-speed",
                 "max", "--screenshot", png,
             ], display: display)
         defer { app.terminate() }
@@ -183,7 +173,7 @@ struct YourScreenTests {
 
     @Test("a sheet in the window: a tap on its dim dismisses it and ends editing; Present the sheet brings it back")
     func sheetInTheWindow() throws {
-        let file = root + "/examples/compose-sheet.json"
+        let file = repositoryRoot + "/examples/compose-sheet.json"
         try Session.run(arguments: ["--screen", file, "--no-settings", "--scenario", "tap-gesture"]) { s in
             try s.focusAndShowKeypad("subject")
             let card = try s.frame(of: "sheet")
