@@ -11,7 +11,7 @@ import TapawayKit
 /// - Return moves to the next field; the last single-line field says Done and resigns.
 @MainActor
 public final class KeyboardManager {
-    /// The manager.
+    /// The one manager of the process, as IQKeyboardManager's `shared` is: enable it once, at launch.
     public static let shared = KeyboardManager()
 
     /// Turns the manager on or off for the whole app (see the per-screen switches below).
@@ -482,26 +482,26 @@ public final class KeyboardManager {
 /// One decision of the keyboard manager, for traces and debugging.
 @MainActor
 public struct KeyboardManagerDecision {
-    /// What it did.
+    /// What the manager did with one event: resigned, kept, or only noted.
     public enum Action: String, Sendable {
         /// Resigned the focused input.
         case resign
-        /// Kept it.
+        /// Left the focused input focused: the event did not call for resigning it.
         case keep
         /// A note: focus, navigation, scrolling.
         case info
     }
-    /// What it did.
+    /// What the manager did: resigned, kept, or only noted.
     public let action: Action
-    /// Why, in words.
+    /// The rule that decided, in a sentence the trace and the inspector show.
     public let reason: String
     /// The focused input's identifier.
     public let focused: String?
-    /// The touches involved.
+    /// The touches of the event the manager looked at, in the window's coordinates.
     public let touches: [Touch]
 }
 
-/// A weak reference.
+/// A reference that does not keep its object alive, for lists of views the manager watches.
 @MainActor
 final class Weak<T: AnyObject> {
     weak var value: T?

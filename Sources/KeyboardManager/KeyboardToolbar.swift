@@ -8,14 +8,14 @@ public final class KeyboardToolbar: View {
     public let previousButton = Button(title: "")
     /// Moves to the next input.
     public let nextButton = Button(title: "")
-    /// Resigns.
+    /// Resigns the focused input, which dismisses the keypad, as IQKeyboardManager's Done does.
     public let doneButton = Button(title: "Done")
     /// The focused field's placeholder.
     public let titleLabel = Label()
-    /// The bar's height.
+    /// The bar's height in points, 44, the height of iOS's input accessory toolbar.
     public static let height = 44.0
 
-    /// Creates the toolbar.
+    /// Creates the toolbar with its previous, next and Done buttons and an empty title.
     public init() {
         super.init(frame: Rect(x: 0, y: 0, width: 320, height: Self.height))
         identifier = "toolbar"

@@ -2,13 +2,13 @@ import TapawayKit
 
 /// The headless backend's font: every character is `0.6 × size` wide, so widths are predictable.
 public final class FixedFont: Font {
-    /// The nominal size.
+    /// The size asked for, in points, which every metric scales with.
     public let pointSize: Double
     /// Ascent: 80 % of the size.
     public var ascent: Double { pointSize * 0.8 }
     /// Descent: 20 % of the size.
     public var descent: Double { pointSize * 0.2 }
-    /// Creates a font.
+    /// Creates a font of `size` points whose characters all have the same advance.
     public init(size: Double) { pointSize = size }
     /// `count × 0.6 × size`, counting characters (grapheme clusters).
     public func width(of text: Substring) -> Double { Double(text.count) * pointSize * 0.6 }
@@ -50,7 +50,7 @@ public final class FixedFont: Font {
 /// Supplies `FixedFont`s, cached by size.
 public final class FixedFontProvider: FontProvider {
     private var cache: [Double: FixedFont] = [:]
-    /// Creates a provider.
+    /// Creates a provider that makes fixed-width fonts of any size and weight.
     public init() {}
     /// The sizes asked for so far (a real provider opens a font for each: tests count them).
     public var sizes: Set<Double> { Set(cache.keys) }
@@ -62,9 +62,9 @@ public final class FixedFontProvider: FontProvider {
     public struct Face: Hashable, Sendable, CustomStringConvertible {
         /// The size in points.
         public let size: Double
-        /// The weight.
+        /// The weight asked for, kept so that tests can see which weight a view chose.
         public let weight: FontWeight
-        /// "17 semibold".
+        /// The size and weight, for example "17 semibold".
         public var description: String { "\(size) \(weight.rawValue)" }
     }
 

@@ -9,9 +9,9 @@ import TapawayKit
 public final class HeadlessPlatform {
     /// The clock; advance it with `advance(by:)`.
     public let clock = ManualClock()
-    /// The fonts.
+    /// The fixed-width fonts every view measures with, so layouts are the same on every machine.
     public let fonts = FixedFontProvider()
-    /// The application.
+    /// The application the platform hosts, driven by the test through this platform.
     public let application: Application
     /// The platform windows created, by Kit window.
     public private(set) var platformWindows: [ObjectIdentifier: RecordingPlatformWindow] = [:]
@@ -72,7 +72,7 @@ public final class HeadlessPlatform {
         return touchID
     }
 
-    /// Moves a finger.
+    /// Moves finger `id` to `point` (screen coordinates) 10 ms later, delivering a moved touch.
     public func touchMove(_ id: Int, to point: Point) {
         clock.advance(by: 0.01)
         host.handlePointer(id: id, phase: .moved, at: point, timestamp: clock.now)

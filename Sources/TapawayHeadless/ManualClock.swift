@@ -6,6 +6,6 @@ public final class ManualClock: Clock {
     public var now: Double
     /// Creates a clock at `start` seconds.
     public init(start: Double = 1000) { now = start }
-    /// Moves time forward.
+    /// Moves the clock's time forward by `seconds`; nothing runs until the test drives the loop.
     public func advance(by seconds: Double) { now += seconds }
 }

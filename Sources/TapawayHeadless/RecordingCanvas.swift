@@ -3,15 +3,15 @@ import TapawayKit
 /// The headless backend's canvas: it records what is drawn, in device coordinates, where a
 /// screen would show it.
 public final class RecordingCanvas: Canvas {
-    /// One drawing call.
+    /// One drawing call the canvas recorded, in device coordinates, whole (not cut by the clip).
     public enum Operation: Equatable {
-        /// A filled rectangle.
+        /// A rectangle filled with one colour.
         case fill(Rect, Color)
         /// A filled rounded rectangle.
         case roundedRect(Rect, Color)
         /// A stroked rounded rectangle.
         case strokedRoundedRect(Rect, Color)
-        /// A filled ellipse.
+        /// An ellipse inscribed in the rectangle, filled with one colour.
         case ellipse(Rect, Color)
         /// A filled polygon (its bounding box).
         case polygon(Rect, Color)
@@ -36,13 +36,13 @@ public final class RecordingCanvas: Canvas {
         operations.compactMap { if case .text(let s, _, _) = $0 { return s } else { return nil } }
     }
 
-    /// Moves the origin.
+    /// Moves the origin of later drawing by (`dx`, `dy`).
     public func translate(dx: Double, dy: Double) { offset = offset.offsetBy(dx: dx, dy: dy) }
-    /// Saves the state.
+    /// Pushes the origin and the clip, for `restore()` to bring back.
     public func save() { stack.append((offset, clipRect)) }
-    /// Restores the state.
+    /// Pops the origin and the clip that the matching `save()` pushed.
     public func restore() { if let (o, c) = stack.popLast() { offset = o; clipRect = c } }
-    /// Narrows the clip.
+    /// Narrows the clip to its intersection with `rect`, in the current space.
     public func clip(to rect: Rect) { clipRect = clipRect.intersection(device(rect)) }
 
     private func device(_ rect: Rect) -> Rect { rect.offsetBy(dx: offset.x, dy: offset.y) }
@@ -51,7 +51,7 @@ public final class RecordingCanvas: Canvas {
         if r.intersects(clipRect) { operations.append(make(r)) }
     }
 
-    /// Records a fill.
+    /// Records a filled rectangle in device coordinates if any of it lies inside the clip.
     public func fill(_ rect: Rect, color: Color) { record(rect) { .fill($0, color) } }
     /// Records a rounded fill.
     public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) { record(rect) { .roundedRect($0, color) } }
@@ -59,7 +59,7 @@ public final class RecordingCanvas: Canvas {
     public func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color) {
         record(rect) { .strokedRoundedRect($0, color) }
     }
-    /// Records an ellipse.
+    /// Records a filled ellipse by its rectangle if any of it lies inside the clip.
     public func fillEllipse(in rect: Rect, color: Color) { record(rect) { .ellipse($0, color) } }
     /// Records a polygon by its bounding box.
     public func fillPolygon(_ points: [Point], color: Color) {
@@ -73,7 +73,7 @@ public final class RecordingCanvas: Canvas {
         }
         record(box) { .polygon($0, color) }
     }
-    /// Records text.
+    /// Records a string at its baseline origin with its colour if any of its line box lies inside the clip.
     public func drawText(_ text: Substring, at point: Point, font: Font, color: Color) {
         let box = Rect(x: point.x, y: point.y - font.ascent, width: max(1, font.width(of: text)), height: font.lineHeight)
         if device(box).intersects(clipRect) {

@@ -12,14 +12,14 @@ public final class RecordingPlatformWindow: PlatformWindow {
     /// The rectangles invalidated since the last `reset()`.
     public private(set) var invalidated: [Rect] = []
 
-    /// Creates a window.
+    /// Creates a window with no frame, hidden, that has recorded nothing yet.
     public init() {}
-    /// Records a frame.
+    /// Takes `frame` as the window's frame and appends it to `frameHistory`.
     public func setFrame(_ frame: Rect) { self.frame = frame; frameHistory.append(frame) }
-    /// Records visibility.
+    /// Takes `visible` as whether the window is shown, as a mapped X window would be.
     public func setVisible(_ visible: Bool) { isVisible = visible }
-    /// Records an invalidation.
+    /// Appends `rect` to the invalidations a test can read back.
     public func invalidate(_ rect: Rect) { invalidated.append(rect) }
-    /// Forgets the invalidations.
+    /// Forgets the invalidations recorded so far, so a test can look at what comes next.
     public func reset() { invalidated.removeAll() }
 }

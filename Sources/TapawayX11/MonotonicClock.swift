@@ -3,7 +3,7 @@ import TapawayKit
 
 /// The Kit's clock on Linux: `CLOCK_MONOTONIC`, in seconds.
 final class MonotonicClock: Clock {
-    /// Creates the clock.
+    /// Creates a clock reading `CLOCK_MONOTONIC`, which no change of wall time moves.
     init() {}
 
     /// Seconds since an arbitrary fixed point (boot, on Linux); never goes backwards.

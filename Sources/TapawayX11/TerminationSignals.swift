@@ -11,7 +11,7 @@ enum TerminationSignals {
     nonisolated(unsafe) private(set) static var readDescriptor: Int32 = -1
     nonisolated(unsafe) private static var writeDescriptor: Int32 = -1
 
-    /// The signals handled.
+    /// The signals that end the program cleanly: interrupt, terminate, hang-up, the two user signals and the alarm.
     static let signals = [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM]
 
     /// Installs the handlers once; later calls do nothing.

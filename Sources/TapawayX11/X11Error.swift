@@ -11,7 +11,7 @@ package struct X11Error: Error, CustomStringConvertible, Sendable {
     /// Creates an error with a one-line explanation.
     package init(_ message: String) { self.message = message }
 
-    /// The explanation.
+    /// The explanation, one line, as printed to standard error.
     package var description: String { message }
 }
 

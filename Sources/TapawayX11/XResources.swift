@@ -93,11 +93,11 @@ package final class XResourceDatabase {
 /// The XSETTINGS a settings daemon (gnome-settings-daemon, xsettingsd, xfsettingsd, …)
 /// publishes on the `_XSETTINGS_S<screen>` selection owner's `_XSETTINGS_SETTINGS` property.
 package struct XSettings: Equatable, Sendable {
-    /// One setting's value.
+    /// One setting's value, of one of the three types the XSETTINGS format carries.
     package enum Value: Equatable, Sendable {
-        /// An integer.
+        /// A whole number, such as `Xft/DPI` (in 1024ths of a dot per inch) or `Xft/Antialias`.
         case integer(Int32)
-        /// A string.
+        /// Text, such as `Xft/RGBA` or `Xft/HintStyle`.
         case string(String)
         /// A colour, 16 bits per channel.
         case color(red: UInt16, green: UInt16, blue: UInt16, alpha: UInt16)

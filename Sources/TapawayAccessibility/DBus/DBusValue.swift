@@ -2,23 +2,23 @@
 /// header fields are made of. Only what AT-SPI needs is here; Unix file descriptors (`h`) are
 /// not (a message carrying one is refused whole).
 package indirect enum DBusValue: Equatable, Sendable {
-    /// `y`.
+    /// `y`: an unsigned byte.
     case byte(UInt8)
-    /// `b`.
+    /// `b`: a boolean, carried as a 32-bit 0 or 1.
     case bool(Bool)
-    /// `n`.
+    /// `n`: a signed 16-bit integer.
     case int16(Int16)
-    /// `q`.
+    /// `q`: an unsigned 16-bit integer.
     case uint16(UInt16)
-    /// `i`.
+    /// `i`: a signed 32-bit integer.
     case int32(Int32)
-    /// `u`.
+    /// `u`: an unsigned 32-bit integer, as AT-SPI's states and roles are.
     case uint32(UInt32)
-    /// `x`.
+    /// `x`: a signed 64-bit integer.
     case int64(Int64)
-    /// `t`.
+    /// `t`: an unsigned 64-bit integer.
     case uint64(UInt64)
-    /// `d`.
+    /// `d`: an IEEE 754 double.
     case double(Double)
     /// `s`: valid UTF-8 with no NUL (a Swift string's NULs are dropped when written).
     case string(String)
@@ -31,7 +31,7 @@ package indirect enum DBusValue: Equatable, Sendable {
     /// `a…`: elements of the one type `element` (a complete signature, so that an empty array
     /// still has a type).
     case array(element: String, [DBusValue])
-    /// `(…)`.
+    /// `(…)`: a structure of values of fixed types, aligned to 8 bytes.
     case structure([DBusValue])
     /// `{kv}`: only inside an array (a dictionary).
     case dictEntry(DBusValue, DBusValue)

@@ -5,29 +5,29 @@ import TapawayKit
 package enum AtspiRole: UInt32, Sendable {
     /// `ATSPI_ROLE_FRAME`: the top-level window.
     case frame = 23
-    /// `ATSPI_ROLE_LABEL`.
+    /// `ATSPI_ROLE_LABEL`: static text, such as a section title or a caption.
     case label = 29
-    /// `ATSPI_ROLE_LIST`.
+    /// `ATSPI_ROLE_LIST`: a table or the sidebar's list of rows.
     case list = 31
-    /// `ATSPI_ROLE_LIST_ITEM`.
+    /// `ATSPI_ROLE_LIST_ITEM`: one row of a list, which a reader can select.
     case listItem = 32
-    /// `ATSPI_ROLE_PANEL`.
+    /// `ATSPI_ROLE_PANEL`: a view that groups others and says nothing itself.
     case panel = 39
-    /// `ATSPI_ROLE_PASSWORD_TEXT`.
+    /// `ATSPI_ROLE_PASSWORD_TEXT`: a secure field, whose text a reader must not speak.
     case passwordText = 40
-    /// `ATSPI_ROLE_PUSH_BUTTON`.
+    /// `ATSPI_ROLE_PUSH_BUTTON`: a button or key that acts once when pressed.
     case pushButton = 43
-    /// `ATSPI_ROLE_RADIO_BUTTON`.
+    /// `ATSPI_ROLE_RADIO_BUTTON`: one choice of several, such as a segment.
     case radioButton = 44
-    /// `ATSPI_ROLE_SCROLL_PANE`.
+    /// `ATSPI_ROLE_SCROLL_PANE`: a scroll view whose content may lie outside it.
     case scrollPane = 49
-    /// `ATSPI_ROLE_TEXT`: multi-line text.
+    /// `ATSPI_ROLE_TEXT`: editable multi-line text, the Kit's text view.
     case text = 61
-    /// `ATSPI_ROLE_TOGGLE_BUTTON`.
+    /// `ATSPI_ROLE_TOGGLE_BUTTON`: a switch, on or off.
     case toggleButton = 62
-    /// `ATSPI_ROLE_TOOL_BAR`.
+    /// `ATSPI_ROLE_TOOL_BAR`: a bar of buttons, such as the keyboard toolbar.
     case toolBar = 63
-    /// `ATSPI_ROLE_APPLICATION`.
+    /// `ATSPI_ROLE_APPLICATION`: the root of the tree, the program itself.
     case application = 75
     /// `ATSPI_ROLE_ENTRY`: a single-line text field.
     case entry = 79
@@ -74,37 +74,37 @@ package enum AtspiRole: UInt32, Sendable {
 /// AT-SPI's state numbers (`AtspiStateType`) the program reports, with the names its
 /// `StateChanged` events carry.
 package enum AtspiState: UInt32, Sendable, CaseIterable, Comparable {
-    /// `ATSPI_STATE_ACTIVE`.
+    /// `ATSPI_STATE_ACTIVE`: the window that has the keyboard focus.
     case active = 1
-    /// `ATSPI_STATE_CHECKED`.
+    /// `ATSPI_STATE_CHECKED`: a switch that is on, or the selected segment.
     case checked = 4
-    /// `ATSPI_STATE_EDITABLE`.
+    /// `ATSPI_STATE_EDITABLE`: text the user can change.
     case editable = 7
-    /// `ATSPI_STATE_ENABLED`.
+    /// `ATSPI_STATE_ENABLED`: the element answers input.
     case enabled = 8
-    /// `ATSPI_STATE_FOCUSABLE`.
+    /// `ATSPI_STATE_FOCUSABLE`: the element can take the keyboard focus.
     case focusable = 11
-    /// `ATSPI_STATE_FOCUSED`.
+    /// `ATSPI_STATE_FOCUSED`: the element has the keyboard focus now.
     case focused = 12
-    /// `ATSPI_STATE_MULTI_LINE`.
+    /// `ATSPI_STATE_MULTI_LINE`: text that wraps onto several lines.
     case multiLine = 17
-    /// `ATSPI_STATE_PRESSED`.
+    /// `ATSPI_STATE_PRESSED`: a button held down at this moment.
     case pressed = 20
-    /// `ATSPI_STATE_RESIZABLE`.
+    /// `ATSPI_STATE_RESIZABLE`: a window the user can resize.
     case resizable = 21
-    /// `ATSPI_STATE_SELECTABLE`.
+    /// `ATSPI_STATE_SELECTABLE`: a row that can be selected.
     case selectable = 22
-    /// `ATSPI_STATE_SELECTED`.
+    /// `ATSPI_STATE_SELECTED`: a row that is selected now.
     case selected = 23
-    /// `ATSPI_STATE_SENSITIVE`.
+    /// `ATSPI_STATE_SENSITIVE`: the element reacts to the user (reported with `enabled`).
     case sensitive = 24
-    /// `ATSPI_STATE_SHOWING`.
+    /// `ATSPI_STATE_SHOWING`: visible and not scrolled or clipped out of sight.
     case showing = 25
-    /// `ATSPI_STATE_SINGLE_LINE`.
+    /// `ATSPI_STATE_SINGLE_LINE`: text held on one line, a field.
     case singleLine = 26
-    /// `ATSPI_STATE_VISIBLE`.
+    /// `ATSPI_STATE_VISIBLE`: meant to be seen, though it may be scrolled away.
     case visible = 30
-    /// `ATSPI_STATE_CHECKABLE`.
+    /// `ATSPI_STATE_CHECKABLE`: an element that can be checked, such as a switch.
     case checkable = 41
 
     /// Orders states by number.

@@ -7,7 +7,7 @@ import TapawayScreen
 package struct Audit {
     /// The screen's name as the report gives it (a file's path, or a shipped screen's name).
     package let screenName: String
-    /// The screen.
+    /// The screen audited, as read from the file or shipped with the program.
     package let document: ScreenDocument
     /// Each technique's run, in the registry's order.
     package let runs: [AuditRunner.TechniqueRun]
@@ -76,7 +76,7 @@ package struct Audit {
         findings.contains { ($0.confident || !confidentOnly) && $0.severity >= severity }
     }
 
-    /// The one-line summary.
+    /// One line counting the findings by severity, the inferred ones, the cases and the techniques.
     package var summary: String {
         let count = { (s: FindingSeverity) in findings.filter { $0.severity == s }.count }
         let inferred = findings.filter { !$0.confident }.count

@@ -71,7 +71,7 @@ package enum FindingSeverity: String, Sendable, CaseIterable, Comparable {
         }
     }
 
-    /// Worse is greater.
+    /// Orders severities so that a worse one is greater: info, then medium, then high.
     package static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a.rank < b.rank }
 }
 
@@ -91,7 +91,7 @@ package struct AuditFinding: Sendable {
     package var focus: String?
     /// Every field focused when it happens, when the same finding holds for several.
     package var focuses: [String] = []
-    /// The gesture.
+    /// The gesture that shows the finding, as the report names it.
     package var gesture: String
     /// What happened, in a sentence.
     package var what: String
@@ -109,6 +109,6 @@ package struct AuditFinding: Sendable {
 
     /// Whether the finding is confident: an inferred cell never becomes a confident finding.
     package var confident: Bool { evidence != .inferred }
-    /// The severity.
+    /// The finding's severity, which its kind decides.
     package var severity: FindingSeverity { kind.severity }
 }

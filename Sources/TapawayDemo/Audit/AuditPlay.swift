@@ -30,7 +30,7 @@ package enum AuditTarget: Sendable, Equatable {
 
 /// How the audit touches its target.
 package enum AuditGesture: String, Sendable, CaseIterable {
-    /// A tap.
+    /// A tap: the finger lifts where it landed, at once.
     case tap
     /// A finger held 0.8 s, then lifted.
     case longPress = "long-press"
@@ -44,13 +44,13 @@ package enum AuditGesture: String, Sendable, CaseIterable {
 
 /// One case the audit plays: a field focused, then a gesture on a target, under a technique.
 package struct AuditCase: Sendable {
-    /// The technique.
+    /// The technique whose code the case plays.
     package var technique: TechniqueID
     /// The text input focused first.
     package var focus: String
-    /// The gesture.
+    /// How the case touches its target: a tap, a hold or a drag.
     package var gesture: AuditGesture
-    /// What it touches.
+    /// The element or place the case touches.
     package var target: AuditTarget
     /// The matrix case this one stands for, whose evidence level it inherits.
     package var matrixCase: Int
@@ -100,7 +100,7 @@ package struct AuditCase: Sendable {
 
 /// A case played, and what it did.
 package struct AuditPlay: Sendable {
-    /// The case.
+    /// The case that was played.
     package var auditCase: AuditCase
     /// What the one runner recorded, with the cell's code.
     package var cell: DismissalMatrix.Cell
@@ -131,7 +131,7 @@ package struct AuditPlay: Sendable {
 package struct AuditCover: Sendable {
     /// The technique (its avoidance).
     package var technique: TechniqueID
-    /// The field.
+    /// The id of the field the check focused.
     package var input: String
     /// How many points of it the keyboard covers (0: none).
     package var overlap: Double

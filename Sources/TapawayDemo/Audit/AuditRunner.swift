@@ -46,7 +46,7 @@ package struct AuditRunner {
     /// What one technique did on the screen: every case played, and how far each field is
     /// under the keyboard.
     package struct TechniqueRun: Sendable {
-        /// The technique.
+        /// The technique whose code was played.
         package var technique: TechniqueID
         /// The cases, in the order played.
         package var plays: [AuditPlay]
@@ -80,7 +80,7 @@ package struct AuditRunner {
             case play(AuditCase)
         }
 
-        /// The technique.
+        /// The technique this runner plays every case under.
         package let technique: TechniqueID
         private let runner: AuditRunner
         private let session: HeadlessSession

@@ -17,7 +17,7 @@ package final class AdjustPanAvoidance: KeyboardAvoidance {
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustPan.rawValue)
 
-    /// Creates the strategy.
+    /// Creates the strategy; it holds no state until a keyboard notification arrives.
     package init() {}
 
     /// Pans on will-show and will-change-frame, back on will-hide.

@@ -14,7 +14,7 @@ package final class AdjustResizeAvoidance: KeyboardAvoidance {
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.adjustResize.rawValue)
 
-    /// Creates the strategy.
+    /// Creates the strategy; it holds no state until a keyboard notification arrives.
     package init() {}
 
     /// Resizes on will-show and will-change-frame, gives the height back on will-hide.

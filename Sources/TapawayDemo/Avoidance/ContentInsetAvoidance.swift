@@ -20,7 +20,7 @@ package final class ContentInsetAvoidance: KeyboardAvoidance {
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.insets.rawValue)
 
-    /// Creates the strategy.
+    /// Creates the strategy; it holds no state until a keyboard notification arrives.
     package init() {}
 
     /// Insets on will-show and will-change-frame, restores on will-hide.

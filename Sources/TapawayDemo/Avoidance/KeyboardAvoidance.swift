@@ -28,22 +28,22 @@ extension KeyboardAvoidance {
 
 /// A keyboard notification as a strategy hears it: which one, the frames, and the slide's time.
 package struct KeyboardChange: Sendable {
-    /// Which notification.
+    /// Which of UIKit's keyboard notifications this is.
     package enum Phase: String, Sendable {
         /// Will show (also posted again when focus moves to an input with another keyboard).
         case willShow
-        /// Did show.
+        /// `keyboardDidShowNotification`: the keyboard has finished sliding up.
         case didShow
-        /// Will hide.
+        /// `keyboardWillHideNotification`: the keyboard is about to slide away.
         case willHide
-        /// Did hide.
+        /// `keyboardDidHideNotification`: the keyboard has finished sliding away.
         case didHide
         /// Will change frame (posted with every show and hide, and alone for a change at once).
         case willChangeFrame
-        /// Did change frame.
+        /// `keyboardDidChangeFrameNotification`: the keyboard's frame has finished changing.
         case didChangeFrame
     }
-    /// Which notification.
+    /// Which notification the strategy is hearing.
     package var phase: Phase
     /// The keyboard's frame before, in the top-level window's coordinates.
     package var begin: Rect
@@ -51,7 +51,7 @@ package struct KeyboardChange: Sendable {
     package var end: Rect
     /// The slide's duration, in seconds (0 for a change made at once).
     package var duration: Double
-    /// The slide's curve.
+    /// The slide's timing curve, which a strategy follows to move with the keyboard.
     package var curve: AnimationCurve
 
     /// A change with these values.

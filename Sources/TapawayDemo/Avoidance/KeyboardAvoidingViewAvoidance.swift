@@ -18,7 +18,7 @@ import TapawayKit
 /// that much of its bottom stays covered, as on a device.
 @MainActor
 package final class KeyboardAvoidingViewAvoidance: KeyboardAvoidance {
-    /// The `behavior` prop.
+    /// The values of React Native's `behavior` prop, which say how the view makes room.
     package enum Behavior: String, Sendable {
         /// Shrinks the view's height.
         case height
@@ -28,7 +28,7 @@ package final class KeyboardAvoidingViewAvoidance: KeyboardAvoidance {
         case padding
     }
 
-    /// The behaviour.
+    /// How this view makes room for the keyboard, as its `behavior` prop says.
     package let behavior: Behavior
     /// The `keyboardVerticalOffset` prop: 0, the default.
     package var keyboardVerticalOffset = 0.0

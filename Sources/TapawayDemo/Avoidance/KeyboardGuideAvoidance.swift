@@ -17,7 +17,7 @@ package final class KeyboardGuideAvoidance: KeyboardAvoidance {
     /// Whether the content is pinned to the guide (and must be given the screen back).
     private var pinned = false
 
-    /// Creates the strategy.
+    /// Creates the strategy; it holds no state until a keyboard notification arrives.
     package init() {}
 
     /// Scrolls the field into view once the keyboard is up.

@@ -14,7 +14,7 @@ package final class ShrinkFrameAvoidance: KeyboardAvoidance {
     /// The numbers used last.
     package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.shrinkFrame.rawValue)
 
-    /// Creates the strategy.
+    /// Creates the strategy; it holds no state until a keyboard notification arrives.
     package init() {}
 
     /// Shrinks on did-show, restores on did-hide.

@@ -14,11 +14,11 @@ package final class ChromeItem: Control {
         case segment
     }
 
-    /// The title.
+    /// The row's title, its first line; a change repaints.
     package var title: String { didSet { setNeedsDisplay() } }
     /// A second, smaller line.
     package var subtitle: String? { didSet { setNeedsDisplay() } }
-    /// The kind.
+    /// How the row shows its state: a choice, a toggle or a segment.
     package let kind: Kind
     /// Whether the choice is chosen or the option is on.
     package var isOn = false { didSet { if isOn != oldValue { setNeedsDisplay() } } }
@@ -27,7 +27,7 @@ package final class ChromeItem: Control {
     /// Whether the keyboard's focus is on the item (`ChromeKeyboardFocus`): it shows a ring.
     package var hasKeyboardFocus = false { didSet { if hasKeyboardFocus != oldValue { setNeedsDisplay() } } }
 
-    /// Creates an item.
+    /// Creates a row titled `title`, of `kind`, identified `identifier` in traces and tests.
     package init(title: String, subtitle: String? = nil, kind: Kind, identifier: String) {
         self.title = title
         self.subtitle = subtitle
@@ -74,7 +74,7 @@ package final class ChromeItem: Control {
     }
     /// The group of the segments of one choice (AT-SPI's member-of relation).
     package var groupName: String?
-    /// `groupName`.
+    /// The item's `groupName`, so a screen reader announces the segments of one choice together.
     package override var accessibilityGroup: String? { groupName }
     /// `toggle` for an option that turns on and off, `select` for the rest.
     package override var accessibilityActionName: String? { kind == .toggle ? "toggle" : "select" }
@@ -101,7 +101,7 @@ package final class ChromeItem: Control {
         return max(48, 2 + 12 + title.lineHeight + Double(lines) * small.lineHeight + 6)
     }
 
-    /// Draws the row.
+    /// Draws the row: its highlight, title, subtitle and state mark.
     package override func draw(_ rect: Rect, in canvas: Canvas) {
         if kind == .segment {
             drawSegment(in: canvas)

@@ -16,7 +16,7 @@ package final class InspectorWindow: Window {
         super.keyDown(key, with: event)
     }
 
-    /// The inspector's width.
+    /// The inspector's width in points when unfolded, beside the device.
     package nonisolated static let width = 300.0
     /// The widest it grows in a wide window: wider, its cards would be long thin stripes, so the
     /// rest goes to the desk around the device.
@@ -59,7 +59,7 @@ package final class InspectorWindow: Window {
     /// The least height the log keeps: below it, the inspector scrolls instead of clipping.
     package nonisolated static let minimumLogHeight = 160.0
 
-    /// Creates the inspector.
+    /// Creates the inspector, empty until the first decision, in `frame`.
     package init(frame: Rect) {
         super.init(frame: frame, level: .drawer)
         identifier = "inspector"
@@ -260,7 +260,7 @@ package struct LogEntry {
     package let verdict: String
     /// Who decided: a technique's id, or what ended editing.
     package let source: String
-    /// Why, in words.
+    /// Why the source decided as it did, in a sentence.
     package let reason: String
     /// The touches the decision looked at.
     package let touches: [DismissalDecision.TouchFact]
@@ -377,7 +377,7 @@ package final class DecisionLogView: ScrollView {
         relayOut()
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry and repaints, as when the technique changes.
     package func clear() {
         entries.removeAll()
         copiedNumber = nil

@@ -16,7 +16,7 @@ package final class SidebarWindow: Window {
         super.keyDown(key, with: event)
     }
 
-    /// The sidebar's width.
+    /// The sidebar's width in points when unfolded, beside the device.
     package nonisolated static let width = 240.0
 
     /// The technique rows (`scenario-send-event`…), one per registered technique.
@@ -77,7 +77,7 @@ package final class SidebarWindow: Window {
     /// (a toggle's other value, a choice's own).
     package var onOption: ((OptionKey, String) -> Void)?
 
-    /// Creates the sidebar.
+    /// Creates the sidebar in `frame`, listing the techniques and the options.
     package init(frame: Rect) {
         super.init(frame: frame, level: .drawer)
         identifier = "sidebar"
@@ -403,11 +403,11 @@ package final class SidebarWindow: Window {
 /// toggle's one item) and the item.
 @MainActor
 package struct OptionItem {
-    /// Which option.
+    /// The option this item sets.
     package let key: OptionKey
     /// The choice's value this item picks; nil for a toggle.
     package let value: String?
-    /// The row.
+    /// The row that shows the option and takes the click.
     package let item: ChromeItem
 }
 

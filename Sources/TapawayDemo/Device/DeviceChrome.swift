@@ -15,7 +15,7 @@ package final class DeviceChrome {
     package let statusBarWindow = SystemBarWindow(identifier: "system-status-bar")
     /// Android's navigation bar, a window over the app that takes its touches (hidden on iOS).
     package let navigationBarWindow = SystemBarWindow(identifier: "system-navigation-bar")
-    /// The device drawn.
+    /// The device whose bezel, bars and keyboard are drawn; a change repaints.
     package var profile: DeviceProfile { didSet { invalidate() } }
     /// How it is held.
     package var orientation: DeviceOrientation { didSet { invalidate() } }
@@ -289,7 +289,7 @@ package final class SystemBarWindow: Window {
         isHidden = true
     }
 
-    /// Draws the bar.
+    /// Draws the bar through `onDraw`, which the device chrome sets to match the platform.
     package override func draw(_ rect: Rect, in canvas: Canvas) { onDraw?(self, canvas) }
 
     /// A finger that lifts where it landed (within a few points) taps the button under it.

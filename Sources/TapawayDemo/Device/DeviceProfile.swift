@@ -110,6 +110,6 @@ package enum DeviceOrientation: String, Sendable, CaseIterable {
     /// On its side: the screen wider than tall.
     case landscape
 
-    /// The other orientation.
+    /// The other orientation: landscape for portrait and back.
     package var turned: DeviceOrientation { self == .portrait ? .landscape : .portrait }
 }

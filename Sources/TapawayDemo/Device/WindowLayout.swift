@@ -8,7 +8,7 @@ import TapawayKit
 package struct WindowLayout: Equatable, Sendable {
     /// The sidebar's frame (zero width when folded).
     package var sidebar: Rect
-    /// The device's frame.
+    /// The device's frame in the window, at its own size in points, in the space between the panels.
     package var device: Rect
     /// The inspector's frame (zero width when folded or not wanted).
     package var inspector: Rect

@@ -18,7 +18,7 @@ extension FileIO {
         package let message: String
         /// Creates a failure with `message`.
         package init(_ message: String) { self.message = message }
-        /// The message.
+        /// The message, one line naming the path and why the program will not write there.
         package var description: String { message }
     }
 

@@ -26,7 +26,7 @@ package enum ScreenFile {
         /// `--device`: the device to place the screen on.
         package var device: String?
 
-        /// Choices as given.
+        /// Creates the choices an import takes, each nil where the file's own value or a default stands.
         package init(scene: String? = nil, platform: ScreenPlatform? = nil, density: Double? = nil, device: String? = nil) {
             self.scene = scene
             self.platform = platform

@@ -47,15 +47,15 @@ package final class ScreenForm: ScrollView {
     package override func touchesBegan(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesBegan(touches, with: event) }
     }
-    /// As `touchesBegan`.
+    /// Passes moved touches on to the next responder when the form is a plain view, as `touchesBegan` does.
     package override func touchesMoved(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesMoved(touches, with: event) }
     }
-    /// As `touchesBegan`.
+    /// Passes lifted touches on to the next responder when the form is a plain view, as `touchesBegan` does.
     package override func touchesEnded(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesEnded(touches, with: event) }
     }
-    /// As `touchesBegan`.
+    /// Passes cancelled touches on to the next responder when the form is a plain view, as `touchesBegan` does.
     package override func touchesCancelled(_ touches: [Touch], with event: Event) {
         if isPlainView { next?.touchesCancelled(touches, with: event) }
     }

@@ -281,7 +281,7 @@ class SheetViewController: ViewController {
     /// The screen that presented the sheet.
     weak var presenter: ViewController?
 
-    /// The presenting screen.
+    /// The presenting screen, so that events the sheet does not handle go on to it, as in UIKit.
     override var next: Responder? { presenter }
 }
 

@@ -13,7 +13,7 @@ import TapawayKit
 /// cancelled touch selects nothing.
 @MainActor
 package final class SuggestionRow: View {
-    /// The text.
+    /// The row's title, drawn flush left and read out as its accessible name.
     package let title: String
     /// Whether the row shows its checkmark.
     package var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
@@ -36,7 +36,7 @@ package final class SuggestionRow: View {
     /// is always inside its table, so a row outside a scroll view that delays waits as long.
     package static let selectionDelay = 0.15
 
-    /// Creates a row.
+    /// Creates a row titled `title`, identified `identifier` in traces and tests, unchecked.
     package init(title: String, identifier: String) {
         self.title = title
         super.init(frame: .zero)
@@ -52,7 +52,7 @@ package final class SuggestionRow: View {
     }
     /// Selectable; selected while it shows its checkmark.
     package override var accessibilityTraits: AccessibilityTraits { isSelected ? [.selectable, .selected] : .selectable }
-    /// `select`.
+    /// The one action a screen reader offers on a row, `select`.
     package override var accessibilityActionName: String? { "select" }
     /// Selects the row, as `UITableView` does for VoiceOver's activation of a cell: the
     /// delegate's selection, with no touch.

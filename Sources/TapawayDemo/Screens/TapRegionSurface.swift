@@ -34,9 +34,9 @@ import TapawayScreen
 final class TapRegionSurface {
     /// One region: the built view and what the file says of it.
     struct Region {
-        /// The element's view.
+        /// The view built for the element, whose frame decides what counts as inside the region.
         let view: View
-        /// The file's wiring.
+        /// The element's tap-region wiring as the screen file gives it.
         let wiring: TapRegionWiring
         /// A name for decisions: the element's id, else its kind and the line of the wiring.
         let name: String
@@ -48,7 +48,7 @@ final class TapRegionSurface {
 
     /// A pointer-down listener: the built view, its action, and how it is hit.
     struct Listener {
-        /// The element's view.
+        /// The view built for the element, which the pointer-down is hit-tested against.
         let view: View
         /// What it does on a pointer down in it.
         let action: String

@@ -8,7 +8,7 @@ package final class TechniquesViewController: ViewController {
     /// The rows, one per registered technique (`technique-send-event`…).
     package private(set) var rows: [SuggestionRow] = []
 
-    /// Creates the list.
+    /// Creates the list with a row for each technique the registry offers.
     package override init() {
         super.init()
         title = "Techniques"

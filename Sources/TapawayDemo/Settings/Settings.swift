@@ -226,7 +226,7 @@ package struct SettingsError: Error, CustomStringConvertible, Equatable {
     package let message: String
     /// Creates an error with `message`.
     package init(_ message: String) { self.message = message }
-    /// The message.
+    /// The message, one line naming the file, the line and what is wrong.
     package var description: String { message }
 }
 

@@ -39,7 +39,7 @@ package struct SettingsStore: Sendable {
     package let label: String
     /// The comment lines written at the top of the file.
     package let header: [String]
-    /// The file's path.
+    /// The settings file's path: the directory, then the file's name.
     package var path: String { directory + "/" + name }
 
     /// The settings file's name inside the configuration directory.

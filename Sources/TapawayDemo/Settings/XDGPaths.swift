@@ -233,6 +233,6 @@ package struct XDGError: Error, CustomStringConvertible, Equatable {
     package let message: String
     /// Creates an error with `message`.
     package init(_ message: String) { self.message = message }
-    /// The message.
+    /// The message, one line naming the path and what is wrong with it.
     package var description: String { message }
 }

@@ -13,7 +13,7 @@ import TapawayScreen
 /// Its description (id, title, options, charter) can be read from any thread; what touches
 /// views runs on the main actor.
 package protocol DismissalTechnique: SendableMetatype {
-    /// The stable id.
+    /// The id that names the technique in the trace, the command line and the screen file; never changes.
     static var id: TechniqueID { get }
     /// The name shown in the sidebar, the techniques list and the navigation bar.
     static var title: String { get }
@@ -44,13 +44,13 @@ package protocol DismissalTechnique: SendableMetatype {
 }
 
 extension DismissalTechnique {
-    /// No options.
+    /// No options of its own: the technique shows only the general ones.
     package static var options: [TechniqueOption] { [] }
     /// The plain app window.
     @MainActor package static var windowClass: AppWindow.Type { AppWindow.self }
     /// Nothing to set up.
     @MainActor package static func setUp(in application: Application) -> AnyObject? { nil }
-    /// No margin kept.
+    /// No margin kept: the keypad may sit right under the focused input.
     @MainActor package static func keypadMargin(for focused: View) -> Double? { nil }
     /// Nothing else inside; reading order.
     @MainActor package static func focusRegions(for focused: View?, in window: Window) -> FocusRegions {

@@ -8,7 +8,7 @@ package enum Experiment: String, Sendable, CaseIterable {
     case row
     /// A finger pinned on the field, a tap outside.
     case pinnedFinger
-    /// Drag the form.
+    /// A drag across the form, which scrolls it.
     case drag
     /// Tap the navigation bar.
     case navigationBar

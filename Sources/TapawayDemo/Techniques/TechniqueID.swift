@@ -12,7 +12,7 @@ package struct TechniqueID: Hashable, Sendable, RawRepresentable, CustomStringCo
     /// An id with this text.
     package init(_ rawValue: String) { self.rawValue = rawValue }
 
-    /// The id's text.
+    /// The id's text, as the trace and the command line write it.
     package var description: String { rawValue }
 
     /// Ordered by text, for stable listings.
@@ -34,15 +34,15 @@ extension TechniqueID: CaseIterable {
 package enum TechniquePlatform: String, Sendable, CaseIterable {
     /// What every platform does with no code.
     case everyPlatform = "Every platform"
-    /// UIKit on iOS.
+    /// UIKit on iOS: techniques written in views, view controllers and the window.
     case uikit = "UIKit"
-    /// SwiftUI on iOS.
+    /// SwiftUI on iOS: techniques written with modifiers and focus state.
     case swiftUI = "SwiftUI"
-    /// Android's views.
+    /// Android: techniques written with its views or with Jetpack Compose.
     case android = "Android"
-    /// Flutter.
+    /// Flutter: techniques written with its widgets.
     case flutter = "Flutter"
-    /// React Native.
+    /// React Native: techniques written with its components.
     case reactNative = "React Native"
     /// The screen file's own wiring (`as-written`).
     case screenFile = "This screen"

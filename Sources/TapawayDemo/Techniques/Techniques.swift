@@ -4,7 +4,7 @@ import TapawayKit
 /// techniques list show them. Adding a technique is one folder under `Techniques/` and one line
 /// here (and its row in the README).
 package enum Techniques {
-    /// Every technique.
+    /// Every technique the program offers, in the order the sidebar and the matrix list them.
     package static let all: [any DismissalTechnique.Type] = [
         SendEventTechnique.self,
         TapGestureTechnique.self,

@@ -226,8 +226,8 @@ package final class TraceSink: PendingOutput {
 
 /// A trace destination that could not be opened.
 package struct TraceError: Error, CustomStringConvertible {
-    /// What went wrong.
+    /// What went wrong opening or writing the trace, naming the path.
     package let message: String
-    /// The message.
+    /// The message, as printed to standard error.
     package var description: String { message }
 }

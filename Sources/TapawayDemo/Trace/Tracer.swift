@@ -54,7 +54,7 @@ package final class Tracer {
     package struct DeviceState: Equatable {
         /// The device's id (`iphone-15`).
         package var model: String
-        /// `portrait` or `landscape`.
+        /// How the device is turned: `portrait` or `landscape`.
         package var orientation: String
         /// The safe area's insets: top, left, bottom, right.
         package var safeArea: EdgeInsets

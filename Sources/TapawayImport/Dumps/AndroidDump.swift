@@ -88,7 +88,7 @@ enum AndroidDump {
         return ElementFrame(x: x, y: y, width: max(a.x + a.width, b.x + b.width) - x, height: max(a.maxY, b.maxY) - y)
     }
 
-    /// `[x1,y1][x2,y2]` in pixels.
+    /// Reads a node's `bounds` attribute, `[x1,y1][x2,y2]` in pixels; nil when it is missing or malformed.
     static func bounds(_ xml: XMLElement) -> (x1: Double, y1: Double, x2: Double, y2: Double)? {
         guard let text = xml["bounds"] else { return nil }
         let numbers = text.split(whereSeparator: { "[],".contains($0) }).compactMap { Double($0) }

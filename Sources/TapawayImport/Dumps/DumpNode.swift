@@ -25,7 +25,7 @@ struct DumpNode {
     var focused = false
     /// A segmented control's segments.
     var segments: [String] = []
-    /// What it holds.
+    /// The nodes inside this one, in the dump's order.
     var children: [DumpNode] = []
     /// Its line in the dump.
     var line: Int
@@ -151,6 +151,6 @@ struct DumpScreenBuilder {
 }
 
 extension ElementFrame {
-    /// The bottom edge.
+    /// The y of the node's bottom edge.
     var maxY: Double { y + height }
 }

@@ -23,11 +23,11 @@ struct IBDocument {
         var summary: SceneSummary
     }
 
-    /// `storyboard` or `xib`.
+    /// The kind of document, `storyboard` or `xib`, from its root element.
     let format: String
     /// The canvas device's Interface Builder id (`retina6_1`), if the document names one.
     let deviceID: String?
-    /// Its orientation.
+    /// The canvas's orientation, `portrait` or `landscape`, if the document names one.
     let orientation: String?
     /// The scenes, in the file's order.
     let scenes: [Scene]

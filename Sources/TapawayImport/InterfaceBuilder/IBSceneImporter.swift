@@ -21,7 +21,7 @@ struct IBSceneImporter {
         self.request = request
     }
 
-    /// The screen.
+    /// Builds the screen from the scene's root view, or says which line stops it.
     mutating func screen() throws(ImportFailure) -> ScreenDocument {
         guard let rootView = scene.view, let rootFrame = frame(of: rootView) else {
             throw ImportFailure(line: scene.controller.line, "the scene's view has no frame in the file")

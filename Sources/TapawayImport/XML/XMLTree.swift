@@ -69,7 +69,7 @@ public struct ImportProblem: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    /// `LINE: message`.
+    /// The problem as `LINE: message`, the form the command line prints after the file's name.
     public var description: String { "\(line): \(message)" }
 }
 

@@ -24,20 +24,20 @@ public enum AccessibilityRole: String, Sendable, CaseIterable {
     case listItem
     /// A bar of controls (a navigation bar, a keyboard's toolbar).
     case toolBar
-    /// A scrolled area.
+    /// A scroll view, whose content may lie outside it.
     case scrollPane
 }
 
 /// The states an element reports beyond those every element has (shown, enabled), as AT-SPI's
 /// state set and UIKit's traits carry them.
 public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
-    /// The raw bits.
+    /// The traits as bits, one per trait.
     public let rawValue: Int
     /// Traits from raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// It can be on or off.
     public static let checkable = AccessibilityTraits(rawValue: 1 << 0)
-    /// It is on.
+    /// It is on: a switch that is on, or a chosen segment.
     public static let checked = AccessibilityTraits(rawValue: 1 << 1)
     /// It can be chosen among others.
     public static let selectable = AccessibilityTraits(rawValue: 1 << 2)
@@ -101,7 +101,7 @@ public struct AccessibleText: Equatable, Sendable {
 public struct AccessibilityActivation: Sendable, Equatable {
     /// The element's `identifier`, if it has one.
     public var identifier: String?
-    /// The element's role.
+    /// The element's role, if it has one.
     public var role: AccessibilityRole?
     /// The action's name (`press`, `activate`, `toggle`, `select`).
     public var action: String

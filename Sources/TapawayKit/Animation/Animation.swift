@@ -1,6 +1,6 @@
 /// How an animation's progress maps to time.
 public enum AnimationCurve: String, Sendable {
-    /// Constant speed.
+    /// Constant speed: progress grows in step with time.
     case linear
     /// Slow at both ends.
     case easeInOut
@@ -26,7 +26,7 @@ public final class Animation {
     public let start: Double
     /// How long it lasts.
     public let duration: Double
-    /// Its timing curve.
+    /// The curve that maps elapsed time to progress.
     public let curve: AnimationCurve
     let step: (Double) -> Void
     let completion: ((Bool) -> Void)?

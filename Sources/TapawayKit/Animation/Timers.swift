@@ -16,7 +16,7 @@ public final class Timer {
     fileprivate init(deadline: Double, interval: Double?, isAmbient: Bool, block: @escaping (Timer) -> Void) {
         self.deadline = deadline; self.interval = interval; self.isAmbient = isAmbient; self.block = block
     }
-    /// Stops the timer.
+    /// Stops the timer: it will not fire again.
     public func invalidate() { isValid = false }
 }
 

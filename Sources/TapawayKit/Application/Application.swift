@@ -18,13 +18,13 @@ open class Application: Responder {
     }
     private static var created: [WeakApplication] = []
 
-    /// The time source.
+    /// The time source every timer, animation and event time reads.
     public let clock: Clock
     /// The run loop's timers.
     public let timers: TimerQueue
     /// Where fonts come from.
     public let fonts: FontProvider
-    /// The clipboard.
+    /// The clipboard copy, cut and paste use; the platform's, or one in memory.
     public var clipboard: Clipboard
     /// The notification centre the Kit posts to.
     public let notificationCenter: NotificationCenter
@@ -80,7 +80,7 @@ open class Application: Responder {
     public var onScreenResize: ((Size) -> Void)?
     /// Makes the platform's side of a window; set by the platform before windows are added.
     public var platformWindowFactory: ((Window) -> PlatformWindow)?
-    /// The on-screen keypad.
+    /// The on-screen keypad, made the first time an input asks for it.
     public private(set) lazy var keyboard = Keyboard(application: self)
     /// Turns mouse buttons into touches: a finger, a pinned finger, a pinch pair.
     public private(set) lazy var mouse = MouseTouches(application: self)

@@ -11,9 +11,9 @@ open class Button: Control {
         case plain
     }
 
-    /// The title.
+    /// The text on the button; a change repaints.
     public var title: String { didSet { if title != oldValue { setNeedsDisplay() } } }
-    /// The drawing style.
+    /// How the button is drawn: filled with the accent, tinted, or a plain title.
     public var style: Style = .filled { didSet { setNeedsDisplay() } }
     /// The font size in pixels.
     public var fontSize: Double = 17
@@ -24,7 +24,7 @@ open class Button: Control {
     /// bars on Android).
     public var showsUpArrow = false { didSet { setNeedsDisplay() } }
 
-    /// Creates a button.
+    /// Creates a button titled `title` in the filled style, UIKit's filled configuration.
     public init(title: String, frame: Rect = .zero) {
         self.title = title
         super.init(frame: frame)
@@ -85,7 +85,7 @@ open class Button: Control {
             ], color: ink)
     }
 
-    /// A push button.
+    /// A push button to AT-SPI: it acts once when pressed.
     open override var accessibilityRole: AccessibilityRole? { .pushButton }
     /// The title, unless a label was set.
     open override var accessibilityLabel: String? {
@@ -94,7 +94,7 @@ open class Button: Control {
     }
     /// Disabled while not enabled.
     open override var accessibilityTraits: AccessibilityTraits { isEnabled ? [] : .disabled }
-    /// `press`.
+    /// The one action a screen reader offers on a button, `press`.
     open override var accessibilityActionName: String? { "press" }
     /// Sends the button's touch-up-inside actions, with no touch and no event, as UIKit's
     /// `accessibilityActivate()` of a `UIButton` does.

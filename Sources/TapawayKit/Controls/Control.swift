@@ -1,6 +1,6 @@
 /// The events a control sends to its actions, as `UIControl.Event`.
 public struct ControlEvents: OptionSet, Sendable, Hashable {
-    /// The raw bits.
+    /// The events as bits, in UIKit's order (`UIControl.Event`).
     public let rawValue: Int
     /// Creates events from raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -34,9 +34,9 @@ public struct ControlEvents: OptionSet, Sendable, Hashable {
     /// Return was pressed in a single-line text input.
     public static let editingDidEndOnExit = ControlEvents(rawValue: 1 << 19)
 
-    /// Every touch event.
+    /// Every touch event, the low twelve bits, as `UIControl.Event.allTouchEvents`.
     public static let allTouchEvents = ControlEvents(rawValue: 0x0FFF)
-    /// Every editing event.
+    /// Every editing event, bits 16 to 19, as `UIControl.Event.allEditingEvents`.
     public static let allEditingEvents = ControlEvents(rawValue: 0xF0000)
 
     /// The names of the single events, in bit order, as the trace writes them.
@@ -85,7 +85,7 @@ open class Control: View {
     /// How far outside its bounds a tracked touch still counts as inside (UIKit uses about 70).
     public var trackingSlop = 70.0
 
-    /// Creates a control.
+    /// Creates an enabled control, not highlighted, with no targets.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
     }
@@ -177,7 +177,7 @@ open class Control: View {
         trackedTouch = nil
     }
 
-    /// Cancels tracking.
+    /// Ends tracking without an up event and sends touch-cancel, as UIKit does.
     open override func touchesCancelled(_ touches: [Touch], with event: Event) {
         guard isTracking else { return }
         isTracking = false

@@ -9,7 +9,7 @@ open class Switch: Control {
     /// The switch's natural size.
     public static let size = Size(width: 51, height: 31)
 
-    /// Creates a switch.
+    /// Creates a switch in `frame`, off unless `isOn`, sending no event until touched.
     public init(isOn: Bool = false, frame: Rect = .zero) {
         self.isOn = isOn
         self.knobPosition = isOn ? 1 : 0
@@ -54,14 +54,14 @@ open class Switch: Control {
 
     /// A toggle button (AT-SPI has no switch role; GTK's switch is a toggle button too).
     open override var accessibilityRole: AccessibilityRole? { .toggleButton }
-    /// On when on.
+    /// `checkable`, with `checked` when on and `disabled` when not enabled.
     open override var accessibilityTraits: AccessibilityTraits {
         var traits: AccessibilityTraits = .checkable
         if isOn { traits.insert(.checked) }
         if !isEnabled { traits.insert(.disabled) }
         return traits
     }
-    /// `toggle`.
+    /// The one action a screen reader offers on a switch, `toggle`.
     open override var accessibilityActionName: String? { "toggle" }
     /// Flips the switch and sends value-changed, with no touch.
     open override func accessibilityActivate() -> Bool {

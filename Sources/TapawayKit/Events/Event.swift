@@ -1,20 +1,20 @@
 /// Modifier keys held during a key or pointer event.
 public struct KeyModifiers: OptionSet, Sendable, Hashable {
-    /// The raw bits.
+    /// The modifiers as bits: shift 1, control 2, alt 4.
     public let rawValue: Int
     /// Creates modifiers from raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
-    /// Shift.
+    /// Either Shift key: extends a selection with the arrows.
     public static let shift = KeyModifiers(rawValue: 1)
-    /// Control.
+    /// Either Control key: word-wise moves, Home and End of the whole text, and the clipboard shortcuts.
     public static let control = KeyModifiers(rawValue: 2)
-    /// Alt (Mod1).
+    /// Alt (X's Mod1); with it held, Tab does not move focus.
     public static let alt = KeyModifiers(rawValue: 4)
 }
 
 /// A key press from the physical keyboard, already translated by the platform's input method.
 public struct KeyInput: Sendable, Hashable {
-    /// Which key.
+    /// The key that was pressed, after the input method has turned it into text or an action.
     public enum Key: Sendable, Hashable {
         /// Text produced by the key (after the input method): insert it.
         case text(String)
@@ -22,32 +22,32 @@ public struct KeyInput: Sendable, Hashable {
         case backspace
         /// Delete: delete after the caret.
         case delete
-        /// Return or Enter.
+        /// Return or Enter: the field's return key action, or a new line in a text view.
         case returnKey
-        /// Tab.
+        /// Tab: focus moves to the next text input in reading order (Shift+Tab: the previous one).
         case tab
-        /// Escape.
+        /// Escape: the focused input resigns, which dismisses the keypad.
         case escape
-        /// Arrow left.
+        /// The left arrow: moves the caret one character left on screen, whatever the text's direction.
         case left
-        /// Arrow right.
+        /// The right arrow: moves the caret one character right on screen, whatever the text's direction.
         case right
-        /// Arrow up.
+        /// The up arrow: moves the caret to the line above in a text view.
         case up
-        /// Arrow down.
+        /// The down arrow: moves the caret to the line below in a text view.
         case down
-        /// Home.
+        /// Home: moves the caret to the start of the line (with Control, of the text).
         case home
-        /// End.
+        /// End: moves the caret to the end of the line (with Control, of the text).
         case end
         /// A function key, F1…F12.
         case function(Int)
         /// Any other key, by its platform name.
         case other(String)
     }
-    /// The key.
+    /// The key pressed, as the input method translated it.
     public var key: Key
-    /// The modifiers held.
+    /// The modifier keys held down when the key was pressed.
     public var modifiers: KeyModifiers
     /// Creates a key press.
     public init(_ key: Key, modifiers: KeyModifiers = []) { self.key = key; self.modifiers = modifiers }

@@ -20,7 +20,7 @@ public final class MouseTouches {
     public static let fingerID = 1
     /// The mirrored finger of a pinch pair.
     public static let mirrorID = 2
-    /// The pinned finger.
+    /// The finger the secondary button pins in place, to hold a touch while the left button taps.
     public static let pinnedID = 3
 
     private unowned let application: Application

@@ -2,11 +2,11 @@
 public enum TouchPhase: String, Sendable, CaseIterable {
     /// The finger went down in this event.
     case began
-    /// The finger moved.
+    /// The finger moved since the last event.
     case moved
     /// The finger is down and did not move in this event.
     case stationary
-    /// The finger lifted.
+    /// The finger lifted in this event; the touch ends.
     case ended
     /// The system took the touch away (a window closed, a gesture claimed it…).
     case cancelled

@@ -1,12 +1,12 @@
 /// A colour with straight (not premultiplied) alpha, components in 0...1.
 public struct Color: Hashable, Sendable {
-    /// Red component.
+    /// The red component, from 0 (none) to 1 (full), not premultiplied.
     public var red: Double
-    /// Green component.
+    /// The green component, from 0 (none) to 1 (full), not premultiplied.
     public var green: Double
-    /// Blue component.
+    /// The blue component, from 0 (none) to 1 (full), not premultiplied.
     public var blue: Double
-    /// Opacity.
+    /// The opacity, from 0 (transparent) to 1 (opaque).
     public var alpha: Double
 
     /// Creates a colour from components in 0...1.
@@ -37,10 +37,10 @@ public struct Color: Hashable, Sendable {
         return c(red) << 16 | c(green) << 8 | c(blue)
     }
 
-    /// Fully transparent.
+    /// The colour that paints nothing: every component and the opacity are zero.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
-    /// Opaque white.
+    /// White at full opacity, #FFFFFF.
     public static let white = Color(hex: 0xFFFFFF)
-    /// Opaque black.
+    /// Black at full opacity, #000000.
     public static let black = Color(hex: 0x000000)
 }

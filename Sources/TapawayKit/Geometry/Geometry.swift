@@ -1,13 +1,13 @@
 /// A point in a two-dimensional coordinate space, in pixels.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
-    /// The horizontal coordinate.
+    /// The horizontal coordinate in points, growing to the right.
     public var x: Double
     /// The vertical coordinate (growing downward, as in UIKit).
     public var y: Double
 
-    /// Creates a point.
+    /// Creates the point at (`x`, `y`), in points.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
-    /// The origin.
+    /// The point at (0, 0): a window's or view's top-left corner.
     public static let zero = Point(x: 0, y: 0)
 
     /// The point moved by `dx`, `dy`.
@@ -23,13 +23,13 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A width and a height, in pixels.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
-    /// The width.
+    /// The horizontal extent in points; never negative in a laid-out view.
     public var width: Double
-    /// The height.
+    /// The vertical extent in points; never negative in a laid-out view.
     public var height: Double
-    /// Creates a size.
+    /// Creates a size of `width` by `height` points.
     public init(width: Double, height: Double) { self.width = width; self.height = height }
-    /// The empty size.
+    /// The size with no width and no height, which contains no point.
     public static let zero = Size(width: 0, height: 0)
     /// A short textual form.
     public var description: String { "\(width)x\(height)" }
@@ -37,9 +37,9 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
 /// An axis-aligned rectangle: an origin and a size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
-    /// The top-left corner.
+    /// The top-left corner, in the coordinate space of whoever holds the rectangle.
     public var origin: Point
-    /// The extent.
+    /// The width and height, measured from `origin` to the right and down.
     public var size: Size
 
     /// Creates a rectangle from its origin and size.
@@ -52,23 +52,23 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
-    /// The left edge.
+    /// The x of the left edge, which the rectangle contains.
     public var minX: Double { origin.x }
-    /// The top edge.
+    /// The y of the top edge, which the rectangle contains.
     public var minY: Double { origin.y }
-    /// The right edge.
+    /// The x of the right edge, just outside the rectangle.
     public var maxX: Double { origin.x + size.width }
-    /// The bottom edge.
+    /// The y of the bottom edge, just outside the rectangle.
     public var maxY: Double { origin.y + size.height }
-    /// The horizontal centre.
+    /// The x halfway between the left and right edges.
     public var midX: Double { origin.x + size.width / 2 }
-    /// The vertical centre.
+    /// The y halfway between the top and bottom edges.
     public var midY: Double { origin.y + size.height / 2 }
-    /// The width.
+    /// The rectangle's width, as `size.width`.
     public var width: Double { size.width }
-    /// The height.
+    /// The rectangle's height, as `size.height`.
     public var height: Double { size.height }
-    /// The centre point.
+    /// The point at the middle of the rectangle, (`midX`, `midY`).
     public var center: Point { Point(x: midX, y: midY) }
     /// Whether the rectangle encloses no area.
     public var isEmpty: Bool { size.width <= 0 || size.height <= 0 }
@@ -133,10 +133,10 @@ public struct EdgeInsets: Hashable, Sendable {
     public var bottom: Double
     /// The inset from the right edge.
     public var right: Double
-    /// Creates insets.
+    /// Creates insets that move each edge inwards by the given points (zero by default).
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
-    /// No inset.
+    /// The insets that move no edge, leaving a rectangle as it is.
     public static let zero = EdgeInsets()
 }

@@ -42,7 +42,7 @@ final class ContentTouchDelay: GestureRecognizer {
         fail("the finger lifted before the delay passed")
     }
 
-    /// Stops the wait.
+    /// Stops waiting to deliver the delayed touch and forgets it.
     override func reset() {
         timer?.invalidate()
         timer = nil

@@ -85,9 +85,9 @@ open class GestureRecognizer {
 
     /// Touches began in the recognizer's view.
     open func touchesBegan(_ touches: [Touch], with event: Event) {}
-    /// Its touches moved.
+    /// Called when touches the recognizer tracks move; does nothing unless overridden.
     open func touchesMoved(_ touches: [Touch], with event: Event) {}
-    /// Its touches lifted.
+    /// Called when touches the recognizer tracks lift; does nothing unless overridden.
     open func touchesEnded(_ touches: [Touch], with event: Event) {}
     /// Its touches were cancelled.
     open func touchesCancelled(_ touches: [Touch], with event: Event) {
@@ -113,7 +113,7 @@ open class GestureRecognizer {
         onStateChange?(self, newState)
     }
 
-    /// Fails, remembering why.
+    /// Moves a possible recognizer to failed, keeping `reason` for the trace.
     public func fail(_ reason: String) {
         guard state == .possible else { return }
         failureReason = reason
@@ -154,7 +154,7 @@ extension View {
         attachedRecognizers.append(recognizer)
     }
 
-    /// Detaches a recognizer.
+    /// Detaches `recognizer` from the view, so it sees no more touches.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         attachedRecognizers.removeAll { $0 === recognizer }
         if recognizer.view === self { recognizer.view = nil }

@@ -45,7 +45,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// Stops waiting.
+    /// Stops the press timer and forgets the start, ready for the next press.
     open override func reset() {
         pressTimer?.invalidate()
         pressTimer = nil

@@ -59,7 +59,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         if state == .began || state == .changed { transition(to: .ended) } else { fail("did not move far enough") }
     }
 
-    /// Clears the movement.
+    /// Forgets the translation and the start, ready for the next pan.
     open override func reset() {
         translation = .zero
         velocity = .zero

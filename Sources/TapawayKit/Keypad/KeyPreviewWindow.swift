@@ -20,7 +20,7 @@ public final class KeyPreviewWindow: Window {
         case alternates(KeyBalloon, options: [String], cells: [Rect], selected: Int?)
     }
 
-    /// What is shown.
+    /// What the window shows now: nothing, a key's enlarged preview, or its alternates.
     public private(set) var content: Content = .hidden
     /// The sizes to draw at.
     var metrics = KeypadMetrics.standard
@@ -52,7 +52,7 @@ public final class KeyPreviewWindow: Window {
         invalidate(bounds)
     }
 
-    /// Hides the window.
+    /// Hides the window and forgets what it showed.
     public func hide() { show(.hidden) }
 
     /// Repaints when a window under it repaints, so the bubble's surroundings stay current.

@@ -4,7 +4,7 @@ import Glibc
 /// which decides what they type (a finger may slide from key to key, as on iOS).
 @MainActor
 public final class KeyView: View {
-    /// The key's data.
+    /// The key this view draws and presses: its kind, label and alternates.
     public let key: KeypadKey
     /// Whether a finger is on the key (drawn highlighted, unless its preview bubble covers it).
     public internal(set) var isPressed = false { didSet { if isPressed != oldValue { setNeedsDisplay() } } }
@@ -163,7 +163,7 @@ public final class KeyView: View {
         }
         set { super.accessibilityLabel = newValue }
     }
-    /// `press`.
+    /// The one action a screen reader offers on a key, `press`.
     public override var accessibilityActionName: String? { "press" }
     /// Types the key (or turns shift, or changes layer), with no touch.
     public override func accessibilityActivate() -> Bool {

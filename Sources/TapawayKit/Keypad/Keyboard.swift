@@ -17,13 +17,13 @@
 public final class Keyboard: TextInputDelegate {
     /// Where the keypad is in its life.
     public enum State: String, Sendable {
-        /// Off screen.
+        /// Off screen: no keypad shows and no slide is running.
         case hidden
-        /// Sliding up.
+        /// Sliding up, between the will-show and did-show notifications.
         case showing
         /// Docked at the bottom.
         case shown
-        /// Sliding away.
+        /// Sliding away, between the will-hide and did-hide notifications.
         case hiding
     }
 
@@ -34,7 +34,7 @@ public final class Keyboard: TextInputDelegate {
     public let keypadView: KeypadView
     /// The window above the keypad's that shows key previews and alternates.
     public let previewWindow: KeyPreviewWindow
-    /// The state.
+    /// Where the keyboard is in its life: hidden, showing, shown or hiding.
     public private(set) var state: State = .hidden
     /// The text input the keys type into.
     public private(set) weak var client: (any TextInput)?
@@ -44,7 +44,7 @@ public final class Keyboard: TextInputDelegate {
     public var servesSecureField: Bool { (client as? TextField)?.isSecureTextEntry == true }
     /// How long a slide takes, in seconds.
     public var animationDuration = 0.25
-    /// The slide's curve.
+    /// The curve of the keyboard's slide, as its notifications report it.
     public var animationCurve: AnimationCurve = .easeOut
     /// The size of keys, gaps and labels against iOS's at 96 dpi (1): set it from the display's
     /// resolution (`Xft.dpi / 96`). Changing it resizes the keypad at once.

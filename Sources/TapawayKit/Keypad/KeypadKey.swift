@@ -11,7 +11,7 @@ public struct KeypadKey: Sendable, Hashable {
         case backspace
         /// Switches to another layer of keys.
         case layer(KeypadLayer)
-        /// Types a space.
+        /// The space bar: types a space.
         case space
         /// The return key, labelled by the field's return key type.
         case returnKey
@@ -39,7 +39,7 @@ public struct KeypadKey: Sendable, Hashable {
     /// `done`…), when it is not its label; nil for the usual names.
     public let spokenName: String?
 
-    /// Creates a key.
+    /// Creates a key of `kind` labelled `label`, `units` wide, with the given alternates.
     public init(
         id: String, kind: Kind, label: String, units: Double = 1, alternates: [String] = [],
         subtitle: String? = nil, isProminent: Bool = false, spokenName: String? = nil
@@ -113,7 +113,7 @@ public struct KeypadKey: Sendable, Hashable {
 
 /// The layers a keypad can show.
 public enum KeypadLayer: String, Sendable, Hashable, CaseIterable {
-    /// Letters.
+    /// Letters, the layer a keypad shows first.
     case letters
     /// Digits and common punctuation (the `123` key).
     case numbers
@@ -125,7 +125,7 @@ public enum KeypadLayer: String, Sendable, Hashable, CaseIterable {
 
 /// The shift key's three states.
 public enum ShiftState: String, Sendable {
-    /// Lower case.
+    /// Lower case: letters type as they are labelled.
     case off
     /// The next letter is a capital, then shift releases.
     case once

@@ -117,7 +117,7 @@ public struct KeypadMetrics: Sendable, Hashable {
 public struct KeypadLayout: Sendable, Hashable {
     /// The rows, top to bottom.
     public let rows: [[KeypadKey]]
-    /// The layer.
+    /// The layer these rows belong to: letters, digits or symbols.
     public let layer: KeypadLayer
 
     /// Creates a layout from its rows.

@@ -1,7 +1,7 @@
 /// One finger on the keypad, from touch-down to lift.
 @MainActor
 final class KeyPress {
-    /// The touch.
+    /// The finger pressing the key, followed until it lifts or is cancelled.
     let touch: Touch
     /// When it went down.
     let start: Double

@@ -3,9 +3,9 @@
 /// and backspace go to `onKey`.
 @MainActor
 public final class KeypadView: View {
-    /// The layer shown.
+    /// The layer of keys shown: letters, digits or symbols.
     public private(set) var layer: KeypadLayer = .letters
-    /// The shift state.
+    /// The shift key's state: off, the next letter only, or caps lock.
     public private(set) var shiftState: ShiftState = .off
     /// The keyboard type the keys were made for.
     public private(set) var keyboardType: KeyboardType = .default
@@ -85,7 +85,7 @@ public final class KeypadView: View {
         return changed
     }
 
-    /// The current layout.
+    /// The rows of keys for the layer, keyboard type, return key and style in force now.
     public var layout: KeypadLayout {
         KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style)
     }
@@ -189,9 +189,9 @@ public final class KeypadView: View {
 
     /// A finger landed on a key or in a gap between keys.
     public override func touchesBegan(_ touches: [Touch], with event: Event) { beginTouches(touches) }
-    /// Fingers moved.
+    /// Follows each finger across the keys; the key under it shows its preview.
     public override func touchesMoved(_ touches: [Touch], with event: Event) { moveTouches(touches) }
-    /// Fingers lifted.
+    /// Types the key under each lifted finger, as a keyboard types on lift, not on press.
     public override func touchesEnded(_ touches: [Touch], with event: Event) { endTouches(touches) }
     /// Fingers were taken away.
     public override func touchesCancelled(_ touches: [Touch], with event: Event) { cancelTouches(touches) }

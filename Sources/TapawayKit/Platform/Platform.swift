@@ -1,10 +1,10 @@
 /// The weight of a typeface.
 public enum FontWeight: String, Sendable, Hashable {
-    /// Regular text.
+    /// The weight of body text, field contents and labels.
     case regular
     /// Slightly heavier: buttons and titles.
     case medium
-    /// Headings.
+    /// The weight of headings and navigation titles, the heaviest the Kit opens.
     case semibold
 }
 
@@ -61,7 +61,7 @@ public protocol Canvas: AnyObject {
     func restore()
     /// Narrows the clip to `rect` (in the current space).
     func clip(to rect: Rect)
-    /// Fills a rectangle.
+    /// Fills `rect` (in the current space, clipped) with `color`, blending by its opacity.
     func fill(_ rect: Rect, color: Color)
     /// Fills a rectangle with rounded corners, anti-aliased.
     func fillRoundedRect(_ rect: Rect, radius: Double, color: Color)
@@ -101,7 +101,7 @@ public protocol PlatformWindow: AnyObject {
     func invalidate(_ rect: Rect)
 }
 
-/// The system clipboard.
+/// The clipboard of the system the Kit runs on, where copy, cut and paste meet other programs.
 public protocol Clipboard: AnyObject {
     /// The text on the clipboard, if any, as far as it is at hand (another program's may have
     /// to be asked for: `requestText(_:)`).
@@ -118,7 +118,7 @@ public protocol Clipboard: AnyObject {
 extension Clipboard {
     /// No primary selection unless the platform has one.
     public var primary: Clipboard? { nil }
-    /// `text`, at once.
+    /// Gives `text` to `completion` at once, for clipboards that never need to ask another program.
     public func requestText(_ completion: @escaping (String?) -> Void) { completion(text) }
 }
 

@@ -1,7 +1,7 @@
 /// An object that can take part in event handling and hold keyboard focus, as `UIResponder`.
 @MainActor
 open class Responder {
-    /// Creates a responder.
+    /// Creates a responder that is not in any chain until something makes it the next of another.
     public init() {}
 
     /// The next responder in the chain (a view's superview or view controller, a window's application).

@@ -7,7 +7,7 @@ public enum AutocapitalizationType: String, Sendable, CaseIterable {
     /// At the start of every sentence: at the start of the text, after a line break, and after
     /// `.`, `!` or `?` followed by a space.
     case sentences
-    /// Every letter.
+    /// Every letter typed is a capital.
     case allCharacters
 
     /// Whether the next letter typed after `context` (the text before the caret) starts with a

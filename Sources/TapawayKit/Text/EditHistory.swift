@@ -13,9 +13,9 @@ public struct EditHistory: Sendable {
         case typing
         /// Backspace or Delete; runs join.
         case deleting
-        /// A paste.
+        /// A paste: one step of undo, whatever its length.
         case paste
-        /// A cut.
+        /// A cut: one step of undo.
         case cut
         /// The clear button, or any other replacement of the whole text.
         case replace

@@ -4,7 +4,7 @@
 /// the caret somewhere in it. The platform keeps one and hands its text and caret to
 /// `Application.handlePreedit`.
 public struct PreeditText: Equatable, Sendable {
-    /// An empty pre-edit.
+    /// Creates an empty pre-edit, as before the input method composes anything.
     public init() {}
 
     /// The pre-edit's characters as the input method counts them.
@@ -12,7 +12,7 @@ public struct PreeditText: Equatable, Sendable {
     /// The caret, in the input method's characters.
     public private(set) var caret = 0
 
-    /// The pre-edit's text.
+    /// The text the input method is composing, not yet committed.
     public var text: String { String(String.UnicodeScalarView(scalars)) }
 
     /// The caret in the Kit's characters (grapheme clusters), as `setMarkedText` counts it.

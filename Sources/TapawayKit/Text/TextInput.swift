@@ -12,20 +12,20 @@ public enum KeyboardType: String, Sendable, CaseIterable {
 
 /// The label of the keypad's return key, as `UIReturnKeyType`.
 public enum ReturnKeyType: String, Sendable, CaseIterable {
-    /// "return".
+    /// `.default`: the key reads "return".
     case `default`
-    /// "done".
+    /// `.done`: the key reads "done".
     case done
-    /// "next".
+    /// `.next`: the key reads "next".
     case next
-    /// "go".
+    /// `.go`: the key reads "go".
     case go
-    /// "search".
+    /// `.search`: the key reads "search".
     case search
-    /// "send".
+    /// `.send`: the key reads "send".
     case send
 
-    /// The key's label.
+    /// The return key's label for this type, as the keypad draws it.
     public var title: String {
         switch self {
         case .default: return "return"
@@ -109,7 +109,7 @@ extension TextInput {
     public func setMarkedText(_ text: String, selectedOffset: Int) {}
     /// Nothing to take away.
     public func unmarkText() {}
-    /// No pre-edit.
+    /// No pre-edit: inputs without an input method have no marked text.
     public var markedTextRange: Range<Int>? { nil }
     /// No caret to point at.
     public var caretRectInScreen: Rect? { nil }

@@ -3,7 +3,7 @@
 /// `UINavigationBar`.
 @MainActor
 public final class NavigationBar: View {
-    /// The title.
+    /// The label showing the title, centred in the bar.
     public let titleLabel = Label()
     /// The back button (`navbar-back`); hidden on the root screen.
     public let backButton = Button(title: "Back")
@@ -44,7 +44,7 @@ public final class NavigationBar: View {
     /// The bar's height below the status bar in its style.
     public var contentHeight: Double { style == .material ? Self.materialHeight : Self.height }
 
-    /// Creates a bar.
+    /// Creates a bar with an empty title and no back button.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         identifier = "navbar"

@@ -3,7 +3,7 @@
 /// will and did appear or disappear.
 @MainActor
 open class NavigationController: ViewController {
-    /// The bar.
+    /// The bar at the top that shows the top screen's title and the back button.
     public let navigationBar = NavigationBar()
     /// The screens, root first.
     public private(set) var viewControllers: [ViewController] = []

@@ -4,26 +4,26 @@
 open class Label: View {
     /// How a label's lines sit horizontally.
     public enum Alignment: Sendable {
-        /// Flush left.
+        /// Lines start at the left edge.
         case left
-        /// Centred.
+        /// Lines are centred between the edges.
         case center
-        /// Flush right.
+        /// Lines end at the right edge.
         case right
     }
 
-    /// The text.
+    /// The text drawn, on one line; a change repaints the label.
     public var text: String { didSet { if text != oldValue { setNeedsDisplay() } } }
-    /// The text colour.
+    /// The colour the text is drawn in, the theme's primary text by default.
     public var textColor: Color = Palette.label { didSet { setNeedsDisplay() } }
     /// The font size in pixels.
     public var fontSize: Double = 15 { didSet { setNeedsDisplay() } }
-    /// The font weight.
+    /// The weight of the label's font, regular unless a heading asks for more.
     public var fontWeight: FontWeight = .regular { didSet { setNeedsDisplay() } }
-    /// The alignment.
+    /// Where each line sits between the label's left and right edges.
     public var alignment: Alignment = .left { didSet { setNeedsDisplay() } }
 
-    /// Creates a label.
+    /// Creates a label showing `text` in the theme's primary colour, flush left.
     public init(text: String = "", frame: Rect = .zero) {
         self.text = text
         super.init(frame: frame)

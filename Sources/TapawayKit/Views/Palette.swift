@@ -9,7 +9,7 @@ public enum Palette {
     /// The theme every colour below is read from.
     public static var current: Theme = .light
 
-    /// Grouped background.
+    /// The current theme's grouped background: the screen behind the form.
     public static var groupedBackground: Color { current.groupedBackground }
     /// A grouped background one level up (cells, fields).
     public static var secondaryGroupedBackground: Color { current.secondaryGroupedBackground }
@@ -19,27 +19,27 @@ public enum Palette {
     public static var separator: Color { current.separator }
     /// The accent: focus rings, buttons, the caret.
     public static var accent: Color { current.accent }
-    /// A pressed accent.
+    /// The current theme's accent under a finger, a shade darker than the accent.
     public static var accentPressed: Color { current.accentPressed }
     /// The switch's "on" green.
     public static var switchOn: Color { current.switchOn }
     /// The switch's "off" track.
     public static var switchOff: Color { current.switchOff }
-    /// The switch's knob.
+    /// The current theme's switch knob, drawn over the track.
     public static var switchKnob: Color { current.switchKnob }
     /// The switch's knob while pressed.
     public static var switchKnobPressed: Color { current.switchKnobPressed }
-    /// Primary text.
+    /// The current theme's primary text colour.
     public static var label: Color { current.label }
-    /// Secondary text.
+    /// The current theme's secondary text colour, for captions and values.
     public static var secondaryLabel: Color { current.secondaryLabel }
-    /// Placeholder text.
+    /// The current theme's placeholder colour, for an empty field's hint.
     public static var placeholder: Color { current.placeholder }
-    /// The keypad's tray.
+    /// The current theme's keypad tray, the panel behind the keys.
     public static var keypadTray: Color { current.keypadTray }
     /// The hairline along the top of the keypad's tray.
     public static var keypadHairline: Color { current.keypadHairline }
-    /// Letter keys.
+    /// The current theme's fill for the keys that type.
     public static var keypadKey: Color { current.keypadKey }
     /// Function keys (shift, backspace, layer switches, return).
     public static var keypadFunctionKey: Color { current.keypadFunctionKey }
@@ -47,7 +47,7 @@ public enum Palette {
     public static var keypadKeyShadow: Color { current.keypadKeyShadow }
     /// The label on keys.
     public static var keypadKeyLabel: Color { current.keypadKeyLabel }
-    /// Navigation bar fill.
+    /// The current theme's navigation bar fill.
     public static var barBackground: Color { current.barBackground }
     /// The host chrome around the simulated screen (the scenario sidebar).
     public static var chromeBackground: Color { current.chromeBackground }
@@ -57,7 +57,7 @@ public enum Palette {
     public static var rowHighlight: Color { current.rowHighlight }
     /// The dim overlay that leaves only the focused field bright.
     public static var dimOverlay: Color { current.dimOverlay }
-    /// Text selection.
+    /// The current theme's fill behind selected text.
     public static var selection: Color { current.selection }
     /// The desk around the simulated device.
     public static var desk: Color { current.desk }

@@ -188,18 +188,17 @@ open class ScrollView: View {
         if c != contentOffset { contentOffset = c }
     }
 
-    /// Keeps the offset in range when the view resizes.
     // MARK: Touches
 
     /// A scroll view keeps the touches that reach it: they do not travel on up the responder
     /// chain to its superview or view controller, as UIKit's scroll view is reported to do (a
     /// view controller's `touchesBegan` never hears a touch on a scroll view's background).
     open override func touchesBegan(_ touches: [Touch], with event: Event) {}
-    /// Kept, as `touchesBegan`.
+    /// Keeps moved touches from the next responder, as `touchesBegan` does.
     open override func touchesMoved(_ touches: [Touch], with event: Event) {}
-    /// Kept, as `touchesBegan`.
+    /// Keeps lifted touches from the next responder, as `touchesBegan` does.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {}
-    /// Kept, as `touchesBegan`.
+    /// Keeps cancelled touches from the next responder, as `touchesBegan` does.
     open override func touchesCancelled(_ touches: [Touch], with event: Event) {}
 
     /// Keeps the offset within the content after a resize.

@@ -26,27 +26,27 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
     public var separator: Color
     /// The accent: focus rings, buttons, the caret.
     public var accent: Color
-    /// A pressed accent.
+    /// The accent while a finger holds a button or row down, a shade darker than the accent.
     public var accentPressed: Color
     /// The switch's "on" green.
     public var switchOn: Color
     /// The switch's "off" track.
     public var switchOff: Color
-    /// The switch's knob.
+    /// The switch's round knob, drawn over the track with a soft shadow.
     public var switchKnob: Color
     /// The switch's knob while pressed.
     public var switchKnobPressed: Color
-    /// Primary text.
+    /// Primary text: field contents, row titles and headings.
     public var label: Color
-    /// Secondary text.
+    /// Secondary text: captions, footnotes and the values beside row titles.
     public var secondaryLabel: Color
-    /// Placeholder text.
+    /// Placeholder text, shown in an empty field until the user types.
     public var placeholder: Color
-    /// The keypad's tray.
+    /// The keypad's tray: the panel the keys sit on, behind and between them.
     public var keypadTray: Color
     /// The hairline along the top of the keypad's tray.
     public var keypadHairline: Color
-    /// Letter keys.
+    /// Letter, digit and space keys: the keys that type.
     public var keypadKey: Color
     /// Function keys (shift, backspace, layer switches, return).
     public var keypadFunctionKey: Color
@@ -54,7 +54,7 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
     public var keypadKeyShadow: Color
     /// The label on keys.
     public var keypadKeyLabel: Color
-    /// Navigation bar fill.
+    /// The navigation bar's fill behind its title and back button.
     public var barBackground: Color
     /// The host chrome around the simulated screen (the scenario sidebar).
     public var chromeBackground: Color
@@ -64,7 +64,7 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
     public var rowHighlight: Color
     /// The dim overlay that leaves only the focused field bright.
     public var dimOverlay: Color
-    /// Text selection.
+    /// The translucent fill behind selected text in a field or text view.
     public var selection: Color
     /// The desk the simulated device lies on, around it when the window is larger: a dark grey
     /// in each appearance, a shade no other role has (so a theme change finds it), so the
@@ -146,55 +146,55 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
 
     /// The name of one colour of a theme.
     public enum Role: String, CaseIterable, Hashable, Sendable {
-        /// `Theme.groupedBackground`.
+        /// The role of `Theme.groupedBackground`, the screen behind the form.
         case groupedBackground
-        /// `Theme.secondaryGroupedBackground`.
+        /// The role of `Theme.secondaryGroupedBackground`, cells and fields on the grouped background.
         case secondaryGroupedBackground
-        /// `Theme.fieldBackground`.
+        /// The role of `Theme.fieldBackground`, a field's or cell's fill.
         case fieldBackground
-        /// `Theme.separator`.
+        /// The role of `Theme.separator`, field borders and hairlines between rows.
         case separator
-        /// `Theme.accent`.
+        /// The role of `Theme.accent`, focus rings, buttons and the caret.
         case accent
-        /// `Theme.accentPressed`.
+        /// The role of `Theme.accentPressed`, the accent under a finger.
         case accentPressed
-        /// `Theme.switchOn`.
+        /// The role of `Theme.switchOn`, a switch's track when on.
         case switchOn
-        /// `Theme.switchOff`.
+        /// The role of `Theme.switchOff`, a switch's track when off.
         case switchOff
-        /// `Theme.switchKnob`.
+        /// The role of `Theme.switchKnob`, a switch's knob at rest.
         case switchKnob
-        /// `Theme.switchKnobPressed`.
+        /// The role of `Theme.switchKnobPressed`, a switch's knob under a finger.
         case switchKnobPressed
-        /// `Theme.label`.
+        /// The role of `Theme.label`, primary text.
         case label
-        /// `Theme.secondaryLabel`.
+        /// The role of `Theme.secondaryLabel`, captions and values.
         case secondaryLabel
-        /// `Theme.placeholder`.
+        /// The role of `Theme.placeholder`, an empty field's hint.
         case placeholder
-        /// `Theme.keypadTray`.
+        /// The role of `Theme.keypadTray`, the panel behind the keys.
         case keypadTray
-        /// `Theme.keypadHairline`.
+        /// The role of `Theme.keypadHairline`, the line along the tray's top.
         case keypadHairline
-        /// `Theme.keypadKey`.
+        /// The role of `Theme.keypadKey`, keys that type.
         case keypadKey
-        /// `Theme.keypadFunctionKey`.
+        /// The role of `Theme.keypadFunctionKey`, shift, backspace, layer and return keys.
         case keypadFunctionKey
-        /// `Theme.keypadKeyShadow`.
+        /// The role of `Theme.keypadKeyShadow`, the shadow under each key.
         case keypadKeyShadow
-        /// `Theme.keypadKeyLabel`.
+        /// The role of `Theme.keypadKeyLabel`, the glyphs on the keys.
         case keypadKeyLabel
-        /// `Theme.barBackground`.
+        /// The role of `Theme.barBackground`, the navigation bar's fill.
         case barBackground
-        /// `Theme.chromeBackground`.
+        /// The role of `Theme.chromeBackground`, the host's sidebar and inspector.
         case chromeBackground
-        /// `Theme.chromeSelection`.
+        /// The role of `Theme.chromeSelection`, a selected row in the host chrome.
         case chromeSelection
-        /// `Theme.rowHighlight`.
+        /// The role of `Theme.rowHighlight`, a pressed or selected table row.
         case rowHighlight
-        /// `Theme.dimOverlay`.
+        /// The role of `Theme.dimOverlay`, the veil around a highlighted field.
         case dimOverlay
-        /// `Theme.selection`.
+        /// The role of `Theme.selection`, the fill behind selected text.
         case selection
         /// The desk around the simulated device.
         case desk

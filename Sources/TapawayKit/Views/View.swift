@@ -454,9 +454,9 @@ open class View: Responder {
 
 /// Which parts of a view stretch when its superview resizes.
 public struct AutoresizingMask: OptionSet, Sendable {
-    /// The raw bits.
+    /// The mask as bits, one per edge or dimension that stretches.
     public let rawValue: Int
-    /// Creates a mask.
+    /// Creates a mask from its bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// The width follows the superview's.
     public static let flexibleWidth = AutoresizingMask(rawValue: 1)

@@ -6,7 +6,7 @@ open class Window: View {
     public enum Level: Int, Comparable, Sendable {
         /// Host chrome beside the simulated screen (never the key window, never "in" the app).
         case chrome = -10
-        /// The app's windows.
+        /// The app's own windows, at the level a UIKit app's windows are.
         case normal = 0
         /// The keypad's window, above the app.
         case keyboard = 100
@@ -15,7 +15,7 @@ open class Window: View {
         case drawer = 150
         /// Cards shown over everything (the help card).
         case overlay = 200
-        /// Orders levels.
+        /// Orders levels so that a higher level is greater and sits above.
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }
 
@@ -271,11 +271,11 @@ open class Window: View {
 
     /// The window's touches-began default: nothing (the window is the end of the view chain).
     open override func touchesBegan(_ touches: [Touch], with event: Event) {}
-    /// Nothing.
+    /// Does nothing: a window is the last view a moved touch can reach.
     open override func touchesMoved(_ touches: [Touch], with event: Event) {}
-    /// Nothing.
+    /// Does nothing: a window is the last view a lifted touch can reach.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {}
-    /// Nothing.
+    /// Does nothing: a window is the last view a cancelled touch can reach.
     open override func touchesCancelled(_ touches: [Touch], with event: Event) {}
 
     // MARK: Drawing and layout

@@ -21,15 +21,15 @@ public struct SourcePosition: Sendable, Equatable, Hashable, CustomStringConvert
 public struct JSONNode: Sendable, Equatable {
     /// What the value is.
     public enum Value: Sendable, Equatable {
-        /// `null`.
+        /// JSON's `null`.
         case null
-        /// `true` or `false`.
+        /// JSON's `true` or `false`.
         case bool(Bool)
-        /// A finite number.
+        /// A number, finite as a double: the reader refuses one that overflows.
         case number(Double)
         /// A string, its escapes decoded.
         case string(String)
-        /// An array.
+        /// An array's values in order.
         case array([JSONNode])
         /// An object: its members in the file's order, each key with the position of its quote.
         case object([Member])
@@ -37,15 +37,15 @@ public struct JSONNode: Sendable, Equatable {
 
     /// One key of an object and its value.
     public struct Member: Sendable, Equatable {
-        /// The key.
+        /// The key, unescaped.
         public var key: String
         /// Where the key's opening quote is.
         public var keyPosition: SourcePosition
-        /// The value.
+        /// The value the key names.
         public var value: JSONNode
     }
 
-    /// The value.
+    /// The value, with its children.
     public var value: Value
     /// Where the value's first byte is.
     public var position: SourcePosition
@@ -69,7 +69,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
     public var position: SourcePosition
     /// What is wrong, in a sentence without a final stop.
     public var message: String
-    /// `LINE:COLUMN: message`.
+    /// The problem as `LINE:COLUMN: message`, the form the command line prints.
     public var description: String { "\(position): \(message)" }
 }
 
@@ -85,7 +85,7 @@ public struct JSONLimits: Sendable, Equatable {
     /// The length of one string, in bytes as written.
     public var stringBytes: Int
 
-    /// Limits as given.
+    /// Creates limits of `bytes` in all, `depth` levels, `values` values and `stringBytes` per string.
     public init(bytes: Int, depth: Int, values: Int, stringBytes: Int) {
         self.bytes = bytes
         self.depth = depth

@@ -11,7 +11,7 @@ public struct JSONScanner {
         case line
     }
 
-    /// The text.
+    /// The text being read, as UTF-8 bytes.
     public let bytes: [UInt8]
     /// The offset of the next byte to read.
     public var index = 0

@@ -1,14 +1,14 @@
 /// The platforms a screen can be written for: what `As written` plays its wiring as.
 public enum ScreenPlatform: String, Sendable, CaseIterable {
-    /// UIKit (storyboards, code).
+    /// UIKit: a storyboard, a xib or views made in code.
     case uikit
-    /// SwiftUI.
+    /// SwiftUI: views built from modifiers and focus state.
     case swiftui
-    /// Android views.
+    /// Android: a layout of views, or a Jetpack Compose screen.
     case android
-    /// Flutter.
+    /// Flutter: a tree of widgets.
     case flutter
-    /// React Native.
+    /// React Native: JavaScript components over native views; written `react-native`.
     case reactNative = "react-native"
 }
 

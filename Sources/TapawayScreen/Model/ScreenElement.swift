@@ -55,9 +55,9 @@ public enum ElementKind: String, Sendable, CaseIterable {
 /// A rectangle in points, relative to the parent's bounds (or, under a scroll view, to its
 /// content).
 public struct ElementFrame: Sendable, Equatable {
-    /// The left edge.
+    /// The left edge's distance from the parent's left edge, in points.
     public var x: Double
-    /// The top edge.
+    /// The top edge's distance from the parent's top edge, in points.
     public var y: Double
     /// The width (finite, not negative).
     public var width: Double
@@ -100,14 +100,14 @@ public struct StackPlacement: Sendable, Equatable {
 /// How a container places children that have no frame: one after another, top to bottom
 /// (vertical) or leading to trailing (horizontal), inside its padding.
 public struct StackLayout: Sendable, Equatable {
-    /// The direction.
+    /// The direction children follow one another in.
     public enum Axis: String, Sendable, CaseIterable {
-        /// Top to bottom.
+        /// Children go one under another, top to bottom.
         case vertical
-        /// Leading to trailing.
+        /// Children go side by side, from the leading edge to the trailing edge.
         case horizontal
     }
-    /// The direction.
+    /// The direction children follow one another in.
     public var axis: Axis
     /// Space inside the container's edges: top, left, bottom, right.
     public var padding: (top: Double, left: Double, bottom: Double, right: Double)
@@ -166,7 +166,7 @@ public struct TextInputTraits: Sendable, Equatable {
     /// The accessories a file may name.
     public static let accessories = ["done", "bar"]
 
-    /// Traits as given.
+    /// Creates traits with the values given, UIKit's defaults for the rest.
     public init(
         keyboardType: String = "default", returnKey: String = "default", secure: Bool = false,
         autocapitalization: String = "sentences", returnAction: String? = nil, refusesToResignWithout: String? = nil
@@ -207,7 +207,7 @@ public struct ScrollTraits: Sendable, Equatable {
     /// React Native's `keyboardShouldPersistTaps`: `never`, `handled`, `always`.
     public var keyboardShouldPersistTaps: String?
 
-    /// Traits as given.
+    /// Creates traits with the values given, UIKit's defaults for the rest.
     public init(
         scrolls: Bool = true, contentWidth: Double? = nil, contentHeight: Double? = nil, keyboardDismissMode: String? = nil,
         alwaysBounceVertical: Bool = false, delaysContentTouches: Bool = true, keyboardShouldPersistTaps: String? = nil
@@ -371,7 +371,7 @@ public func focusTarget(of action: String) -> String? {
 public struct ScreenElement: Sendable, Equatable {
     /// The stable id, unique in the screen (traces, the audit and `--focus` name it).
     public var id: String?
-    /// What it is.
+    /// The element's kind, which decides what is built and how it behaves.
     public var kind: ElementKind
     /// Where it is in its parent; nil when the parent stacks it.
     public var frame: ElementFrame?

@@ -45,7 +45,7 @@ public enum ScreenLimits {
     public static let elementDepth = 24
     /// The largest size or coordinate, in points.
     public static let points = 100_000.0
-    /// The longest id.
+    /// The longest id an element may have, in bytes.
     public static let idLength = 64
     /// The limits the JSON reader applies.
     public static let json = JSONLimits(bytes: fileBytes, depth: jsonDepth, values: jsonValues, stringBytes: stringBytes)

@@ -107,7 +107,7 @@ final class ElementBar: View {
             in: Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - bottom)), safeArea: EdgeInsets())
     }
 
-    /// The hairline.
+    /// Draws the one-point separator along the top edge.
     override func draw(_ rect: Rect, in canvas: Canvas) {
         canvas.fill(Rect(x: 0, y: 0, width: bounds.width, height: 1), color: Palette.separator)
     }

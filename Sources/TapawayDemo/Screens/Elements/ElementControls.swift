@@ -4,9 +4,9 @@ import TapawayKit
 /// control that fires touch-up-inside and dims while pressed.
 @MainActor
 final class PressableText: Control {
-    /// The text.
+    /// The text shown, centred on one line.
     var text: String
-    /// The text's size.
+    /// The text's size in points, 15 unless the file says otherwise.
     var fontSize = 15.0
 
     /// Text that can be pressed.
@@ -22,7 +22,7 @@ final class PressableText: Control {
         get { super.accessibilityLabel ?? text }
         set { super.accessibilityLabel = newValue }
     }
-    /// `press`.
+    /// The one action a screen reader offers on the text, `press`.
     override var accessibilityActionName: String? { "press" }
     /// Sends touch-up-inside, with no touch.
     override func accessibilityActivate() -> Bool {
@@ -87,7 +87,7 @@ final class SliderControl: Control {
         if let touch = touches.first { setValue(at: touch.location(in: self), event: event) }
     }
 
-    /// Follows the finger.
+    /// Keeps the pressed look only while the finger stays on the control, as a button does.
     override func touchesMoved(_ touches: [Touch], with event: Event) {
         super.touchesMoved(touches, with: event)
         if let touch = touches.first { setValue(at: touch.location(in: self), event: event) }
@@ -110,9 +110,9 @@ final class SliderControl: Control {
 /// value-changed.
 @MainActor
 final class SegmentedControl: Control {
-    /// The segments' titles.
+    /// The segments' titles, left to right, one per equal-width segment.
     let segments: [String]
-    /// The selected segment.
+    /// The index of the selected segment, 0 at first; a change repaints.
     var selectedIndex = 0 { didSet { setNeedsDisplay() } }
 
     /// A control with `segments`.

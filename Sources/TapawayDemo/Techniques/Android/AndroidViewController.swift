@@ -41,7 +41,7 @@ package final class AndroidViewController: FormViewController {
     /// The app's code: the activity's `dispatchTouchEvent` (the snippet), or a Jetpack Compose
     /// screen's `Modifier.pointerInput { detectTapGestures(onTap = …) }` on its content.
     package enum Code: String, Sendable {
-        /// `Activity.dispatchTouchEvent`, with `trigger`.
+        /// The activity overrides `dispatchTouchEvent` and clears focus on the motion event `trigger` names.
         case activity
         /// `onTap = { focusManager.clearFocus() }`: focus goes, and the keyboard with it.
         case composeClearFocus = "compose-clear-focus"

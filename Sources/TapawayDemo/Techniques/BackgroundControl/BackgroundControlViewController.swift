@@ -11,7 +11,7 @@ package final class BackgroundControlViewController: FormViewController {
     package var dimsAroundField = false {
         didSet { if !dimsAroundField { dimOverlay.fade(to: 0, duration: 0.2) } }
     }
-    /// The dimming overlay.
+    /// The overlay that dims all but the focused field while the keypad shows, when `dimsAroundField` is on.
     package let dimOverlay = DimOverlay()
     private var observers: [ObserverToken] = []
 

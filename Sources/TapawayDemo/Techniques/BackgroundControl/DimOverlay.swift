@@ -6,7 +6,7 @@ package final class DimOverlay: FadingView {
     /// The form whose focused field stays bright.
     weak var form: ScreenForm?
 
-    /// Creates the overlay.
+    /// Creates the overlay hidden, identified `dim-overlay`, and taking no touches.
     package override init(frame: Rect = .zero) {
         super.init(frame: frame)
         isUserInteractionEnabled = false

@@ -2,7 +2,7 @@ import TapawayKit
 import TapawayScreen
 
 extension TechniqueID {
-    /// Flutter's `TextField.onTapOutside` unfocusing.
+    /// Flutter's `TextField.onTapOutside`, unfocusing the field when a tap lands outside it.
     package static let flutter = TechniqueID("flutter")
 }
 

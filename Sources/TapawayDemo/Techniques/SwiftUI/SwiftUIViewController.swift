@@ -23,7 +23,7 @@ package final class SwiftUIViewController: FormViewController {
         /// while a List of scrollable content always dismiss the keyboard on a scroll, when
         /// linked against iOS 16 or later" (`ScrollDismissesKeyboardMode.automatic`).
         case automatic
-        /// `.never`.
+        /// `.never`: scrolling never dismisses the keyboard.
         case never
         /// `.immediately`: "Dismiss the keyboard as soon as scrolling starts."
         case immediately
