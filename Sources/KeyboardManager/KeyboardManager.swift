@@ -62,7 +62,7 @@ public final class KeyboardManager {
     /// `disabledDistanceHandlingClasses`): for a screen that keeps its fields visible itself.
     public var disabledDistanceHandlingClasses: [ViewController.Type] = []
     /// Every decision the manager makes (for traces and debugging): `add` an observer and keep
-    /// its token; `remove` the token to stop.
+    /// its token; cancel the token to stop.
     public let decisionObservers = ObserverList<KeyboardManagerDecision>()
 
     private var ignored = WeakViews()
@@ -110,8 +110,8 @@ public final class KeyboardManager {
     public private(set) weak var activeInput: View?
     /// The toolbar shown above the keypad.
     public let toolbar = KeyboardToolbar()
-    private var observers: [ObserverToken] = []
-    private var frameObserver: ObserverToken?
+    /// Its registrations while it works for an application.
+    private let observers = ObserverBag()
     private let touchOutside = TapGestureRecognizer()
     private var adjustment: Adjustment?
     /// The fields given a Return action, with its id: one entry a field while it lives.
@@ -154,33 +154,28 @@ public final class KeyboardManager {
         attachedApplication = app
         let center = app.notificationCenter
         for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
-            observers.append(
+            observers.add(
                 center.addObserver(forName: name) { [weak self] note in self?.didBeginEditing(note.object as? View) })
         }
         for name in [NotificationName.textFieldDidEndEditing, .textViewDidEndEditing] {
-            observers.append(center.addObserver(forName: name) { [weak self] note in self?.didEndEditing(note.object as? View) })
+            observers.add(center.addObserver(forName: name) { [weak self] note in self?.didEndEditing(note.object as? View) })
         }
-        observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] note in self?.keyboardWillShow(note) })
-        observers.append(
+        observers.add(center.addObserver(forName: .keyboardWillShow) { [weak self] note in self?.keyboardWillShow(note) })
+        observers.add(
             center.addObserver(forName: .keyboardWillChangeFrame) { [weak self] note in self?.keyboardFrameWillChange(note) })
-        observers.append(center.addObserver(forName: .keyboardDidHide) { [weak self] _ in self?.restore(animated: false) })
-        observers.append(center.addObserver(forName: .keyboardWillHide) { [weak self] note in self?.keyboardWillHide(note) })
-        observers.append(
+        observers.add(center.addObserver(forName: .keyboardDidHide) { [weak self] _ in self?.restore(animated: false) })
+        observers.add(center.addObserver(forName: .keyboardWillHide) { [weak self] note in self?.keyboardWillHide(note) })
+        observers.add(
             center.addObserver(forName: .textViewDidChange) { [weak self] note in
                 guard let self, let view = note.object as? View, view === self.activeInput else { return }
                 self.keepVisible(animated: false)
             })
-        frameObserver = app.frameObservers.add { [weak self] in self?.frameDidEnd() }
+        observers.add(app.frameObservers.add { [weak self] in self?.frameDidEnd() })
         if let responder = app.firstResponder as? View, responder is any TextInput { didBeginEditing(responder) }
     }
 
     private func detach() {
-        if let app = attachedApplication {
-            for token in observers { app.notificationCenter.removeObserver(token) }
-            if let frameObserver { app.frameObservers.remove(frameObserver) }
-        }
-        frameObserver = nil
-        observers.removeAll()
+        observers.cancelAll()
         if let input = activeInput { didEndEditing(input) }
         adjustment = nil
         lastKeyboardFrame = nil

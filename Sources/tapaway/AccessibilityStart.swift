@@ -3,10 +3,6 @@ import TapawayDemo
 import TapawayKit
 import TapawayX11
 
-/// The observer that brings the window's focus changes to the accessible tree (kept for the
-/// program's life, as the bridge is).
-@MainActor private var focusToken: ObserverToken?
-
 extension Launcher {
     /// Starts the AT-SPI bridge for `application` on `platform`'s loop, if an accessibility bus
     /// exists (the bridge looks, and does nothing otherwise), with its connection's fate in the
@@ -27,8 +23,9 @@ extension Launcher {
             if let reason { fields.append(("reason", .string(reason))) }
             tracer?.emit("accessibility", fields)
         }
-        // The frame's `active` state follows the window's focus: a frame takes it to the tree.
-        focusToken = platform.inputFocusObservers.add { [unowned application] _ in application.setNeedsFrame() }
+        // The frame's `active` state follows the window's focus: a frame takes it to the tree
+        // (registered for the program's life, as the bridge is).
+        _ = platform.inputFocusObservers.add { [unowned application] _ in application.setNeedsFrame() }
         bridge.start { [unowned platform] in platform.accessibilityBusAddress() }
         platform.watchInput(bridge)
         return bridge

@@ -10,8 +10,8 @@ final class SessionInstruments {
     private let app: TapawayApp
     private let platform: X11Platform
     private let paths: XDGPaths
-    /// The frame observer that quits once a replay has settled, while one is registered.
-    private var settledWatch: ObserverToken?
+    /// The frame observer that quits once a replay has settled, once one is registered.
+    private let settledWatch = ObserverBag()
     private var recorder: InputRecorder?
     private var recordingPath: String?
     private var replayer: InputReplayer?
@@ -153,11 +153,12 @@ final class SessionInstruments {
 
     /// Quits at the first frame with no animation running and nothing left to draw.
     private func quitWhenSettled() {
-        guard settledWatch == nil else { return }
-        settledWatch = platform.paintedFrameObservers.add { [weak self] in
-            guard let self, !self.application.isAnimating, !self.application.needsFrame else { return }
-            self.platform.quit()
-        }
+        guard settledWatch.isEmpty else { return }
+        settledWatch.add(
+            platform.paintedFrameObservers.add { [weak self] in
+                guard let self, !self.application.isAnimating, !self.application.needsFrame else { return }
+                self.platform.quit()
+            })
         application.setNeedsFrame()
     }
 }

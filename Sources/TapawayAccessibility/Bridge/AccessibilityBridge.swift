@@ -27,7 +27,8 @@ package final class AccessibilityBridge: PolledInput {
     private var sessionBus: DBusConnection?
     /// The connection to the accessibility bus.
     private var bus: DBusConnection?
-    private var frameToken: ObserverToken?
+    /// Its registration for the end of every frame while the bus is open.
+    private let frames = ObserverBag()
 
     /// A bridge for `application`, called `name` (the frame and the application); `geometry`
     /// says where the top-level window's top-left is on the screen, in pixels, and how many
@@ -108,8 +109,7 @@ package final class AccessibilityBridge: PolledInput {
         }
         connection.onClose = { [weak self] reason in
             guard let self else { return }
-            if let token = self.frameToken { self.application.frameObservers.remove(token) }
-            self.frameToken = nil
+            self.frames.cancelAll()
             self.bus = nil
             self.onStatus?("closed", reason)
         }
@@ -121,7 +121,7 @@ package final class AccessibilityBridge: PolledInput {
         guard let bus, let name = bus.uniqueName else { return }
         server.busName = name
         tree.snapshot(of: application, size: application.screenSize)
-        frameToken = application.frameObservers.add { [weak self] in self?.frameDidRun() }
+        frames.add(application.frameObservers.add { [weak self] in self?.frameDidRun() })
         // Told when the registry comes back after a restart, to be embedded again (as GTK's
         // bridge is); the bus's own signal, about the registry's name only.
         bus.send(

@@ -100,10 +100,9 @@ package final class TapawayApp {
         optionValues.map { "\($0.key.description)=\($0.value)" }.sorted()
     }
     private var screens: [TechniqueID: FormViewController] = [:]
-    private var observers: [ObserverToken] = []
-    /// The app's own registrations with its observer lists (the inspector's log, the pinned
-    /// finger's row), removed when it goes.
-    private var decisionTokens: [ObserverToken] = []
+    /// The app's own registrations (the decisions, the inspector's log, the pinned finger's
+    /// row, the keyboard line), cancelled when it goes.
+    private let observers = ObserverBag()
     /// The keyboard's focus in the sidebar and the inspector (Ctrl+Tab takes it there).
     package private(set) var chromeFocus: ChromeKeyboardFocus!
     private var tracing: TraceWiring?
@@ -161,7 +160,7 @@ package final class TapawayApp {
         application.addWindow(replayBanner)
         application.addWindow(noticeBanner)
         window.setRootViewController(navigation)
-        observers.append(
+        observers.add(
             application.notificationCenter.addObserver(forName: .dismissalDecision) { [weak self] note in
                 guard let decision = note.userInfo[DismissalDecision.userInfoKey] as? DismissalDecision else { return }
                 self?.record(decision)
@@ -396,7 +395,7 @@ package final class TapawayApp {
     // MARK: Instruments
 
     private func wireInstruments() {
-        decisionTokens.append(
+        observers.add(
             decisionObservers.add { [weak self] decision in
                 guard let self else { return }
                 self.inspector.log.append(decision, evidence: DecisionEvidence.standIn(for: decision, in: self.window))
@@ -423,14 +422,14 @@ package final class TapawayApp {
             guard let app = self?.application else { return }
             app.mouse.liftPinned(timestamp: app.clock.now)
         }
-        decisionTokens.append(
+        observers.add(
             application.touchObservers.add { [weak self] touch in
                 guard touch.identifier == MouseTouches.pinnedID else { return }
                 self?.sidebar.show(pinnedFinger: !touch.phase.isFinished)
             })
         // The inspector's keyboard line follows the keyboard, frame by frame (it only changes
         // with a frame: a slide, a switch to the hardware keyboard, F4).
-        decisionTokens.append(
+        observers.add(
             application.frameObservers.add { [weak self] in
                 guard let self else { return }
                 self.inspector.show(keyboard: self.application.keyboard)
@@ -693,10 +692,7 @@ package final class TapawayApp {
 
     isolated deinit {
         // What was wired to the application unregisters while the application is still here.
-        for token in observers { application.notificationCenter.removeObserver(token) }
-        decisionObservers.remove(decisionTokens)
-        application.touchObservers.remove(decisionTokens)
-        application.frameObservers.remove(decisionTokens)
+        observers.cancelAll()
         overlays = nil
         chromeFocus = nil
         tracing = nil

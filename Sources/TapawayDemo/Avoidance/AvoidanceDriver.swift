@@ -14,10 +14,9 @@ package final class AvoidanceDriver {
     package var onNumbersChange: ((AvoidanceNumbers) -> Void)?
     /// The screen it works for (which owns it).
     private unowned let screen: FormViewController
-    /// Its registrations with the notification centre while the screen is on view.
-    private var observers: [ObserverToken] = []
-    /// Its registration for the end of every frame while the screen is on view.
-    private var frameToken: ObserverToken?
+    /// Its registrations (the keyboard's and editing notifications, the end of every frame)
+    /// while the screen is on view; the bag cancels them if the screen goes while on view.
+    private let observers = ObserverBag()
     /// The application it observes.
     private weak var observedApplication: Application?
     /// The keyboard's frame at the last frame, to hand the strategy only its changes.
@@ -84,41 +83,27 @@ package final class AvoidanceDriver {
             (.keyboardDidChangeFrame, .didChangeFrame),
         ]
         for (name, phase) in phases {
-            observers.append(
+            observers.add(
                 center.addObserver(forName: name) { [weak self] note in self?.forward(phase, note) })
         }
         for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
-            observers.append(
+            observers.add(
                 center.addObserver(forName: name) { [weak self] note in
                     guard let self, let view = note.object as? View, view.isDescendant(of: self.screen.view) else { return }
                     self.strategy?.editingDidBegin(in: self.screen)
                     self.report()
                 })
         }
-        frameToken = application.frameObservers.add { [weak self] in self?.frameDidEnd() }
+        observers.add(application.frameObservers.add { [weak self] in self?.frameDidEnd() })
         reapply()
     }
 
     /// Stops observing and puts back what the strategy changed (the screen will disappear).
     package func stop() {
-        if let application = observedApplication {
-            for token in observers { application.notificationCenter.removeObserver(token) }
-            if let frameToken { application.frameObservers.remove(frameToken) }
-        }
-        observers.removeAll()
-        frameToken = nil
+        observers.cancelAll()
         lastKeyboardFrame = nil
         strategy?.restore(screen)
         report()
-    }
-
-    /// Unregisters, in case the screen goes while on view.
-    isolated deinit {
-        // A screen that goes while on view (its app went) never heard will-disappear.
-        if let application = observedApplication {
-            for token in observers { application.notificationCenter.removeObserver(token) }
-            if let frameToken { application.frameObservers.remove(frameToken) }
-        }
     }
 
     /// Hands one keyboard notification to the strategy.

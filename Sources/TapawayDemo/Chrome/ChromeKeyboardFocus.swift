@@ -16,20 +16,18 @@ package final class ChromeKeyboardFocus {
     /// The chrome windows, in the order Tab visits them.
     private let windows: [Window]
     private weak var application: Application?
-    private var touchToken: ObserverToken?
+    /// Its registration for touches, cancelled when it goes.
+    private let touches = ObserverBag()
 
     /// Keyboard focus over the items of `windows` (the sidebar, then the inspector).
     package init(application: Application, windows: [Window]) {
         self.application = application
         self.windows = windows
         // A click anywhere takes the keyboard's focus back to where the pointer works.
-        touchToken = application.touchObservers.add { [weak self] touch in
-            if touch.phase == .began { self?.leave() }
-        }
-    }
-
-    isolated deinit {
-        if let touchToken { application?.touchObservers.remove(touchToken) }
+        touches.add(
+            application.touchObservers.add { [weak self] touch in
+                if touch.phase == .began { self?.leave() }
+            })
     }
 
     /// The items a Tab can reach now, in order: each window's shown, enabled items, top to

@@ -45,7 +45,7 @@ package final class DeviceChrome {
         }
         // Back turns into a down arrow while the keyboard is up (it hides the keyboard then).
         for name in [NotificationName.keyboardWillShow, .keyboardWillHide, .keyboardDidHide] {
-            observers.append(
+            observers.add(
                 application.notificationCenter.addObserver(forName: name) { [weak self] _ in
                     guard let self else { return }
                     self.navigationBarWindow.invalidate(self.navigationBarWindow.bounds)
@@ -53,7 +53,7 @@ package final class DeviceChrome {
         }
     }
 
-    private var observers: [ObserverToken] = []
+    private let observers = ObserverBag()
 
     /// Android's Back button: the first of the navigation bar's three equal parts (the left
     /// one in portrait, the bottom one when the bar stands at the side in landscape), in screen

@@ -18,27 +18,22 @@ package final class SecretWatch {
     }
 
     private var held: [ObjectIdentifier: Held] = [:]
-    private var tokens: [ObserverToken] = []
-    private let center: NotificationCenter
+    /// Its registrations, cancelled when the watch goes.
+    private let tokens = ObserverBag()
     private let onChange: (Bool) -> Void
 
     /// Watches the secure fields of the application whose notifications `center` posts, and
     /// calls `onChange` with true when the first one comes to hold text, with false when none
     /// holds any any more.
     package init(notificationCenter center: NotificationCenter, onChange: @escaping (Bool) -> Void) {
-        self.center = center
         self.onChange = onChange
         for name in [NotificationName.textFieldDidChange, .textFieldDidEndEditing, .textFieldDidBeginEditing] {
-            tokens.append(
+            tokens.add(
                 center.addObserver(forName: name) { [weak self] note in
                     guard let field = note.object as? TextField else { return }
                     self?.update(field)
                 })
         }
-    }
-
-    isolated deinit {
-        for token in tokens { center.removeObserver(token) }
     }
 
     private func update(_ field: TextField) {

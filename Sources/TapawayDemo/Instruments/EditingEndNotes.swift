@@ -9,14 +9,12 @@ final class EditingEndNotes {
     private unowned let application: Application
     private weak var log: DecisionLogView?
     private weak var navigation: NavigationController?
-    private var tokens: [ObserverToken] = []
-    private var decisionToken: ObserverToken?
-    private weak var decisions: ObserverList<DismissalDecision>?
+    /// Its registrations, cancelled when the notes go.
+    private let tokens = ObserverBag()
     /// The last input since the last frame, and whether a technique resigned or hid since.
     private var lastInput: PlatformInput?
     private var decided = false
     private weak var focused: View?
-    private var frameToken: ObserverToken?
     /// A key that asks the focused input to let go (Escape, Tab), and the input it asked, until
     /// the next frame shows whether it did.
     private var asked: (key: String, input: View)?
@@ -30,25 +28,18 @@ final class EditingEndNotes {
         self.application = application
         self.log = log
         self.navigation = navigation
-        self.decisions = decisions
-        tokens.append(
+        tokens.add(
             application.inputObservers.add { [weak self] input in
                 self?.lastInput = input
                 self?.decided = false
                 self?.noteAskedToLeave(by: input)
             })
-        frameToken = application.frameObservers.add { [weak self] in self?.checkRefusal() }
-        tokens.append(application.focusObservers.add { [weak self] responder in self?.focusChanged(to: responder) })
-        decisionToken = decisions.add { [weak self] decision in
-            if decision.action == .resign || decision.action == .hide { self?.decided = true }
-        }
-    }
-
-    isolated deinit {
-        application.inputObservers.remove(tokens)
-        application.focusObservers.remove(tokens)
-        if let frameToken { application.frameObservers.remove(frameToken) }
-        if let decisionToken { decisions?.remove(decisionToken) }
+        tokens.add(application.frameObservers.add { [weak self] in self?.checkRefusal() })
+        tokens.add(application.focusObservers.add { [weak self] responder in self?.focusChanged(to: responder) })
+        tokens.add(
+            decisions.add { [weak self] decision in
+                if decision.action == .resign || decision.action == .hide { self?.decided = true }
+            })
     }
 
     /// Escape asks the focused input to end editing, and Tab asks it to let another input have

@@ -15,11 +15,11 @@ package final class InputRecorder {
     private let start: Double
     private var suppressedTouches: Set<Int> = []
     private var lengths: [ObjectIdentifier: Int] = [:]
-    private var observers: [ObserverToken] = []
+    /// Its registrations while it records.
+    private let observers = ObserverBag()
     /// Set while a recorded key (undo, redo) edits a secure field: replayed, the key makes the
     /// change itself, so the change gets no placeholder (it would be made twice).
     private var keyMakesChange = false
-    private var inputToken: ObserverToken?
     /// Placeholder lines for a secure field's changes not yet written, with their times.
     private var pendingSecure: [(t: Double, line: RecordedLine)] = []
     /// The sidebar's switch that starts and stops recording; touches on it are not recorded.
@@ -47,14 +47,14 @@ package final class InputRecorder {
         header.focused = (application.firstResponder as? View)?.identifier
         header.options = options.isEmpty ? nil : options
         write(header)
-        inputToken = application.inputObservers.add { [weak self] input in self?.record(input) }
+        observers.add(application.inputObservers.add { [weak self] input in self?.record(input) })
         let center = application.notificationCenter
-        observers.append(
+        observers.add(
             center.addObserver(forName: .textFieldDidBeginEditing) { [weak self] note in
                 guard let field = note.object as? TextField else { return }
                 self?.lengths[ObjectIdentifier(field)] = field.text.count
             })
-        observers.append(
+        observers.add(
             center.addObserver(forName: .textFieldDidChange) { [weak self] note in
                 guard let field = note.object as? TextField, field.isSecureTextEntry else { return }
                 self?.secureTextChanged(field)
@@ -69,10 +69,7 @@ package final class InputRecorder {
     /// recorder stays registered.
     package func stopObserving() {
         flushSecure()
-        for token in observers { application.notificationCenter.removeObserver(token) }
-        observers.removeAll()
-        if let inputToken { application.inputObservers.remove(inputToken) }
-        inputToken = nil
+        observers.cancelAll()
     }
 
     private var now: Double { application.clock.now - start }

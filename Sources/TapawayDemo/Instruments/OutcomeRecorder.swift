@@ -10,27 +10,27 @@ package final class OutcomeRecorder {
     package private(set) var outcome = SessionOutcome()
     private let application: Application
     private let app: TapawayApp
-    private var observers: [ObserverToken] = []
-    private var focusToken, controlToken, decisionToken, touchToken, frameToken, inputToken: ObserverToken?
+    /// Its registrations (the application's, the app's and the screens'), until `stop()`.
+    private let tokens = ObserverBag()
     /// The phase of the touch event being delivered, if any: set when a touch changes, cleared
     /// by the next input and at the end of the frame.
     private var currentPhase: TouchPhase?
     /// Whether the keypad is up or coming up, as the notifications so far say.
     private var keypadUp: Bool
     private var rowHandlers: [(ScreenForm, ((SuggestionRow) -> Void)?)] = []
-    /// The screens' app-action lists this recorder observes, with its token in each.
-    private var appActionTokens: [(ScreenForm, ObserverToken)] = []
 
     /// Starts following `app` in `application`.
     package init(application: Application, app: TapawayApp) {
         self.application = application
         self.app = app
         keypadUp = application.keyboard.isVisible
-        focusToken = application.focusObservers.add { [unowned self] responder in
+        tokens.add(
+            application.focusObservers.add { [unowned self] responder in
             outcome.focusChanges.append((responder as? View)?.traceName)
             outcome.focusPhases.append(currentPhase)
-        }
-        touchToken = application.touchObservers.add { [unowned self, unowned application] touch in
+        })
+        tokens.add(
+            application.touchObservers.add { [unowned self, unowned application] touch in
             if touch.phase == .began {
                 let secureKey = TraceWiring.secureKeypadFrame(for: touch, in: application) != nil
                 outcome.touchHits.append(secureKey ? "keypad" : touch.view?.traceName ?? "nothing")
@@ -42,25 +42,27 @@ package final class OutcomeRecorder {
             case (.began?, _): break
             default: currentPhase = touch.phase == .stationary ? currentPhase : touch.phase
             }
-        }
-        frameToken = application.frameObservers.add { [unowned self] in currentPhase = nil }
-        inputToken = application.inputObservers.add { [unowned self] _ in currentPhase = nil }
-        controlToken = application.controlEventObservers.add { [unowned self] control, event in
+        })
+        tokens.add(application.frameObservers.add { [unowned self] in currentPhase = nil })
+        tokens.add(application.inputObservers.add { [unowned self] _ in currentPhase = nil })
+        tokens.add(
+            application.controlEventObservers.add { [unowned self] control, event in
             guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
             outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
-        }
-        decisionToken = app.decisionObservers.add { [unowned self] decision in
+        })
+        tokens.add(
+            app.decisionObservers.add { [unowned self] decision in
             outcome.decisions[decision.action.rawValue, default: 0] += 1
-        }
+        })
         let center = application.notificationCenter
-        observers.append(
+        tokens.add(
             center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in
                 outcome.keypadShows += 1
                 // While up, a will-show is a change of keys or accessory for another field.
                 if keypadUp { outcome.keypadChanges += 1 } else { outcome.keypadRaises += 1 }
                 keypadUp = true
             })
-        observers.append(
+        tokens.add(
             center.addObserver(forName: .keyboardWillHide) { [unowned self] _ in
                 keypadUp = false
                 outcome.keypadHides += 1
@@ -75,28 +77,18 @@ package final class OutcomeRecorder {
                 previous?(row)
                 outcome.actions["\(row.identifier ?? "?") select", default: 0] += 1
             }
-            let token = form.appActionObservers.add { [unowned self] source, action in
-                outcome.actions["\(source) \(action)", default: 0] += 1
-            }
-            appActionTokens.append((form, token))
+            tokens.add(
+                form.appActionObservers.add { [unowned self] source, action in
+                    outcome.actions["\(source) \(action)", default: 0] += 1
+                })
         }
     }
 
     /// Stops following: every observer goes, and the rows' handlers are what they were.
     package func stop() {
-        for token in observers { application.notificationCenter.removeObserver(token) }
-        observers.removeAll()
-        if let focusToken { application.focusObservers.remove(focusToken) }
-        if let controlToken { application.controlEventObservers.remove(controlToken) }
-        if let decisionToken { app.decisionObservers.remove(decisionToken) }
-        if let touchToken { application.touchObservers.remove(touchToken) }
-        if let frameToken { application.frameObservers.remove(frameToken) }
-        if let inputToken { application.inputObservers.remove(inputToken) }
-        focusToken = nil; controlToken = nil; decisionToken = nil; touchToken = nil; frameToken = nil; inputToken = nil
+        tokens.cancelAll()
         for (form, previous) in rowHandlers { form.onRowSelected = previous }
         rowHandlers.removeAll()
-        for (form, token) in appActionTokens { form.appActionObservers.remove(token) }
-        appActionTokens.removeAll()
     }
 
     isolated deinit { stop() }

@@ -19,7 +19,8 @@ package final class InstrumentOverlays {
     private unowned let application: Application
     private let appWindow: Window
     private let technique: () -> TechniqueID
-    private var tokens: [ObserverToken] = []
+    /// Its registrations, cancelled when the overlays go.
+    private let tokens = ObserverBag()
     private var trails: [Int: [(point: Point, time: Double)]] = [:]
     private var live: [Int: (point: Point, phase: TouchPhase, window: Window?)] = [:]
     /// The touch event (`Application.touchEvents`) whose stationary fingers were last marked.
@@ -36,14 +37,14 @@ package final class InstrumentOverlays {
         application.keyboard.window.overlayRenderers.append { [weak self] window, canvas, rect in
             self?.draw(in: window, canvas: canvas)
         }
-        tokens.append(application.touchObservers.add { [weak self] touch in self?.track(touch) })
-        tokens.append(
+        tokens.add(application.touchObservers.add { [weak self] touch in self?.track(touch) })
+        tokens.add(
             application.focusObservers.add { [weak self] _ in
                 guard let self, self.showsRegions || self.showsKeypad else { return }
                 self.appWindow.invalidate(self.appWindow.bounds)
             })
         var generation = -1
-        tokens.append(
+        tokens.add(
             application.frameObservers.add { [weak self, unowned application] in
                 guard let self, self.showsRegions || self.showsKeypad,
                     application.geometryGeneration != generation
@@ -51,12 +52,6 @@ package final class InstrumentOverlays {
                 generation = application.geometryGeneration
                 self.appWindow.invalidate(self.appWindow.bounds)
             })
-    }
-
-    isolated deinit {
-        application.touchObservers.remove(tokens)
-        application.focusObservers.remove(tokens)
-        application.frameObservers.remove(tokens)
     }
 
     /// The technique on screen, as the registry describes it.

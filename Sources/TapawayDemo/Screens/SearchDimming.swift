@@ -15,9 +15,8 @@ import TapawayScreen
 final class SearchDimming {
     private unowned let screen: FormViewController
     private let dimming = DimmingView(identifier: "search-dimming")
-    private weak var observedApplication: Application?
-    private var observers: [ObserverToken] = []
-    private var frameToken: ObserverToken?
+    /// Its registrations while the screen is on view.
+    private let observers = ObserverBag()
     /// The search bar being searched, while the dim shows.
     private weak var searchBar: View?
 
@@ -35,35 +34,23 @@ final class SearchDimming {
     /// Starts following the search bars' editing (the screen appeared).
     func start() {
         guard observers.isEmpty, let application = screen.view.application else { return }
-        observedApplication = application
         let center = application.notificationCenter
-        observers.append(
+        observers.add(
             center.addObserver(forName: .textFieldDidBeginEditing) { [weak self] note in
                 self?.didBegin(note.object as? View)
             })
-        observers.append(
+        observers.add(
             center.addObserver(forName: .textFieldDidEndEditing) { [weak self] note in
                 self?.didEnd(note.object as? View)
             })
-        frameToken = application.frameObservers.add { [weak self] in self?.follow() }
+        observers.add(application.frameObservers.add { [weak self] in self?.follow() })
     }
 
     /// Stops following them and takes the dim away (the screen will disappear).
     func stop() {
-        unregister()
+        observers.cancelAll()
         hide()
     }
-
-    private func unregister() {
-        if let application = observedApplication {
-            for token in observers { application.notificationCenter.removeObserver(token) }
-            if let frameToken { application.frameObservers.remove(frameToken) }
-        }
-        observers.removeAll()
-        frameToken = nil
-    }
-
-    isolated deinit { unregister() }
 
     /// A search bar of the screen whose search controller obscures the background began
     /// editing: the dim comes over the content below it.

@@ -46,8 +46,8 @@ final class SheetPresenter {
     private var slide: Animation?
     /// How far down the card is pushed while it slides in or out (0: at its detent).
     private var offset = 0.0
-    private weak var observedApplication: Application?
-    private var frameToken: ObserverToken?
+    /// Its registration for the end of every frame, from its first presentation on.
+    private let frames = ObserverBag()
 
     /// A presenter for `spec`, whose content `content` the screen's form built.
     init(screen: FormViewController, spec: SheetPresentation, content: View) {
@@ -88,10 +88,6 @@ final class SheetPresenter {
     /// the middle: every iPad's, portrait or landscape; no iPhone's in portrait.
     static let regularWidth = 700.0
 
-    isolated deinit {
-        if let frameToken, let observedApplication { observedApplication.frameObservers.remove(frameToken) }
-    }
-
     /// Presents the sheet over the screen's navigation stack: slid up over 0.3 s, or at once.
     func present(animated: Bool) {
         guard !isPresented, let container = screen.windowContent, let application = container.application else { return }
@@ -104,10 +100,7 @@ final class SheetPresenter {
         if editing != nil { _ = container.window?.transferFirstResponder(to: nil, force: true) }
         if spec.dimmed { container.addSubview(dimming) }
         container.addSubview(card)
-        if frameToken == nil {
-            observedApplication = application
-            frameToken = application.frameObservers.add { [weak self] in self?.layOut() }
-        }
+        if frames.isEmpty { frames.add(application.frameObservers.add { [weak self] in self?.layOut() }) }
         dimming.isUserInteractionEnabled = true
         // An alert and a popover fade in where they rest; a sheet slides up.
         let start = animated && spec.style != "alert" && !isPopover(in: container) ? container.bounds.height : 0

@@ -2,34 +2,35 @@ import TapawayKit
 
 /// Connects a `Tracer` to everything the trace reports: touches, focus, control actions,
 /// frames (layout lines), the keypad's notifications, edits and the keyboard manager's notes.
-/// Decisions reach the tracer through the app, which hears every technique's. Everything is
-/// registered with a token and removed when the wiring goes away.
+/// Decisions reach the tracer through the app, which hears every technique's. Every
+/// registration is kept in one bag, which cancels them when the wiring goes away.
 @MainActor
 final class TraceWiring {
-    private unowned let application: Application
-    private var notificationTokens: [ObserverToken] = []
-    private var touchToken, focusToken, controlToken, frameToken, activationToken: ObserverToken?
+    private let tokens = ObserverBag()
 
     /// Starts sending what happens in `application` to `tracer`.
     init(tracer: Tracer, application app: Application) {
-        application = app
-        touchToken = app.touchObservers.add { [weak tracer, unowned app] touch in
+        tokens.add(
+            app.touchObservers.add { [weak tracer, unowned app] touch in
             // A keypad touch while a secure field is focused is not traced at all: even
             // redacted, the touches that type nothing (shift, a layer switch) between those that
             // do would tell which characters of the password needed them.
             guard Self.secureKeypadFrame(for: touch, in: app) == nil else { return }
             tracer?.touch(touch)
-        }
-        focusToken = app.focusObservers.add { [weak tracer] responder in
+        })
+        tokens.add(
+            app.focusObservers.add { [weak tracer] responder in
             tracer?.focus(responder, screen: (responder as? View).flatMap(Self.technique(showing:))?.rawValue)
-        }
-        controlToken = app.controlEventObservers.add { [weak tracer] control, event in
+        })
+        tokens.add(
+            app.controlEventObservers.add { [weak tracer] control, event in
             // Drags inside and outside fire on every move; the trace keeps the meaningful events.
             guard event != .touchDragInside, event != .touchDragOutside else { return }
             tracer?.action(control, event)
-        }
-        frameToken = app.frameObservers.add { [weak tracer, unowned app] in tracer?.layoutIfChanged(app) }
-        activationToken = app.accessibilityActivationObservers.add { [weak tracer, unowned app] view, activation in
+        })
+        tokens.add(app.frameObservers.add { [weak tracer, unowned app] in tracer?.layoutIfChanged(app) })
+        tokens.add(
+            app.accessibilityActivationObservers.add { [weak tracer, unowned app] view, activation in
             // A key of the keypad while it serves a secure field is left out, as its touches are.
             // (A layer key is gone from the keypad once it has switched the layer: it is still a key.)
             let onKeypad = view is KeyView || view.window === app.keyboard.window
@@ -38,14 +39,14 @@ final class TraceWiring {
             tracer?.accessibilityActivation(
                 activation, screen: technique?.rawValue,
                 via: Self.activationPath(of: technique.flatMap { Techniques.technique(for: $0)?.platform }, view: view, in: app))
-        }
+        })
         let center = app.notificationCenter
         let phases: [(NotificationName, String)] = [
             (.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
             (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
         ]
         for (name, phase) in phases {
-            notificationTokens.append(
+            tokens.add(
                 center.addObserver(forName: name) { [weak tracer, unowned app] note in
                     tracer?.keypad(phase: phase, notification: note, keys: app.keyboard.usesSoftwareKeyboard)
                 })
@@ -54,40 +55,31 @@ final class TraceWiring {
         for (name, phase) in [
             (NotificationName.keyboardWillChangeFrame, "willChangeFrame"), (.keyboardDidChangeFrame, "didChangeFrame"),
         ] {
-            notificationTokens.append(
+            tokens.add(
                 center.addObserver(forName: name) { [weak tracer, unowned app] note in
                     guard app.keyboard.floats else { return }
                     tracer?.keypad(phase: phase, notification: note, keys: app.keyboard.usesSoftwareKeyboard)
                 })
         }
-        notificationTokens.append(
+        tokens.add(
             center.addObserver(forName: .textFieldDidChange) { [weak tracer] note in
                 guard let field = note.object as? TextField else { return }
                 tracer?.text(
                     id: field.traceName, input: field, editable: field.editableText, secure: field.isSecureTextEntry,
                     screen: Self.technique(showing: field)?.rawValue)
             })
-        notificationTokens.append(
+        tokens.add(
             center.addObserver(forName: .textViewDidChange) { [weak tracer] note in
                 guard let view = note.object as? TextView else { return }
                 tracer?.text(
                     id: view.traceName, input: view, editable: view.editableText, secure: false,
                     screen: Self.technique(showing: view)?.rawValue)
             })
-        notificationTokens.append(
+        tokens.add(
             center.addObserver(forName: .keyboardManagerNote) { [weak tracer] note in
                 guard let message = note.userInfo["note"] as? String else { return }
                 tracer?.manager(message, focused: note.userInfo["focused"] as? String)
             })
-    }
-
-    isolated deinit {
-        for token in notificationTokens { application.notificationCenter.removeObserver(token) }
-        if let touchToken { application.touchObservers.remove(touchToken) }
-        if let focusToken { application.focusObservers.remove(focusToken) }
-        if let controlToken { application.controlEventObservers.remove(controlToken) }
-        if let frameToken { application.frameObservers.remove(frameToken) }
-        if let activationToken { application.accessibilityActivationObservers.remove(activationToken) }
     }
 
     /// What the modelled platform's screen reader calls to activate an element on the screen of

@@ -25,19 +25,70 @@ public struct Notification {
     }
 }
 
-/// A token returned by `NotificationCenter.addObserver` and `ObserverList.add`; pass it back to
-/// `removeObserver` or `remove` to stop observing.
+/// One registration with a `NotificationCenter` or an `ObserverList`: `cancel()` stops it, as
+/// the token knows where it is registered (holding that centre or list weakly, so a token kept
+/// after its list has gone cancels nothing and keeps nothing alive).
+///
+/// Keep tokens in an `ObserverBag` to stop them all when their owner goes.
+@MainActor
 public final class ObserverToken: Hashable {
-    init() {}
+    /// Removes the registration from where it is registered; nil once cancelled.
+    private var removal: ((ObserverToken) -> Void)?
+
+    /// A token whose `cancel()` calls `removal` once.
+    init(removal: @escaping (ObserverToken) -> Void) { self.removal = removal }
+
+    /// Stops the observer; cancelling twice, or after the list or centre has gone, is harmless.
+    public func cancel() {
+        guard let removal else { return }
+        self.removal = nil
+        removal(self)
+    }
+
+    /// Adds the token to `bag`, which cancels it when the bag goes.
+    public func store(in bag: ObserverBag) { bag.add(self) }
+
     /// Tokens are equal when they are the same registration (the same token object), so a
     /// token handed to the wrong list or centre never removes someone else's observer.
-    public static func == (a: ObserverToken, b: ObserverToken) -> Bool { a === b }
+    public nonisolated static func == (a: ObserverToken, b: ObserverToken) -> Bool { a === b }
     /// Hashes the registration.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// Registrations that stop together: an owner keeps one bag, puts every token it gets in it,
+/// and the bag cancels them all when the owner (and so the bag) goes, or on `cancelAll()`.
+@MainActor
+public final class ObserverBag {
+    private var tokens: [ObserverToken] = []
+
+    /// An empty bag.
+    public init() {}
+
+    /// Keeps `token` until the bag goes or `cancelAll()` is called.
+    public func add(_ token: ObserverToken) { tokens.append(token) }
+
+    /// Keeps every token of `tokens`.
+    public func add(_ tokens: [ObserverToken]) { self.tokens += tokens }
+
+    /// How many registrations the bag holds.
+    public var count: Int { tokens.count }
+
+    /// Whether the bag holds no registration (its owner is not observing).
+    public var isEmpty: Bool { tokens.isEmpty }
+
+    /// Cancels every registration in the bag and empties it.
+    public func cancelAll() {
+        let held = tokens
+        tokens.removeAll()
+        for token in held { token.cancel() }
+    }
+
+    isolated deinit { cancelAll() }
 }
 
 /// Delivers notifications to the observers registered for their name (and optionally object),
 /// synchronously and in registration order, as Foundation's notification center does.
+@MainActor
 public final class NotificationCenter {
     private struct Registration {
         let token: ObserverToken
@@ -49,20 +100,17 @@ public final class NotificationCenter {
 
     private var registrations: [Registration] = []
 
-    /// The centre the Kit posts its notifications to.
-    @MainActor public static let `default` = NotificationCenter()
-
     /// Creates an empty centre.
     public init() {}
 
     /// Calls `block` for every notification named `name` (any name when nil) from `object`
-    /// (any object when nil). Keep the token to remove the observer.
+    /// (any object when nil). Keep the token (in an `ObserverBag`) to remove the observer.
     @discardableResult
     public func addObserver(
         forName name: NotificationName?, object: AnyObject? = nil,
         using block: @escaping (Notification) -> Void
     ) -> ObserverToken {
-        let token = ObserverToken()
+        let token = ObserverToken { [weak self] token in self?.removeObserver(token) }
         registrations.append(
             Registration(
                 token: token, name: name, object: object,

@@ -1,5 +1,5 @@
 /// Observers of one kind of event (touches, focus changes, frames…): each registration returns a
-/// token, and removing the token stops it. The one way the Kit and the app let several parties
+/// token, and cancelling the token (or removing it here) stops it. The one way the Kit and the app let several parties
 /// watch the same thing, so that no second observer silently replaces the first and nothing
 /// stays registered after its owner has gone.
 ///
@@ -12,9 +12,10 @@ public final class ObserverList<Value> {
     /// An empty list.
     public init() {}
 
-    /// Calls `block` with every value notified from now on, until `remove(_:)` gets the token.
+    /// Calls `block` with every value notified from now on, until the token is cancelled (or
+    /// `remove(_:)` gets it).
     public func add(_ block: @escaping (Value) -> Void) -> ObserverToken {
-        let token = ObserverToken()
+        let token = ObserverToken { [weak self] token in self?.remove(token) }
         entries.append((token, block))
         return token
     }

@@ -13,7 +13,7 @@ package final class BackgroundControlViewController: FormViewController {
     }
     /// The overlay that dims all but the focused field while the keypad shows, when `dimsAroundField` is on.
     package let dimOverlay = DimOverlay()
-    private var observers: [ObserverToken] = []
+    private let observers = ObserverBag()
 
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) {
@@ -68,16 +68,15 @@ package final class BackgroundControlViewController: FormViewController {
     package override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         guard let center = notificationCenter, observers.isEmpty else { return }
-        observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] note in self?.keyboardWillShow(note) })
-        observers.append(center.addObserver(forName: .keyboardWillHide) { [weak self] note in self?.keyboardWillHide(note) })
-        observers.append(
+        observers.add(center.addObserver(forName: .keyboardWillShow) { [weak self] note in self?.keyboardWillShow(note) })
+        observers.add(center.addObserver(forName: .keyboardWillHide) { [weak self] note in self?.keyboardWillHide(note) })
+        observers.add(
             center.addObserver(forName: .keyboardDidShow) { [weak self] _ in self?.dimOverlay.setNeedsDisplay() })
     }
 
     /// Stops observing; the avoidance gives the form its full frame back.
     package override func viewWillDisappear(_ animated: Bool) {
-        for token in observers { notificationCenter?.removeObserver(token) }
-        observers.removeAll()
+        observers.cancelAll()
         dimOverlay.fade(to: 0, duration: 0)
         super.viewWillDisappear(animated)
     }

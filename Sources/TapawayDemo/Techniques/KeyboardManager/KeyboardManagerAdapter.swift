@@ -15,7 +15,8 @@ extension NotificationName {
 @MainActor
 final class KeyboardManagerAdapter {
     private unowned let application: Application
-    private var token: ObserverToken?
+    /// Its registration with the manager's decisions, cancelled when the adapter goes.
+    private let decisions = ObserverBag()
     /// The application the manager worked for before this adapter took it, and whether it was
     /// on: a second app made for a moment (a headless run beside the window) gives it back.
     private weak var previousApplication: Application?
@@ -34,12 +35,12 @@ final class KeyboardManagerAdapter {
             KeyboardManagerViewController.self, KeyboardManagerSheetViewController.self,
         ]
         manager.isEnabled = true
-        token = manager.decisionObservers.add { [weak self] decision in self?.forward(decision) }
+        decisions.add(manager.decisionObservers.add { [weak self] decision in self?.forward(decision) })
     }
 
     isolated deinit {
         let manager = KeyboardManager.shared
-        if let token { manager.decisionObservers.remove(token) }
+        decisions.cancelAll()
         // The manager is shared: when it works for this app, it stops with it (another app's
         // adapter turns it on again for that app).
         if manager.application === application {

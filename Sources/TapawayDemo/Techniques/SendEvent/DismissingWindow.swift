@@ -22,7 +22,7 @@ package final class DismissingWindow: AppWindow {
         didSet { isDismissalEnabled = activeTechnique == .sendEvent }
     }
 
-    private var observers: [ObserverToken] = []
+    private let observers = ObserverBag()
 
     /// Creates the window and starts observing the editing notifications of `notificationCenter`.
     package required init(frame: Rect, notificationCenter: NotificationCenter) {
@@ -36,13 +36,13 @@ package final class DismissingWindow: AppWindow {
 
     private func startObservingFirstResponder() {
         for name in [NotificationName.textFieldDidBeginEditing, .textViewDidBeginEditing] {
-            observers.append(
+            observers.add(
                 notificationCenter.addObserver(forName: name) { [weak self] note in
                     self?.currentFirstResponder = note.object as? View
                 })
         }
         for name in [NotificationName.textFieldDidEndEditing, .textViewDidEndEditing] {
-            observers.append(
+            observers.add(
                 notificationCenter.addObserver(forName: name) { [weak self] note in
                     guard let self, let ended = note.object as? View, ended === self.currentFirstResponder else { return }
                     self.currentFirstResponder = nil
@@ -52,8 +52,7 @@ package final class DismissingWindow: AppWindow {
 
     /// Stops observing the editing notifications (also done when the window goes away).
     package func stopObservingFirstResponder() {
-        for token in observers { notificationCenter.removeObserver(token) }
-        observers.removeAll()
+        observers.cancelAll()
     }
 
     /// Adjusts the first responder for the event, then delivers it normally.

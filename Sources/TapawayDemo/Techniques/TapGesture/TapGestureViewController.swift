@@ -14,7 +14,7 @@ package final class TapGestureViewController: FormViewController {
     package private(set) var dismissTap: TapGestureRecognizer?
     /// Whether the recognizer takes the tap from the view under it. `true`, as in UIKit.
     package var cancelsTouchesInView = true { didSet { dismissTap?.cancelsTouchesInView = cancelsTouchesInView } }
-    private var observers: [ObserverToken] = []
+    private let observers = ObserverBag()
 
     /// Creates the screen showing `document` (nil: the shipped screens).
     package init(document: ScreenDocument? = nil) { super.init(technique: .tapGesture, document: document) }
@@ -23,16 +23,15 @@ package final class TapGestureViewController: FormViewController {
     package override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         guard let center = notificationCenter, observers.isEmpty else { return }
-        observers.append(center.addObserver(forName: .keyboardWillShow) { [weak self] _ in self?.keyboardWillShow() })
-        observers.append(center.addObserver(forName: .keyboardWillHide) { [weak self] _ in self?.keyboardWillHide() })
+        observers.add(center.addObserver(forName: .keyboardWillShow) { [weak self] _ in self?.keyboardWillShow() })
+        observers.add(center.addObserver(forName: .keyboardWillHide) { [weak self] _ in self?.keyboardWillHide() })
     }
 
     /// Stops observing. The recognizer goes too: a field that resigns because its screen left
     /// posts will-hide after the observers are gone, and a recognizer left behind would eat the
     /// first tap when the screen comes back.
     package override func viewWillDisappear(_ animated: Bool) {
-        for token in observers { notificationCenter?.removeObserver(token) }
-        observers.removeAll()
+        observers.cancelAll()
         keyboardWillHide()
         super.viewWillDisappear(animated)
     }
