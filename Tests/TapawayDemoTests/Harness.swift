@@ -16,7 +16,7 @@ final class Harness {
     init(_ scenario: TechniqueID = .sendEvent, size: Size = TapawayApp.defaultSize) {
         platform = HeadlessPlatform(screenSize: size)
         app = TapawayApp(application: platform.application, technique: scenario)
-        _ = app.decisionObservers.add { [unowned self] in decisions.append($0) }
+        _ = app.window.decisionObservers.add { [unowned self] in decisions.append($0) }
         let center = platform.application.notificationCenter
         for (name, label) in [
             (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),

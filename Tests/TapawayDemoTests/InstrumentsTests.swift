@@ -14,7 +14,7 @@ struct MouseTouchTests {
         let mouse = h.platform.application.mouse
         let name = h.platform.center(of: h.form.name)
         var seen: [[(Int, TouchPhase)]] = []
-        _ = h.app.decisionObservers.add { d in seen.append(d.touches.map { ($0.touch, $0.phase) }) }
+        _ = h.app.window.decisionObservers.add { d in seen.append(d.touches.map { ($0.touch, $0.phase) }) }
         mouse.press(.right, at: name, timestamp: h.platform.clock.now)
         #expect(mouse.pinnedLocation == name)
         let bg = h.emptyBackgroundPoint
@@ -54,7 +54,7 @@ struct MouseTouchTests {
         let h = Harness()
         let app = h.platform.application
         var events: [[String]] = []
-        _ = h.app.decisionObservers.add { d in events.append(d.touches.map { "\($0.touch) \($0.phase.rawValue)" }) }
+        _ = h.app.window.decisionObservers.add { d in events.append(d.touches.map { "\($0.touch) \($0.phase.rawValue)" }) }
         let start = Point(x: app.deviceFrame.center.x - 40, y: app.deviceFrame.center.y - 100)
         app.mouse.press(.left, at: start, modifiers: .control, timestamp: 1)
         app.mouse.move(to: start.offsetBy(dx: -20, dy: -20), timestamp: 1.1)

@@ -38,10 +38,10 @@ struct TableCellSelectionTests {
         }
         session.platform.settle()
         var reasons: [String] = []
-        let token = session.app.decisionObservers.add { decision in
+        let token = session.app.window.decisionObservers.add { decision in
             if decision.action != .none { reasons.append("\(decision.action.rawValue): \(decision.reason)") }
         }
-        defer { session.app.decisionObservers.remove(token) }
+        defer { session.app.window.decisionObservers.remove(token) }
         before?(session)
         return (DismissalMatrix.play(matrixCase, in: session), reasons)
     }

@@ -3,11 +3,15 @@ import TapawayKit
 /// The simulated app's one window: the navigation controller's home. A technique that needs
 /// the window itself to act (as `send-event`'s `sendEvent` override does) asks for a subclass
 /// through `DismissalTechnique.windowClass`, and learns from `activeTechnique` whether its
-/// screen is the one on top.
+/// screen is the one on top. Every decision of a technique on the window's screens goes out
+/// through `decisionObservers`.
 @MainActor
 package class AppWindow: Window {
-    /// The notification centre the window's techniques observe and report through.
+    /// The notification centre the window's techniques observe.
     package let notificationCenter: NotificationCenter
+    /// Every decision of the techniques on this window, as each is made: the trace, the
+    /// inspector and the recorders observe it here, and nowhere else.
+    package let decisionObservers = ObserverList<DismissalDecision>()
     /// The technique whose screen is on top; nil while the techniques list is.
     package var activeTechnique: TechniqueID?
     /// The technique's screen on top, which sees every touch event before delivery.
@@ -15,7 +19,7 @@ package class AppWindow: Window {
         didSet { activeTechnique = activeScreen?.technique }
     }
 
-    /// Creates the window over `frame`, posting and observing through `notificationCenter`.
+    /// Creates the window over `frame`, observing through `notificationCenter`.
     package required init(frame: Rect, notificationCenter: NotificationCenter) {
         self.notificationCenter = notificationCenter
         super.init(frame: frame)

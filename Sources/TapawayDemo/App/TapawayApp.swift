@@ -87,8 +87,6 @@ package final class TapawayApp {
     package private(set) var tracer: Tracer?
     /// The matrix case playing in the window, if one is (the help card starts it).
     package internal(set) var casePlayer: CasePlayer?
-    /// Every decision of every technique, after the trace has it (for instruments).
-    package let decisionObservers = ObserverList<DismissalDecision>()
     /// The technique on screen, after it changes.
     package let techniqueObservers = ObserverList<TechniqueID>()
     /// Each option's value, where it differs from the option's default.
@@ -160,11 +158,6 @@ package final class TapawayApp {
         application.addWindow(replayBanner)
         application.addWindow(noticeBanner)
         window.setRootViewController(navigation)
-        observers.add(
-            application.notificationCenter.addObserver(forName: .dismissalDecision) { [weak self] note in
-                guard let decision = note.userInfo[DismissalDecision.userInfoKey] as? DismissalDecision else { return }
-                self?.record(decision)
-            })
         helpCard.onPlayCase = { [weak self] number in self?.playCase(number) }
         techniques.onChoose = { [weak self] chosen in self?.push(chosen) }
         navigation.onTopChange = { [weak self] top in self?.topDidChange(top) }
@@ -200,7 +193,7 @@ package final class TapawayApp {
         wireInstruments()
         editingEndNotes = EditingEndNotes(
             application: application, log: inspector.log, navigation: navigation,
-            decisions: decisionObservers)
+            decisions: window.decisionObservers)
         techniqueSetUps = Techniques.all.compactMap { $0.setUp(in: application) }
         show(self.technique, animated: false)
     }
@@ -396,7 +389,7 @@ package final class TapawayApp {
 
     private func wireInstruments() {
         observers.add(
-            decisionObservers.add { [weak self] decision in
+            window.decisionObservers.add { [weak self] decision in
                 guard let self else { return }
                 self.inspector.log.append(decision, evidence: DecisionEvidence.standIn(for: decision, in: self.window))
             })
@@ -621,12 +614,6 @@ package final class TapawayApp {
         }
     }
 
-    /// Sends a technique's decision to the trace and the observers.
-    private func record(_ decision: DismissalDecision) {
-        tracer?.decision(decision)
-        decisionObservers.notify(decision)
-    }
-
     // MARK: Options
 
     /// The value of the option `key`: the one set, else its default.
@@ -679,7 +666,7 @@ package final class TapawayApp {
     /// Starts writing the trace to `tracer`.
     package func attach(_ tracer: Tracer) {
         self.tracer = tracer
-        tracing = TraceWiring(tracer: tracer, application: application)
+        tracing = TraceWiring(tracer: tracer, application: application, window: window)
     }
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.

@@ -51,7 +51,7 @@ package final class OutcomeRecorder {
             outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
         })
         tokens.add(
-            app.decisionObservers.add { [unowned self] decision in
+            app.window.decisionObservers.add { [unowned self] decision in
             outcome.decisions[decision.action.rawValue, default: 0] += 1
         })
         let center = application.notificationCenter

@@ -279,12 +279,13 @@ package class FormViewController: ViewController {
     /// top. Does nothing by default.
     package func didDeliver(_ event: Event, in window: AppWindow) {}
 
-    /// Reports a decision of this screen's technique to the trace and the instruments.
+    /// Reports a decision of this screen's technique to its window's decision observers (the
+    /// trace and the instruments).
     package func report(_ action: DismissalDecision.Action, _ reason: String, touches: [Touch] = []) {
-        guard let center = notificationCenter else { return }
-        DismissalDecision(
-            technique: technique, action: action, reason: reason, firstResponder: editingInput,
-            touches: touches
-        ).post(to: center)
+        guard let window = view.window as? AppWindow else { return }
+        window.decisionObservers.notify(
+            DismissalDecision(
+                technique: technique, action: action, reason: reason, firstResponder: editingInput,
+                touches: touches))
     }
 }

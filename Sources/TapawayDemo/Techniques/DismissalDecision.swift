@@ -72,23 +72,6 @@ package struct DismissalDecision: Sendable, Equatable {
     }
 }
 
-extension NotificationName {
-    /// A dismissal technique decided something; the `DismissalDecision` is in `userInfo` under
-    /// `DismissalDecision.userInfoKey`. The app sends it to the trace and the instruments.
-    package static let dismissalDecision = NotificationName("TapawayDismissalDecision")
-}
-
-extension DismissalDecision {
-    /// The `userInfo` key of `NotificationName.dismissalDecision`.
-    package static let userInfoKey = "decision"
-
-    /// Posts the decision to `center`, where the app's trace and instruments hear it.
-    @MainActor
-    package func post(to center: NotificationCenter) {
-        center.post(name: .dismissalDecision, userInfo: [Self.userInfoKey: self])
-    }
-}
-
 extension View {
     /// A name for traces: the view's identifier, else its nearest identified ancestor's.
     package var traceName: String? { identifiedAncestor?.identifier }

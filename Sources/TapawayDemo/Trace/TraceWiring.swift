@@ -1,15 +1,16 @@
 import TapawayKit
 
 /// Connects a `Tracer` to everything the trace reports: touches, focus, control actions,
-/// frames (layout lines), the keypad's notifications, edits and the keyboard manager's notes.
-/// Decisions reach the tracer through the app, which hears every technique's. Every
-/// registration is kept in one bag, which cancels them when the wiring goes away.
+/// frames (layout lines), the keypad's notifications, edits, the keyboard manager's notes and
+/// the techniques' decisions (from the app's window). Every registration is kept in one bag,
+/// which cancels them when the wiring goes away.
 @MainActor
 final class TraceWiring {
     private let tokens = ObserverBag()
 
-    /// Starts sending what happens in `application` to `tracer`.
-    init(tracer: Tracer, application app: Application) {
+    /// Starts sending what happens in `application` and its app's `window` to `tracer`.
+    init(tracer: Tracer, application app: Application, window: AppWindow) {
+        tokens.add(window.decisionObservers.add { [weak tracer] decision in tracer?.decision(decision) })
         tokens.add(
             app.touchObservers.add { [weak tracer, unowned app] touch in
             // A keypad touch while a secure field is focused is not traced at all: even

@@ -10,8 +10,8 @@ extension NotificationName {
 }
 
 /// Turns the keyboard manager on for Tapaway's `keyboard-manager` screen (the app's one line)
-/// and speaks for it: its decisions become the app's `DismissalDecision`s and its other notes
-/// `keyboardManagerNote`s, both posted to the application's notification centre.
+/// and speaks for it: its decisions become `DismissalDecision`s of the app's window, and its
+/// other notes `keyboardManagerNote`s, posted to the application's notification centre.
 @MainActor
 final class KeyboardManagerAdapter {
     private unowned let application: Application
@@ -70,7 +70,7 @@ final class KeyboardManagerAdapter {
                 touches: decision.touches, inside: manager.countsAsInside)
             // The manager names the input it works for, which is the first responder it saw.
             made.firstResponder = decision.focused
-            made.post(to: center)
+            application.windows.lazy.compactMap { $0 as? AppWindow }.first?.decisionObservers.notify(made)
         }
     }
 }

@@ -68,7 +68,7 @@ package final class DismissingWindow: AppWindow {
     @discardableResult
     package func adjustFirstResponder(for event: Event) -> DismissalDecision {
         let decision = decide(for: event)
-        decision.post(to: notificationCenter)
+        decisionObservers.notify(decision)
         if decision.action == .resign { currentFirstResponder?.resignFirstResponder() }
         return decision
     }
