@@ -27,7 +27,7 @@ final class Harness {
         _ = platform.application.controlEventObservers.add { [unowned self] control, event in
             actions.append((control.identifier ?? "?", event.name))
         }
-        app.form.onRowSelected = { [unowned self] row in actions.append((row.identifier ?? "?", "select")) }
+        _ = app.form.rowSelectionObservers.add { [unowned self] row in actions.append((row.identifier ?? "?", "select")) }
         _ = platform.application.focusObservers.add { [unowned self] responder in
             focusChanges.append((responder as? View)?.identifier)
         }

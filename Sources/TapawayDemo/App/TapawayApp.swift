@@ -565,8 +565,10 @@ package final class TapawayApp {
     package func screen(for technique: TechniqueID) -> FormViewController {
         if let screen = screens[technique] { return screen }
         let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen(showing: screenDocument)
-        screen.form.onRowSelected = { [weak self] row in self?.tracer?.action(id: row.identifier, event: "select") }
-        // The observer lives as long as the screen, which the app keeps.
+        // The observers live as long as the screen, which the app keeps.
+        _ = screen.form.rowSelectionObservers.add { [weak self] row in
+            self?.tracer?.action(id: row.identifier, event: "select")
+        }
         _ = screen.form.appActionObservers.add { [weak self] source, action in
             self?.tracer?.action(id: source, event: action)
         }

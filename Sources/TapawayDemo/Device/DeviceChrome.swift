@@ -31,9 +31,8 @@ package final class DeviceChrome {
         self.appWindow = appWindow
         self.profile = profile
         self.orientation = orientation
-        appWindow.overlayRenderers.append { [weak self] window, canvas, _ in self?.draw(in: window, canvas: canvas) }
-        application.keyboard.window.overlayRenderers.append { [weak self] window, canvas, _ in
-            self?.draw(in: window, canvas: canvas)
+        for window in [appWindow, application.keyboard.window] {
+            observers.add(window.overlayRenderers.add { [weak self] window, canvas, _ in self?.draw(in: window, canvas: canvas) })
         }
         for bar in [statusBarWindow, navigationBarWindow] {
             bar.onDraw = { [weak self] window, canvas in self?.draw(in: window, canvas: canvas) }

@@ -17,7 +17,6 @@ package final class OutcomeRecorder {
     private var currentPhase: TouchPhase?
     /// Whether the keypad is up or coming up, as the notifications so far say.
     private var keypadUp: Bool
-    private var rowHandlers: [(ScreenForm, ((SuggestionRow) -> Void)?)] = []
 
     /// Starts following `app` in `application`.
     package init(application: Application, app: TapawayApp) {
@@ -71,12 +70,10 @@ package final class OutcomeRecorder {
         // Every registered technique's screen, and the one on show (as-written is not registered).
         for id in TechniqueID.allCases + (TechniqueID.allCases.contains(app.technique) ? [] : [app.technique]) {
             let form = app.screen(for: id).form
-            let previous = form.onRowSelected
-            rowHandlers.append((form, previous))
-            form.onRowSelected = { [unowned self] row in
-                previous?(row)
-                outcome.actions["\(row.identifier ?? "?") select", default: 0] += 1
-            }
+            tokens.add(
+                form.rowSelectionObservers.add { [unowned self] row in
+                    outcome.actions["\(row.identifier ?? "?") select", default: 0] += 1
+                })
             tokens.add(
                 form.appActionObservers.add { [unowned self] source, action in
                     outcome.actions["\(source) \(action)", default: 0] += 1
@@ -84,11 +81,9 @@ package final class OutcomeRecorder {
         }
     }
 
-    /// Stops following: every observer goes, and the rows' handlers are what they were.
+    /// Stops following: every observer goes.
     package func stop() {
         tokens.cancelAll()
-        for (form, previous) in rowHandlers { form.onRowSelected = previous }
-        rowHandlers.removeAll()
     }
 
     isolated deinit { stop() }

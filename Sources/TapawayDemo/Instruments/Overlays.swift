@@ -33,9 +33,8 @@ package final class InstrumentOverlays {
         self.application = application
         self.appWindow = appWindow
         self.technique = technique
-        appWindow.overlayRenderers.append { [weak self] window, canvas, rect in self?.draw(in: window, canvas: canvas) }
-        application.keyboard.window.overlayRenderers.append { [weak self] window, canvas, rect in
-            self?.draw(in: window, canvas: canvas)
+        for window in [appWindow, application.keyboard.window] {
+            tokens.add(window.overlayRenderers.add { [weak self] window, canvas, _ in self?.draw(in: window, canvas: canvas) })
         }
         tokens.add(application.touchObservers.add { [weak self] touch in self?.track(touch) })
         tokens.add(

@@ -22,8 +22,8 @@ package final class ScreenForm: ScrollView {
     package private(set) var rows: [SuggestionRow] = []
     /// The labels, in the file's order (SwiftUI's `Text` takes hits where UIKit's does not).
     package private(set) var labels: [Label] = []
-    /// Called when a tap selects a row.
-    package var onRowSelected: ((SuggestionRow) -> Void)?
+    /// Told of each row a tap selects (the trace's `select` lines, the recorders' counts).
+    package let rowSelectionObservers = ObserverList<SuggestionRow>()
     /// Told of each app action the file's wiring runs (`app:NAME`), with the element that ran it.
     package let appActionObservers = ObserverList<(source: String, action: String)>()
     /// The background's children and stack.
@@ -265,7 +265,7 @@ package final class ScreenForm: ScrollView {
             row.isSelected = element.isOn
             row.onSelect = { [weak self] row in
                 for other in self?.rows ?? [] where other.superview === row.superview { other.isSelected = other === row }
-                self?.onRowSelected?(row)
+                self?.rowSelectionObservers.notify(row)
             }
             rows.append(row)
             view = row

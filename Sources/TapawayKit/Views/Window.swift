@@ -281,12 +281,13 @@ open class Window: View {
     // MARK: Drawing and layout
 
     /// Drawn over everything in the window, in window coordinates, after the views: instruments
-    /// such as touch markers. Invalidate the areas they cover when they change.
-    public var overlayRenderers: [(Window, Canvas, Rect) -> Void] = []
+    /// such as touch markers, each told the window, the canvas and the rectangle being drawn.
+    /// Invalidate the areas they cover when they change; cancel the token to stop drawing.
+    public let overlayRenderers = ObserverList<(window: Window, canvas: Canvas, rect: Rect)>()
 
     /// Runs the overlay renderers.
     open override func drawOverlay(_ rect: Rect, in canvas: Canvas) {
-        for renderer in overlayRenderers { renderer(self, canvas, rect) }
+        overlayRenderers.notify((self, canvas, rect))
     }
 
     /// Adds `rect` (in window coordinates) to the area to repaint.
