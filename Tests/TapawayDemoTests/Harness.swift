@@ -2,36 +2,50 @@ import TapawayDemo
 import TapawayHeadless
 import TapawayKit
 
-/// A headless Tapaway with everything a dismissal test looks at recorded.
+/// A headless Tapaway with everything a dismissal test looks at recorded: a `HeadlessSession`
+/// (the app that `compare` and `matrix` run, with its `OutcomeRecorder`), and, beside the
+/// outcome's counts, the order of what happened: each decision, each keypad notification and
+/// each control event or row selection. The Harness only observes, with tokens, so a trace
+/// attached to its app gets every line (its `select` lines among them).
 @MainActor
 final class Harness {
-    let platform: HeadlessPlatform
-    let app: TapawayApp
+    /// The session: the platform, the app and the outcome's recorder.
+    let session: HeadlessSession
+    /// The technique decisions, in order.
     var decisions: [DismissalDecision] = []
+    /// The keypad's notifications, in order (`willShow`, `didShow`, `willHide`, `didHide`).
     var keyboardEvents: [String] = []
+    /// Every control event and row selection, in order, as (identifier, event).
     var actions: [(String, String)] = []
-    var focusChanges: [String?] = []
+    /// The Harness's registrations, cancelled when it goes.
+    private let tokens = ObserverBag()
+
+    /// The headless platform.
+    var platform: HeadlessPlatform { session.platform }
+    /// The app.
+    var app: TapawayApp { session.app }
+    /// The first responder after each focus change since the last `clearRecords()` (nil when
+    /// the focus went away), as the session's outcome records it.
+    var focusChanges: [String?] { session.outcome.focusChanges }
 
     /// Starts the app showing `scenario` on a screen of `size` and lets it settle.
     init(_ scenario: TechniqueID = .sendEvent, size: Size = TapawayApp.defaultSize) {
-        platform = HeadlessPlatform(screenSize: size)
-        app = TapawayApp(application: platform.application, technique: scenario)
-        _ = app.window.decisionObservers.add { [unowned self] in decisions.append($0) }
-        let center = platform.application.notificationCenter
+        session = HeadlessSession(technique: scenario, size: size)
+        let application = session.platform.application
+        tokens.add(app.window.decisionObservers.add { [unowned self] in decisions.append($0) })
         for (name, label) in [
             (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
             (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
         ] {
-            center.addObserver(forName: name) { [unowned self] _ in keyboardEvents.append(label) }
+            tokens.add(application.notificationCenter.addObserver(forName: name) { [unowned self] _ in keyboardEvents.append(label) })
         }
-        _ = platform.application.controlEventObservers.add { [unowned self] control, event in
-            actions.append((control.identifier ?? "?", event.name))
-        }
-        _ = app.form.rowSelectionObservers.add { [unowned self] row in actions.append((row.identifier ?? "?", "select")) }
-        _ = platform.application.focusObservers.add { [unowned self] responder in
-            focusChanges.append((responder as? View)?.identifier)
-        }
+        tokens.add(
+            application.controlEventObservers.add { [unowned self] control, event in
+                actions.append((control.identifier ?? "?", event.name))
+            })
+        tokens.add(app.form.rowSelectionObservers.add { [unowned self] row in actions.append((row.identifier ?? "?", "select")) })
         platform.settle()
+        session.resetOutcome()
     }
 
     var form: ScreenForm { app.form }
@@ -45,8 +59,10 @@ final class Harness {
         clearRecords()
     }
 
+    /// Forgets what was recorded so far.
     func clearRecords() {
-        decisions.removeAll(); keyboardEvents.removeAll(); actions.removeAll(); focusChanges.removeAll()
+        decisions.removeAll(); keyboardEvents.removeAll(); actions.removeAll()
+        session.resetOutcome()
     }
 
     func count(_ id: String, _ event: String) -> Int {
