@@ -348,7 +348,7 @@ enum RememberedOptions {
     /// version does not know (a newer version's) are kept.
     static func current(of app: TapawayApp, merging remembered: [String: String]) -> [String: String] {
         var options = remembered.filter { OptionKey($0.key) == nil }
-        for (key, value) in app.optionValues { options[key.description] = value }
+        for (key, value) in app.options.values { options[key.description] = value }
         return options
     }
 }

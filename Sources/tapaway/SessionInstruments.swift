@@ -54,7 +54,7 @@ final class SessionInstruments {
             platform.watchOutput(sink)
             recorder = InputRecorder(
                 application: application, sink: sink, scenario: app.technique.rawValue,
-                inspector: app.inspectorWanted, options: app.changedOptions,
+                inspector: app.inspectorWanted, options: app.options.changed,
                 screenName: app.screenDocument.map { $0.name ?? "unnamed" })
             recordingPath = path
             app.showRecording(to: path)

@@ -92,7 +92,7 @@ struct DeviceTests {
         let keys = platform.application.keyboard.keypadView.subviews.map(\.frameInScreen).filter { $0.width > 0 }
         #expect(!keys.isEmpty && !keys.contains { $0.intersects(banner) }, "the banner covers a key")
         // An iPhone SE has no home indicator: the banner goes under the navigation bar.
-        let se = TapawayApp.replayBannerFrame(
+        let se = ChromeLayout.replayBannerFrame(
             device: Rect(x: 0, y: 0, width: 375, height: 667), safeArea: EdgeInsets(top: 20, bottom: 0))
         #expect(se.minY == 20 + 60)
     }
@@ -118,7 +118,7 @@ struct DeviceTests {
         app.sidebar.content.scrollRectToVisible(item.convert(item.bounds, to: app.sidebar.content), animated: false)
         platform.settle()
         platform.tap(item)
-        #expect(app.value(of: OptionKey(nil, "keyboard")) == "hardware")
+        #expect(app.options.value(of: OptionKey(nil, "keyboard")) == "hardware")
         platform.tap(app.sidebarStrip.button)
         platform.settle()
         #expect(app.sidebar.isHidden)

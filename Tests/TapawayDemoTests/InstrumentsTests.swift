@@ -95,7 +95,7 @@ struct RecordingTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let recorder = InputRecorder(
             application: h.platform.application, sink: try TraceSink.file(path), scenario: "tap-gesture",
-            options: h.app.changedOptions)
+            options: h.app.options.changed)
         h.platform.tap(h.form.name)
         h.platform.settle()
         _ = recorder
@@ -111,7 +111,7 @@ struct RecordingTests {
         #expect(!replay.keyboard.isHardwareKeyboardConnected)
         replay.app.prepareForReplay(of: recording)
         #expect(replay.keyboard.isHardwareKeyboardConnected)
-        #expect(replay.app.optionValues[OptionKey(.tapGesture, "cancels-touches")] == "off")
+        #expect(replay.app.options.values[OptionKey(.tapGesture, "cancels-touches")] == "off")
         replay.platform.settle()
         replay.platform.tap(replay.form.name)
         replay.platform.settle()
@@ -1077,9 +1077,9 @@ struct OptionsResetTests {
         h.platform.settle()
         h.platform.tap(sidebar.resetItem)
         h.platform.settle()
-        #expect(h.app.optionValues.isEmpty)
-        #expect(h.app.value(of: OptionKey(.tapGesture, "cancels-touches")) == "on")
-        #expect(h.app.value(of: OptionKey(nil, "dismiss")) == "none")
+        #expect(h.app.options.values.isEmpty)
+        #expect(h.app.options.value(of: OptionKey(.tapGesture, "cancels-touches")) == "on")
+        #expect(h.app.options.value(of: OptionKey(nil, "dismiss")) == "none")
         #expect(!toggle.title.hasSuffix(SidebarWindow.changedMark))
         #expect(sidebar.resetItem.isHidden)
         #expect(h.app.inspector.hint == "F2 hides this panel")

@@ -114,7 +114,7 @@ struct TechniqueRegistryTests {
         #expect(h.app.setOption(OptionKey(.tapGesture, "cancels-touches"), to: "off"))
         #expect(screen?.cancelsTouchesInView == false)
         #expect(h.app.sidebar.optionItem("option-cancels-touches")?.isOn == false)
-        #expect(h.app.optionValues == [OptionKey(.tapGesture, "cancels-touches"): "off"])
+        #expect(h.app.options.values == [OptionKey(.tapGesture, "cancels-touches"): "off"])
         // A general option reaches every screen, made now or later.
         #expect(h.app.setOption(OptionKey(nil, "dismiss"), to: "on-drag"))
         #expect(h.app.form.keyboardDismissMode == .onDrag)
@@ -126,7 +126,7 @@ struct TechniqueRegistryTests {
         #expect(h.app.form.keyboardDismissMode == .onDrag)
         // Back at the default, the option is no longer remembered as set.
         #expect(h.app.setOption(OptionKey(.tapGesture, "cancels-touches"), to: "on"))
-        #expect(h.app.optionValues == [OptionKey(nil, "dismiss"): "on-drag"])
+        #expect(h.app.options.values == [OptionKey(nil, "dismiss"): "on-drag"])
     }
 
     @Test("tapping an option in the sidebar sets it as --set would")
@@ -138,7 +138,7 @@ struct TechniqueRegistryTests {
         }
         h.platform.tap(item)
         h.platform.settle()
-        #expect(h.app.value(of: OptionKey(.backgroundControl, "dim")) == "on")
+        #expect(h.app.options.value(of: OptionKey(.backgroundControl, "dim")) == "on")
         #expect((h.app.screen(for: .backgroundControl) as? BackgroundControlViewController)?.dimsAroundField == true)
     }
 

@@ -89,14 +89,8 @@ package final class TapawayApp {
     package internal(set) var casePlayer: CasePlayer?
     /// The technique on screen, after it changes.
     package let techniqueObservers = ObserverList<TechniqueID>()
-    /// Each option's value, where it differs from the option's default.
-    package private(set) var optionValues: [OptionKey: String] = [:]
-
-    /// The options that differ from their defaults as `--set` takes them (`keyboard=hardware`),
-    /// in a stable order: what a recording's header keeps.
-    package var changedOptions: [String] {
-        optionValues.map { "\($0.key.description)=\($0.value)" }.sorted()
-    }
+    /// Every option's value (`setOption(_:to:)` sets one and applies it).
+    package private(set) var options = OptionStore()
     private var screens: [TechniqueID: FormViewController] = [:]
     /// The app's own registrations (the decisions, the inspector's log, the pinned finger's
     /// row, the keyboard line), cancelled when it goes.
@@ -127,7 +121,7 @@ package final class TapawayApp {
         windowLayout = layout
         let device = layout.device
         application.setDevice(
-            frame: device, safeArea: Self.safeArea(self.device, orientation, layout: layout), compactKeys: false,
+            frame: device, safeArea: ChromeLayout.safeArea(self.device, orientation, layout: layout), compactKeys: false,
             rotated: false)
         application.keyboard.coversBottomSafeArea = self.device.keyboardCoversBottomInset
         window = Techniques.windowClass.init(frame: device, notificationCenter: application.notificationCenter)
@@ -135,14 +129,14 @@ package final class TapawayApp {
         window.backgroundColor = Palette.groupedBackground
         sidebar = SidebarWindow(frame: layout.sidebar)
         sidebar.isHidden = layout.sidebar.width == 0
-        inspector = InspectorWindow(frame: Self.inspectorFrame(layout.inspector, screen: application.screenSize))
+        inspector = InspectorWindow(frame: ChromeLayout.inspectorFrame(layout.inspector, screen: application.screenSize))
         inspector.isHidden = layout.inspector.width == 0
         helpCard = HelpCardWindow(
-            frame: Self.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
+            frame: ChromeLayout.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
         auditCard = AuditCardWindow(
-            frame: Self.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
-        replayBanner.frame = Self.replayBannerFrame(device: device)
-        noticeBanner.frame = Self.noticeBannerFrame(device: device)
+            frame: ChromeLayout.helpCardFrame(device: device, inspector: layout.inspector, window: application.screenSize))
+        replayBanner.frame = ChromeLayout.replayBannerFrame(device: device)
+        noticeBanner.frame = ChromeLayout.noticeBannerFrame(device: device)
         navigation = NavigationController(root: techniques)
         application.addWindow(window)
         backdrop.identifier = "backdrop"
@@ -198,71 +192,13 @@ package final class TapawayApp {
         show(self.technique, animated: false)
     }
 
-    /// The device's safe area as far as it shows: a window shorter than the device cuts its
-    /// bottom off, and with it the bottom inset.
-    nonisolated static func safeArea(
-        _ device: DeviceProfile, _ orientation: DeviceOrientation, layout: WindowLayout
-    )
-        -> EdgeInsets
-    {
-        var insets = device.safeArea(orientation)
-        let full = device.size(orientation)
-        if layout.device.height < full.height { insets.bottom = max(0, insets.bottom - (full.height - layout.device.height)) }
-        if layout.device.width < full.width { insets.right = max(0, insets.right - (full.width - layout.device.width)) }
-        return insets
-    }
-
-    /// The replay banner: a pill where the replay touches nothing. In the strip of the home
-    /// indicator, under the keys, when the device has one tall enough (no touch is recorded
-    /// there, and the keys end above it); else under the navigation bar, across most of the
-    /// simulated screen, where it covers the top of the form (a device without a home
-    /// indicator, or one turned).
-    nonisolated static func replayBannerFrame(device: Rect, safeArea: EdgeInsets = EdgeInsets()) -> Rect {
-        let inner = device.inset(by: safeArea)
-        let height = ReplayBanner.height
-        if safeArea.bottom >= height + 2 {
-            // Narrow enough to stay inside the device's rounded bottom corners.
-            let y = device.maxY - safeArea.bottom + ((safeArea.bottom - height) / 2).rounded(.down)
-            let width = max(0, inner.width - 60)
-            return Rect(x: inner.minX + ((inner.width - width) / 2).rounded(.down), y: y, width: width, height: height)
-        }
-        return underNavigationBar(device: device, safeArea: safeArea)
-    }
-
-    /// A pill under the navigation bar, across most of the simulated screen.
-    private nonisolated static func underNavigationBar(device: Rect, safeArea: EdgeInsets) -> Rect {
-        let inner = device.inset(by: safeArea)
-        return Rect(x: inner.minX + 12, y: inner.minY + 60, width: max(0, inner.width - 24), height: ReplayBanner.height)
-    }
-
-    /// The notice banner: a pill under the navigation bar, below where the replay banner goes
-    /// when it has no home indicator's strip, so that both can show.
-    nonisolated static func noticeBannerFrame(device: Rect, safeArea: EdgeInsets = EdgeInsets()) -> Rect {
-        underNavigationBar(device: device, safeArea: safeArea).offsetBy(dx: 0, dy: ReplayBanner.height + 8)
-    }
-
-    /// The inspector's frame: its part of the window, or, when there is no room for it, its
-    /// usual size just off the window's right edge, so that a hidden inspector keeps sane
-    /// frames (the trace lists them).
-    nonisolated static func inspectorFrame(_ side: Rect, screen: Size) -> Rect {
-        side.width > 0 ? side : Rect(x: screen.width, y: 0, width: InspectorWindow.width, height: screen.height)
-    }
-
-    /// The help card covers the simulated screen and the inspector beside it, or the whole
-    /// window when that is too narrow: room for the shortcuts and the experiments side by side.
-    nonisolated static func helpCardFrame(device: Rect, inspector: Rect, window: Size) -> Rect {
-        let right = Rect(x: device.minX, y: device.minY, width: device.width + max(0, inspector.width), height: device.height)
-        if right.width >= HelpContentView.twoColumnWidth + 32 { return right }
-        return Rect(origin: .zero, size: window)
-    }
-
     private func layOutWindows(for size: Size, rotated: Bool = false) {
         let layout = WindowLayout(window: size, device: device.size(orientation), inspector: inspectorWanted)
         windowLayout = layout
         let device = layout.device
-        let safeArea = Self.safeArea(self.device, orientation, layout: layout)
-        replayBanner.frame = Self.replayBannerFrame(device: device, safeArea: safeArea)
-        noticeBanner.frame = Self.noticeBannerFrame(device: device, safeArea: safeArea)
+        let safeArea = ChromeLayout.safeArea(self.device, orientation, layout: layout)
+        replayBanner.frame = ChromeLayout.replayBannerFrame(device: device, safeArea: safeArea)
+        noticeBanner.frame = ChromeLayout.noticeBannerFrame(device: device, safeArea: safeArea)
         application.keyboard.coversBottomSafeArea = self.device.keyboardCoversBottomInset
         // iPhone's keys are shorter in landscape; iPad's and Android's keep their height here.
         let compact = orientation == .landscape && self.device.hidesStatusBarInLandscape
@@ -271,7 +207,7 @@ package final class TapawayApp {
             keyboardStyle: self.device.keyboardStyle)
         window.frame = device
         backdrop.frame = Rect(origin: .zero, size: size)
-        helpCard.frame = Self.helpCardFrame(device: device, inspector: layout.inspector, window: size)
+        helpCard.frame = ChromeLayout.helpCardFrame(device: device, inspector: layout.inspector, window: size)
         auditCard.frame = helpCard.frame
         sidebarStrip.frame = layout.sidebarStrip
         sidebarStrip.setVisible(layout.sidebarStrip.width > 0)
@@ -291,7 +227,7 @@ package final class TapawayApp {
             ? Rect(
                 x: layout.inspectorStrip.minX - InspectorWindow.width, y: 0, width: InspectorWindow.width,
                 height: size.height)
-            : Self.inspectorFrame(layout.inspector, screen: size)
+            : ChromeLayout.inspectorFrame(layout.inspector, screen: size)
         inspector.setVisible(layout.inspector.width > 0 || inspectorOpen)
         // Android's app bar is Material's top app bar; iOS's, the navigation bar.
         navigation.navigationBar.style = self.device.keyboardStyle == .android ? .material : .ios
@@ -354,8 +290,8 @@ package final class TapawayApp {
 
     /// Takes the device and orientation from their options and lays the windows out for them.
     private func applyDeviceOptions() {
-        let chosen = DeviceProfile.device(value(of: OptionKey(nil, DeviceOption.device.id))) ?? device
-        let turned = DeviceOrientation(rawValue: value(of: OptionKey(nil, DeviceOption.orientation.id))) ?? orientation
+        let chosen = DeviceProfile.device(options.value(of: OptionKey(nil, DeviceOption.device.id))) ?? device
+        let turned = DeviceOrientation(rawValue: options.value(of: OptionKey(nil, DeviceOption.orientation.id))) ?? orientation
         guard chosen != device || turned != orientation else { return }
         let rotated = chosen == device && turned != orientation
         device = chosen
@@ -475,7 +411,7 @@ package final class TapawayApp {
             auditTimer = nil
             return
         }
-        let options = optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
+        let options = options.values.map { OptionAssignment(key: $0.key, value: $0.value) }
         let document = screenDocument ?? form.document
         let name = screenDocument == nil ? form.document.name ?? "standard" : "this screen"
         let progress = AuditRunner(document: document, options: options).start(technique)
@@ -524,7 +460,7 @@ package final class TapawayApp {
     /// sidebar does.
     package func toggleHardwareKeyboard() {
         let key = OptionKey(nil, KeyboardOption.keyboard.id)
-        setOption(key, to: value(of: key) == "hardware" ? "software" : "hardware")
+        setOption(key, to: options.value(of: key) == "hardware" ? "software" : "hardware")
     }
 
     /// Presents the screen file's sheet again, on the screen on view, if it was dismissed.
@@ -580,9 +516,9 @@ package final class TapawayApp {
             }
         }
         for option in Techniques.technique(for: technique)?.options ?? [] {
-            option.apply(value(of: OptionKey(technique, option.id)), screen)
+            option.apply(options.value(of: OptionKey(technique, option.id)), screen)
         }
-        for option in Techniques.generalOptions { option.apply(value(of: OptionKey(nil, option.id)), screen) }
+        for option in Techniques.generalOptions { option.apply(options.value(of: OptionKey(nil, option.id)), screen) }
         screens[technique] = screen
         return screen
     }
@@ -618,29 +554,23 @@ package final class TapawayApp {
 
     // MARK: Options
 
-    /// The value of the option `key`: the one set, else its default.
-    package func value(of key: OptionKey) -> String {
-        optionValues[key] ?? key.definition?.defaultValue ?? ""
-    }
-
     /// Sets the option `key` to `value`, applies it to the screens it concerns, and shows it in
     /// the sidebar. Returns false, changing nothing, when the option or the value is unknown.
     @discardableResult
     package func setOption(_ key: OptionKey, to value: String) -> Bool {
-        guard let option = key.definition, option.accepts(value) else { return false }
-        optionValues[key] = value == option.defaultValue ? nil : value
+        guard let option = options.set(key, to: value) else { return false }
         for (id, screen) in screens where key.technique == nil || key.technique == id { option.apply(value, screen) }
         option.applyToApplication?(value, application)
         sidebar.show(option: key, value: value)
-        sidebar.show(changedOptions: optionValues.count)
-        inspector.show(changedOptions: optionValues.count)
+        sidebar.show(changedOptions: options.values.count)
+        inspector.show(changedOptions: options.values.count)
         if DeviceOption.concerns(key) { applyDeviceOptions() }
         return true
     }
 
     /// Puts every option back to its default (the sidebar's *Reset options*).
     package func resetOptions() {
-        for key in optionValues.keys.sorted(by: { $0.description < $1.description }) {
+        for key in options.values.keys.sorted(by: { $0.description < $1.description }) {
             if let option = key.definition { setOption(key, to: option.defaultValue) }
         }
     }

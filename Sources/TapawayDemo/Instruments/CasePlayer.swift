@@ -58,7 +58,7 @@ package final class CasePlayer {
         self.application = application
         self.label = label ?? "Case \(matrixCase.number)"
         technique = app.technique
-        let options = app.optionValues.map { OptionAssignment(key: $0.key, value: $0.value) }
+        let options = app.options.values.map { OptionAssignment(key: $0.key, value: $0.value) }
         let cell = DismissalMatrix.run(matrixCase, in: app.technique, options: options, document: app.screenDocument)
         expected = cell.code
         evidence =
@@ -93,7 +93,7 @@ package final class CasePlayer {
     package func start() {
         if matrixCase.emailValidates {
             let key = OptionKey(nil, ValidationOption.emailValidates.id)
-            restoreEmailValidation = app.optionValues[key] ?? "off"
+            restoreEmailValidation = app.options.values[key] ?? "off"
             app.setOption(key, to: "on")
         }
         // Start from nothing focused, as the matrix does.
