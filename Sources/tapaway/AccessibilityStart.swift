@@ -18,11 +18,7 @@ extension Launcher {
             application: application, name: "Tapaway",
             geometry: { [unowned platform] in (platform.windowOriginOnScreen(), platform.scale) },
             isActive: { [unowned platform] in platform.hasInputFocus })
-        bridge.onStatus = { [weak tracer] event, reason in
-            var fields: [(String, JSON)] = [("event", .string(event))]
-            if let reason { fields.append(("reason", .string(reason))) }
-            tracer?.emit("accessibility", fields)
-        }
+        bridge.onStatus = { [weak tracer] event, reason in tracer?.accessibility(event, reason: reason) }
         // The frame's `active` state follows the window's focus: a frame takes it to the tree
         // (registered for the program's life, as the bridge is).
         _ = platform.inputFocusObservers.add { [unowned application] _ in application.setNeedsFrame() }

@@ -218,9 +218,9 @@ struct Launcher {
         // `coreDumps` line says each change, as the kernel has it.
         let secrets = SecretWatch(notificationCenter: application.notificationCenter) { [unowned app] held in
             if held { CoreDumps.forbid() } else { CoreDumps.allow() }
-            app.tracer?.emit("coreDumps", [("allowed", .bool(CoreDumps.areAllowed))])
+            app.tracer?.coreDumps(allowed: CoreDumps.areAllowed)
         }
-        app.tracer?.emit("coreDumps", [("allowed", .bool(CoreDumps.areAllowed))])
+        app.tracer?.coreDumps(allowed: CoreDumps.areAllowed)
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
         // A replayed F12 takes no screenshot, as a replayed F9 starts no recording: a recording
         // full of them must not fill the disk.
@@ -253,12 +253,7 @@ struct Launcher {
         if getenv("TAPAWAY_FRAME_STATS") != nil, let tracer = app.tracer {
             frameStatistics = platform.paintedFrameObservers.add { [unowned platform] in
                 let frame = platform.lastFrame
-                tracer.emit(
-                    "frame",
-                    [
-                        ("start", .number(frame.start)), ("ms", .number((frame.duration * 1e5).rounded() / 100)),
-                        ("animating", .bool(application.isAnimating)),
-                    ])
+                tracer.frame(start: frame.start, duration: frame.duration, animating: application.isAnimating)
             }
         }
 

@@ -2,7 +2,8 @@ import TapawayKit
 
 /// Playing a matrix case in the window (from the help card): the banner over the screen says
 /// what the matrix expects, then what the technique did; the touches overlay shows the fingers
-/// while it plays; the trace gets a `case` line when it starts and when it finishes.
+/// while it plays; the trace gets a `case` line (an `AppEvent`) when it starts and when it
+/// finishes.
 extension TapawayApp {
     /// How long the verdict stays on the banner, in seconds.
     package nonisolated static let caseVerdictTime = 5.0
@@ -25,13 +26,10 @@ extension TapawayApp {
             guard let self, self.casePlayer === player else { return }
             guard case .finished(let expected, let did) = phase else { return }
             self.replayBanner.show(message: player.message, running: false)
-            self.tracer?.emit(
-                "case",
-                [
-                    ("phase", .string("finished")), ("number", .number(Double(number))),
-                    ("technique", .string(self.technique.rawValue)), ("expected", .string(expected)),
-                    ("did", .string(did)), ("evidence", .optional(player.evidence?.rawValue)),
-                ])
+            self.events.notify(
+                .caseFinished(
+                    number: number, technique: self.technique, expected: expected, did: did,
+                    evidence: player.evidence?.rawValue))
             if !touchesWereShown { self.setOverlay("overlay-touches", on: false) }
             _ = self.application.timers.schedule(after: Self.caseVerdictTime) { [weak self, weak player] _ in
                 guard let self, let player, self.casePlayer === player else { return }
@@ -41,13 +39,9 @@ extension TapawayApp {
         }
         casePlayer = player
         replayBanner.show(message: player.message, running: true)
-        tracer?.emit(
-            "case",
-            [
-                ("phase", .string("started")), ("number", .number(Double(number))),
-                ("technique", .string(technique.rawValue)), ("expected", .string(player.expected)),
-                ("evidence", .optional(player.evidence?.rawValue)),
-            ])
+        events.notify(
+            .caseStarted(
+                number: number, technique: technique, expected: player.expected, evidence: player.evidence?.rawValue))
         player.start()
     }
 

@@ -87,8 +87,11 @@ package final class TapawayApp {
     package private(set) var tracer: Tracer?
     /// The matrix case playing in the window, if one is (the help card starts it).
     package internal(set) var casePlayer: CasePlayer?
-    /// The technique on screen, after it changes.
+    /// The technique on screen, after it changes (the trace's `scenario` lines).
     package let techniqueObservers = ObserverList<TechniqueID>()
+    /// What the app does that the trace reports, beyond the application's own observers and
+    /// the window's decisions: `TraceWiring` writes a line for each.
+    package let events = ObserverList<AppEvent>()
     /// Every option's value (`setOption(_:to:)` sets one and applies it).
     package private(set) var options = OptionStore()
     private var screens: [TechniqueID: FormViewController] = [:]
@@ -279,7 +282,7 @@ package final class TapawayApp {
             took = "nothing"
         }
         let focused = (application.focusedTextInput as? View)?.identifier
-        tracer?.emit("systemBack", [("took", .string(took)), ("focused", .optional(focused))])
+        events.notify(.systemBack(took: took, focused: focused))
     }
 
     /// Turns the device to the other orientation (F5), as its `orientation` option does.
@@ -318,7 +321,7 @@ package final class TapawayApp {
         deviceLineAwaitsWindow = false
         deviceLineTimer?.invalidate()
         deviceLineTimer = nil
-        tracer?.device(deviceState, frame: application.deviceFrame)
+        events.notify(.device(deviceState, frame: application.deviceFrame))
     }
 
     // MARK: Instruments
@@ -369,7 +372,7 @@ package final class TapawayApp {
         sidebar.keyHandler = { [weak self] key in self?.chromeFocus.handle(key) ?? false }
         inspector.keyHandler = { [weak self] key in self?.chromeFocus.handle(key) ?? false }
         chromeFocus.onChange = { [weak self] item in
-            self?.tracer?.emit("chromeFocus", [("id", .optional(item?.identifier))])
+            self?.events.notify(.chromeFocus(id: item?.identifier))
         }
         application.unhandledKeyHandler = { [weak self] key in self?.shortcut(key) }
     }
@@ -430,12 +433,8 @@ package final class TapawayApp {
             let audit = Audit(document: document, named: name, runs: [progress.result])
             self.auditCard.show(audit, technique: progress.technique)
             self.auditCard.setNeedsLayout()
-            self.tracer?.emit(
-                "audit",
-                [
-                    ("technique", .string(progress.technique.rawValue)), ("cases", .number(Double(audit.caseCount))),
-                    ("findings", .number(Double(audit.findings.count))),
-                ])
+            self.events.notify(
+                .audit(technique: progress.technique, cases: audit.caseCount, findings: audit.findings.count))
         }
     }
 
@@ -503,14 +502,14 @@ package final class TapawayApp {
         let screen = (Techniques.technique(for: technique) ?? Techniques.all[0]).makeScreen(showing: screenDocument)
         // The observers live as long as the screen, which the app keeps.
         _ = screen.form.rowSelectionObservers.add { [weak self] row in
-            self?.tracer?.action(id: row.identifier, event: "select")
+            self?.events.notify(.action(id: row.identifier, event: "select"))
         }
         _ = screen.form.appActionObservers.add { [weak self] source, action in
-            self?.tracer?.action(id: source, event: action)
+            self?.events.notify(.action(id: source, event: action))
         }
         screen.avoidance.onNumbersChange = { [weak self, weak screen] numbers in
             guard let self, let screen else { return }
-            self.tracer?.avoidance(numbers, screen: screen.technique.rawValue)
+            self.events.notify(.avoidance(numbers, screen: screen.technique))
             if self.window.activeScreen === screen {
                 self.inspector.show(avoidance: numbers, platform: screen.avoidanceChoice == "platform")
             }
@@ -546,10 +545,7 @@ package final class TapawayApp {
         technique = screen.technique
         sidebar.show(technique: technique)
         helpCard.technique = technique
-        if changed {
-            tracer?.scenario(technique.rawValue)
-            techniqueObservers.notify(technique)
-        }
+        if changed { techniqueObservers.notify(technique) }
     }
 
     // MARK: Options
@@ -598,15 +594,12 @@ package final class TapawayApp {
     /// Starts writing the trace to `tracer`.
     package func attach(_ tracer: Tracer) {
         self.tracer = tracer
-        tracing = TraceWiring(tracer: tracer, application: application, window: window)
+        tracing = TraceWiring(tracer: tracer, app: self)
     }
 
     /// Writes the `ready` line and the first `layout` line: call once the first frame is on screen.
     package func didBecomeReady() {
-        tracer?.ready(
-            scenario: technique.rawValue, window: application.screenSize, device: application.deviceFrame,
-            scale: application.pixelScale, model: deviceState)
-        tracer?.layoutIfChanged(application, force: true)
+        events.notify(.ready(scenario: technique, model: deviceState))
     }
 
     isolated deinit {

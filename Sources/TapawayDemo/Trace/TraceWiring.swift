@@ -1,16 +1,21 @@
 import TapawayKit
 
-/// Connects a `Tracer` to everything the trace reports: touches, focus, control actions,
-/// frames (layout lines), the keypad's notifications, edits, the keyboard manager's notes and
-/// the techniques' decisions (from the app's window). Every registration is kept in one bag,
-/// which cancels them when the wiring goes away.
+/// Connects a `Tracer` to everything the trace reports: the application's touches, focus,
+/// control actions, frames (layout lines), accessibility activations, the keypad's
+/// notifications, edits and the keyboard manager's notes; the techniques' decisions (from the
+/// app's window); and the app's own facts (its technique, its `AppEvent`s). Every registration
+/// is kept in one bag, which cancels them when the wiring goes away.
 @MainActor
 final class TraceWiring {
     private let tokens = ObserverBag()
 
-    /// Starts sending what happens in `application` and its app's `window` to `tracer`.
-    init(tracer: Tracer, application app: Application, window: AppWindow) {
-        tokens.add(window.decisionObservers.add { [weak tracer] decision in tracer?.decision(decision) })
+    /// Starts sending what happens in `tapaway`, its window and its application to `tracer`.
+    init(tracer: Tracer, app tapaway: TapawayApp) {
+        let app = tapaway.application
+        tokens.add(tapaway.window.decisionObservers.add { [weak tracer] decision in tracer?.decision(decision) })
+        tokens.add(tapaway.techniqueObservers.add { [weak tracer] technique in tracer?.scenario(technique.rawValue) })
+        tokens.add(
+            tapaway.events.add { [weak tracer, unowned app] event in tracer?.write(event, application: app) })
         tokens.add(
             app.touchObservers.add { [weak tracer, unowned app] touch in
             // A keypad touch while a secure field is focused is not traced at all: even
