@@ -135,7 +135,7 @@ struct AndroidDeviceTests {
     func backTwoSteps() throws {
         let session = try session(technique: .android)
         let app = session.app, p = session.platform
-        let chrome = try #require(app.deviceChrome)
+        let chrome = app.deviceChrome
         _ = app.focus("name")
         p.settle()
         #expect(p.application.keyboard.isVisible)
@@ -167,7 +167,7 @@ struct AndroidDeviceTests {
         let text = try String(contentsOfFile: "examples/compose-sheet.json", encoding: .utf8)
         let session = try session(text)
         let app = session.app, p = session.platform
-        let chrome = try #require(app.deviceChrome)
+        let chrome = app.deviceChrome
         app.presentSheet()
         p.settle()
         let sheet = try #require(app.screen(for: app.technique).sheet)

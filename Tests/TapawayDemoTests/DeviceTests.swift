@@ -138,7 +138,7 @@ struct DeviceTests {
         p.settle()
         app.focus("name")
         p.settle()
-        let chrome = try #require(app.deviceChrome)
+        let chrome = app.deviceChrome
         #expect(!chrome.navigationBarWindow.isHidden && !chrome.statusBarWindow.isHidden)
         #expect(chrome.navigationBarWindow.frame.maxY == p.application.deviceFrame.maxY)
         #expect(chrome.navigationBarWindow.frame.height == 48 && chrome.statusBarWindow.frame.height == 24)

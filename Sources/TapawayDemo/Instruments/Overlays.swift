@@ -18,7 +18,8 @@ package final class InstrumentOverlays {
 
     private unowned let application: Application
     private let appWindow: Window
-    private let technique: () -> TechniqueID
+    /// The technique whose distances and order are shown (the app's technique on screen).
+    package var technique: TechniqueID
     /// Its registrations, cancelled when the overlays go.
     private let tokens = ObserverBag()
     private var trails: [Int: [(point: Point, time: Double)]] = [:]
@@ -27,9 +28,9 @@ package final class InstrumentOverlays {
     private var stationaryPassDone = -1
     private var fadeTimer: Timer?
 
-    /// Draws over `appWindow` and the keypad's window of `application`; `technique` tells which
-    /// technique's distances and order to show.
-    package init(application: Application, appWindow: Window, technique: @escaping () -> TechniqueID) {
+    /// Draws over `appWindow` and the keypad's window of `application`, showing `technique`'s
+    /// distances and order until `technique` is set to another.
+    package init(application: Application, appWindow: Window, technique: TechniqueID) {
         self.application = application
         self.appWindow = appWindow
         self.technique = technique
@@ -54,7 +55,7 @@ package final class InstrumentOverlays {
     }
 
     /// The technique on screen, as the registry describes it.
-    private var current: (any DismissalTechnique.Type)? { Techniques.technique(for: technique()) }
+    private var current: (any DismissalTechnique.Type)? { Techniques.technique(for: technique) }
 
     private func invalidateAll() {
         appWindow.invalidate(appWindow.bounds)
