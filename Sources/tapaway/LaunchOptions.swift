@@ -44,9 +44,6 @@ struct LaunchOptions: Equatable {
     /// `--scene`: which scene of a storyboard or xib given to `--screen` to import.
     var scene: String?
 
-    /// The fields the form has, for `--focus`, and the chat screen's `message` (`layout=chat`).
-    static let focusableFields = ["name", "email", "password", "phone", "notes", "message"]
-
     /// Checks the options together: what swift-argument-parser runs as the command's
     /// validation, and what a bare `tapaway` runs on the defaults.
     func validate() throws(UsageError) {
@@ -76,8 +73,9 @@ struct LaunchOptions: Equatable {
         }
         // With a screen file, the fields are the file's: `--focus` is checked once it is read.
         let shippedScreen = screen.map { ScreenLayout(screenName: $0) != nil } ?? true
-        if let focus, shippedScreen, !Self.focusableFields.contains(focus) {
-            throw UsageError("--focus '\(focus)' is not a field: use one of \(Self.focusableFields.joined(separator: ", ")).")
+        if let focus, shippedScreen, !ScreenLayout.focusableIdentifiers.contains(focus) {
+            let fields = ScreenLayout.focusableIdentifiers.joined(separator: ", ")
+            throw UsageError("--focus '\(focus)' is not a field: use one of \(fields).")
         }
         _ = try optionAssignments(for: scenario)
     }

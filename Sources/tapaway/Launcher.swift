@@ -102,7 +102,7 @@ struct Launcher {
         let windowSize =
             options.size
             ?? replay?.screen.map { WindowSize(width: Int($0.width), height: Int($0.height)).clamped }
-            ?? saved.windowSize.map { WindowSize(width: $0.width, height: $0.height).clamped }
+            ?? saved.windowSize?.clamped
             ?? WindowSize.standard
 
         let size = Size(width: Double(windowSize.width), height: Double(windowSize.height))
@@ -311,7 +311,7 @@ struct Launcher {
                 let final = application.screenSize
                 // Never below the smallest window, whatever a window manager made of it.
                 let kept = WindowSize(width: Int(final.width.rounded()), height: Int(final.height.rounded())).clamped
-                settings.windowSize = Settings.WindowSize(width: kept.width, height: kept.height)
+                settings.windowSize = kept
                 settings.theme = options.theme ?? saved.theme
                 settings.overlays = RememberedToggles.current(of: app, merging: saved.overlays)
                 for failure in store.save(settings) {
@@ -351,15 +351,13 @@ enum RememberedOptions {
 /// The app's toggles that the settings remember: the instrument overlays and the inspector.
 @MainActor
 enum RememberedToggles {
-    /// The overlay identifiers `TapawayApp.setOverlay(_:on:)` takes.
-    static let overlays = ["overlay-touches", "overlay-regions", "overlay-keypad"]
     /// The inspector's toggle.
     static let inspector = "inspector"
 
     /// Turns the remembered toggles on or off; names this version does not know are ignored.
     static func apply(_ toggles: [String: Bool], to app: TapawayApp) {
-        for name in overlays {
-            if let on = toggles[name] { app.setOverlay(name, on: on) }
+        for overlay in OverlayKind.allCases {
+            if let on = toggles[overlay.rawValue] { app.setOverlay(overlay, on: on) }
         }
         if let wanted = toggles[inspector], wanted != app.inspectorWanted { app.toggleInspector() }
     }
@@ -368,9 +366,7 @@ enum RememberedToggles {
     /// know, written by a newer one).
     static func current(of app: TapawayApp, merging remembered: [String: Bool]) -> [String: Bool] {
         var toggles = remembered
-        toggles["overlay-touches"] = app.overlays.showsTouches
-        toggles["overlay-regions"] = app.overlays.showsRegions
-        toggles["overlay-keypad"] = app.overlays.showsKeypad
+        for overlay in OverlayKind.allCases { toggles[overlay.rawValue] = app.shows(overlay) }
         toggles[inspector] = app.inspectorWanted
         return toggles
     }

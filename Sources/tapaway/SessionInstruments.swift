@@ -102,7 +102,7 @@ final class SessionInstruments {
         replayer.onResize = { [unowned platform] size in platform.resize(to: size) }
         // The replay shows itself: a banner with its progress, and the touches it plays.
         let touchesWereShown = app.overlays.showsTouches
-        app.setOverlay("overlay-touches", on: true)
+        app.setOverlay(.touches, on: true)
         app.replayBanner.show(fed: 0, of: replayer.total, paused: false)
         replayer.onProgress = { [weak self, unowned replayer] fed in
             self?.app.replayBanner.show(fed: fed, of: replayer.total, paused: replayer.isPaused)
@@ -126,7 +126,7 @@ final class SessionInstruments {
             guard let self else { return }
             self.platform.keyInterceptor = nil
             self.app.replayBanner.setVisible(false)
-            if !touchesWereShown { self.app.setOverlay("overlay-touches", on: false) }
+            if !touchesWereShown { self.app.setOverlay(.touches, on: false) }
             self.replayFinished = true
             self.app.tracer?.replay(path: nil, inputs: count)
             Console.out("tapaway: replayed \(Self.count(count, "input")) from \(path)")

@@ -3,11 +3,8 @@ import TapawayDemo
 import TapawayKit
 import TapawayX11
 
-/// A window size given as `WxH`.
-struct WindowSize: ExpressibleByArgument, CustomStringConvertible, Equatable {
-    var width: Int
-    var height: Int
-
+/// `--size WxH`: the shared window size, read by its one parser, within the window's limits.
+extension WindowSize: ExpressibleByArgument {
     /// The smallest size the form and keypad fit in: the window's own minimum.
     static let minimum = (width: Int(X11Platform.minimumPointSize.width), height: Int(X11Platform.minimumPointSize.height))
     /// The largest size accepted.
@@ -15,15 +12,8 @@ struct WindowSize: ExpressibleByArgument, CustomStringConvertible, Equatable {
     /// The size without `--size` or a remembered one.
     static let standard = WindowSize(width: Int(TapawayApp.defaultSize.width), height: Int(TapawayApp.defaultSize.height))
 
-    init(width: Int, height: Int) { self.width = width; self.height = height }
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }
-        self.init(width: w, height: h)
-    }
-
-    var description: String { "\(width)x\(height)" }
+    /// Parses `--size`'s `WxH` (its range is checked with the other options).
+    package init?(argument: String) { self.init(parsing: argument) }
 
     /// Whether the size is within `minimum` and `maximum`.
     var isInRange: Bool {

@@ -585,7 +585,7 @@ struct InspectorTests {
     @Test("the touch overlay colours each finger by its phase: a pinned finger turns stationary when another lands")
     func overlayPhaseColours() {
         let h = Harness()
-        h.app.setOverlay("overlay-touches", on: true)
+        h.app.setOverlay(.touches, on: true)
         let mouse = h.platform.application.mouse
         let pin = h.platform.center(of: h.form.caption)
         mouse.press(.right, at: pin, timestamp: h.platform.clock.now)
@@ -611,7 +611,7 @@ struct InspectorTests {
     func overlays() {
         let h = Harness()
         h.focus(h.form.name)
-        for id in ["overlay-touches", "overlay-regions", "overlay-keypad"] { h.app.setOverlay(id, on: true) }
+        for overlay in OverlayKind.allCases { h.app.setOverlay(overlay, on: true) }
         _ = h.platform.render()
         let id = h.platform.touchDown(at: h.emptyBackgroundPoint)
         let canvas = h.platform.render()
@@ -656,7 +656,7 @@ struct InspectorTests {
     @Test("the keypad's tag gives the device's points, as the inspector does, and sits above the keys, covering none")
     func keypadTag() {
         let h = Harness()
-        h.app.setOverlay("overlay-keypad", on: true)
+        h.app.setOverlay(.keypad, on: true)
         var traced: Rect?
         let token = h.platform.application.notificationCenter.addObserver(forName: .keyboardDidShow) { note in
             traced = note.userInfo[KeyboardInfoKey.frameEnd] as? Rect

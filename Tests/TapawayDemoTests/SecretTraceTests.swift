@@ -26,7 +26,7 @@ struct SecretTraceTests {
         var keypadFrame = Rect.zero
         var drawn: [String] = []
         let lines = try trace { h in
-            h.app.setOverlay("overlay-touches", on: true)
+            h.app.setOverlay(.touches, on: true)
             h.focus(h.form.password)
             keypadFrame = h.keyboard.frame
             for key in ["key-z", "key-q", "key-x"] { h.platform.tapKey(key) }

@@ -75,7 +75,7 @@ private func inode(_ path: String) -> UInt64? {
 
 private let sample = Settings(
     lastScenario: "tap-gesture",
-    windowSize: Settings.WindowSize(width: 700, height: 820),
+    windowSize: WindowSize(width: 700, height: 820),
     overlays: ["touches": true, "frames": false, "decision.log": true],
     theme: .dark)
 
@@ -450,7 +450,7 @@ struct SettingsTests {
         mkdir(files.settings.directory, 0o700)
         writeFile(files.settings.path, Array("[tapaway]\nscenario=flutter\nwindow-size=500x900\ntheme=dark\n".utf8))
         let old = files.loadReportingProblems { Issue.record("unexpected report: \($0)") }
-        #expect(old == Settings(lastScenario: "flutter", windowSize: Settings.WindowSize(width: 500, height: 900), theme: .dark))
+        #expect(old == Settings(lastScenario: "flutter", windowSize: WindowSize(width: 500, height: 900), theme: .dark))
 
         #expect(files.save(old).isEmpty)
         let settings = try #require(readFile(files.settings.path))

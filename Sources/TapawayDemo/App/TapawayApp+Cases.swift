@@ -20,7 +20,7 @@ extension TapawayApp {
         let number = matrixCase.number
         stopCase()
         let touchesWereShown = overlays.showsTouches
-        setOverlay("overlay-touches", on: true)
+        setOverlay(.touches, on: true)
         let player = CasePlayer(matrixCase, app: self, application: application, label: label)
         player.onPhase = { [weak self, unowned player] phase in
             guard let self, self.casePlayer === player else { return }
@@ -30,7 +30,7 @@ extension TapawayApp {
                 .caseFinished(
                     number: number, technique: self.technique, expected: expected, did: did,
                     evidence: player.evidence?.rawValue))
-            if !touchesWereShown { self.setOverlay("overlay-touches", on: false) }
+            if !touchesWereShown { self.setOverlay(.touches, on: false) }
             _ = self.application.timers.schedule(after: Self.caseVerdictTime) { [weak self, weak player] _ in
                 guard let self, let player, self.casePlayer === player else { return }
                 self.casePlayer = nil

@@ -138,14 +138,21 @@ extension TapawayApp {
         if let id = recording.focused { focus(id) }
     }
 
-    /// Turns an overlay on or off by its identifier (`overlay-touches`, `overlay-regions`,
-    /// `overlay-keypad`), as its switch in the inspector does.
-    package func setOverlay(_ identifier: String, on: Bool) {
-        switch identifier {
-        case "overlay-touches": overlays.showsTouches = on; inspector.touchesItem.isOn = on
-        case "overlay-regions": overlays.showsRegions = on; inspector.regionsItem.isOn = on
-        case "overlay-keypad": overlays.showsKeypad = on; inspector.keypadItem.isOn = on
-        default: break
+    /// Turns `overlay` on or off, as its switch in the inspector does.
+    package func setOverlay(_ overlay: OverlayKind, on: Bool) {
+        switch overlay {
+        case .touches: overlays.showsTouches = on; inspector.touchesItem.isOn = on
+        case .regions: overlays.showsRegions = on; inspector.regionsItem.isOn = on
+        case .keypad: overlays.showsKeypad = on; inspector.keypadItem.isOn = on
+        }
+    }
+
+    /// Whether `overlay` is shown.
+    package func shows(_ overlay: OverlayKind) -> Bool {
+        switch overlay {
+        case .touches: overlays.showsTouches
+        case .regions: overlays.showsRegions
+        case .keypad: overlays.showsKeypad
         }
     }
 

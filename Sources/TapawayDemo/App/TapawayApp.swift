@@ -212,7 +212,7 @@ package final class TapawayApp {
             guard let self, let screen else { return }
             self.events.notify(.avoidance(numbers, screen: screen.technique))
             if self.window.activeScreen === screen {
-                self.inspector.show(avoidance: numbers, platform: screen.avoidanceChoice == "platform")
+                self.inspector.show(avoidance: numbers, platform: screen.avoidanceChoice == .platform)
             }
         }
         for option in Techniques.technique(for: technique)?.options ?? [] {
@@ -240,7 +240,7 @@ package final class TapawayApp {
             return
         }
         window.activeScreen = screen
-        inspector.show(avoidance: screen.avoidance.numbers, platform: screen.avoidanceChoice == "platform")
+        inspector.show(avoidance: screen.avoidance.numbers, platform: screen.avoidanceChoice == .platform)
         let changed = screen.technique != technique
         if changed { stopCase() }
         technique = screen.technique

@@ -10,7 +10,7 @@ package enum AvoidanceOption {
     static let avoidance = TechniqueOption.choice(
         "avoidance", title: "Avoiding the keyboard",
         values: [
-            .init("platform", title: "As the technique does", subtitle: "Shrink, the manager, or nothing"),
+            .init(AvoidanceChoice.platformValue, title: "As the technique does", subtitle: "Shrink, the manager, or nothing"),
             .init("none", title: "Nothing", subtitle: "adjustNothing: the keyboard covers"),
             .init("shrink-frame", title: "Shrink the scroll view", subtitle: "On did-show (seed 003)"),
             .init("insets", title: "Content insets", subtitle: "contentInset, less the safe area"),
@@ -23,8 +23,8 @@ package enum AvoidanceOption {
             .init("kav-position", title: "KeyboardAvoidingView position", subtitle: "React Native, offset 0"),
             .init("kav-padding", title: "KeyboardAvoidingView padding", subtitle: "React Native, offset 0"),
         ],
-        default: "platform",
-        apply: { value, screen in screen.avoidanceChoice = value })
+        default: AvoidanceChoice.platformValue,
+        apply: { value, screen in screen.avoidanceChoice = AvoidanceChoice(optionValue: value) })
 
     /// `layout`: the standard form in a scroll view (the default, on which the matrix plays), the
     /// form without a scroll view, or a chat-like screen with a composer at the bottom.

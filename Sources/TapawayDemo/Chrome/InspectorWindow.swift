@@ -24,15 +24,15 @@ package final class InspectorWindow: Window {
     /// `overlay-touches`: draw each touch with a fading trail.
     package let touchesItem = ChromeItem(
         title: "Touches", subtitle: "Coloured by phase, with a trail", kind: .toggle,
-        identifier: "overlay-touches")
+        identifier: OverlayKind.touches.rawValue)
     /// `overlay-regions`: outline the focused field and its group; number the Prev/Next order.
     package let regionsItem = ChromeItem(
         title: "Focus and order", subtitle: "Inside regions, Prev/Next badges",
-        kind: .toggle, identifier: "overlay-regions")
+        kind: .toggle, identifier: OverlayKind.regions.rawValue)
     /// `overlay-keypad`: the keypad's frame and the avoidance distance.
     package let keypadItem = ChromeItem(
         title: "Keypad frame", subtitle: "And the distance kept above it",
-        kind: .toggle, identifier: "overlay-keypad")
+        kind: .toggle, identifier: OverlayKind.keypad.rawValue)
     /// `help-button`: the help card (F1).
     package let helpItem = ChromeItem(
         title: "Shortcuts and experiments", subtitle: "F1", kind: .choice,

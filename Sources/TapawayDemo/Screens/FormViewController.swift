@@ -52,9 +52,8 @@ package class FormViewController: ViewController {
         let under = bar.kind == .tabBar ? (view.application?.safeAreaInsets.bottom ?? 0) : 0
         return (bar.placement.height ?? 52) + under
     }
-    /// The general option `avoidance` as set: `platform` (the technique's own) or a strategy's
-    /// value.
-    package var avoidanceChoice = "platform" {
+    /// The general option `avoidance` as set: the technique's own, or a strategy.
+    package var avoidanceChoice = AvoidanceChoice.platform {
         didSet { if avoidanceChoice != oldValue { updateAvoidance() } }
     }
     /// Connects the screen to the avoidance strategy at work.
@@ -70,7 +69,10 @@ package class FormViewController: ViewController {
 
     /// The avoidance at work: the technique's own with `platform`, else the one chosen.
     package var effectiveAvoidance: AvoidanceKind {
-        avoidanceChoice == "platform" ? platformAvoidance : AvoidanceKind(rawValue: avoidanceChoice) ?? .none
+        switch avoidanceChoice {
+        case .platform: platformAvoidance
+        case .strategy(let kind): kind
+        }
     }
 
     /// Called after the avoidance at work changes (the keyboard manager's screen turns the
@@ -258,7 +260,7 @@ package class FormViewController: ViewController {
     package var platformBouncesWhenContentFits: Bool { false }
 
     /// The general option *When the form fits* (`bounce`): `platform`, `always` or `never`.
-    package var bounceChoice = "platform" {
+    package var bounceChoice = BounceChoice.platform {
         didSet { applyBounce() }
     }
 
@@ -268,7 +270,7 @@ package class FormViewController: ViewController {
         // A screen file that says its root always bounces is taken at its word.
         let declared = chosenDocument?.content.scroll?.alwaysBounceVertical ?? false
         form.alwaysBounceVertical =
-            bounceChoice == "always" || (bounceChoice == "platform" && (platformBouncesWhenContentFits || declared))
+            bounceChoice == .always || (bounceChoice == .platform && (platformBouncesWhenContentFits || declared))
     }
 
     /// Sees every touch event of the window before it is delivered, while this screen is on

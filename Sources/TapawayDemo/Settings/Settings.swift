@@ -25,32 +25,6 @@ import TapawayKit
 /// loads; anything that is not a comment, a `[section]` or a `key=value` line, or a known key
 /// with a value that does not parse, makes the whole file broken (see `parse(_:)`).
 package struct Settings: Equatable, Sendable {
-    /// A window size in pixels.
-    package struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertible {
-        /// Width in pixels.
-        package var width: Int
-        /// Height in pixels.
-        package var height: Int
-        /// The sizes a file may hold, per side.
-        package static let range = 1...16_384
-
-        /// A size of `width` × `height` pixels.
-        package init(width: Int, height: Int) { self.width = width; self.height = height }
-
-        /// Parses `WxH` (either case of x); nil when it is not two in-range integers.
-        package init?(_ text: String) {
-            let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
-                let w = Int(parts[0]), let h = Int(parts[1]),
-                WindowSize.range.contains(w), WindowSize.range.contains(h)
-            else { return nil }
-            self.init(width: w, height: h)
-        }
-
-        /// `WxH`.
-        package var description: String { "\(width)x\(height)" }
-    }
-
     /// The id of the scenario shown last (resolved by the app; an id it does not know is
     /// ignored there).
     package var lastScenario: String?
@@ -145,7 +119,7 @@ package struct Settings: Equatable, Sendable {
     ///
     /// - Throws: `SettingsError` naming the first bad line: a line that is not blank, a `#` or
     ///   `;` comment, a `[section]` or a `key=value`; a key before any section; a known key with
-    ///   a bad value (`window-size` not `WxH` within `WindowSize.range`, `theme` not `light`,
+    ///   a bad value (`window-size` not `WxH` within `WindowSize.settingsRange`, `theme` not `light`,
     ///   `dark` or `auto`, `scenario` or an overlay name not `isValidName(_:)`, an overlay value
     ///   not `true` or `false`).
     package static func parse(_ text: String) throws(SettingsError) -> Settings {
@@ -183,7 +157,7 @@ package struct Settings: Equatable, Sendable {
                     }
                     settings.lastScenario = value
                 case "window-size":
-                    guard let size = WindowSize(value) else {
+                    guard let size = WindowSize(parsing: value), size.fitsSettingsFile else {
                         throw SettingsError("line \(number): window-size '\(value.shortened)' is not WxH")
                     }
                     settings.windowSize = size

@@ -27,12 +27,12 @@ enum DraggingOption {
     static let bounce = TechniqueOption.choice(
         "bounce", title: "When the form fits",
         values: [
-            .init("platform", title: "As the platform does", subtitle: "UIKit, Android: no drag"),
-            .init("always", title: "Always drags", subtitle: "alwaysBounceVertical"),
-            .init("never", title: "Drags only to scroll"),
+            .init(BounceChoice.platform.rawValue, title: "As the platform does", subtitle: "UIKit, Android: no drag"),
+            .init(BounceChoice.always.rawValue, title: "Always drags", subtitle: "alwaysBounceVertical"),
+            .init(BounceChoice.never.rawValue, title: "Drags only to scroll"),
         ],
-        default: "platform",
-        apply: { value, screen in screen.bounceChoice = value })
+        default: BounceChoice.platform.rawValue,
+        apply: { value, screen in screen.bounceChoice = BounceChoice(rawValue: value) ?? .never })
 
     /// The dismiss mode a value stands for.
     static func mode(_ value: String) -> KeyboardDismissMode {
