@@ -37,7 +37,8 @@ final class Harness {
             (NotificationName.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
             (.keyboardWillHide, "willHide"), (.keyboardDidHide, "didHide"),
         ] {
-            tokens.add(application.notificationCenter.addObserver(forName: name) { [unowned self] _ in keyboardEvents.append(label) })
+            tokens.add(
+                application.notificationCenter.addObserver(forName: name) { [unowned self] _ in keyboardEvents.append(label) })
         }
         tokens.add(
             application.controlEventObservers.add { [unowned self] control, event in

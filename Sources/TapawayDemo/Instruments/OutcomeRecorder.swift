@@ -25,34 +25,34 @@ package final class OutcomeRecorder {
         keypadUp = application.keyboard.isVisible
         tokens.add(
             application.focusObservers.add { [unowned self] responder in
-            outcome.focusChanges.append((responder as? View)?.traceName)
-            outcome.focusPhases.append(currentPhase)
-        })
+                outcome.focusChanges.append((responder as? View)?.traceName)
+                outcome.focusPhases.append(currentPhase)
+            })
         tokens.add(
             application.touchObservers.add { [unowned self, unowned application] touch in
-            if touch.phase == .began {
-                let secureKey = TraceWiring.secureKeypadFrame(for: touch, in: application) != nil
-                outcome.touchHits.append(secureKey ? "keypad" : touch.view?.traceName ?? "nothing")
-            }
-            // A lift outranks a landing in the same event, a landing outranks a move.
-            switch (currentPhase, touch.phase) {
-            case (.ended?, _): break
-            case (_, .ended), (_, .cancelled): currentPhase = .ended
-            case (.began?, _): break
-            default: currentPhase = touch.phase == .stationary ? currentPhase : touch.phase
-            }
-        })
+                if touch.phase == .began {
+                    let secureKey = TraceWiring.secureKeypadFrame(for: touch, in: application) != nil
+                    outcome.touchHits.append(secureKey ? "keypad" : touch.view?.traceName ?? "nothing")
+                }
+                // A lift outranks a landing in the same event, a landing outranks a move.
+                switch (currentPhase, touch.phase) {
+                case (.ended?, _): break
+                case (_, .ended), (_, .cancelled): currentPhase = .ended
+                case (.began?, _): break
+                default: currentPhase = touch.phase == .stationary ? currentPhase : touch.phase
+                }
+            })
         tokens.add(application.frameObservers.add { [unowned self] in currentPhase = nil })
         tokens.add(application.inputObservers.add { [unowned self] _ in currentPhase = nil })
         tokens.add(
             application.controlEventObservers.add { [unowned self] control, event in
-            guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
-            outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
-        })
+                guard [.touchUpInside, .valueChanged, .editingDidEndOnExit].contains(event) else { return }
+                outcome.actions["\(control.traceName ?? "?") \(event.name)", default: 0] += 1
+            })
         tokens.add(
             app.window.decisionObservers.add { [unowned self] decision in
-            outcome.decisions[decision.action.rawValue, default: 0] += 1
-        })
+                outcome.decisions[decision.action.rawValue, default: 0] += 1
+            })
         let center = application.notificationCenter
         tokens.add(
             center.addObserver(forName: .keyboardWillShow) { [unowned self] _ in

@@ -18,34 +18,35 @@ final class TraceWiring {
             tapaway.events.add { [weak tracer, unowned app] event in tracer?.write(event, application: app) })
         tokens.add(
             app.touchObservers.add { [weak tracer, unowned app] touch in
-            // A keypad touch while a secure field is focused is not traced at all: even
-            // redacted, the touches that type nothing (shift, a layer switch) between those that
-            // do would tell which characters of the password needed them.
-            guard Self.secureKeypadFrame(for: touch, in: app) == nil else { return }
-            tracer?.touch(touch)
-        })
+                // A keypad touch while a secure field is focused is not traced at all: even
+                // redacted, the touches that type nothing (shift, a layer switch) between those that
+                // do would tell which characters of the password needed them.
+                guard Self.secureKeypadFrame(for: touch, in: app) == nil else { return }
+                tracer?.touch(touch)
+            })
         tokens.add(
             app.focusObservers.add { [weak tracer] responder in
-            tracer?.focus(responder, screen: (responder as? View).flatMap(Self.technique(showing:))?.rawValue)
-        })
+                tracer?.focus(responder, screen: (responder as? View).flatMap(Self.technique(showing:))?.rawValue)
+            })
         tokens.add(
             app.controlEventObservers.add { [weak tracer] control, event in
-            // Drags inside and outside fire on every move; the trace keeps the meaningful events.
-            guard event != .touchDragInside, event != .touchDragOutside else { return }
-            tracer?.action(control, event)
-        })
+                // Drags inside and outside fire on every move; the trace keeps the meaningful events.
+                guard event != .touchDragInside, event != .touchDragOutside else { return }
+                tracer?.action(control, event)
+            })
         tokens.add(app.frameObservers.add { [weak tracer, unowned app] in tracer?.layoutIfChanged(app) })
         tokens.add(
             app.accessibilityActivationObservers.add { [weak tracer, unowned app] view, activation in
-            // A key of the keypad while it serves a secure field is left out, as its touches are.
-            // (A layer key is gone from the keypad once it has switched the layer: it is still a key.)
-            let onKeypad = view is KeyView || view.window === app.keyboard.window
-            guard !(app.keyboard.servesSecureField && onKeypad) else { return }
-            let technique = Self.technique(showing: view) ?? (app.keyboard.client as? View).flatMap(Self.technique(showing:))
-            tracer?.accessibilityActivation(
-                activation, screen: technique?.rawValue,
-                via: Self.activationPath(of: technique.flatMap { Techniques.technique(for: $0)?.platform }, view: view, in: app))
-        })
+                // A key of the keypad while it serves a secure field is left out, as its touches are.
+                // (A layer key is gone from the keypad once it has switched the layer: it is still a key.)
+                let onKeypad = view is KeyView || view.window === app.keyboard.window
+                guard !(app.keyboard.servesSecureField && onKeypad) else { return }
+                let technique = Self.technique(showing: view) ?? (app.keyboard.client as? View).flatMap(Self.technique(showing:))
+                tracer?.accessibilityActivation(
+                    activation, screen: technique?.rawValue,
+                    via: Self.activationPath(
+                        of: technique.flatMap { Techniques.technique(for: $0)?.platform }, view: view, in: app))
+            })
         let center = app.notificationCenter
         let phases: [(NotificationName, String)] = [
             (.keyboardWillShow, "willShow"), (.keyboardDidShow, "didShow"),
