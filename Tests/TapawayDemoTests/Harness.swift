@@ -5,7 +5,9 @@ import TapawayKit
 /// A headless Tapaway with everything a dismissal test looks at recorded: a `HeadlessSession`
 /// (the app that `compare` and `matrix` run, with its `OutcomeRecorder`), and, beside the
 /// outcome's counts, the order of what happened: each decision, each keypad notification and
-/// each control event or row selection. The Harness only observes, with tokens, so a trace
+/// each control event or row selection.
+///
+/// The Harness only observes, with tokens, so a trace
 /// attached to its app gets every line (its `select` lines among them).
 @MainActor
 final class Harness {

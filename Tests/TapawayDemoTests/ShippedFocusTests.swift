@@ -3,9 +3,10 @@ import TapawayHeadless
 import TapawayKit
 import Testing
 
-/// `--focus` is checked against `ScreenLayout.focusableIdentifiers` before any screen is read;
-/// the app, once running, offers `TapawayApp.focusableIdentifiers`. The two must name the same
-/// inputs, or `--focus` would refuse a field the app can focus, or accept one it cannot.
+/// `--focus` is checked against `ScreenLayout.focusableIdentifiers` before any screen is read,
+/// and must name the inputs the running app offers (`TapawayApp.focusableIdentifiers`).
+///
+/// Otherwise `--focus` would refuse a field the app can focus, or accept one it cannot.
 @MainActor
 @Suite("The shipped screens' focusable inputs")
 struct ShippedFocusTests {

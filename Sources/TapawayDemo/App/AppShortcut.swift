@@ -1,8 +1,9 @@
 import TapawayKit
 
 /// The program's keyboard shortcuts: the function keys that no field takes, which reach the
-/// app as unhandled keys (the help card lists them). Ctrl+Tab, which moves the keyboard's focus
-/// into the chrome, is `ChromeKeyboardFocus`'s.
+/// app as unhandled keys (the help card lists them).
+///
+/// Ctrl+Tab, which moves the keyboard's focus into the chrome, is `ChromeKeyboardFocus`'s.
 package enum AppShortcut: Sendable, CaseIterable {
     /// F1: shows or hides the help card.
     case help

@@ -1,6 +1,8 @@
 import TapawayKit
 
-/// The simulated app's one window: the navigation controller's home. A technique that needs
+/// The simulated app's one window: the navigation controller's home.
+///
+/// A technique that needs
 /// the window itself to act (as `send-event`'s `sendEvent` override does) asks for a subclass
 /// through `DismissalTechnique.windowClass`, and learns from `activeTechnique` whether its
 /// screen is the one on top. Every decision of a technique on the window's screens goes out

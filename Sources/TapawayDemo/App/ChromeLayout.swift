@@ -3,7 +3,9 @@ import TapawayKit
 /// Where the chrome around the simulated device goes, as pure functions of the device, its
 /// safe area and the window: the banners over the device, the inspector's frame when it has
 /// no room, the help card, and the safe area a window shorter or narrower than the device
-/// leaves. `WindowLayout` places the sidebar, the device and the inspector; these place what
+/// leaves.
+///
+/// `WindowLayout` places the sidebar, the device and the inspector; these place what
 /// lies over them.
 enum ChromeLayout {
     /// The device's safe area as far as it shows: a window shorter than the device cuts its
@@ -20,7 +22,9 @@ enum ChromeLayout {
         return insets
     }
 
-    /// The replay banner: a pill where the replay touches nothing. In the strip of the home
+    /// The replay banner: a pill where the replay touches nothing.
+    ///
+    /// In the strip of the home
     /// indicator, under the keys, when the device has one tall enough (no touch is recorded
     /// there, and the keys end above it); else under the navigation bar, across most of the
     /// simulated screen, where it covers the top of the form (a device without a home

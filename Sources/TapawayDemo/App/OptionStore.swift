@@ -2,6 +2,7 @@ import TapawayKit
 
 /// The value of every option, technique's and general: only those that differ from their
 /// defaults are kept, so a recording's header and the sidebar's count name just the changes.
+///
 /// The app applies a value to its screens when it sets it here.
 @MainActor
 package struct OptionStore {

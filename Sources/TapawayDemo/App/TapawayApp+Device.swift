@@ -74,7 +74,9 @@ extension TapawayApp {
     /// method takes it and hides the keyboard, and the focused field keeps its focus; else a
     /// sheet or alert up over the screen is dismissed (`Dialog.onBackPressed` cancels a
     /// cancelable dialog, the default); else the activity goes back (the screen is popped, as
-    /// `onBackPressed` finishes it). The trace's `systemBack` line says which (`took`:
+    /// `onBackPressed` finishes it).
+    ///
+    /// The trace's `systemBack` line says which (`took`:
     /// `keyboard`, `dialog`, `app`, or `nothing` at the root).
     package func systemBack() {
         let took: String

@@ -64,10 +64,11 @@ extension TapawayApp {
         sidebar.setNeedsLayout()
     }
 
-    /// Shows or hides the Audit instrument. Shown, it audits the screen on view under the
-    /// technique on view with the options set: a headless run whose cases play a few each
-    /// frame, the card counting them, so the window stays live; the trace gets an `audit` line
-    /// when the findings are ready.
+    /// Shows or hides the Audit instrument.
+    ///
+    /// Shown, it audits the screen on view under the technique on view with the options set: a
+    /// headless run whose cases play a few each frame, the card counting them, so the window
+    /// stays live; the trace gets an `audit` line when the findings are ready.
     package func toggleAudit() {
         guard auditCard.isHidden else {
             auditCard.setVisible(false)
@@ -130,8 +131,9 @@ extension TapawayApp {
 
     /// Puts the app in the state a recording began in, before it is replayed: the inspector
     /// shown or hidden as it was (the simulated screen's width depends on it), the options set
-    /// then (the keyboard's state among them), and the input that was focused. Recordings
-    /// without these header fields leave the app as it is.
+    /// then (the keyboard's state among them), and the input that was focused.
+    ///
+    /// Recordings without these header fields leave the app as it is.
     package func prepareForReplay(of recording: Recording) {
         if let wanted = recording.inspector, wanted != inspectorWanted { toggleInspector() }
         for option in recording.options { setOption(option.key, to: option.value) }
@@ -157,7 +159,9 @@ extension TapawayApp {
     }
 
     /// Sets the option `key` to `value`, applies it to the screens it concerns, and shows it in
-    /// the sidebar. Returns false, changing nothing, when the option or the value is unknown.
+    /// the sidebar.
+    ///
+    /// Returns false, changing nothing, when the option or the value is unknown.
     @discardableResult
     package func setOption(_ key: OptionKey, to value: String) -> Bool {
         guard let option = options.set(key, to: value) else { return false }

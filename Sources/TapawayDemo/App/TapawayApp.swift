@@ -1,10 +1,15 @@
 import TapawayKit
 import TapawayScreen
 
-/// The Tapaway program without its platform: window layout and navigation. The sidebar (host
-/// chrome), the simulated screen (the app's window, of the class the registry's techniques
-/// need, holding a navigation controller: the techniques list and one screen per technique),
-/// the inspector and the help card. The executable gives it an `Application` backed by X11;
+/// The Tapaway program without its platform: its windows and the navigation between the
+/// techniques' screens.
+///
+/// The sidebar (host chrome), the simulated screen (the app's window, of the class the
+/// registry's techniques need, holding a navigation controller: the techniques list and one
+/// screen per technique), the inspector and the help card. The device and chrome layout, the
+/// instruments and options, the cases and the shortcuts are in the extensions beside this
+/// file; what the trace reports goes out through `events`, `techniqueObservers` and the
+/// window's `decisionObservers`. The executable gives it an `Application` backed by X11;
 /// tests, `compare` and `matrix` give it a headless one.
 @MainActor
 package final class TapawayApp {

@@ -16,8 +16,9 @@ package enum ScreenLayout: String, Sendable, CaseIterable {
 
     /// The text inputs `--focus` may name on the shipped screens, in the order `--focus`'s
     /// error lists them: every one that `TapawayApp.focusableIdentifiers` offers under some
-    /// layout (the form's fields, and the chat's `message`). Known before any screen is read, so
-    /// the options are checked without reading one.
+    /// layout (the form's fields, and the chat's `message`).
+    ///
+    /// Known before any screen is read, so the options are checked without reading one.
     package static let focusableIdentifiers = ["name", "email", "password", "phone", "notes", "message"]
 
     /// The layout that shows the shipped screen `name`, if it is one.

@@ -1,4 +1,5 @@
 /// A window's size in pixels, as `--size` and the settings' `window-size` write it: `WxH`.
+///
 /// One type and one parser for both; each checks its own range (`--size` the window's
 /// minimum and maximum, the settings file `fitsSettingsFile`).
 package struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertible {
@@ -12,8 +13,9 @@ package struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertibl
     /// A size of `width` × `height` pixels.
     package init(width: Int, height: Int) { self.width = width; self.height = height }
 
-    /// Parses `WxH` (either case of x); nil when it is not two integers around one x. The
-    /// range is the caller's to check.
+    /// Parses `WxH` (either case of x); nil when it is not two integers around one x.
+    ///
+    /// The range is the caller's to check.
     package init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }

@@ -3,8 +3,9 @@ import TapawayKit
 /// Connects a `Tracer` to everything the trace reports: the application's touches, focus,
 /// control actions, frames (layout lines), accessibility activations, the keypad's
 /// notifications, edits and the keyboard manager's notes; the techniques' decisions (from the
-/// app's window); and the app's own facts (its technique, its `AppEvent`s). Every registration
-/// is kept in one bag, which cancels them when the wiring goes away.
+/// app's window); and the app's own facts (its technique, its `AppEvent`s).
+///
+/// Every registration is kept in one bag, which cancels them when the wiring goes away.
 @MainActor
 final class TraceWiring {
     private let tokens = ObserverBag()

@@ -104,7 +104,9 @@ public final class NotificationCenter {
     public init() {}
 
     /// Calls `block` for every notification named `name` (any name when nil) from `object`
-    /// (any object when nil). Keep the token (in an `ObserverBag`) to remove the observer.
+    /// (any object when nil).
+    ///
+    /// Keep the token (in an `ObserverBag`) to remove the observer.
     @discardableResult
     public func addObserver(
         forName name: NotificationName?, object: AnyObject? = nil,

@@ -1,7 +1,8 @@
 /// Observers of one kind of event (touches, focus changes, frames…): each registration returns a
-/// token, and cancelling the token (or removing it here) stops it. The one way the Kit and the app let several parties
-/// watch the same thing, so that no second observer silently replaces the first and nothing
-/// stays registered after its owner has gone.
+/// token, and cancelling the token (or removing it here) stops it.
+///
+/// The one way the Kit and the app let several parties watch the same thing, so that no second
+/// observer silently replaces the first and nothing stays registered after its owner has gone.
 ///
 /// Observers are called in registration order. One may add or remove observers while being
 /// called: the call goes over a snapshot, skipping those removed meanwhile.

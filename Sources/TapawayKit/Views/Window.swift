@@ -282,6 +282,7 @@ open class Window: View {
 
     /// Drawn over everything in the window, in window coordinates, after the views: instruments
     /// such as touch markers, each told the window, the canvas and the rectangle being drawn.
+    ///
     /// Invalidate the areas they cover when they change; cancel the token to stop drawing.
     public let overlayRenderers = ObserverList<(window: Window, canvas: Canvas, rect: Rect)>()
 
