@@ -38,7 +38,7 @@ struct AvoidanceTests {
         #expect(
             option.values.map(\.id) == [
                 "platform", "none", "shrink-frame", "insets", "move-screen", "move-window", "keyboard-guide", "adjust-resize",
-                "adjust-pan", "kav-height", "kav-position", "kav-padding",
+                "adjust-pan", "edge-to-edge", "ime-insets", "kav-height", "kav-position", "kav-padding",
             ])
         #expect(option.defaultValue == "platform")
         let screens = try #require(Techniques.generalOptions.first { $0.id == "layout" })
@@ -49,7 +49,7 @@ struct AvoidanceTests {
         }
     }
 
-    @Test("the sidebar wraps the avoidance choice's twelve segments into rows, each wide enough to read and tap")
+    @Test("the sidebar wraps the avoidance choice's fourteen segments into rows, each wide enough to read and tap")
     func sidebarWraps() throws {
         let h = Harness(.sendEvent)
         h.app.sidebar.layoutIfNeeded()
@@ -296,19 +296,29 @@ struct AvoidanceTests {
             #expect(screen(h).avoidance.numbers.shift == kb.height - screenTop(h), "\(behavior)")
             _ = composer.messageField.resignFirstResponder()
             h.platform.settle()
-            #expect(composer.frameInScreen.maxY == h.platform.application.deviceFrame.maxY, "\(behavior)")
+            // Back at rest on the home indicator's strip, as in a SafeAreaView.
+            let resting = h.platform.application.deviceFrame.maxY - screen(h).view.safeAreaInsets.bottom
+            #expect(composer.frameInScreen.maxY == resting, "\(behavior)")
         }
     }
 
-    @Test("kav-position: the content moves up by the relative height, its top under the bar; its height stays")
+    @Test(
+        "kav-position: the content moves up by the relative height, its top under the bar; the composer leaves the home indicator's strip, which the form takes"
+    )
     func kavPosition() {
         let h = harness(.sendEvent, "kav-position", layout: "chat")
         let composer = screen(h).chatComposer
         let formBefore = h.form.frameInScreen
+        let strip = screen(h).view.safeAreaInsets.bottom
         h.focus(composer.messageField)
         let kb = keyboard(h)
         let relative = kb.height - screenTop(h)
-        #expect(h.form.frameInScreen == formBefore.offsetBy(dx: 0, dy: -relative))
+        // React Native's SafeAreaView pads by "the portion of the view that is not covered by
+        // navigation bars, tab bars, toolbars, and other ancestor views": moved up out of the
+        // home indicator's strip, it pads nothing, and the content above the composer grows by it.
+        var moved = formBefore.offsetBy(dx: 0, dy: -relative)
+        moved.size.height += strip
+        #expect(h.form.frameInScreen == moved)
         #expect(composer.frameInScreen.maxY == kb.minY + screenTop(h))
     }
 

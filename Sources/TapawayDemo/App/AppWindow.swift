@@ -18,8 +18,14 @@ package class AppWindow: Window {
     package var activeTechnique: TechniqueID?
     /// The technique's screen on top, which sees every touch event before delivery.
     package weak var activeScreen: FormViewController? {
-        didSet { activeTechnique = activeScreen?.technique }
+        didSet {
+            activeTechnique = activeScreen?.technique
+            if activeScreen !== oldValue { placeOnDevice() }
+        }
     }
+    /// The simulated device's screen and Android's navigation bar on it (empty elsewhere), in
+    /// screen coordinates, as the app last gave them.
+    private var devicePlacement: (screen: Rect, navigationBar: Rect)?
 
     /// Creates the window over `frame`, observing through `notificationCenter`.
     package required init(frame: Rect, notificationCenter: NotificationCenter) {
@@ -41,4 +47,34 @@ package class AppWindow: Window {
 
     /// Whether `candidate` is this class or one of its subclasses.
     package static func isAncestor(of candidate: AppWindow.Type) -> Bool { candidate is Self.Type }
+
+    /// Covers the device's screen `screen`, less Android's navigation bar `navigationBar` (an
+    /// empty rect on iOS), and keeps doing so as the screen on top changes.
+    ///
+    /// An Android app's window fits the system bars unless it draws edge to edge: its content
+    /// ends above the navigation bar ("If set to true, the framework will inspect the now
+    /// deprecated `View#SYSTEM_UI_LAYOUT_FLAGS` as well the `SOFT_INPUT_ADJUST_RESIZE` flag and
+    /// fits content according to these flags", `Window.setDecorFitsSystemWindows`, true by
+    /// default below API 35). The status bar stays over the app's bar, as iOS's does.
+    package func place(onDevice screen: Rect, navigationBar: Rect) {
+        devicePlacement = (screen, navigationBar)
+        placeOnDevice()
+    }
+
+    /// Places the window again from the last placement, for the screen on top now: under the
+    /// navigation bar while that screen draws edge to edge.
+    package func placeOnDevice() {
+        guard let (screen, bar) = devicePlacement else { return }
+        let edgeToEdge = activeScreen?.effectiveAvoidance.drawsEdgeToEdge ?? false
+        var placed = screen
+        if !edgeToEdge, bar.width > 0, bar.height > 0 {
+            // The bar lies along the bottom in portrait, along the side in landscape.
+            if bar.width >= screen.width {
+                placed.size.height = max(0, bar.minY - screen.minY)
+            } else {
+                placed.size.width = max(0, bar.minX - screen.minX)
+            }
+        }
+        if frame != placed { frame = placed }
+    }
 }

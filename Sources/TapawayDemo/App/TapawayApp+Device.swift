@@ -17,7 +17,9 @@ extension TapawayApp {
         application.setDevice(
             frame: device, safeArea: safeArea, compactKeys: compact, rotated: rotated,
             keyboardStyle: self.device.keyboardStyle)
-        window.frame = device
+        // Android's window ends above the navigation bar unless the screen draws edge to edge.
+        let navigationBar = self.device.bottom == .navigationBar ? deviceChrome.navigationBarFrame : .zero
+        window.place(onDevice: device, navigationBar: navigationBar)
         backdrop.frame = Rect(origin: .zero, size: size)
         helpCard.frame = ChromeLayout.helpCardFrame(device: device, inspector: layout.inspector, window: size)
         auditCard.frame = helpCard.frame

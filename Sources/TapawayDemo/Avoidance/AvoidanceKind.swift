@@ -28,6 +28,15 @@ package enum AvoidanceKind: String, Sendable, CaseIterable {
     case kavPosition = "kav-position"
     /// React Native's `KeyboardAvoidingView` with `behavior="padding"`.
     case kavPadding = "kav-padding"
+    /// Android 15's enforced edge-to-edge (an app targeting API 35) that handles no insets: the
+    /// window runs under the navigation bar and is never resized for the keyboard, since
+    /// `adjustResize` no longer fits the content; the app's bottom bar sits under the
+    /// navigation bar and the keyboard covers what it covers.
+    case edgeToEdge = "edge-to-edge"
+    /// Edge-to-edge with the insets applied: the content is padded by the larger of
+    /// `WindowInsets.ime` and the navigation bar's insets, following the keyboard frame by frame
+    /// (`Modifier.imePadding()`, or an `OnApplyWindowInsetsListener` fitting `Type.ime()`).
+    case imeInsets = "ime-insets"
     /// The keyboard manager scrolls or moves the screen itself (the `keyboard-manager`
     /// technique's own; not a value of the option).
     case keyboardManager = "keyboard-manager"
@@ -36,7 +45,8 @@ package enum AvoidanceKind: String, Sendable, CaseIterable {
     /// screen acts: the keyboard covers, or the manager does the work).
     @MainActor package func makeStrategy() -> (any KeyboardAvoidance)? {
         switch self {
-        case .none, .keyboardManager: return nil
+        case .none, .keyboardManager, .edgeToEdge: return nil
+        case .imeInsets: return KeyboardGuideAvoidance(kind: .imeInsets)
         case .shrinkFrame: return ShrinkFrameAvoidance()
         case .insets: return ContentInsetAvoidance()
         case .moveScreen: return MoveScreenAvoidance()
@@ -49,4 +59,14 @@ package enum AvoidanceKind: String, Sendable, CaseIterable {
         case .kavPadding: return KeyboardAvoidingViewAvoidance(behavior: .padding)
         }
     }
+
+    /// Whether the app's window runs under Android's navigation bar (edge to edge), rather than
+    /// ending above it, as a window that fits the system bars does (apps targeting API 34 or
+    /// lower, the default here).
+    package var drawsEdgeToEdge: Bool { self == .edgeToEdge || self == .imeInsets }
+
+    /// Whether the screen keeps its bottom bar above the bottom safe area (the home indicator's
+    /// strip, Android's navigation bar): every strategy but `edge-to-edge`, whose app handles
+    /// no insets.
+    package var keepsToBottomSafeArea: Bool { self != .edgeToEdge }
 }

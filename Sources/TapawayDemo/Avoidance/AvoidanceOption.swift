@@ -19,6 +19,8 @@ package enum AvoidanceOption {
             .init("keyboard-guide", title: "Keyboard layout guide", subtitle: "UIKeyboardLayoutGuide"),
             .init("adjust-resize", title: "Android adjustResize", subtitle: "The window shrinks"),
             .init("adjust-pan", title: "Android adjustPan", subtitle: "The window pans, app bar too"),
+            .init("edge-to-edge", title: "Android edge-to-edge", subtitle: "API 35, no insets applied: nothing moves"),
+            .init("ime-insets", title: "Edge-to-edge, IME insets", subtitle: "WindowInsets.ime as padding"),
             .init("kav-height", title: "KeyboardAvoidingView height", subtitle: "React Native, offset 0"),
             .init("kav-position", title: "KeyboardAvoidingView position", subtitle: "React Native, offset 0"),
             .init("kav-padding", title: "KeyboardAvoidingView padding", subtitle: "React Native, offset 0"),

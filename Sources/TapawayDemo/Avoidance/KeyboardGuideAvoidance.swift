@@ -8,17 +8,27 @@ import TapawayKit
 /// as UIKit's text inputs ask their scroll view to (inferred). iPad's floating keyboard is not
 /// followed: `followsUndockedKeyboard` is false by default, and then, Apple documents, the
 /// guide's top is the safe area's bottom while the keyboard is undocked.
+///
+/// `ime-insets` is the same arithmetic on Android: an edge-to-edge app padding its content by
+/// the larger of `WindowInsets.ime` and the navigation bar's insets, which follow the
+/// keyboard's slide frame by frame (`WindowInsetsAnimation`), with the focused field brought
+/// into view as the scroll view shrinks.
 @MainActor
 package final class KeyboardGuideAvoidance: KeyboardAvoidance {
     /// The space kept between the field being edited and the guide when scrolling.
     package static let fieldMargin = 8.0
     /// The numbers used last.
-    package private(set) var numbers = AvoidanceNumbers(strategy: AvoidanceKind.keyboardGuide.rawValue)
+    package private(set) var numbers: AvoidanceNumbers
     /// Whether the content is pinned to the guide (and must be given the screen back).
     private var pinned = false
+    /// The strategy's kind: `keyboard-guide`, or `ime-insets` on an edge-to-edge Android app.
+    package let kind: AvoidanceKind
 
-    /// Creates the strategy; it holds no state until a keyboard notification arrives.
-    package init() {}
+    /// Creates the strategy as `kind` (`keyboard-guide` unless told), holding no state until a keyboard notification arrives.
+    package init(kind: AvoidanceKind = .keyboardGuide) {
+        self.kind = kind
+        numbers = AvoidanceNumbers(strategy: kind.rawValue)
+    }
 
     /// Scrolls the field into view once the keyboard is up.
     package func keyboard(_ change: KeyboardChange, in screen: FormViewController) {
@@ -47,7 +57,7 @@ package final class KeyboardGuideAvoidance: KeyboardAvoidance {
 
     /// Gives the content the whole screen back.
     package func restore(_ screen: FormViewController) {
-        numbers = AvoidanceNumbers(strategy: AvoidanceKind.keyboardGuide.rawValue)
+        numbers = AvoidanceNumbers(strategy: kind.rawValue)
         guard pinned else { return }
         pinned = false
         screen.layOutContent(in: screen.view.bounds)

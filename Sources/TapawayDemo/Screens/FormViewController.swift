@@ -44,13 +44,25 @@ package class FormViewController: ViewController {
         return built
     }
     private var builtComposer: View?
-    /// The bar's height, when the screen shown has one.
+    /// The bar's own height, when the screen shown has one (0 without one).
     private var composerHeight: Double {
         guard let bar = document.bottomBar else { return 0 }
-        // A tab bar reaches under the home indicator, its items above it (UITabBar's height is
-        // its own plus the safe area's bottom).
-        let under = bar.kind == .tabBar ? (view.application?.safeAreaInsets.bottom ?? 0) : 0
-        return (bar.placement.height ?? 52) + under
+        return bar.placement.height ?? 52
+    }
+
+    /// The part of the bottom safe area (the home indicator's strip) that `area`, in the screen
+    /// view's coordinates, reaches into: what a bar at the area's bottom keeps clear of.
+    ///
+    /// A chat's composer sits on the safe area's bottom at rest, as one pinned to
+    /// `safeAreaLayoutGuide.bottomAnchor` (UIKit), laid out in SwiftUI's safe area (which
+    /// "positions views within the safe area" unless told to ignore it), or wrapped in React
+    /// Native's `SafeAreaView` ("to render content within the safe area boundaries"): documented
+    /// for each. So every strategy starts from the same baseline, and an area that ends above the
+    /// strip (the keyboard's top) reaches into none of it.
+    package func bottomSafeArea(in area: Rect) -> Double {
+        let inset = view.safeAreaInsets.bottom
+        guard inset > 0, effectiveAvoidance.keepsToBottomSafeArea else { return 0 }
+        return max(0, min(inset, area.maxY - (view.bounds.maxY - inset)))
     }
     /// The general option `avoidance` as set: the technique's own, or a strategy.
     package var avoidanceChoice = AvoidanceChoice.platform {
@@ -97,7 +109,8 @@ package class FormViewController: ViewController {
 
     /// The root view: a container holding the form (so the form can shrink inside it).
     package override func loadView() {
-        let container = View()
+        let container = ScreenRootView()
+        container.onResize = { [weak self] in self?.rootDidResize() }
         container.backgroundColor = Palette.groupedBackground
         form.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         container.addSubview(form)
@@ -134,8 +147,9 @@ package class FormViewController: ViewController {
     /// not the one it has now, as UIKit lays a view out again when its safe area changes.
     package override func viewDidAppear(_ animated: Bool) {
         form.setNeedsLayout()
-        // A tab bar's height takes the home indicator's, known only once the screen is shown.
-        if document.bottomBar?.kind == .tabBar { layOutContent(in: view.bounds) }
+        // A bottom bar keeps to the safe area (a tab bar reaches under it), known only once the
+        // screen is shown.
+        if document.bottomBar != nil { layOutContent(in: view.bounds) }
         avoidance.start()
         if playsSearchDimming { searchDimming.start() }
         // The file describes its screen with the sheet up: it is up when the screen shows.
@@ -190,18 +204,47 @@ package class FormViewController: ViewController {
 
     /// The form's frame with nothing avoiding: the screen's whole view, less the composer in
     /// the chat layout. Read afresh each time, so that after a rotation it is the new size.
-    package var fullFormFrame: Rect {
-        let b = view.bounds
-        return Rect(x: b.minX, y: b.minY, width: b.width, height: max(0, b.height - composerHeight))
-    }
+    package var fullFormFrame: Rect { contentFrames(in: view.bounds).form }
 
     /// Lays the form (and the composer, in the chat layout) out in `area` of the screen's view,
     /// the composer at its bottom; eased over `duration` seconds when it is not 0.
     package func layOutContent(in area: Rect, duration: Double = 0) {
-        let formFrame = Rect(x: area.minX, y: area.minY, width: area.width, height: max(0, area.height - composerHeight))
-        let composerFrame = Rect(x: area.minX, y: area.maxY - composerHeight, width: area.width, height: composerHeight)
-        formSlider.move(form, to: formFrame, duration: duration)
-        if let composer = composer { composerSlider.move(composer, to: composerFrame, duration: duration) }
+        restingBounds = area == view.bounds ? area : nil
+        let frames = contentFrames(in: area)
+        formSlider.move(form, to: frames.form, duration: duration)
+        if let composer = composer, let bar = frames.bar { composerSlider.move(composer, to: bar, duration: duration) }
+    }
+
+    /// The screen view's bounds when the content was last laid out in all of them (nothing
+    /// avoiding), or nil while a strategy holds it in less.
+    private var restingBounds: Rect?
+
+    /// The screen's view changed size (the window fits Android's navigation bar or no longer
+    /// does, a rotation, a resized window's content): content laid out at rest is laid out again
+    /// in the new size, so a bottom bar keeps to the safe area that size has.
+    private func rootDidResize() {
+        guard let resting = restingBounds else {
+            // A strategy holds the content (the keyboard guide's pin): with the keyboard away it
+            // meets the new size now (with it up, the driver has it meet the keyboard again).
+            if view.application?.keyboard.state == .hidden { avoidance.reapply() }
+            return
+        }
+        guard resting != view.bounds, document.bottomBar != nil else { return }
+        layOutContent(in: view.bounds)
+    }
+
+    /// The form's frame and the bottom bar's (nil without one) for content laid out in `area`.
+    ///
+    /// The bar stands on the bottom safe area the area reaches into, the form above it; a tab
+    /// bar reaches down under that strip with its items above it (UITabBar's height is its own
+    /// plus the safe area's bottom).
+    private func contentFrames(in area: Rect) -> (form: Rect, bar: Rect?) {
+        guard let kind = document.bottomBar?.kind else { return (area, nil) }
+        let under = bottomSafeArea(in: area), height = composerHeight
+        let formHeight = max(0, area.height - height - under)
+        let form = Rect(x: area.minX, y: area.minY, width: area.width, height: formHeight)
+        let barHeight = kind == .tabBar ? height + under : height
+        return (form, Rect(x: area.minX, y: area.minY + formHeight, width: area.width, height: barHeight))
     }
 
     /// Whether the screen shown lets its content scroll.
@@ -236,8 +279,14 @@ package class FormViewController: ViewController {
     private func updateAvoidance() {
         guard isViewLoaded else { return }
         let kind = effectiveAvoidance
+        // An edge-to-edge choice moves the window's bottom under Android's navigation bar.
+        if let window = view.window as? AppWindow, window.activeScreen === self {
+            window.placeOnDevice()
+            window.layoutIfNeeded()
+        }
         avoidance.use(kind)
         effectiveAvoidanceDidChange(to: kind)
+        if document.bottomBar != nil, avoidance.strategy == nil { layOutContent(in: view.bounds) }
     }
 
     /// The notification centre of the application the screen is in.
@@ -289,5 +338,22 @@ package class FormViewController: ViewController {
             DismissalDecision(
                 technique: technique, action: action, reason: reason, firstResponder: editingInput,
                 touches: touches))
+    }
+}
+
+/// A screen's root view, which tells its screen when its size changes.
+@MainActor
+private final class ScreenRootView: View {
+    /// Called when a layout pass follows a change of size.
+    var onResize: (() -> Void)?
+    /// The size at the last layout pass.
+    private var laidOutSize: Size?
+
+    /// Tells `onResize` when the size is new.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        guard laidOutSize != bounds.size else { return }
+        laidOutSize = bounds.size
+        onResize?()
     }
 }

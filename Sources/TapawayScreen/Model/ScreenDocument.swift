@@ -140,7 +140,7 @@ public struct ScreenDocument: Sendable, Equatable {
     /// The values of `avoidance`, as the `avoidance` option names them.
     public static let avoidanceChoices = [
         "platform", "none", "shrink-frame", "insets", "move-screen", "move-window", "keyboard-guide", "adjust-resize",
-        "adjust-pan", "kav-height", "kav-position", "kav-padding",
+        "adjust-pan", "edge-to-edge", "ime-insets", "kav-height", "kav-position", "kav-padding",
     ]
 
     /// A screen with `content`, everything else at its default.

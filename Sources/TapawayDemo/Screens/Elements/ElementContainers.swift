@@ -102,7 +102,9 @@ final class ElementBar: View {
 
     /// Lays its items out, above the home indicator for a tab bar at the screen's bottom.
     override func layoutSubviews() {
-        let bottom = reachesUnderHomeIndicator ? (application?.safeAreaInsets.bottom ?? 0) : 0
+        // The strip of the bottom safe area the bar reaches into (none on Android, whose app
+        // window ends above the navigation bar).
+        let bottom = reachesUnderHomeIndicator ? safeAreaInsets.bottom : 0
         elements.layOut(
             in: Rect(x: 0, y: 0, width: bounds.width, height: max(0, bounds.height - bottom)), safeArea: EdgeInsets())
     }
