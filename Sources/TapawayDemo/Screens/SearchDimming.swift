@@ -11,12 +11,25 @@ import TapawayScreen
 /// controller containing your searchable content as soon as the user interacts with the search
 /// bar." That a tap on the dim ends the search is what the search controller is seen to do;
 /// the documentation does not say it, so the audit grades what rests on it inferred.
+///
+/// While the search is active the search bar shows its Cancel button, at its right end: "By
+/// default, UISearchController shows the search bar's cancel button when search becomes active
+/// and hides it when the user dismisses search" (`automaticallyShowsCancelButton`), except on
+/// iPad: "Cancel buttons are not displayed for apps running on iPad"
+/// (`UISearchBar.setShowsCancelButton(_:animated:)`). Cancel ends the search: the search bar
+/// stops editing, its text is cleared and the dim goes (the clearing is what the controller is
+/// seen to do, inferred). Tapaway lays Cancel over the bar's right end rather than narrowing the
+/// field beside it.
 @MainActor
 final class SearchDimming {
     private unowned let screen: FormViewController
     private let dimming = DimmingView(identifier: "search-dimming")
     /// Its registrations while the screen is on view.
     private let observers = ObserverBag()
+    /// The search bar's Cancel button while the search is active (not on iPad).
+    let cancelButton = Button(title: "Cancel")
+    /// How wide Cancel is, at the search bar's right end.
+    static let cancelWidth = 70.0
     /// The search bar being searched, while the dim shows.
     private weak var searchBar: View?
 
@@ -24,6 +37,11 @@ final class SearchDimming {
     init(screen: FormViewController) {
         self.screen = screen
         dimming.onTap = { [weak self] in self?.endSearch() }
+        cancelButton.identifier = "search-cancel"
+        cancelButton.style = .plain
+        cancelButton.backgroundColor = Palette.groupedBackground
+        cancelButton.isHidden = true
+        _ = cancelButton.addAction(for: .touchUpInside) { [weak self] _, _ in self?.cancel() }
     }
 
     /// Whether the dim shows.
@@ -64,6 +82,13 @@ final class SearchDimming {
             container.insertSubview(dimming, at: max(0, container.subviews.count - 1))
         }
         dimming.isUserInteractionEnabled = true
+        // Cancel shows on iPhone, over the bar's right end, above the dim.
+        if container.bounds.width < SheetPresenter.regularWidth {
+            if cancelButton.superview !== container {
+                container.insertSubview(cancelButton, at: max(0, container.subviews.count - 1))
+            }
+            cancelButton.isHidden = false
+        }
         follow()
         dimming.fade(to: 1, duration: 0.25)
     }
@@ -76,6 +101,7 @@ final class SearchDimming {
 
     private func hide() {
         searchBar = nil
+        cancelButton.isHidden = true
         dimming.isUserInteractionEnabled = false
         dimming.fade(to: 0, duration: 0.25)
     }
@@ -87,6 +113,20 @@ final class SearchDimming {
         let form = screen.form.convert(screen.form.bounds, to: container)
         let frame = Rect(x: form.minX, y: top, width: form.width, height: max(0, form.maxY - top))
         if dimming.frame != frame { dimming.frame = frame }
+        let bar = searchBar.convert(searchBar.bounds, to: container)
+        let cancel = Rect(x: bar.maxX - Self.cancelWidth, y: bar.minY, width: Self.cancelWidth, height: bar.height)
+        if cancelButton.frame != cancel { cancelButton.frame = cancel }
+    }
+
+    /// Cancel: the search ends, its text cleared.
+    private func cancel() {
+        guard let searchBar else { return }
+        screen.report(
+            .resign,
+            "Cancel ends the search in \(searchBar.traceName ?? "the search bar"): it stops editing and its text is cleared "
+                + "(automaticallyShowsCancelButton)")
+        (searchBar as? TextField)?.text = ""
+        _ = searchBar.resignFirstResponder()
     }
 
     /// A tap on the dim: the search controller ends the search.

@@ -30,8 +30,13 @@ final class SheetPresenter {
     private unowned let screen: FormViewController
     /// What the file says of the sheet.
     let spec: SheetPresentation
-    /// The card: the grabber, then the content.
+    /// The card: the grabber, then the content. It is the sheet's view controller's view.
     let card = SheetCardView()
+    /// The presentation's own view around the card, which the presentation places and moves
+    /// (UIKit's presentation controllers hold the presented view in a container of their own):
+    /// a library moving the sheet's view controller's view moves the card inside it, on top
+    /// of what the presentation does.
+    let frameView = View()
     /// The dim over the screen above the card, when the sheet dims.
     let dimming = DimmingView(identifier: "sheet-dimming")
     /// The content built from the file.
@@ -56,6 +61,7 @@ final class SheetPresenter {
         self.content = content
         controller = screen.makeSheetController(for: spec)
         card.addSubview(content)
+        frameView.addSubview(card)
         controller.setView(card)
         controller.presenter = screen
         dimming.onTap = { [weak self] in self?.dimTapped() }
@@ -99,7 +105,7 @@ final class SheetPresenter {
         focusedBehind = editing ?? spec.focusedBehind.flatMap { screen.form.view($0) }
         if editing != nil { _ = container.window?.transferFirstResponder(to: nil, force: true) }
         if spec.dimmed { container.addSubview(dimming) }
-        container.addSubview(card)
+        container.addSubview(frameView)
         if frames.isEmpty { frames.add(application.frameObservers.add { [weak self] in self?.layOut() }) }
         dimming.isUserInteractionEnabled = true
         // An alert and a popover fade in where they rest; a sheet slides up.
@@ -133,7 +139,7 @@ final class SheetPresenter {
         let height = stays ? 0 : screen.windowContent?.bounds.height ?? 0
         move(from: offset, to: height, animated: animated, dimTo: 0) { [weak self] in
             guard let self, !self.isPresented else { return }
-            self.card.removeFromSuperview()
+            self.frameView.removeFromSuperview()
             self.dimming.removeFromSuperview()
         }
     }
@@ -223,15 +229,18 @@ final class SheetPresenter {
 
     /// Puts the card at its detent (less the slide's offset) and the dim above it, or around it.
     func layOut() {
-        guard let container = card.superview else { return }
+        guard let container = frameView.superview else { return }
         let b = container.bounds
         // A form sheet and a popover on a phone are page sheets.
         let shown = spec.style == "alert" || isCentered(in: container) ? spec.style : "page"
         if card.style != shown { card.style = shown }
         if dimming.isClear != isPopover(in: container) { dimming.isClear = isPopover(in: container) }
         var frame = restingFrame(in: container)
-        frame.origin.y += offset
-        if card.frame != frame { card.frame = frame }
+        frame.origin.y += offset - keyboardLift(for: frame, in: container)
+        if frameView.frame != frame { frameView.frame = frame }
+        // The card fills the presentation's view; only a change of size lays it out again, so a
+        // library that moved the card keeps its move.
+        if card.frame.size != frame.size { card.frame = Rect(origin: .zero, size: frame.size) }
         // The dim reaches under the card's rounded corners, so that they show it; around a card
         // in the middle it covers everything.
         let dim =
@@ -240,13 +249,34 @@ final class SheetPresenter {
         if dimming.frame != dim { dimming.frame = dim }
     }
 
+    /// How far a card in the middle (a form sheet on a wide screen, an alert) rises so that it
+    /// clears the docked keyboard, following the keyboard as it slides: the presentation avoids
+    /// the keyboard by itself.
+    ///
+    /// Measured, not documented: developers using IQKeyboardManager report a sheet raised twice, "`UISheetPresentationController` supports automatic keyboard
+    /// avoidance. Wouldn't it have been a conflict because it played the same role twice?"
+    /// (hackiftekhar/IQKeyboardManager #1994), and a text view in an iPad form sheet moved up out
+    /// of the screen (#909). Where it comes to rest, centred in the room left above the keyboard
+    /// and never above the safe area's top, is inferred. Page sheets are not lifted here.
+    private func keyboardLift(for frame: Rect, in container: View) -> Double {
+        guard isCentered(in: container), !isPopover(in: container), let keyboard = container.application?.keyboard,
+            !keyboard.floats, !keyboard.window.isHidden
+        else { return 0 }
+        let keyboardTop = keyboard.frame.minY - container.frameInScreen.minY
+        guard frame.maxY > keyboardTop else { return 0 }
+        let top = container.safeAreaInsets.top
+        let room = max(0, keyboardTop - top)
+        let centred = top + max(0, (room - frame.height) / 2).rounded()
+        return max(0, frame.minY - centred)
+    }
+
     /// A point of the dim a finger can tap, in the dim's coordinates: just above the card, or
     /// above a card in the middle (below it when there is no room above).
     var dimTapPoint: Point {
-        guard let container = card.superview, isCentered(in: container) else {
+        guard let container = frameView.superview, isCentered(in: container) else {
             return Point(x: dimming.bounds.midX, y: max(0, dimming.bounds.maxY - SheetCardView.cornerRadius - 5))
         }
-        let frame = card.frame
+        let frame = frameView.frame
         let above = frame.minY - 24
         return Point(
             x: frame.midX, y: above > container.safeAreaInsets.top ? above : min(frame.maxY + 24, dimming.bounds.maxY - 1))
