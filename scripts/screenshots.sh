@@ -47,6 +47,16 @@ shot device-iphone-se --device iphone-se --focus name
 # the keyboard up, and (a recording) Back pressed once, the field still focused.
 shot device-android-form --device android --scenario android --size 933x800
 shot device-android --device android --scenario android --size 933x800 --focus name
+# The chat screen on the Android phone: at rest its composer stands on the navigation bar; drawn
+# edge to edge with no insets applied, the keyboard covers it (and the bar covered it at rest);
+# with WindowInsets.ime applied it rides on the keyboard.
+shot device-android-chat --device android --scenario android --set layout=chat --size 933x800
+shot device-android-edge-to-edge --device android --scenario android --set layout=chat \
+    --set avoidance=edge-to-edge --size 933x800 --focus message
+shot device-android-ime-insets --device android --scenario android --set layout=chat \
+    --set avoidance=ime-insets --size 933x800 --focus message
+# The chat screen on iPhone 15 at rest: the composer stands on the home indicator's strip.
+shot device-chat-rest --scenario send-event --set layout=chat --size 933x852
 shot device-ipad --device ipad --set orientation=landscape --focus email
 shot device-ipad-keyboard --device ipad --focus name
 shot device-ipad-floating --device ipad --set ipad-keyboard=floating --set avoidance=adjust-resize --focus notes
@@ -56,6 +66,12 @@ shot screen-checkout --screen examples/checkout.json --scenario as-written --foc
 # A sheet up over a screen (examples/compose-sheet.json), its subject field focused: under
 # tap-gesture, the recognizer is the presenting screen's and does not reach the sheet.
 shot screen-sheet --screen examples/compose-sheet.json --scenario tap-gesture --focus subject
+# An iPad form sheet (examples/new-event-form-sheet.json) with its notes focused: it rose clear
+# of the keyboard by itself; turned, under the keyboard manager, it rose twice, its top off the
+# screen.
+shot screen-form-sheet-keyboard --screen examples/new-event-form-sheet.json --scenario none --focus event-notes
+shot screen-form-sheet-double --screen examples/new-event-form-sheet.json --scenario keyboard-manager \
+    --set orientation=landscape --focus event-notes
 # A Flutter page as written: its amount field focused, under the number pad.
 shot screen-flutter --screen examples/flutter-transfer.json --scenario as-written --focus amount
 # An alert with a password field up over a list of networks (examples/join-network.json), under
