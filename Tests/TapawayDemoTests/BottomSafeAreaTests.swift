@@ -113,6 +113,18 @@ struct BottomSafeAreaTests {
         #expect(numbers.overlap == h.keyboard.shownFrame.height)
     }
 
+    @Test("a screen file's adjustResize plays as edge-to-edge once it targets API 35, as adjustResize below")
+    func targetSdkEdgeToEdge() throws {
+        func file(_ sdk: Int) -> String {
+            """
+            { "version": 1, "platform": "android", "targetSdk": \(sdk), "windowSoftInputMode": "adjustResize",
+              "content": { "kind": "scroll-view", "children": [ { "kind": "text-field", "id": "name" } ] } }
+            """
+        }
+        #expect(try ScreenReader.read(file(34)).avoidance == "adjust-resize")
+        #expect(try ScreenReader.read(file(35)).avoidance == "edge-to-edge")
+    }
+
     @Test("edge-to-edge hides the composer's field under the keyboard; with WindowInsets.ime applied it rides on the keyboard")
     func edgeToEdge() throws {
         let hidden = chat("edge-to-edge", on: "android")

@@ -278,7 +278,12 @@ private struct ReadContext {
                     node, "windowSoftInputMode",
                     "give 'avoidance' or 'windowSoftInputMode', not both: each says how the screen avoids the keyboard")
             } else if let adjust = softInputAdjust(mode, node) {
-                document.avoidance = Self.avoidance(forSoftInputAdjust: adjust, contentScrolls: content.kind.scrolls)
+                let avoidance = Self.avoidance(forSoftInputAdjust: adjust, contentScrolls: content.kind.scrolls)
+                // An app targeting API 35 is drawn edge to edge: "If the app targets
+                // VANILLA_ICE_CREAM or above, the behavior will be like setting this to false"
+                // (`Window.setDecorFitsSystemWindows`), so `adjustResize` no longer resizes it.
+                let edgeToEdge = (document.targetSdk ?? 0) >= 35 && avoidance == "adjust-resize"
+                document.avoidance = edgeToEdge ? "edge-to-edge" : avoidance
             }
         }
         if let bar = members["bottomBar"] { document.bottomBar = element(bar, "bottomBar", depth: 1) }
