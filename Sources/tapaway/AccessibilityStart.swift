@@ -9,7 +9,7 @@ extension Launcher {
     /// trace (`accessibility` lines: `registered`, `closed`). Returns the bridge to keep.
     @MainActor
     static func startAccessibility(
-        of application: Application, on platform: X11Platform, tracer: Tracer?
+        of application: Application, on platform: X11Platform, app: TapawayApp
     )
         -> AccessibilityBridge?
     {
@@ -18,7 +18,7 @@ extension Launcher {
             application: application, name: "Tapaway",
             geometry: { [unowned platform] in (platform.windowOriginOnScreen(), platform.scale) },
             isActive: { [unowned platform] in platform.hasInputFocus })
-        bridge.onStatus = { [weak tracer] event, reason in tracer?.accessibility(event, reason: reason) }
+        bridge.onStatus = { [weak app] event, reason in app?.events.notify(.accessibility(event: event, reason: reason)) }
         // The frame's `active` state follows the window's focus: a frame takes it to the tree
         // (registered for the program's life, as the bridge is).
         _ = platform.inputFocusObservers.add { [unowned application] _ in application.setNeedsFrame() }

@@ -218,9 +218,9 @@ struct Launcher {
         // `coreDumps` line says each change, as the kernel has it.
         let secrets = SecretWatch(notificationCenter: application.notificationCenter) { [unowned app] held in
             if held { CoreDumps.forbid() } else { CoreDumps.allow() }
-            app.tracer?.coreDumps(allowed: CoreDumps.areAllowed)
+            app.events.notify(.coreDumps(allowed: CoreDumps.areAllowed))
         }
-        app.tracer?.coreDumps(allowed: CoreDumps.areAllowed)
+        app.events.notify(.coreDumps(allowed: CoreDumps.areAllowed))
         let instruments = SessionInstruments(application: application, app: app, platform: platform)
         // A replayed F12 takes no screenshot, as a replayed F9 starts no recording: a recording
         // full of them must not fill the disk.
@@ -244,16 +244,16 @@ struct Launcher {
         }
 
         // The idle line: what tests and scripts wait on instead of sleeping.
-        if let tracer = app.tracer {
-            platform.onIdle = { [unowned platform] in tracer.idle(mark: platform.lastMark) }
+        if app.tracer != nil {
+            platform.onIdle = { [unowned platform, unowned app] in app.events.notify(.idle(mark: platform.lastMark)) }
         }
 
         // Frame statistics for the benchmarks: a `frame` line per painted frame.
         var frameStatistics: ObserverToken?
-        if getenv("TAPAWAY_FRAME_STATS") != nil, let tracer = app.tracer {
-            frameStatistics = platform.paintedFrameObservers.add { [unowned platform] in
+        if getenv("TAPAWAY_FRAME_STATS") != nil, app.tracer != nil {
+            frameStatistics = platform.paintedFrameObservers.add { [unowned platform, unowned app] in
                 let frame = platform.lastFrame
-                tracer.frame(start: frame.start, duration: frame.duration, animating: application.isAnimating)
+                app.events.notify(.frame(start: frame.start, duration: frame.duration, animating: application.isAnimating))
             }
         }
 
@@ -265,7 +265,7 @@ struct Launcher {
         platform.onReady = {
             ready = true
             app.didBecomeReady()
-            accessibility = Self.startAccessibility(of: application, on: platform, tracer: app.tracer)
+            accessibility = Self.startAccessibility(of: application, on: platform, app: app)
             if let focus = options.focus { app.focus(focus) }
             if let recordingPath, let recordingSink { instruments.startRecording(to: recordingPath, opened: recordingSink) }
             if let replay, let path = options.replay {

@@ -59,7 +59,7 @@ final class SessionInstruments {
             recordingPath = path
             app.showRecording(to: path)
             Console.out("tapaway: recording input to \(path)")
-            app.tracer?.recording(started: true, path: path)
+            app.events.notify(.recordingStarted(path: path))
             return true
         } catch {
             Console.error("tapaway: cannot record to \(path): \(error)")
@@ -76,7 +76,7 @@ final class SessionInstruments {
         self.recordingPath = nil
         app.showRecording(to: nil)
         Console.out("tapaway: recording saved to \(recordingPath) (\(Self.count(inputs, "input")))")
-        app.tracer?.recording(started: false, path: recordingPath, inputs: inputs)
+        app.events.notify(.recordingStopped(path: recordingPath, inputs: inputs))
     }
 
     /// F9: starts a recording in the data directory, or stops the one running. Ignored while a
@@ -128,13 +128,13 @@ final class SessionInstruments {
             self.app.replayBanner.setVisible(false)
             if !touchesWereShown { self.app.setOverlay(.touches, on: false) }
             self.replayFinished = true
-            self.app.tracer?.replay(path: nil, inputs: count)
+            self.app.events.notify(.replayFinished(inputs: count))
             Console.out("tapaway: replayed \(Self.count(count, "input")) from \(path)")
             if exitAfterwards { self.quitWhenSettled() }
         }
         self.replayer = replayer
         app.prepareForReplay(of: recording)
-        app.tracer?.replay(path: path, inputs: recording.inputs.count)
+        app.events.notify(.replayStarted(path: path, inputs: recording.inputs.count))
         replayer.start()
     }
 

@@ -1,8 +1,11 @@
 import TapawayKit
 
-/// What the app tells its observers about itself, beyond what the application and the window's
-/// decisions say: the trace wiring writes a line for each (see the README's trace table), in
-/// the order they happen.
+/// What the app tells its observers about itself and the program running it, beyond what the
+/// application and the window's decisions say: the trace wiring writes a line for each (see the
+/// README's trace table), in the order they happen.
+///
+/// The executable reports its own facts (frames, core dumps, recording, replay, the
+/// accessibility bus, idleness) here too, so that every line is written under Trace/.
 package enum AppEvent {
     /// The first frame is on screen, showing `scenario` on the device `model` states.
     case ready(scenario: TechniqueID, model: Tracer.DeviceState)
@@ -25,4 +28,22 @@ package enum AppEvent {
     /// The case playing in the window finished: the matrix expected `expected`, the technique
     /// did `did`.
     case caseFinished(number: Int, technique: TechniqueID, expected: String, did: String, evidence: String?)
+    /// The program is idle: every input handled, nothing to draw (`mark` is the last `--mark`
+    /// seen, if any).
+    case idle(mark: Int?)
+    /// A frame was painted: it began at `start` and took `duration` seconds
+    /// (`TAPAWAY_FRAME_STATS`).
+    case frame(start: Double, duration: Double, animating: Bool)
+    /// The kernel now does (or does not) let the process leave a core file.
+    case coreDumps(allowed: Bool)
+    /// Recording the input to `path` started.
+    case recordingStarted(path: String)
+    /// Recording to `path` stopped after `inputs` inputs.
+    case recordingStopped(path: String, inputs: Int)
+    /// A replay of `inputs` inputs from `path` started.
+    case replayStarted(path: String, inputs: Int)
+    /// The replay finished after feeding `inputs` inputs.
+    case replayFinished(inputs: Int)
+    /// The accessibility bridge's connection `event` (`registered`, `closed`), with its reason.
+    case accessibility(event: String, reason: String?)
 }

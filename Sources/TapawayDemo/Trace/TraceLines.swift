@@ -1,8 +1,9 @@
 import TapawayKit
 
-/// The trace lines of the app's own facts (`AppEvent`s, written by `TraceWiring`) and of the
-/// program around it (the executable's frames, core dumps, recordings, replays and
-/// accessibility bus): every line's fields are written here, under Trace/, and nowhere else.
+/// The trace lines of the app's `AppEvent`s (its own facts and the program's around it: frames,
+/// core dumps, recordings, replays, the accessibility bus, idleness), written by `TraceWiring`.
+///
+/// Every line's fields are written here, under Trace/, and nowhere else.
 extension Tracer {
     /// Writes the line of an app event.
     package func write(_ event: AppEvent, application: Application) {
@@ -45,12 +46,20 @@ extension Tracer {
                     ("technique", .string(technique.rawValue)), ("expected", .string(expected)),
                     ("did", .string(did)), ("evidence", .optional(evidence)),
                 ])
+        case .idle(let mark): idle(mark: mark)
+        case .frame(let start, let duration, let animating): frame(start: start, duration: duration, animating: animating)
+        case .coreDumps(let allowed): coreDumps(allowed: allowed)
+        case .recordingStarted(let path): recording(started: true, path: path)
+        case .recordingStopped(let path, let inputs): recording(started: false, path: path, inputs: inputs)
+        case .replayStarted(let path, let inputs): replay(path: path, inputs: inputs)
+        case .replayFinished(let inputs): replay(path: nil, inputs: inputs)
+        case .accessibility(let event, let reason): accessibility(event, reason: reason)
         }
     }
 
     /// Writes a `frame` line (with `TAPAWAY_FRAME_STATS`): a painted frame that began at `start`
     /// and took `duration` seconds, and whether an animation was running.
-    package func frame(start: Double, duration: Double, animating: Bool) {
+    private func frame(start: Double, duration: Double, animating: Bool) {
         emit(
             "frame",
             [
@@ -60,12 +69,12 @@ extension Tracer {
     }
 
     /// Writes a `coreDumps` line: whether the kernel now lets the process leave a core file.
-    package func coreDumps(allowed: Bool) {
+    private func coreDumps(allowed: Bool) {
         emit("coreDumps", [("allowed", .bool(allowed))])
     }
 
     /// Writes a `recording` line: recording to `path` started, or stopped after `inputs` inputs.
-    package func recording(started: Bool, path: String, inputs: Int? = nil) {
+    private func recording(started: Bool, path: String, inputs: Int? = nil) {
         var fields: [(String, JSON)] = [("phase", .string(started ? "started" : "stopped")), ("path", .string(path))]
         if let inputs { fields.append(("inputs", .number(Double(inputs)))) }
         emit("recording", fields)
@@ -73,7 +82,7 @@ extension Tracer {
 
     /// Writes a `replay` line: a replay of `inputs` inputs from `path` started, or one finished
     /// after feeding `inputs` inputs (`path` nil).
-    package func replay(path: String?, inputs: Int) {
+    private func replay(path: String?, inputs: Int) {
         if let path {
             emit("replay", [("phase", .string("started")), ("path", .string(path)), ("inputs", .number(Double(inputs)))])
         } else {
@@ -83,7 +92,7 @@ extension Tracer {
 
     /// Writes an `accessibility` line: the bridge's connection `event` (`registered`, `closed`),
     /// with the reason when there is one.
-    package func accessibility(_ event: String, reason: String?) {
+    private func accessibility(_ event: String, reason: String?) {
         var fields: [(String, JSON)] = [("event", .string(event))]
         if let reason { fields.append(("reason", .string(reason))) }
         emit("accessibility", fields)
