@@ -6,7 +6,7 @@
 #
 #   scripts/bench.sh              everything (about five minutes)
 #   scripts/bench.sh startup 3    one benchmark: kit, startup [ROUNDS], typing, tap [TAPS], animation [CYCLES],
-#                                 audit, import
+#                                 audit, import, json
 #   TAPAWAY_BASELINE_BINARY=OLD scripts/bench.sh startup 10
 #                                 start-up with another build's rows interleaved (an earlier one, say)
 set -euo pipefail

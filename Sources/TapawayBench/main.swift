@@ -11,6 +11,7 @@
 //   tapaway-bench animation [CYCLES]  keypad slides: frame draw times (default 100 cycles)
 //   tapaway-bench audit               tapaway audit on the standard form and generated screens, every technique
 //   tapaway-bench import              tapaway import of the largest shared storyboard's scenes and a 300-node dump
+//   tapaway-bench json                writing JSON: trace lines and a recording's line (headless)
 import Glibc
 import TapawayKit
 import TapawayUnibreak
@@ -43,9 +44,11 @@ MainActor.assumeIsolated {
         AuditBenchmarks.run()
     case "import":
         ImportBenchmarks.run()
+    case "json":
+        JSONBenchmarks.run()
     default:
         print(
-            "tapaway-bench: unknown benchmark '\(arguments[0])'; use kit, keystroke, startup, typing, tap, animation, audit or import"
+            "tapaway-bench: unknown benchmark '\(arguments[0])'; use kit, keystroke, startup, typing, tap, animation, audit, import or json"
         )
         exit(64)
     }
