@@ -1,8 +1,10 @@
 import TapawayScreen
 
-/// A recording's lines written and read without Foundation: the format is what `JSONEncoder`
-/// wrote with sorted keys and unescaped slashes, byte for byte, so files written before and
-/// after read the same; the reader takes strict JSON (RFC 8259) and only the recording's shape.
+/// A recording's lines written and read without Foundation, as `JSONEncoder` wrote them.
+///
+/// The format is what `JSONEncoder` wrote with sorted keys and unescaped slashes, byte for byte
+/// (the program's one JSON writer's `foundation` spelling), so files written before and after
+/// read the same; the reader takes strict JSON (RFC 8259) and only the recording's shape.
 extension RecordedLine {
     /// The line as JSON, its keys in alphabetical order and absent fields left out; nil when a
     /// number in it is not finite (JSON has no such number), as `JSONEncoder` refused it.
@@ -21,10 +23,7 @@ extension RecordedLine {
                 finite = false
                 return
             }
-            // Swift's shortest form that reads back the same, whole numbers without ".0".
-            var text = value.description
-            if text.hasSuffix(".0") { text.removeLast(2) }
-            out += text
+            JSONText.write(number: value, to: &out, spelling: .foundation)
         }
         func numbers(_ values: [Double]) {
             out += "["
@@ -34,7 +33,7 @@ extension RecordedLine {
             }
             out += "]"
         }
-        func string(_ text: String) { Self.writeString(text, to: &out) }
+        func string(_ text: String) { JSONText.write(string: text, to: &out, spelling: .foundation) }
         func bool(_ value: Bool) { out += value ? "true" : "false" }
 
         if let at { field("at"); numbers(at) }
@@ -74,28 +73,6 @@ extension RecordedLine {
         if let with { field("with"); bool(with) }
         out += "}"
         return finite ? out : nil
-    }
-
-    /// A JSON string as `JSONEncoder` writes it: quote, backslash and the C0 controls escaped
-    /// (the short forms where JSON has them), everything else as it is.
-    private static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x08: out += "\\b"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0C: out += "\\f"
-            case 0x0D: out += "\\r"
-            case 0..<0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += hex.count == 1 ? "\\u000" + hex : "\\u00" + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 
     /// Reads one line of a recording: a JSON object whose known keys have the types the format
