@@ -222,36 +222,28 @@ private struct RecordingLineReader {
     }
 
     private mutating func optionalNumbers(_ key: String) throws(RecordingSyntaxError) -> [Double]? {
-        if try null() { return nil }
-        guard peek == 0x5B else { throw error("'\(key)' must be an array of numbers") }
-        index += 1
-        var values: [Double] = []
-        skipSpace()
-        if peek == 0x5D {
-            index += 1
-            return values
-        }
-        while true {
-            skipSpace()
-            guard let byte = peek, byte == 0x2D || (0x30...0x39).contains(byte) else {
-                throw error("'\(key)' must be an array of numbers")
-            }
-            values.append(try number())
-            skipSpace()
-            if peek == 0x2C {
-                index += 1
-                continue
-            }
-            try expect(0x5D, "',' or ']'")
-            return values
+        try optionalArray(key, of: "numbers", startsElement: { $0 == 0x2D || (0x30...0x39).contains($0) }) {
+            (reader: inout Self) throws(RecordingSyntaxError) in try reader.number()
         }
     }
 
     private mutating func optionalStrings(_ key: String) throws(RecordingSyntaxError) -> [String]? {
+        try optionalArray(key, of: "strings", startsElement: { $0 == 0x22 }) {
+            (reader: inout Self) throws(RecordingSyntaxError) in try reader.string()
+        }
+    }
+
+    /// `null` (nil), or an array whose every element starts with a byte `startsElement` takes
+    /// and is read by `element`; anything else is an error that names `key` and the `kind` of
+    /// array it must be.
+    private mutating func optionalArray<Element>(
+        _ key: String, of kind: String, startsElement: (UInt8) -> Bool,
+        element: (inout Self) throws(RecordingSyntaxError) -> Element
+    ) throws(RecordingSyntaxError) -> [Element]? {
         if try null() { return nil }
-        guard peek == 0x5B else { throw error("'\(key)' must be an array of strings") }
+        guard peek == 0x5B else { throw error("'\(key)' must be an array of \(kind)") }
         index += 1
-        var values: [String] = []
+        var values: [Element] = []
         skipSpace()
         if peek == 0x5D {
             index += 1
@@ -259,8 +251,8 @@ private struct RecordingLineReader {
         }
         while true {
             skipSpace()
-            guard peek == 0x22 else { throw error("'\(key)' must be an array of strings") }
-            values.append(try string())
+            guard let byte = peek, startsElement(byte) else { throw error("'\(key)' must be an array of \(kind)") }
+            values.append(try element(&self))
             skipSpace()
             if peek == 0x2C {
                 index += 1
