@@ -9,10 +9,15 @@ import TapawayUnibreak
 /// keystroke repaints.
 @MainActor
 enum KitBenchmarks {
-    /// Nanoseconds on the monotonic clock.
+    /// The clock the in-process benchmarks time with: the monotonic clock, or this thread's CPU
+    /// time when `TAPAWAY_BENCH_CPU_TIME` is set (on a machine shared with other work, that
+    /// leaves out the time spent waiting for a core, though not the caches the others evict).
+    static let clock = getenv("TAPAWAY_BENCH_CPU_TIME") == nil ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID
+
+    /// Nanoseconds on `clock`.
     static func nanos() -> UInt64 {
         var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
+        clock_gettime(clock, &ts)
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
@@ -76,14 +81,14 @@ enum KitBenchmarks {
     /// turns of the run loop: those turns run, untimed, before the next keystroke, and the
     /// longest of them is `longestSettle` (µs; 0 when none was needed).
     ///
-    /// `cjk` types Japanese (kana between ideographs, wrapped by libunibreak) instead of English.
+    /// `script` says what the text is and what is typed into it (see `Script`).
     static func keystroke(
-        length: Int, paragraphs: Bool, cjk: Bool = false, count: Int = 1000,
+        length: Int, paragraphs: Bool, script: Script = .english, count: Int = 1000,
         warmUp: Int = 20
     ) -> (median: Double, p99: Double, longestSettle: Double) {
         let platform = HeadlessPlatform(screenSize: Size(width: 390, height: 800))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 370, height: 400))
-        let sentence = cjk ? "日本語の文章を書きます。次の行も続きます、" : "The quick brown fox jumps over the lazy dog. "
+        let sentence = script.sentence
         let line = paragraphs ? String(repeating: sentence, count: 500 / sentence.count) + "\n" : sentence
         var text = String(repeating: line, count: length / line.count + 1)
         text.removeLast(text.count - length)
@@ -98,7 +103,7 @@ enum KitBenchmarks {
         var longestSettle = 0.0
         for i in 0..<(warmUp + count) {
             let start = nanos()
-            view.insertText(cjk ? (i % 10 == 9 ? "。" : "字") : (i % 10 == 9 ? " " : "x"))
+            view.insertText(script.typed(i))
             _ = platform.render()
             if i >= warmUp { samples.append(Double(nanos() - start) / 1000) }
             while !view.isLayoutSettled {
@@ -138,25 +143,65 @@ enum KitBenchmarks {
         print("")
         // The app's line breaking: libunibreak for text that is not ASCII.
         LineBreaking.rules = UnibreakLineBreaks()
-        for (paragraphs, cjk) in [(true, false), (false, false), (true, true), (false, true)] {
-            print(
-                "One keystroke in the middle of a text view, with layout and repaint: "
-                    + (paragraphs ? "paragraphs of 500 characters" : "one paragraph")
-                    + (cjk ? ", Japanese" : ""))
-            print("| characters | median µs | p99 µs | against 100 | longest later turn µs |")
-            print("|---:|---:|---:|---:|---:|")
-            var first = 0.0
-            for n in [100, 10_000, 1_000_000] {
-                let r = keystroke(length: n, paragraphs: paragraphs, cjk: cjk)
-                if n == 100 { first = r.median }
-                print(
-                    "| \(n) | \(format(r.median)) | \(format(r.p99)) | ×\(format(r.median / max(first, 0.001))) | \(format(r.longestSettle)) |"
-                )
+        for script in Script.allCases {
+            for paragraphs in [true, false] {
+                keystrokeTable(paragraphs: paragraphs, script: script)
             }
-            print("")
         }
         print("")
         print("Share of the simulated screen repainted by one keystroke in a field: \(format(repaintShare())) %")
+    }
+
+    /// Prints the keystroke rows of one script, one paragraph or paragraphs of 500 characters.
+    static func keystrokeTable(paragraphs: Bool, script: Script) {
+        print(
+            "One keystroke in the middle of a text view, with layout and repaint: "
+                + (paragraphs ? "paragraphs of 500 characters" : "one paragraph")
+                + (script == .english ? "" : ", \(script.rawValue)"))
+        print("| characters | median µs | p99 µs | against 100 | longest later turn µs |")
+        print("|---:|---:|---:|---:|---:|")
+        var first = 0.0
+        for n in [100, 10_000, 1_000_000] {
+            let r = keystroke(length: n, paragraphs: paragraphs, script: script)
+            if n == 100 { first = r.median }
+            print(
+                "| \(n) | \(format(r.median)) | \(format(r.p99)) | ×\(format(r.median / max(first, 0.001))) | \(format(r.longestSettle)) |"
+            )
+        }
+        print("")
+    }
+
+    /// The text a keystroke benchmark types into, and what it types: each script the app wraps
+    /// by libunibreak (past ASCII) and, on X11, shapes.
+    enum Script: String, CaseIterable {
+        /// English, typed "x" and a space.
+        case english
+        /// Kana between ideographs, where nearly every character allows a break; typed 字 and 。.
+        case japanese
+        /// Arabic words between spaces, right to left; typed ب and a space.
+        case arabic
+        /// Japanese, English and Arabic in one sentence; typed each in turn.
+        case mixed
+
+        /// The sentence the text repeats.
+        var sentence: String {
+            switch self {
+            case .english: "The quick brown fox jumps over the lazy dog. "
+            case .japanese: "日本語の文章を書きます。次の行も続きます、"
+            case .arabic: "كتبت هذا النص بالعربية وسأكمل الكتابة في السطر التالي. "
+            case .mixed: "日本語の文章とEnglish wordsとالنص العربي، "
+            }
+        }
+
+        /// What keystroke `i` types.
+        func typed(_ i: Int) -> String {
+            switch self {
+            case .english: i % 10 == 9 ? " " : "x"
+            case .japanese: i % 10 == 9 ? "。" : "字"
+            case .arabic: i % 10 == 9 ? " " : "ب"
+            case .mixed: ["字", "x", "ب", " "][i % 4]
+            }
+        }
     }
 
     static func format(_ v: Double) -> String {

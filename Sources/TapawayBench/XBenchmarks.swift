@@ -232,21 +232,32 @@ enum XBenchmarks {
     /// handling the press and release), the frame, and the frame's end to the changed pixel (the
     /// server carrying the drawing out, DAMAGE, this client waking). And, for each process, the
     /// time it spent waiting for a core between the click and the pixel (`/proc/PID/schedstat`).
+    ///
+    /// Beside it, the same clicks on a Tk window: a click on a frame that takes the focus from
+    /// a focused entry, to the entry's first changed pixel (`tkTapLatencies`), quiet and loaded
+    /// alike, the two programs' taps in the same run.
     static func tapAndAnimation(taps: Int) {
         guard let quiet = tapLatencies(taps: taps) else { return }
+        let tkQuiet = tkTapLatencies(taps: taps)
         let cores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         let hogs = (0..<cores).compactMap { _ in Spawned(["/bin/sh", "-c", "while :; do :; done"]) }
         let loaded = tapLatencies(taps: taps)
+        let tkLoaded = tkTapLatencies(taps: taps)
         for hog in hogs { hog.stop() }
-        let runs = [("quiet", quiet), ("\(hogs.count) busy loops (CPU hog)", loaded ?? TapRun())]
-        print("Tap to the first changed pixel of the keypad hiding (DAMAGE), \(taps) taps each")
-        print("| machine | taps | p50 ms | p99 ms | max ms |")
-        print("|---|---:|---:|---:|---:|")
-        for (name, run) in runs {
+        let loadName = "\(hogs.count) busy loops (CPU hog)"
+        let runs = [("quiet", quiet), (loadName, loaded ?? TapRun())]
+        print("Tap to the first changed pixel (DAMAGE), \(taps) taps each: Tapaway's keypad hiding, a Tk entry losing focus")
+        print("| machine | program | taps | p50 ms | p99 ms | max ms |")
+        print("|---|---|---:|---:|---:|---:|")
+        let rows = [
+            ("quiet", "tapaway", quiet), ("quiet", "Tk entry (wish)", tkQuiet ?? TapRun()),
+            (loadName, "tapaway", loaded ?? TapRun()), (loadName, "Tk entry (wish)", tkLoaded ?? TapRun()),
+        ]
+        for (machine, program, run) in rows where !run.taps.isEmpty {
             let tap = Figures(run.taps.map(\.total))
             print(
-                "| \(name) | \(run.taps.count) | \(format2(tap.percentile(0.5))) | \(format2(tap.percentile(0.99))) "
-                    + "| \(format2(tap.max)) |")
+                "| \(machine) | \(program) | \(run.taps.count) | \(format2(tap.percentile(0.5))) "
+                    + "| \(format2(tap.percentile(0.99))) | \(format2(tap.max)) |")
         }
         print("")
         print("Each tap in three, at Tapaway's painted frame, and the time each process waited for a core")
@@ -372,6 +383,66 @@ enum XBenchmarks {
             guard waitFor("didShow") else { break }
             usleep(50_000)
             read()
+        }
+        return run
+    }
+
+    /// A Tk window for the tap: an entry with the focus above a frame that takes the focus when
+    /// clicked, as Tapaway's background takes it from a field; it prints where both are.
+    static let tkTapScript = """
+        entry .a; frame .bg -width 300 -height 200; pack .a .bg
+        bind .bg <Button-1> {focus .bg}
+        focus -force .a
+        update
+        puts "at [winfo rootx .a] [winfo rooty .a] [winfo width .a] [winfo height .a] [winfo rootx .bg] [winfo rooty .bg]"
+        flush stdout
+        """
+
+    /// `taps` clicks on the Tk window's frame, each timed to the entry's first changed pixel as
+    /// it loses the focus (its caret and focus ring go), the entry clicked again between taps;
+    /// nil when `wish` is missing or did not start.
+    static func tkTapLatencies(taps: Int) -> TapRun? {
+        guard let wish = findExecutable("wish"), let watcher = XWatcher(displayName: nil) else { return nil }
+        let path = "/tmp/tapaway-bench-tk-tap-\(getpid()).tcl"
+        guard let file = fopen(path, "w") else { return nil }
+        fputs(tkTapScript, file)
+        fclose(file)
+        defer { unlink(path) }
+        guard let process = Spawned([wish, path]) else { return nil }
+        defer { process.stop() }
+        guard let line = process.waitForLine(timeout: 10, { $0.hasPrefix("at ") }) else {
+            print("tap: Tk did not start")
+            return nil
+        }
+        let at = line.line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        guard at.count == 6 else { return nil }
+        let entry = (at[0], at[1], at[2], at[3])
+        _ = watcher.waitUntilQuiet(quiet: 0.3, timeout: 5)
+        func firstChange(after start: Double) -> Double? {
+            let deadline = start + 2
+            while monotonicNow() < deadline {
+                watcher.pump(timeout: 0.05, returnEarly: true)
+                if let change = watcher.damages.first(where: {
+                    $0.intersects(x: entry.0, y: entry.1, width: entry.2, height: entry.3)
+                }) {
+                    return change.time
+                }
+            }
+            return nil
+        }
+        var run = TapRun()
+        for _ in 0..<taps {
+            watcher.clear()
+            let start = monotonicNow()
+            watcher.click(x: Int(at[4]) + 20, y: Int(at[5]) + 20)
+            guard let first = firstChange(after: start) else { break }
+            run.taps.append(TapTiming(total: (first - start) * 1000))
+            // The entry takes the focus back, and repaints, before the next tap.
+            usleep(20_000)
+            watcher.clear()
+            watcher.click(x: Int(entry.0 + entry.2 / 2), y: Int(entry.1 + entry.3 / 2))
+            _ = firstChange(after: monotonicNow())
+            usleep(50_000)
         }
         return run
     }

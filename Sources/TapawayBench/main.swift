@@ -1,10 +1,10 @@
 // tapaway-bench: figures, not pass/fail. Run in release mode: scripts/bench.sh
 //
 //   tapaway-bench [kit]               the in-process Kit benchmarks (headless)
-//   tapaway-bench keystroke N [K] [paragraphs] [japanese]
+//   tapaway-bench keystroke N [K] [paragraphs] [japanese|arabic|mixed]
 //                                     K keystrokes (default 1000, after 20 not counted) in a text view of N characters
-//                                     (one paragraph, or paragraphs of about 500; English, or Japanese wrapped by
-//                                     libunibreak), for profiling one case (valgrind --tool=callgrind)
+//                                     (one paragraph, or paragraphs of about 500; English, or another script wrapped
+//                                     by libunibreak), for profiling one case (valgrind --tool=callgrind)
 //   tapaway-bench startup [ROUNDS]    start-up against the peers, in interleaved rounds (needs DISPLAY; default 10)
 //   tapaway-bench typing              1000 characters through XTest, beside a Tk entry
 //   tapaway-bench tap [TAPS]          tap to the first changed pixel (default 200 taps)
@@ -24,9 +24,10 @@ MainActor.assumeIsolated {
         let length = count ?? 1_000_000
         let keystrokes = arguments.dropFirst(2).first.flatMap(Int.init) ?? 1000
         let paragraphs = arguments.dropFirst(3).contains("paragraphs")
-        let japanese = arguments.dropFirst(3).contains("japanese")
-        if japanese { LineBreaking.rules = UnibreakLineBreaks() }
-        let r = KitBenchmarks.keystroke(length: length, paragraphs: paragraphs, cjk: japanese, count: keystrokes)
+        let script =
+            KitBenchmarks.Script.allCases.first { arguments.dropFirst(3).contains($0.rawValue) } ?? .english
+        if script != .english { LineBreaking.rules = UnibreakLineBreaks() }
+        let r = KitBenchmarks.keystroke(length: length, paragraphs: paragraphs, script: script, count: keystrokes)
         print(
             "\(length) characters: median \(KitBenchmarks.format(r.median)) µs, p99 \(KitBenchmarks.format(r.p99)) µs, "
                 + "longest later turn settling the lines \(KitBenchmarks.format(r.longestSettle)) µs")
