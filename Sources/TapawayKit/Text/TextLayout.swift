@@ -7,9 +7,10 @@ public final class CharacterWidths {
     /// The font measured.
     public let font: Font
     private var ascii = [Double](repeating: -1, count: 128)
-    /// Characters of one scalar (most of CJK text), by the scalar: hashing a number, not a
-    /// string with Unicode's equivalence.
-    private var scalars: [UInt32: Double] = [:]
+    /// Characters of one scalar (most of CJK and Arabic text), by the scalar, in pages of 256
+    /// scalars made as text first needs them: an index into an array, not a hash.
+    private var pages: [[Double]?] = []
+    private var pageCount = 0
     private var others: [Character: Double] = [:]
 
     /// Creates an empty table for `font`.
@@ -19,17 +20,39 @@ public final class CharacterWidths {
     public func width(of c: Character) -> Double {
         if let code = c.asciiValue { return width(ascii: code) }
         var iterator = c.unicodeScalars.makeIterator()
-        if let scalar = iterator.next(), iterator.next() == nil {
-            if let cached = scalars[scalar.value] { return cached }
-            let w = font.width(of: String(c))
-            if scalars.count > 4096 { scalars.removeAll(keepingCapacity: true) }
-            scalars[scalar.value] = w
-            return w
-        }
+        if let scalar = iterator.next(), iterator.next() == nil { return width(scalar: scalar) }
         if let cached = others[c] { return cached }
         let w = font.width(of: String(c))
         if others.count > 4096 { others.removeAll(keepingCapacity: true) }
         others[c] = w
+        return w
+    }
+
+    /// The advance of the character made of `scalar` alone.
+    @inline(__always)
+    func width(scalar: Unicode.Scalar) -> Double {
+        let v = Int(scalar.value)
+        if v < 0x80 { return width(ascii: UInt8(v)) }
+        let page = v >> 8
+        if page < pages.count, let cached = pages[page]?[v & 0xFF], cached >= 0 { return cached }
+        return measure(scalar)
+    }
+
+    /// Measures `scalar` and keeps its advance, in a page made for it when there is none (all of
+    /// them dropped past 64: a text of every script does not hold them all).
+    private func measure(_ scalar: Unicode.Scalar) -> Double {
+        let w = font.width(of: String(Character(scalar)))
+        let v = Int(scalar.value), page = v >> 8
+        if pages.count <= page { pages.append(contentsOf: repeatElement(nil, count: page + 1 - pages.count)) }
+        if pages[page] == nil {
+            if pageCount >= 64 {
+                pages = Array(repeating: nil, count: pages.count)
+                pageCount = 0
+            }
+            pages[page] = [Double](repeating: -1, count: 256)
+            pageCount += 1
+        }
+        pages[page]![v & 0xFF] = w
         return w
     }
 
@@ -123,7 +146,7 @@ public enum TextLayout {
             let afterByte = utf8.index(after: i)
             let kind: BreakKind
             let next: String.Index
-            var c: Character?
+            let w: Double
             let mayBreak: Bool
             if byte < 0x80, byte != 0x0D, afterByte == range.upperBound || utf8[afterByte] < 0x80 {
                 next = afterByte
@@ -133,12 +156,21 @@ public enum TextLayout {
                 default: kind = .other
                 }
                 mayBreak = kind != .newline && breaks.mayBreak(beforeASCII: byte, at: i)
+                w = widths.width(ascii: byte)
+            } else if byte >= 0xD8, let (scalar, after) = PlainScalar.character(in: utf8, at: i) {
+                // Kana, ideographs and Arabic letters that nothing joins: a whole character of
+                // one scalar, read from its bytes, which neither breaks nor is a space, and
+                // whose break the rules answer (the Kit's own table knows none of them).
+                next = after
+                kind = .other
+                mayBreak = breaks.mayBreak(before: i)
+                w = widths.width(scalar: scalar)
             } else {
                 let character = text[i]
-                c = character
                 next = text.index(after: i)
                 kind = BreakKind(character)
                 mayBreak = kind != .newline && breaks.mayBreak(before: i, character: character)
+                w = widths.width(of: character)
             }
             if kind == .newline {
                 lines.append(lineStart..<i)
@@ -154,7 +186,6 @@ public enum TextLayout {
                 lastBreak = i
                 xAtBreak = x
             }
-            let w = c.map(widths.width(of:)) ?? widths.width(ascii: byte)
             if kind == .space {
                 x += w
                 i = next
@@ -222,15 +253,16 @@ public enum TextLayout {
     /// text after it, as `rewrap(_:from:lines:width:widths:)` does, in place: the lines wrapped
     /// again are replaced and the later ones moved in one step, whatever their number.
     ///
-    /// When the new lines still have not met the old ones `budget` lines past the edit, it stops
-    /// there and leaves a seam (see `LineTable`) for `settle` to take up later, so a keystroke
-    /// early in a long paragraph does not wait for the whole rest of it to be wrapped again.
+    /// When the new lines still have not met the old ones `budget` lines past the edit (or a line
+    /// starts more than `byteBudget` bytes past it), it stops there and leaves a seam (see
+    /// `LineTable`) for `settle` to take up later, so a keystroke early in a long paragraph does
+    /// not wait for the whole rest of it to be wrapped again.
     /// Returns the rows whose text or place changed: those wrapped again, or every row from the
     /// first of them on when the number of lines changed.
     @discardableResult
     static func rewrap(
         _ text: String, lines table: inout LineTable, change: ChangedBytes,
-        width: Double, widths: CharacterWidths, budget: Int = .max,
+        width: Double, widths: CharacterWidths, budget: Int = .max, byteBudget: Int = .max,
         rules: any LineBreakOpportunities = LineBreaking.rules
     ) -> Range<Int> {
         guard table.count > 0 else {
@@ -256,7 +288,7 @@ public enum TextLayout {
             after = table.firstLine(startingAfter: oldStart - 1, from: after)
             if after < table.count && table[after].lowerBound == oldStart { return true }
             past += 1
-            seamed = past > budget && after < table.count
+            seamed = (past > budget || o - change.newEnd > byteBudget) && after < table.count
             return seamed
         }
         var lines = wrapped.lines.map(text.byteRange(of:))
@@ -273,17 +305,18 @@ public enum TextLayout {
         return lines.count == replaced.count ? first..<(first + lines.count) : first..<max(oldCount, table.count)
     }
 
-    /// Wraps again from the first seam of `table`, at most `budget` lines on (leaving a seam
-    /// further on if that was not enough). Returns the rows changed, or nil when there was no seam.
+    /// Wraps again from the first seam of `table`, at most `budget` lines and about `byteBudget`
+    /// bytes on (leaving a seam further on if that was not enough). Returns the rows changed, or
+    /// nil when there was no seam.
     @discardableResult
     static func settle(
         _ text: String, lines table: inout LineTable, width: Double, widths: CharacterWidths,
-        budget: Int
+        budget: Int, byteBudget: Int = .max, rules: any LineBreakOpportunities = LineBreaking.rules
     ) -> Range<Int>? {
         guard let seam = table.seams.first else { return nil }
         return rewrap(
             text, lines: &table, change: ChangedBytes(start: seam, oldEnd: seam, newEnd: seam),
-            width: width, widths: widths, budget: budget)
+            width: width, widths: widths, budget: budget, byteBudget: byteBudget, rules: rules)
     }
 
     /// The caret index in `line` nearest to `x` (measured from the line's start).
@@ -366,6 +399,71 @@ struct ChangedBytes {
         }
         guard let found else { return nil }
         (start, oldEnd, newEnd) = found
+    }
+}
+
+/// Characters of one scalar that the wrap can read from their bytes, without Unicode's grapheme
+/// rules: kana, CJK punctuation and ideographs, and Arabic letters and digits, when the character
+/// after them is one of those too, or ASCII, or the end of the text.
+///
+/// None of these scalars is a Prepend, Extend, SpacingMark, Control or Hangul character in
+/// UAX #29's Grapheme_Cluster_Break, and neither is an ASCII character other than CR (which
+/// only joins a LF after it), so by rule GB999 a character boundary lies before and after each:
+/// the combining kana marks (U+3099, U+309A), the ideographic tone marks (U+302A to U+302F),
+/// the Arabic marks and the Prepend U+0600 to U+0605 and U+06DD fall outside the ranges below.
+enum PlainScalar {
+    /// The scalar at `i` and the index after it, when it is a whole character of that kind.
+    @inline(__always)
+    static func character(in utf8: String.UTF8View, at i: String.Index) -> (Unicode.Scalar, String.Index)? {
+        guard let (scalar, after) = scalar(in: utf8, at: i) else { return nil }
+        if after == utf8.endIndex { return (scalar, after) }
+        let following = utf8[after]
+        if following < 0x80 || self.scalar(in: utf8, at: after) != nil { return (scalar, after) }
+        return nil
+    }
+
+    /// The scalar at `i`, when it is one of the plain kind, and the index after it.
+    @inline(__always)
+    private static func scalar(in utf8: String.UTF8View, at i: String.Index) -> (Unicode.Scalar, String.Index)? {
+        let lead = utf8[i]
+        switch lead {
+        case 0xD8...0xDB:  // U+0600 to U+06FF
+            let second = utf8.index(after: i)
+            guard second < utf8.endIndex else { return nil }
+            let v = UInt32(lead & 0x1F) << 6 | UInt32(utf8[second] & 0x3F)
+            guard isPlainArabic(v) else { return nil }
+            return (Unicode.Scalar(v)!, utf8.index(after: second))
+        case 0xE3...0xE9:  // U+3000 to U+9FFF
+            let second = utf8.index(after: i)
+            guard second < utf8.endIndex else { return nil }
+            let third = utf8.index(after: second)
+            guard third < utf8.endIndex else { return nil }
+            let v = UInt32(lead & 0x0F) << 12 | UInt32(utf8[second] & 0x3F) << 6 | UInt32(utf8[third] & 0x3F)
+            guard isPlainCJK(v) else { return nil }
+            return (Unicode.Scalar(v)!, utf8.index(after: third))
+        default:
+            return nil
+        }
+    }
+
+    /// The Arabic comma, semicolon and question mark, letters and digits (no mark, no Prepend,
+    /// not the Arabic letter mark U+061C, a Control).
+    @inline(__always)
+    static func isPlainArabic(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x060C, 0x061B, 0x061F, 0x0620...0x064A, 0x0660...0x0669, 0x0671...0x06D3: true
+        default: false
+        }
+    }
+
+    /// CJK punctuation after the ideographic space (U+3000, a space), kana, and ideographs
+    /// (extension A and the unified block); not the combining marks among them.
+    @inline(__always)
+    static func isPlainCJK(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x3001...0x3029, 0x3030...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF: true
+        default: false
+        }
     }
 }
 

@@ -21,6 +21,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
     private var scannedAt = -1
     /// The direction of each paragraph looked up since the last edit, by its first byte.
     private var paragraphDirections: [Int: Bool] = [:]
+    /// Where the paragraphs start, as of edit `paragraphsIndexedAt`; made when a line first asks.
+    private var paragraphs: ParagraphIndex?
+    private var paragraphsIndexedAt = -1
     /// The wrapped lines as byte ranges, made for the width `wrappedWidth`.
     private var lineTable: LineTable?
     private var wrappedWidth = -1.0
@@ -38,8 +41,11 @@ open class TextView: ScrollView, TextInput, TextEditing {
     private var paintedSelection = false
     /// The pending turn of the run loop that settles the lines past a seam.
     private var settleTimer: Timer?
-    /// The most lines one settling turn wraps (about a millisecond of work).
+    /// The most lines one settling turn wraps.
     static let settleBudget = 400
+    /// The most bytes one settling turn wraps past its seam: well under a frame of work in any
+    /// script (a line of ideographs costs several times one of English).
+    static let settleByteBudget = 8_192
     private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
     private var tapStart: Point?
     /// The x that Up and Down aim for, kept across consecutive vertical moves.
@@ -348,9 +354,15 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// the next turns of the run loop, a slice each; until then this is false.
     public var isLayoutSettled: Bool { lineTable?.isSettled ?? true }
 
-    /// How many lines past an edit a keystroke wraps before leaving the rest to later turns of
-    /// the run loop: what the view shows, and a margin.
-    private var rewrapBudget: Int { Int(bounds.height / lineHeight) + 16 }
+    /// How many lines past an edit at byte `offset` a keystroke wraps before leaving the rest to
+    /// later turns of the run loop: those down to the last row the view shows, and a margin for
+    /// the caret that moves a row down and the view that follows it; never more than a
+    /// screenful and 16 (an edit far above the view).
+    private func rewrapBudget(editAt offset: Int, in table: LineTable) -> Int {
+        let screenful = Int(bounds.height / lineHeight) + 16
+        let lastShown = Int(((bounds.maxY - textInsets.top) / lineHeight).rounded(.up))
+        return min(screenful, max(0, lastShown - table.line(holding: offset)) + 4)
+    }
 
     /// The wrapped lines as byte ranges. After an edit only the lines it touched are wrapped
     /// again and the later ones moved at once; a new width or font wraps everything.
@@ -363,7 +375,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
                 rewrappedRows = TextLayout.rewrap(
                     editable.text, lines: &table,
                     change: ChangedBytes(edit),
-                    width: wrapWidth, widths: widths, budget: rewrapBudget)
+                    width: wrapWidth, widths: widths, budget: rewrapBudget(editAt: edit.start, in: table))
                 remember(table)
                 if !table.isSettled { scheduleSettling() }
                 return table
@@ -395,7 +407,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         lineTable = nil  // `table` alone holds the lines, so they change in place
         let rows = TextLayout.settle(
             editable.text, lines: &table, width: wrapWidth, widths: widths,
-            budget: Self.settleBudget)
+            budget: Self.settleBudget, byteBudget: Self.settleByteBudget)
         lineTable = table
         if let rows, !rows.isEmpty {
             let area = self.area(of: rows)
@@ -478,17 +490,31 @@ open class TextView: ScrollView, TextInput, TextEditing {
     private func paragraphDirection(of line: Range<String.Index>) -> Bool? {
         scanEdits()
         guard mayHoldRightToLeft, let font else { return nil }
-        let utf8 = editable.text.utf8
-        var start = line.lowerBound
-        while start > utf8.startIndex, utf8[utf8.index(before: start)] != 0x0A { start = utf8.index(before: start) }
-        guard start != line.lowerBound else { return nil }
-        let key = byteOffset(start)
+        let lineStart = byteOffset(line.lowerBound)
+        let key = paragraphStart(holding: lineStart)
+        guard key != lineStart else { return nil }
         if let known = paragraphDirections[key] { return known }
         let lines = wrappedLines
         let first = indices(lines[lines.line(holding: key)])
         let rightToLeft = font.lineLayout(of: editable.text[first], rightToLeft: nil)?.isRightToLeft ?? false
         paragraphDirections[key] = rightToLeft
         return rightToLeft
+    }
+
+    /// The first byte of the paragraph holding byte `offset`, from the paragraph index, brought
+    /// up to date with the last edit (or made again when more than one happened since).
+    private func paragraphStart(holding offset: Int) -> Int {
+        if paragraphsIndexedAt != editable.editCount, var index = paragraphs {
+            paragraphs = nil  // `index` alone holds the starts, so they change in place
+            if editable.editCount == paragraphsIndexedAt + 1, let edit = editable.lastEdit {
+                index.apply(ChangedBytes(edit), to: editable.text)
+                paragraphs = index
+            }
+        }
+        let index = paragraphs ?? ParagraphIndex(editable.text)
+        paragraphs = index
+        paragraphsIndexedAt = editable.editCount
+        return index.start(ofParagraphHolding: offset)
     }
 
     /// The line and x position of a character offset.
