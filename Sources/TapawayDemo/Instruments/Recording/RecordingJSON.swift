@@ -25,15 +25,17 @@ extension RecordedLine {
             }
             JSONText.write(number: value, to: &out, spelling: .foundation)
         }
-        func numbers(_ values: [Double]) {
+        func string(_ text: String) { JSONText.write(string: text, to: &out, spelling: .foundation) }
+        func array<Element>(_ values: [Element], _ element: (Element) -> Void) {
             out += "["
             for (index, value) in values.enumerated() {
                 if index > 0 { out += "," }
-                number(value)
+                element(value)
             }
             out += "]"
         }
-        func string(_ text: String) { JSONText.write(string: text, to: &out, spelling: .foundation) }
+        func numbers(_ values: [Double]) { array(values, number) }
+        func strings(_ texts: [String]) { array(texts, string) }
         func bool(_ value: Bool) { out += value ? "true" : "false" }
 
         if let at { field("at"); numbers(at) }
@@ -43,24 +45,8 @@ extension RecordedLine {
         if let inspector { field("inspector"); bool(inspector) }
         if let key = self.key { field("key"); string(key) }
         field("kind"); string(kind)
-        if let modifiers {
-            field("modifiers")
-            out += "["
-            for (index, name) in modifiers.enumerated() {
-                if index > 0 { out += "," }
-                string(name)
-            }
-            out += "]"
-        }
-        if let options {
-            field("options")
-            out += "["
-            for (index, option) in options.enumerated() {
-                if index > 0 { out += "," }
-                string(option)
-            }
-            out += "]"
-        }
+        if let modifiers { field("modifiers"); strings(modifiers) }
+        if let options { field("options"); strings(options) }
         if let phase { field("phase"); string(phase) }
         if let scenario { field("scenario"); string(scenario) }
         if let screen { field("screen"); numbers(screen) }
