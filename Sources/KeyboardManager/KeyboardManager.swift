@@ -319,9 +319,10 @@ public final class KeyboardManager {
         return true
     }
 
-    /// Whether a touch in `view` counts as inside for the touch-outside rule: in the focused
-    /// input, in a view grouped with it, or in an ignored view or class. False when nothing is
-    /// being edited.
+    /// Whether a touch in `view` counts as inside for the touch-outside rule: in the focused input, in
+    /// a view grouped with it, or in an ignored view or class.
+    ///
+    /// False when nothing is being edited.
     public func countsAsInside(_ view: View) -> Bool { whyInside(view) != nil }
 
     /// Why a touch in `view` does not count as outside, or nil when it does.
@@ -337,8 +338,10 @@ public final class KeyboardManager {
         return whyIgnored(view)
     }
 
-    /// Why a touch in `view` is ignored (in an ignored view, or on a view of an ignored class),
-    /// or nil when it is not. Only the touched view's own class counts, as in the library's
+    /// Why a touch in `view` is ignored (in an ignored view, or on a view of an ignored class), or nil
+    /// when it is not.
+    ///
+    /// Only the touched view's own class counts, as in the library's
     /// `gestureRecognizer(_:shouldReceive:)`: `for ignoreClass in touchResignedGestureIgnoreClasses
     /// where touch.view?.isKind(of: ignoreClass)`.
     private func whyIgnored(_ view: View) -> String? {

@@ -14,7 +14,7 @@ enum KitBenchmarks {
     /// leaves out the time spent waiting for a core, though not the caches the others evict).
     static let clock = getenv("TAPAWAY_BENCH_CPU_TIME") == nil ? CLOCK_MONOTONIC : CLOCK_THREAD_CPUTIME_ID
 
-    /// Nanoseconds on `clock`.
+    /// The time now on `clock`, in nanoseconds: wall time, or the thread's CPU time when asked.
     static func nanos() -> UInt64 {
         var ts = timespec()
         clock_gettime(clock, &ts)
@@ -72,10 +72,12 @@ enum KitBenchmarks {
         return (s.median, s.p99, depth)
     }
 
-    /// µs per keystroke in a text view holding `length` characters (one paragraph, or
-    /// paragraphs of about 500 characters), typed in the middle of the text, with layout and the
-    /// repaint of its dirty area into a recording canvas. The first `warmUp` keystrokes are not
-    /// counted: they fill the width table and give the text room to grow.
+    /// µs per keystroke in a text view holding `length` characters (one paragraph, or paragraphs of
+    /// about 500 characters), typed in the middle of the text, with layout and the repaint of its dirty
+    /// area into a recording canvas.
+    ///
+    /// The first `warmUp` keystrokes are not counted: they fill the width table and give the text room
+    /// to grow.
     ///
     /// A keystroke whose re-wrap stops at its budget leaves the rest of the paragraph to later
     /// turns of the run loop: those turns run, untimed, before the next keystroke, and the

@@ -10,7 +10,7 @@ func monotonicNow() -> Double {
 /// A program started for a benchmark, its standard output readable line by line with the time
 /// each line arrived.
 final class Spawned {
-    /// The process id.
+    /// The spawned process's id, to signal and to wait for.
     let pid: pid_t
     private let output: Int32
     private var pending: [UInt8] = []

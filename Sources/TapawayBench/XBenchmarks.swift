@@ -40,12 +40,12 @@ enum XBenchmarks {
     /// The configuration folder of the bare Tapaway's runs, removed after them.
     static let configFolder = "/tmp/tapaway-bench-config-\(getpid())"
 
-    /// The programs compared at start-up: a name, the command and what it adds to the
-    /// environment. Tapaway runs three times over: bare, as a user types it (with an empty
-    /// configuration folder of its own, so no one's settings are read or written), with an
-    /// argument, which swift-argument-parser parses, each with a font-match cache of its own
-    /// (current after the warm-up round); and bare with no cache it can read or write, so
-    /// fontconfig matches at every start.
+    /// The programs compared at start-up: a name, the command and what it adds to the environment.
+    ///
+    /// Tapaway runs three times over: bare, as a user types it (with an empty configuration folder of
+    /// its own, so no one's settings are read or written), with an argument, which
+    /// swift-argument-parser parses, each with a font-match cache of its own (current after the warm-up
+    /// round); and bare with no cache it can read or write, so fontconfig matches at every start.
     static func peers() -> [(name: String, command: [String], environment: [String: String])] {
         mkdir(configFolder, 0o700)
         let own = ["XDG_CONFIG_HOME": configFolder, "XDG_DATA_HOME": configFolder, "XDG_CACHE_HOME": configFolder + "/cache"]
@@ -75,15 +75,15 @@ enum XBenchmarks {
 
     // MARK: Start-up
 
-    /// Exec to the first complete frame (the last change of pixels before the screen is quiet for
-    /// 0.5 s, after a top-level window mapped) and memory a second later (resident, proportional and
+    /// Exec to the first complete frame (the last change of pixels before the screen is quiet for 0.5
+    /// s, after a top-level window mapped) and memory a second later (resident, proportional and
     /// private, medians), in `rounds` interleaved rounds: each round starts every program once, the
-    /// order rotated by one each round and reversed every other round, so a machine that slows
-    /// down or speeds up during the run, or a program slow to go away, weighs on every program
-    /// alike. Each program's time is also given as a ratio to
-    /// matchbox-keyboard's in the same round: the median of those ratios. A first round, not
-    /// counted, starts every program once: the files they read are then in the page cache for
-    /// all alike, and Tapaway's font-match caches are written.
+    /// order rotated by one each round and reversed every other round, so a machine that slows down or
+    /// speeds up during the run, or a program slow to go away, weighs on every program alike.
+    ///
+    /// Each program's time is also given as a ratio to matchbox-keyboard's in the same round: the
+    /// median of those ratios. A first round, not counted, starts every program once: the files they
+    /// read are then in the page cache for all alike, and Tapaway's font-match caches are written.
     static func startup(rounds: Int) {
         guard let watcher = XWatcher(displayName: nil) else {
             print("startup: no display with DAMAGE (run scripts/bench.sh, which starts Xvfb)")
@@ -225,13 +225,14 @@ enum XBenchmarks {
     }
 
     /// A click on the caption while a field is focused, to the first changed pixel of the keypad
-    /// hiding: `taps` times on a quiet machine, then `taps` times while as many busy loops as
-    /// the machine has cores (`/bin/sh` spinning, at the same priority as Tapaway) keep every
-    /// core busy. Each tap is split in three at Tapaway's painted frame (its `frame` line, on the
-    /// same clock): the click to the frame's start (XTest, the server, Tapaway waking and
-    /// handling the press and release), the frame, and the frame's end to the changed pixel (the
-    /// server carrying the drawing out, DAMAGE, this client waking). And, for each process, the
-    /// time it spent waiting for a core between the click and the pixel (`/proc/PID/schedstat`).
+    /// hiding: `taps` times on a quiet machine, then `taps` times while as many busy loops as the
+    /// machine has cores (`/bin/sh` spinning, at the same priority as Tapaway) keep every core busy.
+    ///
+    /// Each tap is split in three at Tapaway's painted frame (its `frame` line, on the same clock): the
+    /// click to the frame's start (XTest, the server, Tapaway waking and handling the press and
+    /// release), the frame, and the frame's end to the changed pixel (the server carrying the drawing
+    /// out, DAMAGE, this client waking). And, for each process, the time it spent waiting for a core
+    /// between the click and the pixel (`/proc/PID/schedstat`).
     ///
     /// Beside it, the same clicks on a Tk window: a click on a frame that takes the focus from
     /// a focused entry, to the entry's first changed pixel (`tkTapLatencies`), quiet and loaded

@@ -14,10 +14,12 @@ public final class FixedFont: Font {
     public func width(of text: Substring) -> Double { Double(text.count) * pointSize * 0.6 }
 
     /// A layout for text holding Hebrew letters (U+0590 to U+05FF), by a small stand-in for the
-    /// bidirectional algorithm, enough for the Kit's tests: Hebrew letters run right to left,
-    /// every other letter or digit left to right, and a run of other characters takes the
-    /// direction of its neighbours when they agree, else the paragraph's (the first strong
-    /// character's, unless `rightToLeft` gives it). The X11 backend uses FriBidi.
+    /// bidirectional algorithm, enough for the Kit's tests: Hebrew letters run right to left, every
+    /// other letter or digit left to right, and a run of other characters takes the direction of its
+    /// neighbours when they agree, else the paragraph's (the first strong character's, unless
+    /// `rightToLeft` gives it).
+    ///
+    /// The X11 backend uses FriBidi.
     public func lineLayout(of text: Substring, rightToLeft: Bool?) -> LineLayout? {
         // Hebrew letters are U+0590 to U+05FF: UTF-8 lead bytes D6 and D7. Most text has
         // neither, and is answered without a look at its characters.

@@ -1,10 +1,11 @@
 import TapawayKit
 
-/// The headless backend: an application with a manual clock, fixed-metric fonts and recording
-/// windows, and the host's side of input and time (fingers down, keys, time passing, frames
-/// painted into a recording canvas). It drives the Kit through `HostedApplication` only, as the
-/// X11 backend does, with time moved by hand. `tapaway compare`, `tapaway matrix`, the
-/// benchmarks and the tests run on it.
+/// The headless backend: an application with a manual clock, fixed-metric fonts and recording windows,
+/// and the host's side of input and time (fingers down, keys, time passing, frames painted into a
+/// recording canvas).
+///
+/// It drives the Kit through `HostedApplication` only, as the X11 backend does, with time moved by
+/// hand. `tapaway compare`, `tapaway matrix`, the benchmarks and the tests run on it.
 @MainActor
 public final class HeadlessPlatform {
     /// The clock; advance it with `advance(by:)`.

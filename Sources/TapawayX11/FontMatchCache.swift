@@ -2,9 +2,10 @@ import CX11
 import Glibc
 import TapawayKit
 
-/// Where the font-match cache is kept: how to read it and how to replace it. The program gives
-/// one to `FontconfigWarmUp.start(cache:)`; without one, fonts are matched by fontconfig at every
-/// start, as they always were.
+/// Where the font-match cache is kept: how to read it and how to replace it.
+///
+/// The program gives one to `FontconfigWarmUp.start(cache:)`; without one, fonts are matched by
+/// fontconfig at every start, as they always were.
 package struct FontMatchCacheFile: Sendable {
     /// The file's bytes, or nil when there is none or it is not a file of ours to trust.
     package let read: @Sendable () -> [UInt8]?
@@ -245,8 +246,9 @@ struct FontMatchCache: Equatable {
     }
 
     /// The cache in `bytes`, or nil when they are not a whole cache file of this version.
-    /// Read as bytes, never as characters: splitting the text by Unicode's rules would cost
-    /// more than the fontconfig load the cache saves.
+    ///
+    /// Read as bytes, never as characters: splitting the text by Unicode's rules would cost more than
+    /// the fontconfig load the cache saves.
     static func parse(_ bytes: [UInt8]) -> FontMatchCache? {
         let newline = UInt8(ascii: "\n")
         guard bytes.count <= maximumSize, bytes.last == newline else { return nil }

@@ -1,10 +1,11 @@
 import CX11
 import Glibc
 
-/// Loads fontconfig's configuration on a second thread while the main one parses the command
-/// line and connects to the X server. Reading the configuration and the font cache is the
-/// largest single piece of start-up (about a third of the work before the first frame), and
-/// nothing else needs the other core then.
+/// Loads fontconfig's configuration on a second thread while the main one parses the command line and
+/// connects to the X server.
+///
+/// Reading the configuration and the font cache is the largest single piece of start-up (about a third
+/// of the work before the first frame), and nothing else needs the other core then.
 ///
 /// With a font-match cache (`start(cache:)`), the thread reads it first and loads nothing when
 /// it is current: the first frame's fonts then open from it (`XftFontProvider`) and fontconfig
@@ -19,8 +20,9 @@ package enum FontconfigWarmUp {
     /// The cache the thread found current, if any (read after `finish()`).
     nonisolated(unsafe) private static var current: FontMatchCache?
 
-    /// Starts loading on a second thread; does nothing if it has already started. With `cache`,
-    /// the thread first reads that file and, if it is current, loads no configuration.
+    /// Starts loading on a second thread; does nothing if it has already started.
+    ///
+    /// With `cache`, the thread first reads that file and, if it is current, loads no configuration.
     package static func start(cache: FontMatchCacheFile? = nil) {
         guard thread == nil else { return }
         cacheFile = cache

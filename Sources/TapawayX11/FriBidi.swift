@@ -48,9 +48,10 @@ final class FriBidi {
         self.levels = unsafeBitCast(levels, to: Levels.self)
     }
 
-    /// The embedding level of each of `scalars` (a paragraph of direction `rightToLeft`, or when
-    /// nil its first strong character's) and whether the paragraph runs right to left. Nil if
-    /// FriBidi fails.
+    /// The embedding level of each of `scalars` (a paragraph of direction `rightToLeft`, or when nil
+    /// its first strong character's) and whether the paragraph runs right to left.
+    ///
+    /// Nil if FriBidi fails.
     func levels(of scalars: [UInt32], rightToLeft: Bool?) -> (levels: [UInt8], rightToLeft: Bool)? {
         let count = Int32(scalars.count)
         var types = [UInt32](repeating: 0, count: scalars.count)

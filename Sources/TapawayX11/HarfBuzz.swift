@@ -42,9 +42,10 @@ final class HarfBuzz {
     private let fontChanged: FontChanged
     /// The one buffer every shaping reuses (the run loop shapes on one thread).
     private let buffer: OpaquePointer
-    /// HarfBuzz's font for each Xft font shaped with, made once. Keyed by the Xft font's address:
-    /// nothing closes an Xft font while the program runs, so an address names one font for good
-    /// (closing fonts would have to drop their entries here).
+    /// HarfBuzz's font for each Xft font shaped with, made once.
+    ///
+    /// Keyed by the Xft font's address: nothing closes an Xft font while the program runs, so an
+    /// address names one font for good (closing fonts would have to drop their entries here).
     private var fonts: [UnsafeMutablePointer<XftFont>: OpaquePointer] = [:]
 
     /// The library, loaded on first use; nil when it is not installed (text is then drawn
@@ -91,9 +92,10 @@ final class HarfBuzz {
         self.buffer = buffer
     }
 
-    /// Shapes the bytes `item` of the UTF-8 `text` (the rest is context, so Arabic joins across
-    /// a change of font) in `font`, right to left or not. The glyphs come left to right on
-    /// screen; their clusters are offsets in `text`.
+    /// Shapes the bytes `item` of the UTF-8 `text` (the rest is context, so Arabic joins across a
+    /// change of font) in `font`, right to left or not.
+    ///
+    /// The glyphs come left to right on screen; their clusters are offsets in `text`.
     func shape(
         _ text: UnsafeBufferPointer<UInt8>, item: Range<Int>, rightToLeft: Bool, font: UnsafeMutablePointer<XftFont>
     ) -> [Glyph] {

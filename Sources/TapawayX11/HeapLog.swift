@@ -1,9 +1,11 @@
 import CX11
 import Glibc
 
-/// A debugging aid for memory soaks: with `TAPAWAY_HEAP_LOG=FILE`, each heap trim appends one
-/// line of malloc's figures (`mallinfo2`) to FILE, before and after the trim, so a soak can tell
-/// what the program holds from what the allocator keeps. Without the variable it does nothing.
+/// A debugging aid for memory soaks: with `TAPAWAY_HEAP_LOG=FILE`, each heap trim appends one line of
+/// malloc's figures (`mallinfo2`) to FILE, before and after the trim, so a soak can tell what the
+/// program holds from what the allocator keeps.
+///
+/// Without the variable it does nothing.
 ///
 /// A line: `seconds arena inUse free freeChunks topFree mmapped` then the same six after the
 /// trim, all in bytes but the seconds (the monotonic clock) and the number of free chunks; then

@@ -41,8 +41,9 @@ final class InputMethod {
         }
     }
 
-    /// Opens the input method and an input context for `window`. Returns the events the context
-    /// needs the window to select (beyond key presses).
+    /// Opens the input method and an input context for `window`.
+    ///
+    /// Returns the events the context needs the window to select (beyond key presses).
     @discardableResult
     func open(window: UInt) -> Int {
         guard !isOpen else { return filterEvents }

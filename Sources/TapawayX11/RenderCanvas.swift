@@ -232,10 +232,11 @@ final class RenderCanvas: Canvas {
         min(16, max(8, RenderCanvas.segments(forRadius: radius, angle: Double.pi / 2)))
     }
 
-    /// Appends the arc of corner `index` (0 top-left, then clockwise on screen) of a rounded
-    /// rectangle, clockwise, from the side before it to the side after it. Every path that draws
-    /// a corner makes its points here, so a corner drawn alone has the same points to the last
-    /// bit as the whole outline.
+    /// Appends the arc of corner `index` (0 top-left, then clockwise on screen) of a rounded rectangle,
+    /// clockwise, from the side before it to the side after it.
+    ///
+    /// Every path that draws a corner makes its points here, so a corner drawn alone has the same
+    /// points to the last bit as the whole outline.
     private func addCorner(_ index: Int, of rect: Rect, radius: Double, segments: Int) {
         let corner: (cx: Double, cy: Double, start: Double)
         switch index {
@@ -274,11 +275,12 @@ final class RenderCanvas: Canvas {
 
     // MARK: Rounded rectangles in pieces
 
-    /// Whether a rounded rectangle whose geometry lies on whole device pixels is drawn in pieces:
-    /// the pixels it covers whole as plain rectangles, each corner as a small polygon of its own.
-    /// The pixels are the same as from one polygon of the whole shape (`fillRoundedRectInPieces`
-    /// says why); the X server is spared rasterising the edges across the shape's whole box.
-    /// Tests turn it off to compare the two.
+    /// Whether a rounded rectangle whose geometry lies on whole device pixels is drawn in pieces: the
+    /// pixels it covers whole as plain rectangles, each corner as a small polygon of its own.
+    ///
+    /// The pixels are the same as from one polygon of the whole shape (`fillRoundedRectInPieces` says
+    /// why); the X server is spared rasterising the edges across the shape's whole box. Tests turn it
+    /// off to compare the two.
     var splitsRoundedShapes = true
 
     /// How many rounded rectangles have been drawn in pieces (tests read it to know they were).
@@ -303,11 +305,13 @@ final class RenderCanvas: Canvas {
     /// points of a general polygon.
     private static func truncatedFixed(_ value: Double) -> Int32 { Int32(value * 65536) }
 
-    /// How far, in 16.16 fixed point's units, a point may lie off a pixel border and still count
-    /// as on it: 1/4096 pixel. XRender's sample points lie at least 1 927 units (0.029 pixel)
-    /// inside a pixel's borders, so no sample is covered differently by a line this near a border
-    /// and by the border itself. (A corner's arc often ends a unit short of the border: the end
-    /// point's cosine is −1.8e-16, not 0, and libXrender's conversion cuts toward zero.)
+    /// How far, in 16.16 fixed point's units, a point may lie off a pixel border and still count as on
+    /// it: 1/4096 pixel.
+    ///
+    /// XRender's sample points lie at least 1 927 units (0.029 pixel) inside a pixel's borders, so no
+    /// sample is covered differently by a line this near a border and by the border itself. (A corner's
+    /// arc often ends a unit short of the border: the end point's cosine is −1.8e-16, not 0, and
+    /// libXrender's conversion cuts toward zero.)
     private static let borderTolerance: Int32 = 16
 
     /// The pixel border `value` lies on once made fixed point by `fixed`, or nil when it lies
@@ -378,11 +382,13 @@ final class RenderCanvas: Canvas {
             width: Double(radius), height: Double(radius))
     }
 
-    /// Fills the rounded rectangle `device` (device pixels, corners of `radius`) in pieces, when
-    /// that draws exactly the pixels that one triangle fan of its whole outline draws: the band
-    /// across its middle and the bands above and below it between the corners as rectangles, each
-    /// corner as a fan from its centre through its arc. Returns false, having drawn nothing, when
-    /// it would not be exact (the rectangle or the radius between pixels).
+    /// Fills the rounded rectangle `device` (device pixels, corners of `radius`) in pieces, when that
+    /// draws exactly the pixels that one triangle fan of its whole outline draws: the band across its
+    /// middle and the bands above and below it between the corners as rectangles, each corner as a fan
+    /// from its centre through its arc.
+    ///
+    /// Returns false, having drawn nothing, when it would not be exact (the rectangle or the radius
+    /// between pixels).
     ///
     /// Why the pixels are the same: XRender's anti-aliasing counts which of a pixel's 15 × 17
     /// sample points lie inside the shape's edges (each edge stepped exactly from its two end
@@ -429,14 +435,15 @@ final class RenderCanvas: Canvas {
         return true
     }
 
-    /// Strokes the outline between the rounded rectangles `device` (corners of `radius`) and
-    /// `inner` (of `innerRadius`), all in device pixels, in pieces, when that draws exactly the
-    /// pixels that one even-odd polygon of both outlines draws: the four sides between the
-    /// corners as rectangles, each corner as a polygon of its own (its outer arc and its inner
-    /// arc, or the inner rectangle's corner). Returns false, having drawn nothing, when it would
-    /// not be exact: a rectangle or a radius between pixels, or corners whose two arcs do not
-    /// share a centre, so that the line is not as wide along the sides as where the corners meet
-    /// them.
+    /// Strokes the outline between the rounded rectangles `device` (corners of `radius`) and `inner`
+    /// (of `innerRadius`), all in device pixels, in pieces, when that draws exactly the pixels that one
+    /// even-odd polygon of both outlines draws: the four sides between the corners as rectangles, each
+    /// corner as a polygon of its own (its outer arc and its inner arc, or the inner rectangle's
+    /// corner).
+    ///
+    /// Returns false, having drawn nothing, when it would not be exact: a rectangle or a radius between
+    /// pixels, or corners whose two arcs do not share a centre, so that the line is not as wide along
+    /// the sides as where the corners meet them.
     ///
     /// The pixels are the same for the reasons `fillRoundedRectInPieces` gives: every piece's
     /// outer edges are the outline's own or lie on pixel borders, and the pieces do not overlap.
@@ -543,11 +550,11 @@ final class RenderCanvas: Canvas {
             UInt32(visible.width), UInt32(visible.height))
     }
 
-    /// Composites the polygon in `points` with `color`, if its bounds meet the clip. A convex
-    /// one (a rounded rectangle, an ellipse) goes as a fan of triangles from its first point:
-    /// XRender's general polygon path tessellates into a buffer of n² trapezoids for n points
-    /// (up to 745 KiB for a rounded shape, made and freed on every draw), a fan into n − 2
-    /// triangles.
+    /// Composites the polygon in `points` with `color`, if its bounds meet the clip.
+    ///
+    /// A convex one (a rounded rectangle, an ellipse) goes as a fan of triangles from its first point:
+    /// XRender's general polygon path tessellates into a buffer of n² trapezoids for n points (up to
+    /// 745 KiB for a rounded shape, made and freed on every draw), a fan into n − 2 triangles.
     private func compositePoints(bounds: Rect, color: Color, convex: Bool = false) {
         guard points.count >= 3, canDraw(within: bounds) else { return }
         let source = solidPicture(color)
@@ -560,9 +567,10 @@ final class RenderCanvas: Canvas {
         }
     }
 
-    /// Whether a shape within `bounds` can show: its box, a pixel wider for the anti-aliasing,
-    /// meets the clip, and it lies where XRender's coordinates reach. If so, the picture has the
-    /// clip.
+    /// Whether a shape within `bounds` can show: its box, a pixel wider for the anti-aliasing, meets
+    /// the clip, and it lies where XRender's coordinates reach.
+    ///
+    /// If so, the picture has the clip.
     private func canDraw(within bounds: Rect) -> Bool {
         guard picture != 0 else { return false }
         let visible = bounds.insetBy(dx: -1, dy: -1).intersection(state.clip)

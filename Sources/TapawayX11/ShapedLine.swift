@@ -16,8 +16,10 @@ struct ShapedLine {
 
     /// Whether `text` needs shaping or the bidirectional algorithm to show right: anything beyond
     /// scripts whose characters stand alone (Latin, Greek, Cyrillic, CJK ideographs, kana, Hangul
-    /// syllables, common punctuation and symbols). Right-to-left letters, combining marks,
-    /// Indic and other complex scripts, emoji sequences and direction marks do.
+    /// syllables, common punctuation and symbols).
+    ///
+    /// Right-to-left letters, combining marks, Indic and other complex scripts, emoji sequences and
+    /// direction marks do.
     static func needed(for text: Substring) -> Bool {
         // Nothing at or past U+0300: the rule the Kit's text view also keys on.
         if RightToLeftScan.isPlain(text.utf8) { return false }

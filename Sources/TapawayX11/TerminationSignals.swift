@@ -50,9 +50,11 @@ enum TerminationSignals {
         return first
     }
 
-    /// Ends the process as `number` would have, had it not been caught: the default action is
-    /// restored and the signal raised again, so the parent sees a death by that signal (a shell
-    /// says 128 + its number). `_exit(128 + number)` should the signal somehow not end it.
+    /// Ends the process as `number` would have, had it not been caught: the default action is restored
+    /// and the signal raised again, so the parent sees a death by that signal (a shell says 128 + its
+    /// number).
+    ///
+    /// `_exit(128 + number)` should the signal somehow not end it.
     static func endProcess(as number: Int32) -> Never {
         signal(number, SIG_DFL)
         var unblocked = sigset_t()

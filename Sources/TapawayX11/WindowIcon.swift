@@ -92,9 +92,10 @@ package enum WindowIcon {
 }
 
 extension X11Platform {
-    /// Gives the top-level window Tapaway's icon (`_NET_WM_ICON`). The icon is decoded and set
-    /// once `run()` has put the first frame on the screen: window managers read the
-    /// property again when it changes, and the first frame need not wait for the decoding.
+    /// Gives the top-level window Tapaway's icon (`_NET_WM_ICON`).
+    ///
+    /// The icon is decoded and set once `run()` has put the first frame on the screen: window managers
+    /// read the property again when it changes, and the first frame need not wait for the decoding.
     package func setWindowIcon() {
         wantsWindowIcon = true
     }

@@ -34,9 +34,10 @@ final class X11Clipboard: Clipboard {
     /// The longest a read of another client's selection takes in all, in seconds, however its
     /// owner paces it (a chunk just within `timeout`, for ever, would otherwise never end).
     var receiveDeadline = 20.0
-    /// The most bytes read of another client's selection: 16 MiB, more than any input takes
-    /// (a text field keeps 10 000 characters of a paste; the notes view takes a paste of ten
-    /// million). A larger transfer is cut there, on a character boundary, and the rest dropped.
+    /// The most bytes read of another client's selection: 16 MiB, more than any input takes (a text
+    /// field keeps 10 000 characters of a paste; the notes view takes a paste of ten million).
+    ///
+    /// A larger transfer is cut there, on a character boundary, and the rest dropped.
     var incomingLimit = 16 << 20
     /// The read under way, if any, and the reads waiting for it to end.
     private var incoming: IncomingTransfer?
@@ -47,10 +48,11 @@ final class X11Clipboard: Clipboard {
     var chunkSize = 64 * 1024
     /// The longest `handOverToManager()` waits for the clipboard manager, in seconds.
     var handOverTimeout = 2.0
-    /// The most incremental transfers to other clients at once; a request for one more is
-    /// refused (answered with no property) until one ends or expires. Every transfer of a
-    /// selection reads the same copy of its bytes, so they cost little each, but a client that
-    /// asks and never reads must not be able to pin an ever-longer list.
+    /// The most incremental transfers to other clients at once; a request for one more is refused
+    /// (answered with no property) until one ends or expires.
+    ///
+    /// Every transfer of a selection reads the same copy of its bytes, so they cost little each, but a
+    /// client that asks and never reads must not be able to pin an ever-longer list.
     var maximumTransfers = 8
     /// How long an incremental transfer waits for its requestor to take the next chunk, in
     /// seconds, before it is given up; the run loop's timer ends it even when no event comes.
@@ -179,10 +181,11 @@ final class X11Clipboard: Clipboard {
         XFlush(display)
     }
 
-    /// Answers a `MULTIPLE` request (ICCCM 2.6.2): `pairs`, a property of `requestor`, lists
-    /// target and property atoms in pairs; each target is converted into its property in turn,
-    /// and the pair of one that cannot be is written back with None for its property. False
-    /// when `pairs` holds no list of pairs.
+    /// Answers a `MULTIPLE` request (ICCCM 2.6.2): `pairs`, a property of `requestor`, lists target and
+    /// property atoms in pairs; each target is converted into its property in turn, and the pair of one
+    /// that cannot be is written back with None for its property.
+    ///
+    /// False when `pairs` holds no list of pairs.
     private func storeMultiple(_ selection: X11Selection, on requestor: UInt, pairs: Atom) -> Bool {
         var type: Atom = 0
         var format: Int32 = 0
@@ -308,10 +311,11 @@ final class X11Clipboard: Clipboard {
         return true
     }
 
-    /// Gives up the transfers whose requestor has not taken a chunk for `transferIdleLimit`
-    /// seconds, and stops watching a requestor left with none; true when any was given up. The
-    /// run loop calls it when `nextTransferDeadline` passes, so a transfer nobody reads is
-    /// dropped on time even when no event comes.
+    /// Gives up the transfers whose requestor has not taken a chunk for `transferIdleLimit` seconds,
+    /// and stops watching a requestor left with none; true when any was given up.
+    ///
+    /// The run loop calls it when `nextTransferDeadline` passes, so a transfer nobody reads is dropped
+    /// on time even when no event comes.
     @discardableResult
     func expireTransfers(at now: Double = X11Clipboard.now()) -> Bool {
         let expired = outgoing.filter { now - $0.lastActivity >= transferIdleLimit }
@@ -333,10 +337,11 @@ final class X11Clipboard: Clipboard {
 
     // MARK: Reading from another client
 
-    /// Asks the owner of `selection` for its text, and calls `completion` with it from the run
-    /// loop once it has come (nil when nobody owns it, the owner has no text or does not answer
-    /// in time). Reads of the same selection under way share the answer; one of the other
-    /// selection waits for it. Nothing blocks.
+    /// Asks the owner of `selection` for its text, and calls `completion` with it from the run loop
+    /// once it has come (nil when nobody owns it, the owner has no text or does not answer in time).
+    ///
+    /// Reads of the same selection under way share the answer; one of the other selection waits for it.
+    /// Nothing blocks.
     fileprivate func requestText(of selection: Atom, _ completion: @escaping (String?) -> Void) {
         if let transfer = incoming {
             if transfer.selection == selection {
@@ -434,9 +439,10 @@ final class X11Clipboard: Clipboard {
         for read in waiting { requestText(of: read.selection, read.completion) }
     }
 
-    /// Gives up the read under way when its owner has been silent past `timeout` or the whole
-    /// read past `receiveDeadline`; true when it did. The run loop calls it at every turn (the
-    /// deadline, `nextIncomingDeadline`, bounds its wait).
+    /// Gives up the read under way when its owner has been silent past `timeout` or the whole read past
+    /// `receiveDeadline`; true when it did.
+    ///
+    /// The run loop calls it at every turn (the deadline, `nextIncomingDeadline`, bounds its wait).
     @discardableResult
     func expireIncoming(at now: Double = X11Clipboard.now()) -> Bool {
         guard let transfer = incoming, now >= min(transfer.deadline, transfer.answerDeadline) else { return false }
@@ -463,8 +469,10 @@ final class X11Clipboard: Clipboard {
         if bytes.count - lead < length { bytes.removeSubrange(lead...) }
     }
 
-    /// Reads and deletes the transfer property of `window`: its type, at most `limit` bytes,
-    /// and whether more was left unread. Nil when there is no such property.
+    /// Reads and deletes the transfer property of `window`: its type, at most `limit` bytes, and
+    /// whether more was left unread.
+    ///
+    /// Nil when there is no such property.
     private func readProperty(of window: UInt, upTo limit: Int) -> (Atom, [UInt8], Bool)? {
         var type: Atom = 0
         var format: Int32 = 0
@@ -511,12 +519,13 @@ final class X11Clipboard: Clipboard {
     /// (`TEXT` is only a request for one of them).
     private var savedTargets: [Atom] { [atoms.utf8, atoms.plainUTF8, atoms.string] }
 
-    /// Gives the clipboard's text to the clipboard manager, if we own `CLIPBOARD` and one runs,
-    /// so that it stays on the clipboard after this program quits (the freedesktop.org
-    /// clipboard manager specification): asks the owner of `CLIPBOARD_MANAGER` to convert
-    /// `SAVE_TARGETS`, with the targets to save in a property of our window, and answers its
-    /// requests for them until it says it is done, or `handOverTimeout` passes. Other events
-    /// are left queued. Returns true when the manager said it saved the text.
+    /// Gives the clipboard's text to the clipboard manager, if we own `CLIPBOARD` and one runs, so that
+    /// it stays on the clipboard after this program quits (the freedesktop.org clipboard manager
+    /// specification): asks the owner of `CLIPBOARD_MANAGER` to convert `SAVE_TARGETS`, with the
+    /// targets to save in a property of our window, and answers its requests for them until it says it
+    /// is done, or `handOverTimeout` passes.
+    ///
+    /// Other events are left queued. Returns true when the manager said it saved the text.
     @discardableResult
     func handOverToManager() -> Bool {
         guard clipboard.owned != nil, XGetSelectionOwner(display, atoms.clipboard) == window,
@@ -570,7 +579,7 @@ final class X11Clipboard: Clipboard {
     }
 }
 
-/// `XA_PRIMARY`.
+/// The predefined atom of the `PRIMARY` selection, number 1 in the core protocol.
 private let XA_PRIMARY_ATOM = Atom(1)
 
 /// One read of another client's selection, on a window of its own.
@@ -619,7 +628,7 @@ private struct OutgoingTransfer {
 
 /// One X selection (`CLIPBOARD` or `PRIMARY`) as a `Clipboard`.
 final class X11Selection: Clipboard {
-    /// The selection's atom.
+    /// The selection's atom, `CLIPBOARD` or `PRIMARY`.
     let name: Atom
     private unowned let host: X11Clipboard
     /// The text while we own the selection.

@@ -32,16 +32,19 @@ func writeErrorLine(_ line: String) {
     }
 }
 
-/// What the process-wide Xlib error handlers need to know. Set once on the main thread before
-/// the handlers are installed; the handlers only read it.
+/// What the process-wide Xlib error handlers need to know.
+///
+/// Set once on the main thread before the handlers are installed; the handlers only read it.
 enum XErrorHandlers {
     /// The display name, for the lost-connection message.
     nonisolated(unsafe) static var displayName = ""
     /// While set, protocol errors are expected (a request that may name a window gone by
     /// now) and pass without a line; `quietly(on:_:)` sets it.
     nonisolated(unsafe) private static var quiet = false
-    /// Run once when the connection is lost, before the process exits: the program's chance to
-    /// save what a close saves. It must not use the display. Set on the main thread.
+    /// Run once when the connection is lost, before the process exits: the program's chance to save
+    /// what a close saves.
+    ///
+    /// It must not use the display. Set on the main thread.
     nonisolated(unsafe) static var onConnectionLost: (() -> Void)?
 
     /// Runs `body` with protocol errors expected: the requests it makes are synchronised, so
@@ -105,11 +108,12 @@ enum XErrorHandlers {
     /// windows (GetWindowAttributes 3, GetGeometry 14, QueryTree 15, TranslateCoordinates 40).
     static let requestsOnOthersWindows: Set<UInt8> = [2, 3, 14, 15, 18, 19, 20, 24, 25, 40]
 
-    /// Whether an error is one a program talking to other clients must expect: a window or
-    /// drawable that is not ours and is gone (a requestor that destroyed its window before the
-    /// reply, or a forged request naming none), or an atom a peer named that the server does
-    /// not know, in a request acting on another client's window. Such errors are the peer's
-    /// doing, and pass without a line.
+    /// Whether an error is one a program talking to other clients must expect: a window or drawable
+    /// that is not ours and is gone (a requestor that destroyed its window before the reply, or a
+    /// forged request naming none), or an atom a peer named that the server does not know, in a request
+    /// acting on another client's window.
+    ///
+    /// Such errors are the peer's doing, and pass without a line.
     static func isExpected(_ error: XErrorEvent, ownResource: Bool) -> Bool {
         let code = Int32(error.error_code)
         guard requestsOnOthersWindows.contains(error.request_code) else { return false }
@@ -136,8 +140,9 @@ enum XErrorHandlers {
     }
 }
 
-/// How many X error lines reach standard error: the first `burst` in a `period`, then none until
-/// the period is over, when a line says how many were withheld before the next error's own.
+/// How many X error lines reach standard error: the first `burst` in a `period`, then none until the
+/// period is over, when a line says how many were withheld before the next error's own.
+///
 /// A flood of errors is so a handful of lines and a count, not one line per error.
 struct ErrorLineLimiter {
     /// The most error lines written in one period.

@@ -2,10 +2,11 @@ import CX11
 import TapawayKit
 
 extension X11Platform {
-    /// The accessibility bus's address as `at-spi-bus-launcher` leaves it on the root window
-    /// (the `AT_SPI_BUS` property, a string), or nil when no launcher set one. The atom is only
-    /// looked up, never made: a display where it does not exist has no bus, and costs one
-    /// round trip to say so.
+    /// The accessibility bus's address as `at-spi-bus-launcher` leaves it on the root window (the
+    /// `AT_SPI_BUS` property, a string), or nil when no launcher set one.
+    ///
+    /// The atom is only looked up, never made: a display where it does not exist has no bus, and costs
+    /// one round trip to say so.
     package func accessibilityBusAddress() -> String? {
         let atom = XInternAtom(display, "AT_SPI_BUS", 1)
         guard atom != 0 else { return nil }

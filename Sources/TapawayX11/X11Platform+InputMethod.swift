@@ -4,9 +4,10 @@ import TapawayKit
 /// When the input method opens: at the person's first input, or once text input takes the
 /// focus without it, so that a start with nobody at the screen does not pay for it.
 extension X11Platform {
-    /// Whether an X event is the person at the screen acting: a key, a button, the pointer
-    /// moving, a touch (core or XInput2). Not the pointer entering a window that appeared under
-    /// it, nor a device change.
+    /// Whether an X event is the person at the screen acting: a key, a button, the pointer moving, a
+    /// touch (core or XInput2).
+    ///
+    /// Not the pointer entering a window that appeared under it, nor a device change.
     func isPersonsInput(_ event: XEvent) -> Bool {
         switch event.type {
         case KeyPress, ButtonPress, MotionNotify: return true
@@ -18,13 +19,14 @@ extension X11Platform {
         }
     }
 
-    /// Opens the input method, once the first frame is on screen, when text input takes focus
-    /// without the person's input (`--focus`, a replayed recording). Otherwise it opens at the
-    /// person's first input event of any kind, before that event is filtered, so the key that
-    /// types goes through it. Opening waits because Xlib's own input method parses the locale's
-    /// whole Compose table (60 M instructions; 0.6 MB more resident): the pointer's first move
-    /// over the window or the press of a first tap hides it, and a start with nobody at the
-    /// screen does not pay it.
+    /// Opens the input method, once the first frame is on screen, when text input takes focus without
+    /// the person's input (`--focus`, a replayed recording).
+    ///
+    /// Otherwise it opens at the person's first input event of any kind, before that event is filtered,
+    /// so the key that types goes through it. Opening waits because Xlib's own input method parses the
+    /// locale's whole Compose table (60 M instructions; 0.6 MB more resident): the pointer's first move
+    /// over the window or the press of a first tap hides it, and a start with nobody at the screen does
+    /// not pay it.
     func openInputMethodIfTyping() {
         guard readySent, !inputMethod.isOpen, application?.focusedCaretRect != nil else { return }
         openInputMethod()

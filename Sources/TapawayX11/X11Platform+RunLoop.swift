@@ -6,10 +6,12 @@ import TapawayKit
 /// The run loop: X events, timers and frames in turn until the program quits, the first frame
 /// announced once it is on the screen, idleness announced, and the heap trimmed while idle.
 extension X11Platform {
-    /// Runs until `quit()` or the window manager's close button, then hands the clipboard's text
-    /// to a clipboard manager. The first frame is painted into the back buffers before the
-    /// window is mapped. Losing the X connection ends the process (status 69, EX_UNAVAILABLE)
-    /// after one line on fd 2: Xlib does not let a program continue.
+    /// Runs until `quit()` or the window manager's close button, then hands the clipboard's text to a
+    /// clipboard manager.
+    ///
+    /// The first frame is painted into the back buffers before the window is mapped. Losing the X
+    /// connection ends the process (status 69, EX_UNAVAILABLE) after one line on fd 2: Xlib does not
+    /// let a program continue.
     package func run() {
         guard let app = application else {
             writeErrorLine("tapaway: X11Platform.run() called before attach(_:)")
@@ -48,10 +50,11 @@ extension X11Platform {
         XErrorHandlers.reportWithheld()
     }
 
-    /// What can wait until the first frame is on the screen (its Expose answered), done before
-    /// the ready line so nothing watching sees a window without them: the pointer's shape
-    /// (making it loads the cursor font or theme) and the window icon (decoding it), about two
-    /// milliseconds. Window managers pick up both whenever they change.
+    /// What can wait until the first frame is on the screen (its Expose answered), done before the
+    /// ready line so nothing watching sees a window without them: the pointer's shape (making it loads
+    /// the cursor font or theme) and the window icon (decoding it), about two milliseconds.
+    ///
+    /// Window managers pick up both whenever they change.
     private func finishStartup() {
         XDefineCursor(display, topLevel, XCreateFontCursor(display, 68))  // XC_left_ptr
         if wantsWindowIcon { applyWindowIcon() }
@@ -78,8 +81,9 @@ extension X11Platform {
         if app.timerWorkFired != before { didWorkSinceIdle = true }
     }
 
-    /// Calls `onIdle` if the program did something since it last did and now has nothing left
-    /// to do. The caller has just found no X event queued or readable.
+    /// Calls `onIdle` if the program did something since it last did and now has nothing left to do.
+    ///
+    /// The caller has just found no X event queued or readable.
     private func announceIdleIfIdle(_ app: any HostedApplication) {
         guard readySent, didWorkSinceIdle, !app.needsFrame, !app.isAnimating else { return }
         if let deadline = app.nextTimerDeadline, deadline - clock.now <= 1 / app.frameRate { return }
@@ -99,9 +103,10 @@ extension X11Platform {
     }
 
     /// Gives the heap's free pages back to the system when the program goes idle, at most every
-    /// `heapTrimInterval` seconds: a long session that allocates and frees as it goes (events,
-    /// layout, the trace) then keeps no more resident than it holds (issue 21's soak). Trimming
-    /// a heap of a few MiB takes well under a millisecond.
+    /// `heapTrimInterval` seconds: a long session that allocates and frees as it goes (events, layout,
+    /// the trace) then keeps no more resident than it holds (issue 21's soak).
+    ///
+    /// Trimming a heap of a few MiB takes well under a millisecond.
     ///
     /// Xlib's spare event-queue elements go first: Xlib keeps one for every event it ever held
     /// queued at once, about 200 bytes each, until the display closes. A burst of input read in

@@ -4,8 +4,10 @@ import TapawayKit
 /// The window's scale (device pixels per Kit point) and size: what the screen and the
 /// desktop's work area allow, the size asked for, growing to hold a device.
 extension X11Platform {
-    /// Makes every Kit point `scale` device pixels (from 1 to 4): the window grows to match,
-    /// fonts open larger and drawing and input are converted. Call it before `attach(_:)`.
+    /// Makes every Kit point `scale` device pixels (from 1 to 4): the window grows to match, fonts open
+    /// larger and drawing and input are converted.
+    ///
+    /// Call it before `attach(_:)`.
     package func setScale(_ scale: Double) {
         applyScale(min(max(scale.isFinite ? scale : 1, 1), 4))
     }
@@ -97,10 +99,12 @@ extension X11Platform {
         XFlush(display)
     }
 
-    /// Grows the window, never shrinks it, so that it holds `size` points (another device,
-    /// the device turned), within the desktop's work area. A window whose size was asked for on
-    /// the command line keeps it: its chrome folds instead. Returns whether a new size was asked
-    /// of the X server (it arrives later, as a `ConfigureNotify`, if the window manager agrees).
+    /// Grows the window, never shrinks it, so that it holds `size` points (another device, the device
+    /// turned), within the desktop's work area.
+    ///
+    /// A window whose size was asked for on the command line keeps it: its chrome folds instead.
+    /// Returns whether a new size was asked of the X server (it arrives later, as a `ConfigureNotify`,
+    /// if the window manager agrees).
     @discardableResult
     package func grow(toHold size: Size) -> Bool {
         guard defaultLimit != nil else { return false }
@@ -113,10 +117,12 @@ extension X11Platform {
         return true
     }
 
-    /// The largest scale, at most `scale`, at which a window of `size` points fits the desktop's
-    /// work area, in twentieths and never below 0.5; `scale` itself when the size fits there or
-    /// when the window's size was asked for (`--size`). The iOS Simulator's "fit screen", for a
-    /// device taller than the work area at the display's own scale.
+    /// The largest scale, at most `scale`, at which a window of `size` points fits the desktop's work
+    /// area, in twentieths and never below 0.5; `scale` itself when the size fits there or when the
+    /// window's size was asked for (`--size`).
+    ///
+    /// The iOS Simulator's "fit screen", for a device taller than the work area at the display's own
+    /// scale.
     package func scaleFitting(_ size: Size, at scale: Double) -> Double {
         guard let limit = defaultLimit, size.width > 0, size.height > 0 else { return scale }
         let fit = min(Double(limit.width) / size.width, Double(limit.height) / size.height)

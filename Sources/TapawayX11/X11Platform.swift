@@ -14,35 +14,42 @@ import TapawayKit
 package final class X11Platform {
     /// Xft fonts (Inter, else DejaVu Sans, else the generic sans-serif).
     package let fonts: FontProvider
-    /// `CLOCK_MONOTONIC`, in seconds.
+    /// The clock every timer and event time reads: `CLOCK_MONOTONIC`, in seconds.
     package let clock: Clock
     /// The X `CLIPBOARD` selection.
     package let clipboard: Clipboard
     /// Called once, after the first complete frame has been painted and the window is mapped,
     /// exposed and synchronised with the server (its pixels can be read back).
     package var onReady: (() -> Void)?
-    /// Offered each key the user types before the application gets it; returning true keeps it
-    /// from the application. The launcher sets it while a replay runs, whose controls (pause,
-    /// step) are keys, so that they never reach the replayed session.
+    /// Offered each key the user types before the application gets it; returning true keeps it from the
+    /// application.
+    ///
+    /// The launcher sets it while a replay runs, whose controls (pause, step) are keys, so that they
+    /// never reach the replayed session.
     package var keyInterceptor: ((KeyInput) -> Bool)?
-    /// Told after every frame: layout, the application's frame observers and painting of the
-    /// dirty areas. Add an observer and keep its token; remove the token to stop.
+    /// Told after every frame: layout, the application's frame observers and painting of the dirty
+    /// areas.
+    ///
+    /// Add an observer and keep its token; remove the token to stop.
     package let paintedFrameObservers = ObserverList<Void>()
-    /// Called once each time the program becomes idle after it did something (handled an X
-    /// event, or fired a timer that is not ambient): no animation runs, no frame is pending, no
-    /// timer is due within a frame and no X event is queued or waiting on the connection. Never
-    /// before `onReady`, and not again while the program stays idle (a caret's blink does not
+    /// Called once each time the program becomes idle after it did something (handled an X event, or
+    /// fired a timer that is not ambient): no animation runs, no frame is pending, no timer is due
+    /// within a frame and no X event is queued or waiting on the connection.
+    ///
+    /// Never before `onReady`, and not again while the program stays idle (a caret's blink does not
     /// count). Tests and scripts wait on it instead of sleeping.
     package var onIdle: (() -> Void)?
-    /// The number carried by the last `_TAPAWAY_MARK` client message the window received, if
-    /// any. A driver sends one behind its input (X delivers events in order), so an `onIdle`
-    /// that sees its number comes after everything the input set going.
+    /// The number carried by the last `_TAPAWAY_MARK` client message the window received, if any.
+    ///
+    /// A driver sends one behind its input (X delivers events in order), so an `onIdle` that sees its
+    /// number comes after everything the input set going.
     package internal(set) var lastMark: Int?
     /// When the last frame began (the clock's seconds) and how long it took, layout and
     /// painting included, for frame statistics.
     package internal(set) var lastFrame: (start: Double, duration: Double) = (0, 0)
-    /// The termination signal (SIGINT, SIGTERM, SIGHUP) that ended `run()`, if one did. Once
-    /// the settings are saved, `endProcess(as:)` ends the process as that signal would have.
+    /// The termination signal (SIGINT, SIGTERM, SIGHUP) that ended `run()`, if one did.
+    ///
+    /// Once the settings are saved, `endProcess(as:)` ends the process as that signal would have.
     package internal(set) var terminationSignal: Int32?
     /// Called when the desktop's XSETTINGS change while the program runs (a settings daemon
     /// changed a value, started or ended), with the hints read again: the theme can follow
@@ -54,13 +61,16 @@ package final class X11Platform {
     package let inputFocusObservers = ObserverList<Bool>()
     /// The top-level X window's id, for tests.
     package var windowID: UInt { topLevel }
-    /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`). The Kit, the trace and
-    /// the command line's sizes are in points; X windows, input and screenshots in pixels.
+    /// Device pixels per Kit point (1 at 96 dpi; see `setScale(_:)`).
+    ///
+    /// The Kit, the trace and the command line's sizes are in points; X windows, input and screenshots
+    /// in pixels.
     package internal(set) var scale: Double = 1
-    /// Runs when the connection to the X server is lost (the server died or was killed), just
-    /// before the process exits with status 69: where the program saves what a close would
-    /// save. It runs inside whatever X call found the connection gone, so it must not use the
-    /// display; it runs once.
+    /// Runs when the connection to the X server is lost (the server died or was killed), just before
+    /// the process exits with status 69: where the program saves what a close would save.
+    ///
+    /// It runs inside whatever X call found the connection gone, so it must not use the display; it
+    /// runs once.
     package var onConnectionLost: (@MainActor () -> Void)? {
         didSet {
             let hook = onConnectionLost
@@ -97,16 +107,20 @@ package final class X11Platform {
     /// The top-level's size as last configured.
     var screenWidth: Int32
     var screenHeight: Int32
-    /// The most device pixels each side of the window may have: what the screen (the root
-    /// window) can show, and no more than X's 16 384. A larger window would cost back buffers
-    /// that nobody can see (10 000 × 10 000 points at scale 4 took 3.4 GB).
+    /// The most device pixels each side of the window may have: what the screen (the root window) can
+    /// show, and no more than X's 16 384.
+    ///
+    /// A larger window would cost back buffers that nobody can see (10 000 × 10 000 points at scale 4
+    /// took 3.4 GB).
     let pixelLimit: (width: Int32, height: Int32)
     /// The size the window was asked for, in pixels, when it was larger than `pixelLimit` and cut
     /// to it; nil when it fitted, or when it was only the default size (cut without a word).
     package internal(set) var cutFromPixels: (width: Int, height: Int)?
-    /// The most device pixels each side of a window whose size nobody asked for: the desktop's
-    /// work area (the screen less its panels, `_NET_WORKAREA`) when a window manager says, else
-    /// `pixelLimit`. nil when the size was asked for (`--size`): it fits the screen only.
+    /// The most device pixels each side of a window whose size nobody asked for: the desktop's work
+    /// area (the screen less its panels, `_NET_WORKAREA`) when a window manager says, else
+    /// `pixelLimit`.
+    ///
+    /// nil when the size was asked for (`--size`): it fits the screen only.
     let defaultLimit: (width: Int32, height: Int32)?
     /// The window's size in Kit points (its pixels divided by `scale`).
     package var pointSize: Size { Size(width: Double(screenWidth) / scale, height: Double(screenHeight) / scale) }
@@ -142,9 +156,11 @@ package final class X11Platform {
     /// When the heap was last trimmed (the clock's time).
     var lastHeapTrim = -Double.infinity
 
-    /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels,
-    /// titled `title`, unmapped until `run()`. Unless `sizeAsked`, the size is only a default:
-    /// the window then fits the desktop's work area at any scale, without a word.
+    /// Opens `display` (nil: `$DISPLAY`) and creates the top-level window of `size` pixels, titled
+    /// `title`, unmapped until `run()`.
+    ///
+    /// Unless `sizeAsked`, the size is only a default: the window then fits the desktop's work area at
+    /// any scale, without a word.
     package init(display name: String?, size: Size, title: String, sizeAsked: Bool = true) throws {
         let shownName: String
         if let name {
@@ -241,8 +257,10 @@ package final class X11Platform {
         XFlush(display)
     }
 
-    /// What the top-level listens to. Child windows listen only to Expose: button and key
-    /// events from them propagate here, with coordinates in top-level pixels.
+    /// What the top-level listens to.
+    ///
+    /// Child windows listen only to Expose: button and key events from them propagate here, with
+    /// coordinates in top-level pixels.
     static let topLevelEvents =
         ExposureMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
         | KeyPressMask | StructureNotifyMask | FocusChangeMask
@@ -250,7 +268,9 @@ package final class X11Platform {
     // MARK: Application
 
     /// Connects `app`: its windows get X child windows, and the run loop drives it through its
-    /// `HostedApplication` requirements. Call it before any window is added.
+    /// `HostedApplication` requirements.
+    ///
+    /// Call it before any window is added.
     package func attach(_ app: any HostedApplication) {
         application = app
         app.pixelScale = scale

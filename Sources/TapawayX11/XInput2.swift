@@ -18,10 +18,11 @@ final class XInput2 {
     let hasTouch: Bool
     /// The device whose left press went to the mouse (pinch with Ctrl), while it is down.
     private var mouseDevice: Int32?
-    /// The client pointer as last asked of the server; nil until first asked. Asking is a round
-    /// trip, which under load cost a tap up to 3 ms at p99, so it is asked once and again only
-    /// when the device hierarchy changes (a master pointer added or removed, which can change
-    /// it). A client that moves this program's client pointer with `XISetClientPointer` alone is
+    /// The client pointer as last asked of the server; nil until first asked.
+    ///
+    /// Asking is a round trip, which under load cost a tap up to 3 ms at p99, so it is asked once and
+    /// again only when the device hierarchy changes (a master pointer added or removed, which can
+    /// change it). A client that moves this program's client pointer with `XISetClientPointer` alone is
     /// not noticed until the hierarchy next changes.
     private var knownClientPointer: Int32?
 
@@ -75,8 +76,10 @@ final class XInput2 {
         return id
     }
 
-    /// Handles a generic event if it is ours; returns whether it was. Says which pointer each
-    /// event came from and leaves the rest to `pointers`, the mapping the core path uses too.
+    /// Handles a generic event if it is ours; returns whether it was.
+    ///
+    /// Says which pointer each event came from and leaves the rest to `pointers`, the mapping the core
+    /// path uses too.
     func handle(
         _ event: inout XEvent, application: (any HostedApplication)?, pointers: PointerMapping,
         clock: Clock, scale: Double = 1

@@ -61,9 +61,9 @@ package final class XResourceDatabase {
 
     deinit { if let database { XrmDestroyDatabase(database) } }
 
-    /// The value for the fully qualified resource `name` (e.g. `tapaway.theme`) of class
-    /// `className` (e.g. `Tapaway.Theme`), trimmed of surrounding blanks; nil when no entry
-    /// matches.
+    /// The value for the fully qualified resource `name` of class `className`, trimmed of blanks.
+    ///
+    /// For example `tapaway.theme` of class `Tapaway.Theme`; nil when no entry matches.
     package func value(name: String, className: String) -> String? {
         guard let database else { return nil }
         var type: UnsafeMutablePointer<CChar>?
@@ -196,8 +196,10 @@ extension X11Platform {
         return XSettings(bytes: Array(UnsafeBufferPointer(start: data, count: Int(itemCount))))
     }
 
-    /// The theme resource, the font resolution and the desktop's dark-theme hint, read from
-    /// the X resources, the XSETTINGS and `GTK_THEME`. Cheap: a property read or two.
+    /// The theme resource, the font resolution and the desktop's dark-theme hint, read from the X
+    /// resources, the XSETTINGS and `GTK_THEME`.
+    ///
+    /// Cheap: a property read or two.
     package func desktopHints() -> DesktopHints {
         let database = resources
         var hints = DesktopHints(themeResource: database.themePreference, dpi: database.xftDPI)

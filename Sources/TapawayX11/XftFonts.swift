@@ -18,13 +18,15 @@ final class XftFontProvider: FontProvider {
     private var cache: [Key: XftFontFace] = [:]
     /// The family every font comes from.
     let family: String
-    /// Device pixels per Kit point: fonts are opened this many times larger and measure in
-    /// points. Set before the first font is asked for.
+    /// Device pixels per Kit point: fonts are opened this many times larger and measure in points.
+    ///
+    /// Set before the first font is asked for.
     var scale: Double = 1 {
         didSet { cache.removeAll() }
     }
 
     /// Resolves the family among `preferred` and `fallbacks` (tried in order) on `display`.
+    ///
     /// Throws when fontconfig can open no font at all (a system without fonts, or a broken
     /// configuration): nothing could be drawn.
     ///
@@ -98,10 +100,11 @@ final class XftFontProvider: FontProvider {
         patternName(family: family, pixels: matchPixels, weight: weight)
     }
 
-    /// Replaces the font-match cache when fontconfig matched a font this run (there was no
-    /// cache, or it was out of date): matches the weights not matched yet, so the next start
-    /// finds them all, and writes them with the key of what they depend on. Called once the
-    /// first frame is on the screen; does nothing without a cache file.
+    /// Replaces the font-match cache when fontconfig matched a font this run (there was no cache, or it
+    /// was out of date): matches the weights not matched yet, so the next start finds them all, and
+    /// writes them with the key of what they depend on.
+    ///
+    /// Called once the first frame is on the screen; does nothing without a cache file.
     func rememberMatches() {
         guard matchedByFontconfig, let file = FontconfigWarmUp.cacheFile else { return }
         matchedByFontconfig = false
@@ -353,11 +356,12 @@ final class FallbackFonts {
 }
 
 /// One Xft font: metrics and measurement for the Kit, and the handle the canvas draws with.
+///
 /// Characters the font lacks are measured and drawn with a fallback font that has them.
 final class XftFontFace: TapawayKit.Font {
     /// The display the font is open on.
     let display: OpaquePointer
-    /// The Xft font.
+    /// The opened Xft font, which this object closes when it goes.
     let font: UnsafeMutablePointer<XftFont>
     /// The fonts for characters this one lacks.
     let fallbacks: FallbackFonts?
@@ -394,11 +398,12 @@ final class XftFontFace: TapawayKit.Font {
         return widths.width(of: text) { measure(String($0)) }
     }
 
-    /// The runs of `text` to draw, each with the font that has its characters: the whole text
-    /// with this face's font when it is ASCII (the fast path). A character the font lacks takes
-    /// a fallback's font, and an emoji shown as one the colour emoji font, with the rest of its
-    /// cluster. Without shaping, the invisible joiners and variation selectors would draw as
-    /// glyphs or gaps, so they are left out.
+    /// The runs of `text` to draw, each with the font that has its characters: the whole text with this
+    /// face's font when it is ASCII (the fast path).
+    ///
+    /// A character the font lacks takes a fallback's font, and an emoji shown as one the colour emoji
+    /// font, with the rest of its cluster. Without shaping, the invisible joiners and variation
+    /// selectors would draw as glyphs or gaps, so they are left out.
     func runs(_ text: Substring) -> [(text: Substring, font: UnsafeMutablePointer<XftFont>)] {
         guard let fallbacks, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return [(text, font)] }
         var runs: [(text: Substring, font: UnsafeMutablePointer<XftFont>)] = []
@@ -429,9 +434,10 @@ final class XftFontFace: TapawayKit.Font {
         return font(for: scalars.first!, in: scalars, fallbacks: fallbacks)
     }
 
-    /// `font(for:fallbacks:)` for a cluster of `scalars` starting with `first`. No character
-    /// below U+231A is an emoji by default, and one alone cannot ask for emoji presentation, so
-    /// most text skips both questions.
+    /// `font(for:fallbacks:)` for a cluster of `scalars` starting with `first`.
+    ///
+    /// No character below U+231A is an emoji by default, and one alone cannot ask for emoji
+    /// presentation, so most text skips both questions.
     func font(
         for first: Unicode.Scalar, in scalars: Character.UnicodeScalarView, fallbacks: FallbackFonts
     ) -> UnsafeMutablePointer<XftFont> {

@@ -4,9 +4,11 @@ import TapawayKit
 import TapawayX11
 
 extension Launcher {
-    /// Starts the AT-SPI bridge for `application` on `platform`'s loop, if an accessibility bus
-    /// exists (the bridge looks, and does nothing otherwise), with its connection's fate in the
-    /// trace (`accessibility` lines: `registered`, `closed`). Returns the bridge to keep.
+    /// Starts the AT-SPI bridge for `application` on `platform`'s loop, if an accessibility bus exists
+    /// (the bridge looks, and does nothing otherwise), with its connection's fate in the trace
+    /// (`accessibility` lines: `registered`, `closed`).
+    ///
+    /// Returns the bridge to keep.
     @MainActor
     static func startAccessibility(
         of application: Application, on platform: X11Platform, app: TapawayApp

@@ -2,12 +2,14 @@ import Glibc
 import TapawayDemo
 import TapawayScreen
 
-/// `tapaway audit --jobs N`: the techniques played in N processes of this same program, each on
-/// a processor of its own. A worker is `tapaway audit --worker-techniques A,B` given the screen
-/// file's bytes on its standard input (exactly what the audit read, even if the file changes
-/// meanwhile) and the same options; it writes each technique's run as one JSON line. Whatever a
-/// worker does not deliver (it could not start, died, or wrote something else) is played in the
-/// audit's own process, so the result never depends on the workers.
+/// `tapaway audit --jobs N`: the techniques played in N processes of this same program, each on a
+/// processor of its own.
+///
+/// A worker is `tapaway audit --worker-techniques A,B` given the screen file's bytes on its standard
+/// input (exactly what the audit read, even if the file changes meanwhile) and the same options; it
+/// writes each technique's run as one JSON line. Whatever a worker does not deliver (it could not
+/// start, died, or wrote something else) is played in the audit's own process, so the result never
+/// depends on the workers.
 struct AuditWorker {
     /// The techniques it plays.
     let techniques: [TechniqueID]

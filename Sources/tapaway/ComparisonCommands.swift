@@ -132,10 +132,11 @@ struct ListCommand: ParsableCommand {
     }
 }
 
-/// Progress on standard error for work that takes more than a second, when standard error is
-/// a terminal: one line, rewritten at most ten times a second ("compare: replaying under every
-/// scenario: 41 % (410 000 of 1 000 000 inputs)"), cleared at the end. Nothing is written
-/// elsewhere (a pipe or a file keeps only the result).
+/// Progress on standard error for work that takes more than a second, when standard error is a
+/// terminal: one line, rewritten at most ten times a second ("compare: replaying under every scenario:
+/// 41 % (410 000 of 1 000 000 inputs)"), cleared at the end.
+///
+/// Nothing is written elsewhere (a pipe or a file keeps only the result).
 final class ProgressMeter {
     private let what: String
     private let started = ProgressMeter.now()

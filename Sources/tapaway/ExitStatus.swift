@@ -1,11 +1,12 @@
 import Glibc
 
-/// The statuses `tapaway` ends with: sysexits.h's where one fits, so scripts can tell a bad
-/// command line from a missing display or an unwritable file. The man page's EXIT STATUS and
-/// the README list them; a termination signal ends the process as the signal would (see
-/// `X11Platform.endProcess(as:)`).
+/// The statuses `tapaway` ends with: sysexits.h's where one fits, so scripts can tell a bad command
+/// line from a missing display or an unwritable file.
+///
+/// The man page's EXIT STATUS and the README list them; a termination signal ends the process as the
+/// signal would (see `X11Platform.endProcess(as:)`).
 enum ExitStatus {
-    /// Everything went well.
+    /// Everything went well: status 0.
     static let success: Int32 = 0
     /// EX_USAGE (64): a bad option or value on the command line.
     static let usage: Int32 = EX_USAGE

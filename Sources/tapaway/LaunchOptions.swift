@@ -11,33 +11,33 @@ import TapawayKit
 /// protocol conformance the first time the parser asks for one), which a bare `tapaway`, the
 /// common case, does not need.
 struct LaunchOptions: Equatable {
-    /// `--scenario`.
+    /// `--scenario`: the technique shown first.
     var scenario: TechniqueID?
     /// `--set`, each as given.
     var set: [String] = []
-    /// `--trace`.
+    /// `--trace`: where the JSON Lines trace goes, a file or `-` for standard output.
     var trace: String?
-    /// `--size`.
+    /// `--size`: the window's size in pixels.
     var size: WindowSize?
-    /// `--focus`.
+    /// `--focus`: the field focused once the screen is up.
     var focus: String?
-    /// `--screenshot`.
+    /// `--screenshot`: where a PNG of the settled window is saved, after which the program ends.
     var screenshot: String?
-    /// `--display`.
+    /// `--display`: the X display to open instead of `DISPLAY`'s.
     var display: String?
-    /// `--scale`.
+    /// `--scale`: device pixels a point, instead of the one worked out from the display.
     var scale: Double?
-    /// `--theme`.
+    /// `--theme`: `light`, `dark`, or `auto` (the desktop's hint).
     var theme: ThemePreference?
-    /// `--no-settings`.
+    /// `--no-settings`: neither read nor write the settings file.
     var noSettings = false
-    /// `--record`.
+    /// `--record`: where the session's input is recorded.
     var record: String?
-    /// `--replay`.
+    /// `--replay`: a recording to play into the app.
     var replay: String?
-    /// `--replay-speed`.
+    /// `--replay-speed`: how fast the replay plays, a factor or `max`.
     var replaySpeed: ReplaySpeed = .factor(1)
-    /// `--exit-after-replay`.
+    /// `--exit-after-replay`: end the program once the replay has played.
     var exitAfterReplay = false
     /// `--screen`: a shipped screen's name or a screen file's path.
     var screen: String?
@@ -99,16 +99,17 @@ extension LaunchOptions {
         "list", "compare", "matrix", "screen", "validate", "audit", "import", "help",
     ]
 
-    /// The options of a command line made only of the common ones, read without
-    /// swift-argument-parser: `--scenario ID`, `--set ID=VALUE` (repeatable), `--device ID`,
-    /// `--trace PATH`, `--screen NAME|PATH`, each value the next argument, and `--no-settings`.
-    /// Their parse cost about 10 M instructions before the first frame, a quarter of a start
-    /// (issue 37). Nil for anything else, and for anything the parser could answer with an
-    /// error or read otherwise: an unknown technique or device, an option given twice (`--set`
-    /// aside), a value that starts with a dash (but `-`, standard output) or names a
-    /// subcommand, a missing value, any other argument. Those lines go through the parser,
-    /// which stays the one definition of the command line (help, man page, completions);
-    /// `CommonArgumentsTests` checks that both read every line this one reads alike.
+    /// The options of a command line made only of the common ones, read without swift-argument-parser:
+    /// `--scenario ID`, `--set ID=VALUE` (repeatable), `--device ID`, `--trace PATH`, `--screen
+    /// NAME|PATH`, each value the next argument, and `--no-settings`.
+    ///
+    /// Their parse cost about 10 M instructions before the first frame, a quarter of a start (issue
+    /// 37). Nil for anything else, and for anything the parser could answer with an error or read
+    /// otherwise: an unknown technique or device, an option given twice (`--set` aside), a value that
+    /// starts with a dash (but `-`, standard output) or names a subcommand, a missing value, any other
+    /// argument. Those lines go through the parser, which stays the one definition of the command line
+    /// (help, man page, completions); `CommonArgumentsTests` checks that both read every line this one
+    /// reads alike.
     init?(commonArguments arguments: [String]) {
         var options = LaunchOptions()
         var device: String?
@@ -152,6 +153,6 @@ struct UsageError: Error, CustomStringConvertible {
     let message: String
     /// Makes an error saying `message`.
     init(_ message: String) { self.message = message }
-    /// The message.
+    /// The message, one line naming the option and what is wrong with its value.
     var description: String { message }
 }

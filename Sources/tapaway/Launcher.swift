@@ -351,7 +351,7 @@ enum RememberedOptions {
 /// The app's toggles that the settings remember: the instrument overlays and the inspector.
 @MainActor
 enum RememberedToggles {
-    /// The inspector's toggle.
+    /// The settings key that remembers whether the inspector is open.
     static let inspector = "inspector"
 
     /// Turns the remembered toggles on or off; names this version does not know are ignored.
@@ -374,16 +374,18 @@ enum RememberedToggles {
 
 /// Writes whole lines to standard output and error without Glibc's shared FILE globals.
 enum Console {
-    /// The trace's sink when the trace goes to standard output (`--trace -`). Messages for
-    /// standard output then go through it: whole lines between trace lines, never blocking the
-    /// run loop on a reader that has paused.
+    /// The trace's sink when the trace goes to standard output (`--trace -`).
+    ///
+    /// Messages for standard output then go through it: whole lines between trace lines, never blocking
+    /// the run loop on a reader that has paused.
     nonisolated(unsafe) static var standardOutputSink: TraceSink?
     /// Whether standard output carries something other than lines (`--screenshot -`, a PNG):
     /// messages for it then go to standard error.
     nonisolated(unsafe) static var standardOutputTaken = false
 
-    /// Writes `line` to standard output (standard error when `standardOutputTaken`). A write
-    /// that fails is noted: the run then ends with status 74 and one line saying why
+    /// Writes `line` to standard output (standard error when `standardOutputTaken`).
+    ///
+    /// A write that fails is noted: the run then ends with status 74 and one line saying why
     /// (`StandardOutputCheck`).
     static func out(_ line: String) {
         if standardOutputTaken {

@@ -7,10 +7,11 @@ import TapawayX11
 @MainActor
 enum Screenshots {
     /// Saves a screenshot of `platform`'s window to a new file in the user's pictures folder
-    /// (`XDG_PICTURES_DIR` of xdg-user-dirs), else in the data directory
-    /// (`$XDG_DATA_HOME/tapaway/`, else `~/.local/share/tapaway/`, made on demand), says where
-    /// it went, or why it could not, in one line, and shows the same on `banner` for a few
-    /// seconds. The file is created new (`XDGPaths.saveNewScreenshot`): nothing is replaced.
+    /// (`XDG_PICTURES_DIR` of xdg-user-dirs), else in the data directory (`$XDG_DATA_HOME/tapaway/`,
+    /// else `~/.local/share/tapaway/`, made on demand), says where it went, or why it could not, in one
+    /// line, and shows the same on `banner` for a few seconds.
+    ///
+    /// The file is created new (`XDGPaths.saveNewScreenshot`): nothing is replaced.
     static func save(of platform: X11Platform, banner: NoticeBanner? = nil, paths: XDGPaths = .current()) {
         do {
             let path = try paths.saveNewScreenshot(try platform.screenshotPNG())

@@ -26,9 +26,11 @@ final class SessionInstruments {
         self.paths = paths
     }
 
-    /// Opens what `--record PATH` writes: PATH itself (created or truncated), or, when PATH is
-    /// a directory, a new timestamped file created in it exclusively (`-2`, `-3`, … when
-    /// another recording took the name in the same second). Throws one line when it cannot.
+    /// Opens what `--record PATH` writes: PATH itself (created or truncated), or, when PATH is a
+    /// directory, a new timestamped file created in it exclusively (`-2`, `-3`, … when another
+    /// recording took the name in the same second).
+    ///
+    /// Throws one line when it cannot.
     static func openRecording(for requested: String) throws -> (path: String, sink: TraceSink) {
         var info = stat()
         guard stat(requested, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
@@ -79,8 +81,10 @@ final class SessionInstruments {
         app.events.notify(.recordingStopped(path: recordingPath, inputs: inputs))
     }
 
-    /// F9: starts a recording in the data directory, or stops the one running. Ignored while a
-    /// replay runs: a replayed session that was being recorded would otherwise start recording.
+    /// F9: starts a recording in the data directory, or stops the one running.
+    ///
+    /// Ignored while a replay runs: a replayed session that was being recorded would otherwise start
+    /// recording.
     func toggleRecording() {
         guard replayer == nil || replayFinished else { return }
         if recorder != nil {

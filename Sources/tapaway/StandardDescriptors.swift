@@ -7,7 +7,9 @@ import Glibc
 /// meant for the terminal would go into the X protocol or the trace. So before anything else
 /// opens a file, each closed one of descriptors 0, 1 and 2 is opened on `/dev/null`.
 enum StandardDescriptors {
-    /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed. Call it first.
+    /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed.
+    ///
+    /// Call it first.
     static func guardClosed() {
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
             // The lowest free number is `fd` itself, the ones below it being open by now.

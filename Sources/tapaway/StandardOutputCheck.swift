@@ -16,7 +16,9 @@ enum StandardOutputCheck {
     /// The `errno` of the first failed write of `Console.out`, 0 while none failed.
     nonisolated(unsafe) private static var firstFailure: Int32 = 0
 
-    /// Registers the exit handler. Call it once, before anything is written.
+    /// Registers the exit handler.
+    ///
+    /// Call it once, before anything is written.
     static func install() {
         atexit { StandardOutputCheck.checkAtExit() }
     }

@@ -120,7 +120,7 @@ struct OptionSettings: ParsableArguments {
 
 /// `--device ID`: one of the simulated devices.
 struct DeviceChoice: ExpressibleByArgument {
-    /// The device's id.
+    /// The device's id, one of those `tapaway devices` lists.
     let id: String
 
     init?(argument: String) {
@@ -347,9 +347,10 @@ struct TapawayCommand: ParsableCommand {
         if status != 0 { throw ExitCode(status) }
     }
 
-    /// `tapaway` with no argument at all: the defaults this command declares, checked by the
-    /// same validation, run without swift-argument-parser's parse (see `LaunchOptions`). Any
-    /// argument, `--help` among them, goes through `main()`.
+    /// `tapaway` with no argument at all: the defaults this command declares, checked by the same
+    /// validation, run without swift-argument-parser's parse (see `LaunchOptions`).
+    ///
+    /// Any argument, `--help` among them, goes through `main()`.
     static func mainWithoutArguments() -> Never {
         let options = LaunchOptions()
         // Debug builds (the tests') check that the defaults are what the parser makes of nothing.

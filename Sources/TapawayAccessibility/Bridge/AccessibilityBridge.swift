@@ -19,7 +19,7 @@ package final class AccessibilityBridge: PolledInput {
     /// Told what happened to the connection: `registered` once the registry has embedded the
     /// application, `closed` (with the reason) when the accessibility bus connection ends.
     package var onStatus: ((_ event: String, _ reason: String?) -> Void)?
-    /// The application exposed.
+    /// The application whose windows the bridge exposes, each frame.
     private unowned let application: Application
     private let tree: AccessibleTree
     private let server: AtspiServer
@@ -51,6 +51,7 @@ package final class AccessibilityBridge: PolledInput {
     }
 
     /// Looks for an accessibility bus and, if there is one, connects and registers.
+    ///
     /// `busFromRootWindow` reads the X root window's `AT_SPI_BUS` property (nil when unset).
     package func start(busFromRootWindow: () -> String?) {
         guard !Self.isSwitchedOff, bus == nil, sessionBus == nil else { return }
@@ -150,8 +151,10 @@ package final class AccessibilityBridge: PolledInput {
         }
     }
 
-    /// Embeds the application again when the registry's name gets a new owner (the registry
-    /// restarted); any other signal is ignored. Only the bus itself is believed.
+    /// Embeds the application again when the registry's name gets a new owner (the registry restarted);
+    /// any other signal is ignored.
+    ///
+    /// Only the bus itself is believed.
     private func registryMayHaveRestarted(_ signal: DBusMessage) {
         guard signal.sender == "org.freedesktop.DBus", signal.member == "NameOwnerChanged",
             signal.body.count == 3, signal.body[0].text == "org.a11y.atspi.Registry",

@@ -1,8 +1,9 @@
 import TapawayKit
 
 /// Answers AT-SPI's method calls on the exposed tree: the Accessible, Component, Action, Text,
-/// Application and Properties interfaces of every element's object path, and the Cache's. Every
-/// call is answered (a reply, or a D-Bus error for what it cannot do); arguments of the wrong
+/// Application and Properties interfaces of every element's object path, and the Cache's.
+///
+/// Every call is answered (a reply, or a D-Bus error for what it cannot do); arguments of the wrong
 /// types get `InvalidArgs`, never a trap.
 @MainActor
 package final class AtspiServer {
@@ -302,9 +303,10 @@ package final class AtspiServer {
 
     // MARK: EditableText
 
-    /// Edits an editable element's text at once (a paste, for the app: its notifications and
-    /// the trace follow), and answers whether the text took it. Copying, cutting and pasting
-    /// through the clipboard are not offered (false).
+    /// Edits an editable element's text at once (a paste, for the app: its notifications and the trace
+    /// follow), and answers whether the text took it.
+    ///
+    /// Copying, cutting and pasting through the clipboard are not offered (false).
     private func editableText(_ call: DBusMessage, _ node: AccessibleNode) -> DBusMessage? {
         guard node.text != nil, node.states.contains(.editable) else { return nil }
         // The live text, not the frame's: edits may follow one another within a frame.

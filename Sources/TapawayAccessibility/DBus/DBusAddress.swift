@@ -1,8 +1,9 @@
-/// A D-Bus server address this client can reach: a Unix socket by path or in the abstract
-/// namespace. Other transports (`tcp:`, `launchd:`, `unixexec:`…) are not spoken; an address
-/// list is tried in its order and those are skipped.
+/// A D-Bus server address this client can reach: a Unix socket by path or in the abstract namespace.
+///
+/// Other transports (`tcp:`, `launchd:`, `unixexec:`…) are not spoken; an address list is tried in its
+/// order and those are skipped.
 package enum DBusAddress: Equatable, Sendable {
-    /// `unix:path=…`.
+    /// `unix:path=…`: a socket file in the file system.
     case path(String)
     /// `unix:abstract=…` (no file; a name in the kernel's abstract namespace).
     case abstract(String)

@@ -5,7 +5,7 @@ package struct DBusWriter {
     /// The bytes written so far.
     package private(set) var bytes: [UInt8] = []
 
-    /// An empty buffer.
+    /// Creates an empty buffer, aligned from its first byte.
     package init() {}
 
     /// Pads with zeros to a multiple of `boundary`.
@@ -18,7 +18,7 @@ package struct DBusWriter {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
-    /// Writes one value.
+    /// Writes one value in the wire format, padded to its type's alignment.
     package mutating func write(_ value: DBusValue) {
         switch value {
         case .byte(let v): bytes.append(v)
@@ -68,7 +68,7 @@ package struct DBusWriter {
 /// carried it is closed (a peer that sends one malformed message cannot be trusted with the
 /// framing of the next).
 package struct DBusFormatError: Error, Equatable, CustomStringConvertible {
-    /// What was wrong.
+    /// What was wrong with the bytes, in a sentence.
     package let description: String
     /// An error saying `description`.
     package init(_ description: String) { self.description = description }
@@ -145,8 +145,9 @@ package enum DBusSignature {
     }
 }
 
-/// Reads values in the D-Bus wire format from bytes a peer sent, in either byte order. Every
-/// read is checked against the bytes there are and the limits of the format: a malformed or
+/// Reads values in the D-Bus wire format from bytes a peer sent, in either byte order.
+///
+/// Every read is checked against the bytes there are and the limits of the format: a malformed or
 /// hostile buffer throws `DBusFormatError`, never traps.
 package struct DBusReader {
     private let bytes: [UInt8]
@@ -183,7 +184,7 @@ package struct DBusReader {
         return value
     }
 
-    /// Reads a `u`.
+    /// Reads a `u`, an unsigned 32-bit integer, in the message's byte order.
     package mutating func uint32() throws -> UInt32 { try integer(UInt32.self) }
 
     private mutating func text(lengthBytes: Int) throws -> String {

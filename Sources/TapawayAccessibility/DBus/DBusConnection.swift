@@ -60,8 +60,10 @@ package final class DBusConnection: PolledInput {
         return nil
     }
 
-    /// A connection over `descriptor`, an already connected stream socket (tests use one end of
-    /// a socket pair), made non-blocking here. The authentication starts at once.
+    /// A connection over `descriptor`, an already connected stream socket (tests use one end of a
+    /// socket pair), made non-blocking here.
+    ///
+    /// The authentication starts at once.
     package init(descriptor: Int32) {
         self.descriptor = descriptor
         let flags = fcntl(descriptor, F_GETFL)
@@ -109,8 +111,10 @@ package final class DBusConnection: PolledInput {
 
     // MARK: Sending
 
-    /// Sends `message` (numbered here) and returns its serial; `reply`, if given, is called with
-    /// the reply or error when it comes. Nothing is sent once the connection is closed.
+    /// Sends `message` (numbered here) and returns its serial; `reply`, if given, is called with the
+    /// reply or error when it comes.
+    ///
+    /// Nothing is sent once the connection is closed.
     @discardableResult
     package func send(_ message: DBusMessage, reply: ((DBusMessage) -> Void)? = nil) -> UInt32 {
         guard state != .authenticating, !isClosed else { return 0 }

@@ -5,11 +5,11 @@ package struct DBusMessage: Equatable, Sendable {
     package enum Kind: UInt8, Sendable {
         /// A call that may want a reply.
         case methodCall = 1
-        /// A call's reply.
+        /// A method call's reply, carrying its return values.
         case methodReturn = 2
-        /// A call's failure.
+        /// A method call's failure, carrying an error name and a message.
         case error = 3
-        /// A broadcast.
+        /// A signal: a broadcast of something that happened, such as a focus change.
         case signal = 4
     }
 
@@ -25,7 +25,7 @@ package struct DBusMessage: Equatable, Sendable {
     package var interface: String?
     /// The method or signal.
     package var member: String?
-    /// An error's name.
+    /// An error reply's name, such as `org.freedesktop.DBus.Error.UnknownMethod`.
     package var errorName: String?
     /// The serial of the call a reply answers.
     package var replySerial: UInt32?
@@ -33,10 +33,10 @@ package struct DBusMessage: Equatable, Sendable {
     package var destination: String?
     /// The bus name that sent it (set by the bus).
     package var sender: String?
-    /// The body's values.
+    /// The body's values, in order.
     package var body: [DBusValue] = []
 
-    /// The body's signature.
+    /// The body's signature, made of its values' signatures in order.
     package var signature: String { body.map(\.signature).joined() }
 
     /// Whether the caller asked for no reply.
@@ -46,14 +46,14 @@ package struct DBusMessage: Equatable, Sendable {
     /// announces more is refused before anything is buffered for it.
     package static let maximumSize = 4 << 20
 
-    /// A method call.
+    /// A method call to `member` of `interface` on the object `path` of `destination`.
     package static func call(
         destination: String?, path: String, interface: String?, member: String, body: [DBusValue] = []
     ) -> DBusMessage {
         DBusMessage(kind: .methodCall, path: path, interface: interface, member: member, destination: destination, body: body)
     }
 
-    /// A signal.
+    /// A signal `member` of `interface` from the object `path`, to whoever listens.
     package static func signal(path: String, interface: String, member: String, body: [DBusValue]) -> DBusMessage {
         DBusMessage(kind: .signal, path: path, interface: interface, member: member, body: body)
     }
@@ -96,8 +96,10 @@ package struct DBusMessage: Equatable, Sendable {
         return header.bytes + body.bytes
     }
 
-    /// How many bytes the message at the start of `buffer` takes, once its fixed header has
-    /// arrived (16 bytes); nil before. Throws for a header no message can have.
+    /// How many bytes the message at the start of `buffer` takes, once its fixed header has arrived (16
+    /// bytes); nil before.
+    ///
+    /// Throws for a header no message can have.
     package static func size(ofMessageIn buffer: ArraySlice<UInt8>) throws -> Int? {
         guard buffer.count >= 16 else { return nil }
         let bytes = Array(buffer.prefix(16))

@@ -1,6 +1,8 @@
-/// One D-Bus value with its type, as the wire format carries it: what a message's body and
-/// header fields are made of. Only what AT-SPI needs is here; Unix file descriptors (`h`) are
-/// not (a message carrying one is refused whole).
+/// One D-Bus value with its type, as the wire format carries it: what a message's body and header
+/// fields are made of.
+///
+/// Only what AT-SPI needs is here; Unix file descriptors (`h`) are not (a message carrying one is
+/// refused whole).
 package indirect enum DBusValue: Equatable, Sendable {
     /// `y`: an unsigned byte.
     case byte(UInt8)

@@ -25,9 +25,10 @@ package struct AccessibleEvent: Equatable, Sendable {
             body: [.string(detail), .int32(detail1), .int32(detail2), .variant(value), .properties([])])
     }
 
-    /// The events that take a client's view of the tree from `old` to `new` (elements served
-    /// by `bus`): names, states, children, text and caret, and focus moving. An element new
-    /// or gone is told by its parent's children changing.
+    /// The events that take a client's view of the tree from `old` to `new` (elements served by `bus`):
+    /// names, states, children, text and caret, and focus moving.
+    ///
+    /// An element new or gone is told by its parent's children changing.
     package static func changes(from old: [Int: AccessibleNode], to new: [Int: AccessibleNode], bus: String) -> [AccessibleEvent]
     {
         var events: [AccessibleEvent] = []

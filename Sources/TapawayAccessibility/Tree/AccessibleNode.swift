@@ -10,9 +10,9 @@ package struct AccessibleNode: Equatable, Sendable {
     package var parent: Int?
     /// The children's numbers, in order.
     package var children: [Int] = []
-    /// The AT-SPI role.
+    /// The AT-SPI role a screen reader announces for the element.
     package var role: AtspiRole
-    /// The accessible name.
+    /// The accessible name a screen reader speaks: a label, a title or a placeholder.
     package var name: String
     /// The AT-SPI states (`AtspiState` bits).
     package var states: Set<AtspiState>

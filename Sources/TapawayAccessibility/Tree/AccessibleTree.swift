@@ -52,6 +52,7 @@ package final class AccessibleTree {
     }
 
     /// Takes the snapshot of `application`'s windows, in a top-level window of `size` points.
+    ///
     /// Returns the new elements, also kept in `nodes`.
     @discardableResult
     package func snapshot(of application: Application, size: Size) -> [Int: AccessibleNode] {

@@ -13,7 +13,7 @@ import TapawayScreen
 /// tests, `compare` and `matrix` give it a headless one.
 @MainActor
 package final class TapawayApp {
-    /// The application.
+    /// The Kit application the app runs in, whichever backend hosts it.
     package let application: Application
     /// The technique on screen (the last one shown while the techniques list is on top).
     package private(set) var technique: TechniqueID { didSet { overlays.technique = technique } }
@@ -42,7 +42,7 @@ package final class TapawayApp {
     /// Whether the inspector is wanted (beside the device when the window is wide enough,
     /// folded into a strip otherwise).
     package internal(set) var inspectorWanted = true
-    /// The simulated device.
+    /// The simulated device: its size, safe area, chrome and keyboard.
     package internal(set) var device = DeviceProfile.device(DeviceProfile.defaultID)!
     /// How the device is held.
     package internal(set) var orientation = DeviceOrientation.portrait
@@ -62,10 +62,11 @@ package final class TapawayApp {
     package let backdrop = Window(frame: .zero, level: .chrome)
     /// The status bar, the Dynamic Island, the home indicator or the navigation bar.
     package let deviceChrome: DeviceChrome
-    /// Called when the device or its orientation changes, with the device's new size in points:
-    /// the platform may grow the window to hold it beside the chrome. It returns whether the
-    /// window is to change size for it: the trace's `device` line then waits for the new size
-    /// (`windowSizeWait` at most), so that it states the frame the device ends with.
+    /// Called when the device or its orientation changes, with the device's new size in points: the
+    /// platform may grow the window to hold it beside the chrome.
+    ///
+    /// It returns whether the window is to change size for it: the trace's `device` line then waits for
+    /// the new size (`windowSizeWait` at most), so that it states the frame the device ends with.
     package var onDeviceChange: ((Size) -> Bool)?
     /// Whether a `device` line waits for the window to take its new size.
     var deviceLineAwaitsWindow = false

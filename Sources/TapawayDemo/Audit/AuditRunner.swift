@@ -2,11 +2,13 @@ import TapawayHeadless
 import TapawayKit
 import TapawayScreen
 
-/// Plays every case the audit enumerates on a screen, under each technique asked for: each text
-/// input focused in turn, then a tap on every element and on every container's background, a
-/// long press on each row, a drag from the background and from each other field, a second
-/// finger, Return and the toolbar's Done. One session per technique, put back at rest between
-/// cases; the cases go through the matrix's one runner (`DismissalMatrix.play`).
+/// Plays every case the audit enumerates on a screen, under each technique asked for: each text input
+/// focused in turn, then a tap on every element and on every container's background, a long press on
+/// each row, a drag from the background and from each other field, a second finger, Return and the
+/// toolbar's Done.
+///
+/// One session per technique, put back at rest between cases; the cases go through the matrix's one
+/// runner (`DismissalMatrix.play`).
 @MainActor
 package struct AuditRunner {
     /// The screen played on.
@@ -177,8 +179,9 @@ package struct AuditRunner {
     }
 
     /// The targets of the screen, each with the gesture and the matrix case it stands for.
-    /// Behind a dimmed sheet nothing of the screen takes a touch (the sheet is modal): then the
-    /// targets are the sheet's, its dim and the keyboard's keys.
+    ///
+    /// Behind a dimmed sheet nothing of the screen takes a touch (the sheet is modal): then the targets
+    /// are the sheet's, its dim and the keyboard's keys.
     static func targets(in session: HeadlessSession) -> [(AuditGesture, AuditTarget, Int)] {
         let form = session.app.form
         var result: [(AuditGesture, AuditTarget, Int)] = []

@@ -112,11 +112,12 @@ package enum BackgroundSampler {
         return (Point(x: (best.start + best.length / 2 - step / 2).rounded(), y: y), best.length)
     }
 
-    /// Where `view`, found by a hit test inside `container`, keeps any later hit test from
-    /// giving `container` (screen coordinates): its part inside every ancestor up to the
-    /// window. Any point there hits `view`, a view of its own or something in front of it,
-    /// none of them `container`, since `view` is in front of it; nil when that does not hold
-    /// (`view` is not inside `container`, or passes touches on its own background through).
+    /// Where `view`, found by a hit test inside `container`, keeps any later hit test from giving
+    /// `container` (screen coordinates): its part inside every ancestor up to the window.
+    ///
+    /// Any point there hits `view`, a view of its own or something in front of it, none of them
+    /// `container`, since `view` is in front of it; nil when that does not hold (`view` is not inside
+    /// `container`, or passes touches on its own background through).
     private static func coverage(of view: View, inside container: View) -> Rect? {
         guard view.isDescendant(of: container) else { return nil }
         if let element = view as? ElementView, element.passesTouchesThrough { return nil }

@@ -1,5 +1,7 @@
 /// How sure a cell is, as docs/techniques.md grades each: documented, read from the source, or
-/// inferred. The audit's findings inherit the level of the matrix case they stand for.
+/// inferred.
+///
+/// The audit's findings inherit the level of the matrix case they stand for.
 package enum EvidenceLevel: String, Sendable, Comparable, CaseIterable {
     /// The platform's or library's reference documentation states it.
     case documented

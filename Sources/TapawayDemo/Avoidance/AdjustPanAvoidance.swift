@@ -1,11 +1,12 @@
 import TapawayKit
 
-/// `adjust-pan`: Android's `windowSoftInputMode="adjustPan"`. The window is not resized; its
-/// contents are panned up just enough that the focused view is not covered by the keyboard,
-/// the app bar with them, off the top of the screen, as the attribute's documentation says.
-/// What the keyboard covers stays out of reach until it closes. On will-hide the window pans
-/// back. The pan follows the focus when it moves while the keyboard is up, and keeps no margin
-/// (the focused view's rectangle, read from `ViewRootImpl.scrollToRectOrFocus`: inferred here).
+/// `adjust-pan`: Android's `windowSoftInputMode="adjustPan"`.
+///
+/// The window is not resized; its contents are panned up just enough that the focused view is not
+/// covered by the keyboard, the app bar with them, off the top of the screen, as the attribute's
+/// documentation says. What the keyboard covers stays out of reach until it closes. On will-hide the
+/// window pans back. The pan follows the focus when it moves while the keyboard is up, and keeps no
+/// margin (the focused view's rectangle, read from `ViewRootImpl.scrollToRectOrFocus`: inferred here).
 @MainActor
 package final class AdjustPanAvoidance: KeyboardAvoidance {
     /// Whether the window's content is panned.

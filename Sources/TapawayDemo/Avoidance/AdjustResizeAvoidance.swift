@@ -1,12 +1,13 @@
 import TapawayKit
 
-/// `adjust-resize`: Android's `windowSoftInputMode="adjustResize"`. While the keyboard shows, the
-/// activity's window is resized to the space above it, at once (before API 30 the resize does
-/// not follow the keyboard's slide), so the app bar stays and everything below it is laid out
-/// in less height: the scroll view shrinks and a bar at the bottom (`layout=chat`) rides on the
-/// keyboard. The scroll view then scrolls the focused field back into view, as Android's
-/// `ScrollView` does when its size changes (read from its source). A screen without a scroll
-/// view is squeezed, and what no longer fits is cut off.
+/// `adjust-resize`: Android's `windowSoftInputMode="adjustResize"`.
+///
+/// While the keyboard shows, the activity's window is resized to the space above it, at once (before
+/// API 30 the resize does not follow the keyboard's slide), so the app bar stays and everything below
+/// it is laid out in less height: the scroll view shrinks and a bar at the bottom (`layout=chat`) rides
+/// on the keyboard. The scroll view then scrolls the focused field back into view, as Android's
+/// `ScrollView` does when its size changes (read from its source). A screen without a scroll view is
+/// squeezed, and what no longer fits is cut off.
 @MainActor
 package final class AdjustResizeAvoidance: KeyboardAvoidance {
     /// Whether the window's content is resized.

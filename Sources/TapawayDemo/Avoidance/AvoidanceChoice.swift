@@ -22,7 +22,7 @@ package enum AvoidanceChoice: Equatable, Sendable {
 package enum BounceChoice: String, Sendable {
     /// As the technique's platform does (the default).
     case platform
-    /// Always (UIKit's `alwaysBounceVertical`).
+    /// Always, even content that fits (UIKit's `alwaysBounceVertical`).
     case always
     /// Only when the content scrolls.
     case never

@@ -51,9 +51,10 @@ package final class AvoidanceDriver {
         reapply()
     }
 
-    /// Has the strategy meet the keyboard as it is now, while the screen is on view: where it
-    /// is (for strategies that track it) and, if it is up, its show. After a new strategy or a
-    /// new layout.
+    /// Has the strategy meet the keyboard as it is now, while the screen is on view: where it is (for
+    /// strategies that track it) and, if it is up, its show.
+    ///
+    /// After a new strategy or a new layout.
     package func reapply() {
         guard let strategy, !observers.isEmpty, let keyboard = observedApplication?.keyboard else { return report() }
         lastKeyboardFrame = currentKeyboardFrame(keyboard)

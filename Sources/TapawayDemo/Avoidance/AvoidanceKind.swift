@@ -1,7 +1,9 @@
 import TapawayKit
 
-/// The avoidance strategies Tapaway models, by the value of the general option `avoidance` that
-/// chooses them. `platform` is not among them: it stands for each technique's own
+/// The avoidance strategies Tapaway models, by the value of the general option `avoidance` that chooses
+/// them.
+///
+/// `platform` is not among them: it stands for each technique's own
 /// (`FormViewController.platformAvoidance`).
 package enum AvoidanceKind: String, Sendable, CaseIterable {
     /// Nothing avoids: the keyboard covers what it covers (Android's `adjustNothing`).

@@ -1,8 +1,10 @@
 import TapawayKit
 
-/// The general options of keyboard avoidance: how every technique's screen keeps the field above
-/// the keyboard (`avoidance`), and what the screen holds (`layout`). Declared once, as data, like
-/// every option: the sidebar, `--set`, the settings and `tapaway list` read them from here.
+/// The general options of keyboard avoidance: how every technique's screen keeps the field above the
+/// keyboard (`avoidance`), and what the screen holds (`layout`).
+///
+/// Declared once, as data, like every option: the sidebar, `--set`, the settings and `tapaway list`
+/// read them from here.
 package enum AvoidanceOption {
     /// `avoidance`: `platform` (each technique's own: `background-control` shrinks the scroll
     /// view, `keyboard-manager` lets the manager scroll, the others leave the keyboard over the

@@ -1,11 +1,12 @@
 import TapawayKit
 
-/// `insets`: today's UIKit advice. On keyboard will-show (and will-change-frame while it stays
-/// up) the scroll view's bottom content inset and scroll indicator inset become the height of
-/// the keyboard's overlap with the scroll view, less the bottom safe area that
-/// `contentInsetAdjustmentBehavior = .automatic` already adds to the adjusted inset, and the field
-/// being edited is scrolled into view; on will-hide both insets go back. The frame never
-/// changes, so the content still runs under the keyboard (translucent on iOS).
+/// `insets`: today's UIKit advice.
+///
+/// On keyboard will-show (and will-change-frame while it stays up) the scroll view's bottom content
+/// inset and scroll indicator inset become the height of the keyboard's overlap with the scroll view,
+/// less the bottom safe area that `contentInsetAdjustmentBehavior = .automatic` already adds to the
+/// adjusted inset, and the field being edited is scrolled into view; on will-hide both insets go back.
+/// The frame never changes, so the content still runs under the keyboard (translucent on iOS).
 ///
 /// Getting the safe area wrong is the common bug: the older sample that sets the inset to the
 /// keyboard's whole height leaves a gap the height of the home indicator at the content's end,

@@ -1,7 +1,9 @@
 import TapawayKit
 
-/// Moves or resizes one view's frame to a target, at once or eased over a keyboard's slide, as
-/// the strategies that animate alongside the keyboard do. A new move cancels the one under way.
+/// Moves or resizes one view's frame to a target, at once or eased over a keyboard's slide, as the
+/// strategies that animate alongside the keyboard do.
+///
+/// A new move cancels the one under way.
 @MainActor
 package final class FrameSlider {
     /// The move under way, if any.

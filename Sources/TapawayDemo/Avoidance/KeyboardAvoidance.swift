@@ -2,8 +2,9 @@ import TapawayKit
 
 /// One way a screen keeps the field being edited above the keyboard, modelled on its platform's
 /// documented rule: it hears the keyboard's notifications (and, if it wants, every frame of the
-/// keyboard's slide) and moves, resizes or insets the screen's views. Each strategy is its own
-/// type in this folder; `AvoidanceKind` names them and makes them.
+/// keyboard's slide) and moves, resizes or insets the screen's views.
+///
+/// Each strategy is its own type in this folder; `AvoidanceKind` names them and makes them.
 @MainActor
 package protocol KeyboardAvoidance: AnyObject {
     /// What the strategy does when the keyboard will or did show, hide or change frame.
@@ -64,13 +65,15 @@ package struct KeyboardChange: Sendable {
     }
 
     /// Whether the end frame is on screen: the keyboard shows (or stays) rather than hides.
+    ///
     /// Below `device`'s bottom edge, it is away.
     package func endsOnScreen(of device: Rect) -> Bool { end.minY < device.maxY - 0.5 && end.height > 0 }
 }
 
-/// The numbers an avoidance strategy used, as the inspector shows them and the trace's
-/// `avoidance` line writes them. Frames are in the simulated screen's coordinates (its top-left
-/// corner is 0,0), in points.
+/// The numbers an avoidance strategy used, as the inspector shows them and the trace's `avoidance` line
+/// writes them.
+///
+/// Frames are in the simulated screen's coordinates (its top-left corner is 0,0), in points.
 package struct AvoidanceNumbers: Equatable, Sendable {
     /// The strategy's option value (`insets`, `kav-height`), or `none`.
     package var strategy: String

@@ -1,13 +1,14 @@
 import TapawayKit
 
-/// `keyboard-guide`: the screen's content (the scroll view, and the composer under it in
-/// `layout=chat`) has its bottom constrained to the top of `UIKeyboardLayoutGuide`. The guide
-/// tracks the docked keyboard frame by frame as it slides; while the keyboard is away its top
-/// is the bottom of the safe area (`usesBottomSafeArea`, the default). Nothing is scrolled by
-/// the guide itself: once the keyboard is up, Tapaway scrolls the field being edited into view,
-/// as UIKit's text inputs ask their scroll view to (inferred). iPad's floating keyboard is not
-/// followed: `followsUndockedKeyboard` is false by default, and then, Apple documents, the
-/// guide's top is the safe area's bottom while the keyboard is undocked.
+/// `keyboard-guide`: the screen's content (the scroll view, and the composer under it in `layout=chat`)
+/// has its bottom constrained to the top of `UIKeyboardLayoutGuide`.
+///
+/// The guide tracks the docked keyboard frame by frame as it slides; while the keyboard is away its top
+/// is the bottom of the safe area (`usesBottomSafeArea`, the default). Nothing is scrolled by the guide
+/// itself: once the keyboard is up, Tapaway scrolls the field being edited into view, as UIKit's text
+/// inputs ask their scroll view to (inferred). iPad's floating keyboard is not followed:
+/// `followsUndockedKeyboard` is false by default, and then, Apple documents, the guide's top is the
+/// safe area's bottom while the keyboard is undocked.
 ///
 /// `ime-insets` is the same arithmetic on Android: an edge-to-edge app padding its content by
 /// the larger of `WindowInsets.ime` and the navigation bar's insets, which follow the

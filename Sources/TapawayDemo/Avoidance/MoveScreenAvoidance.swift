@@ -1,9 +1,11 @@
 import TapawayKit
 
-/// `move-screen` and `move-window`: what IQKeyboardManager does when the field is in no
-/// scrolling scroll view. On keyboard will-show (and will-change-frame, and focus moving while
-/// it is up) a view moves up just enough that the field's bottom sits 10 points above the
-/// keyboard, never down; on will-hide it goes back.
+/// `move-screen` and `move-window`: what IQKeyboardManager does when the field is in no scrolling
+/// scroll view.
+///
+/// On keyboard will-show (and will-change-frame, and focus moving while it is up) a view moves up just
+/// enough that the field's bottom sits 10 points above the keyboard, never down; on will-hide it goes
+/// back.
 ///
 /// - `move-screen` moves the view controller's view. The navigation bar is the navigation
 ///   controller's, not the screen's, so it stays (the library's fix for the bar pushed off

@@ -1,10 +1,11 @@
 import TapawayKit
 
-/// `shrink-frame`: on keyboard did-show the scroll view's frame loses the height the keyboard
-/// covers and the field being edited is scrolled into view; on did-hide the frame is given
-/// back. This is seed 003's `ScrollableViewController`, and the `background-control`
-/// technique's own avoidance. It acts after the slide, so the keyboard covers the field while
-/// it rises; a composer under the scroll view (`layout=chat`) stays covered.
+/// `shrink-frame`: on keyboard did-show the scroll view's frame loses the height the keyboard covers
+/// and the field being edited is scrolled into view; on did-hide the frame is given back.
+///
+/// This is seed 003's `ScrollableViewController`, and the `background-control` technique's own
+/// avoidance. It acts after the slide, so the keyboard covers the field while it rises; a composer
+/// under the scroll view (`layout=chat`) stays covered.
 @MainActor
 package final class ShrinkFrameAvoidance: KeyboardAvoidance {
     /// The space kept between the field being edited and the keypad when scrolling.

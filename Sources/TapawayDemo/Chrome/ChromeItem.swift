@@ -1,7 +1,8 @@
 import TapawayKit
 
-/// A row of the host chrome: a choice (scenario, dismiss mode) or an on/off option. It lives in
-/// the chrome window, so touching it is never a touch in the simulated app.
+/// A row of the host chrome: a choice (scenario, dismiss mode) or an on/off option.
+///
+/// It lives in the chrome window, so touching it is never a touch in the simulated app.
 @MainActor
 package final class ChromeItem: Control {
     /// How the item shows its state.

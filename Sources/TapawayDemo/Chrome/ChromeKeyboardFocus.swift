@@ -1,12 +1,13 @@
 import TapawayKit
 
-/// The host chrome from the keyboard alone, as GTK's widgets are: Ctrl+Tab (Ctrl+Shift+Tab from
-/// the end) takes the keyboard's focus from the simulated app into the sidebar and the
-/// inspector, where Tab and Shift+Tab, and the arrow keys, move it from item to item, Space and
-/// Return activate the item as a click does, and Escape (or any click) gives the keys back to
-/// the app. The focused item shows a ring. Ctrl+Tab because plain Tab belongs to the simulated
-/// app (it moves between its fields, as a hardware keyboard's Tab does on iOS), as GTK takes
-/// Ctrl+Tab out of a widget that keeps Tab for itself.
+/// The host chrome from the keyboard alone, as GTK's widgets are: Ctrl+Tab (Ctrl+Shift+Tab from the
+/// end) takes the keyboard's focus from the simulated app into the sidebar and the inspector, where Tab
+/// and Shift+Tab, and the arrow keys, move it from item to item, Space and Return activate the item as
+/// a click does, and Escape (or any click) gives the keys back to the app.
+///
+/// The focused item shows a ring. Ctrl+Tab because plain Tab belongs to the simulated app (it moves
+/// between its fields, as a hardware keyboard's Tab does on iOS), as GTK takes Ctrl+Tab out of a widget
+/// that keeps Tab for itself.
 @MainActor
 package final class ChromeKeyboardFocus {
     /// The item with the keyboard's focus; nil while the keys go to the app.

@@ -1,8 +1,10 @@
 import TapawayKit
 
-/// What stands for the sidebar or the inspector when the window is too narrow for it beside the
-/// device: a narrow strip at the window's edge with one button that opens the chrome over the
-/// device, and closes it again. Every option stays reachable in a narrow window.
+/// What stands for the sidebar or the inspector when the window is too narrow for it beside the device:
+/// a narrow strip at the window's edge with one button that opens the chrome over the device, and
+/// closes it again.
+///
+/// Every option stays reachable in a narrow window.
 @MainActor
 package final class FoldedChromeStrip: Window {
     /// The button (`sidebar-unfold`, `inspector-unfold`).

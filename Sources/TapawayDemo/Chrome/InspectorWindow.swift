@@ -1,13 +1,16 @@
 import TapawayKit
 
-/// The inspector: host chrome on the right that lists, live, every event a technique looked at —
-/// the touches with their phases and the views they hit, whether each view can become first
-/// responder and counts as inside the focused field, the rule that decided, and the outcome.
+/// The inspector: host chrome on the right that lists, live, every event a technique looked at — the
+/// touches with their phases and the views they hit, whether each view can become first responder and
+/// counts as inside the focused field, the rule that decided, and the outcome.
+///
 /// F2 or the sidebar's Inspector item shows and hides it.
 @MainActor
 package final class InspectorWindow: Window {
-    /// Offered each key while the window has the keys (the keyboard's focus is on one of its
-    /// items); returns whether it used the key. The others go on to the app's shortcuts.
+    /// Offered each key while the window has the keys (the keyboard's focus is on one of its items);
+    /// returns whether it used the key.
+    ///
+    /// The others go on to the app's shortcuts.
     package var keyHandler: ((KeyInput) -> Bool)?
 
     /// Hands a key to `keyHandler`, then on.
@@ -280,7 +283,9 @@ package struct LogEntry {
     /// The decision's action, when the entry is a decision.
     package var action: DismissalDecision.Action? { decision?.action }
 
-    /// A move: every touch of the entry moved or held still. What the filter hides.
+    /// A move: every touch of the entry moved or held still.
+    ///
+    /// What the filter hides.
     package var isMove: Bool {
         guard let decision else { return false }
         return !decision.touches.isEmpty && decision.touches.allSatisfy { $0.phase == .moved || $0.phase == .stationary }
@@ -301,10 +306,11 @@ package struct LogEntry {
     }
 }
 
-/// The inspector's log: the latest entries first, each a technique's decision with its touches
-/// or a note on what else ended editing. It scrolls (wheel or drag); a run of identical moves
-/// collapses into one entry; moves and "nothing to do" can be hidden; a tap on an entry copies
-/// it as its trace line.
+/// The inspector's log: the latest entries first, each a technique's decision with its touches or a
+/// note on what else ended editing.
+///
+/// It scrolls (wheel or drag); a run of identical moves collapses into one entry; moves and "nothing to
+/// do" can be hidden; a tap on an entry copies it as its trace line.
 @MainActor
 package final class DecisionLogView: ScrollView {
     /// The entries kept, newest first.

@@ -1,13 +1,16 @@
 import TapawayKit
 
-/// The host chrome on the left of the simulated screen: the technique switcher, the current
-/// technique's options and the general ones, all read from the registry. It is its own window
-/// (its own X child window), so clicks on it are never touches in the app and never count as
-/// "outside" for any technique.
+/// The host chrome on the left of the simulated screen: the technique switcher, the current technique's
+/// options and the general ones, all read from the registry.
+///
+/// It is its own window (its own X child window), so clicks on it are never touches in the app and
+/// never count as "outside" for any technique.
 @MainActor
 package final class SidebarWindow: Window {
-    /// Offered each key while the window has the keys (the keyboard's focus is on one of its
-    /// items); returns whether it used the key. The others go on to the app's shortcuts.
+    /// Offered each key while the window has the keys (the keyboard's focus is on one of its items);
+    /// returns whether it used the key.
+    ///
+    /// The others go on to the app's shortcuts.
     package var keyHandler: ((KeyInput) -> Bool)?
 
     /// Hands a key to `keyHandler`, then on.
@@ -341,8 +344,10 @@ package final class SidebarWindow: Window {
         scrollIndicator.frame = Rect(x: bounds.width - 7, y: top + 2, width: 4, height: height - 4)
     }
 
-    /// Lays out option items from `y`: a toggle as a row, a choice as its header, a row of
-    /// segments and a line naming the chosen value. Returns the height reached.
+    /// Lays out option items from `y`: a toggle as a row, a choice as its header, a row of segments and
+    /// a line naming the chosen value.
+    ///
+    /// Returns the height reached.
     private func layOut(_ items: [OptionItem], from start: Double, width w: Double) -> Double {
         var y = start
         var index = 0

@@ -1,14 +1,15 @@
 import Glibc
 import TapawayKit
 
-/// What the simulated device's system draws over the app: the status bar (the time, the signal
-/// and the battery) and the Dynamic Island at the top; the home indicator, or Android's
-/// navigation bar, at the bottom. It draws over the app's window and, where the keypad covers
-/// the bottom of the screen, over the keypad's window too, as iOS draws its home indicator over
-/// the keyboard. On iOS it never takes a touch: a tap on the status bar is a tap on the app below.
-/// Android's status and navigation bars are the system's, not the app's: there they are windows
-/// of their own (`SystemBarWindow`) that take the touches landing on them, so a tap on Back never
-/// reaches the form beneath.
+/// What the simulated device's system draws over the app: the status bar (the time, the signal and the
+/// battery) and the Dynamic Island at the top; the home indicator, or Android's navigation bar, at the
+/// bottom.
+///
+/// It draws over the app's window and, where the keypad covers the bottom of the screen, over the
+/// keypad's window too, as iOS draws its home indicator over the keyboard. On iOS it never takes a
+/// touch: a tap on the status bar is a tap on the app below. Android's status and navigation bars are
+/// the system's, not the app's: there they are windows of their own (`SystemBarWindow`) that take the
+/// touches landing on them, so a tap on Back never reaches the form beneath.
 @MainActor
 package final class DeviceChrome {
     /// Android's status bar, a window over the app that takes its touches (hidden on iOS).
@@ -130,9 +131,10 @@ package final class DeviceChrome {
         }
     }
 
-    /// The display's rounded corners: the desk's colour outside each quarter circle. The app's
-    /// window gets all four; the keypad's window, drawn once and moved as it slides, its bottom
-    /// two where its bottom edge is (the device's bottom, when docked).
+    /// The display's rounded corners: the desk's colour outside each quarter circle.
+    ///
+    /// The app's window gets all four; the keypad's window, drawn once and moved as it slides, its
+    /// bottom two where its bottom edge is (the device's bottom, when docked).
     private func drawCorners(in window: Window, canvas: Canvas) {
         let radius = profile.cornerRadius
         guard radius > 0 else { return }
@@ -269,8 +271,9 @@ package final class DeviceChrome {
     }
 }
 
-/// A bar of the device's system drawn over the app (Android's status and navigation bars): it
-/// takes the touches that land on it, which the app never sees, and does nothing with them.
+/// A bar of the device's system drawn over the app (Android's status and navigation bars): it takes the
+/// touches that land on it, which the app never sees, and does nothing with them.
+///
 /// Back, Home and Recents are drawn, not modelled.
 @MainActor
 package final class SystemBarWindow: Window {

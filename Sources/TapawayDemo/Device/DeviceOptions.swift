@@ -1,9 +1,10 @@
 import TapawayKit
 
-/// The general options that choose the simulated device and how it is held: `device` and
-/// `orientation`. They change no screen; the app lays its windows out again when either is set
-/// (`TapawayApp.setOption`), so the sidebar, `--set`, `--device`, the settings and recordings
-/// all reach them through the options' one description.
+/// The general options that choose the simulated device and how it is held: `device` and `orientation`.
+///
+/// They change no screen; the app lays its windows out again when either is set
+/// (`TapawayApp.setOption`), so the sidebar, `--set`, `--device`, the settings and recordings all reach
+/// them through the options' one description.
 package enum DeviceOption {
     /// `device`: one of `DeviceProfile.all`.
     package static let device = TechniqueOption.choice(

@@ -1,8 +1,9 @@
 import TapawayKit
 
-/// A simulated device: its screen's size in points, its safe area in each orientation, and how
-/// its system draws the top and bottom of the screen. The list is short on purpose: the sizes
-/// people meet most, one of each shape of safe area.
+/// A simulated device: its screen's size in points, its safe area in each orientation, and how its
+/// system draws the top and bottom of the screen.
+///
+/// The list is short on purpose: the sizes people meet most, one of each shape of safe area.
 ///
 /// The screen sizes are Apple's and Google's published figures. The safe-area insets are not
 /// published per model by Apple; the figures here are what `safeAreaInsets` reports on those

@@ -1,10 +1,10 @@
 import TapawayKit
 
-/// Where the sidebar, the simulated device and the inspector go in the window. The device keeps
-/// its size in points; width the device does not need goes to the inspector, up to its widest,
-/// then to the desk around the device, never to the device. Chrome that has no room folds into a narrow strip with a button that opens it over
-/// the device, so every option stays reachable; a window smaller than the device shows the part
-/// that fits and says so (`clipped`).
+/// Where the sidebar, the simulated device and the inspector go in the window.
+///
+/// The device keeps its size in points; width the device does not need goes to the inspector, up to its widest, then to the desk
+/// around the device, never to the device. Chrome that has no room folds into a narrow strip with a button that opens it over the
+/// device, so every option stays reachable; a window smaller than the device shows the part that fits and says so (`clipped`).
 package struct WindowLayout: Equatable, Sendable {
     /// The sidebar's frame (zero width when folded).
     package var sidebar: Rect

@@ -1,8 +1,10 @@
 import Glibc
 
 /// Tapaway's small file I/O: reading a whole file under a size cap, and writing whole lines to a
-/// descriptor. Settings, recordings, the trace and the command line's messages all go through
-/// it, so they check files the same way and say what went wrong in the same words.
+/// descriptor.
+///
+/// Settings, recordings, the trace and the command line's messages all go through it, so they check
+/// files the same way and say what went wrong in the same words.
 package enum FileIO {
     /// Which kinds of file `read(_:limit:accepting:)` reads.
     package enum Accepted: Sendable {

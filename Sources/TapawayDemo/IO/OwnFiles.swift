@@ -36,9 +36,11 @@ extension FileIO {
     /// directory filled with names on purpose.
     package static let newFileNameLimit = 10_000
 
-    /// Why the path must not be replaced, or nil when it may be: it does not exist, or it is a
-    /// regular file owned by this user. A symbolic link is refused whatever it points at (its
-    /// target is someone's file, and the link itself is the user's choice).
+    /// Why the path must not be replaced, or nil when it may be: it does not exist, or it is a regular
+    /// file owned by this user.
+    ///
+    /// A symbolic link is refused whatever it points at (its target is someone's file, and the link
+    /// itself is the user's choice).
     package static func replacementRefusal(_ path: String) -> WriteFailure? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -63,10 +65,12 @@ extension FileIO {
         }
     }
 
-    /// Replaces the file at `target` with `bytes`: they go to a new temporary file beside it
-    /// (flushed to the disk when `durable`), which is renamed to `target` (and the directory
-    /// flushed, when `durable`). The file is private (0600) unless `shared`, when it is as
-    /// readable as the umask lets new files be.
+    /// Replaces the file at `target` with `bytes`: they go to a new temporary file beside it (flushed
+    /// to the disk when `durable`), which is renamed to `target` (and the directory flushed, when
+    /// `durable`).
+    ///
+    /// The file is private (0600) unless `shared`, when it is as readable as the umask lets new files
+    /// be.
     ///
     /// - Throws: `WriteFailure`, with `target` left as it was, when `target` is not a regular
     ///   file of ours (`replacementRefusal(_:)`, checked before writing and again just before
@@ -145,8 +149,10 @@ extension FileIO {
         )
     }
 
-    /// Creates a new file as `createNewFile(in:base:extension:mode:)` does and writes `bytes`
-    /// into it; returns its path. A file that cannot be written whole is removed.
+    /// Creates a new file as `createNewFile(in:base:extension:mode:)` does and writes `bytes` into it;
+    /// returns its path.
+    ///
+    /// A file that cannot be written whole is removed.
     package static func writeNewFile(
         _ bytes: [UInt8], in directory: String, base: String, extension ext: String, mode: mode_t = 0o644
     ) throws(WriteFailure) -> String {

@@ -55,11 +55,12 @@ package enum ScreenFile {
         try loadKeepingBytes(nameOrPath, importing: choices).document
     }
 
-    /// As `load`, with the bytes read when it was a file (nil for a shipped screen), so that
-    /// another process can be given exactly what was read.
-    /// A storyboard, a xib, a dump or an Android layout (a file whose first character is `<`)
-    /// is imported on the fly: the bytes are then the screen file the import wrote, and the
-    /// elements have no position in it (findings cite the original file through `source`).
+    /// As `load`, with the bytes read when it was a file (nil for a shipped screen), so that another
+    /// process can be given exactly what was read.
+    ///
+    /// A storyboard, a xib, a dump or an Android layout (a file whose first character is `<`) is
+    /// imported on the fly: the bytes are then the screen file the import wrote, and the elements have
+    /// no position in it (findings cite the original file through `source`).
     package static func loadKeepingBytes(
         _ nameOrPath: String, importing choices: ImportChoices = ImportChoices()
     ) throws(Failure) -> (document: ScreenDocument, bytes: [UInt8]?) {

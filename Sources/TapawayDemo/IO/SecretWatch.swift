@@ -1,9 +1,10 @@
 import TapawayKit
 
-/// Says when the application comes to hold a secret and when it stops: the first secure field
-/// (a password) that holds text, and the moment no secure field holds any. The program forbids
-/// core dumps in between (`CoreDumps` in the X11 backend), so a crash while no password is held
-/// leaves a core file as any program's does.
+/// Says when the application comes to hold a secret and when it stops: the first secure field (a
+/// password) that holds text, and the moment no secure field holds any.
+///
+/// The program forbids core dumps in between (`CoreDumps` in the X11 backend), so a crash while no
+/// password is held leaves a core file as any program's does.
 ///
 /// It follows the fields' change notifications (typing, pasting, deleting, clearing, undo,
 /// an input method's commit) and the end of editing. A field that is freed while it still held

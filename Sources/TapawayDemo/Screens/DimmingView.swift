@@ -1,8 +1,9 @@
 import TapawayKit
 
 /// A translucent layer that fades in and out: its level goes from 0 (clear, hidden) to 1, and
-/// subclasses draw at that level. The dims a technique or a presentation lays over the screen
-/// build on it.
+/// subclasses draw at that level.
+///
+/// The dims a technique or a presentation lays over the screen build on it.
 @MainActor
 package class FadingView: View {
     /// How far it has faded in, 0 (clear) to 1.

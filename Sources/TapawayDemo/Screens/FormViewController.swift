@@ -1,9 +1,10 @@
 import TapawayKit
 import TapawayScreen
 
-/// A technique's screen: a screen file's content (the standard form unless `--screen` chose
-/// another) under the navigation bar, plus whatever the technique needs. Each technique's folder
-/// holds its subclass.
+/// A technique's screen: a screen file's content (the standard form unless `--screen` chose another)
+/// under the navigation bar, plus whatever the technique needs.
+///
+/// Each technique's folder holds its subclass.
 @MainActor
 package class FormViewController: ViewController {
     /// The technique this screen shows.
@@ -24,9 +25,11 @@ package class FormViewController: ViewController {
         title = document?.title ?? Techniques.technique(for: technique)?.title ?? technique.rawValue
     }
 
-    /// Which shipped screen the screen holds under the navigation bar: the form in a scroll
-    /// view (the default), the form in a plain view, or the form above a chat composer (the
-    /// general option `layout`). A screen file chosen with `--screen` is shown as it is.
+    /// Which shipped screen the screen holds under the navigation bar: the form in a scroll view (the
+    /// default), the form in a plain view, or the form above a chat composer (the general option
+    /// `layout`).
+    ///
+    /// A screen file chosen with `--screen` is shown as it is.
     package var layout: ScreenLayout = .form {
         didSet { if layout != oldValue { applyLayout() } }
     }
@@ -87,12 +90,16 @@ package class FormViewController: ViewController {
         }
     }
 
-    /// Called after the avoidance at work changes (the keyboard manager's screen turns the
-    /// manager's own scrolling off and on). Does nothing by default.
+    /// Called after the avoidance at work changes (the keyboard manager's screen turns the manager's
+    /// own scrolling off and on).
+    ///
+    /// Does nothing by default.
     package func effectiveAvoidanceDidChange(to kind: AvoidanceKind) {}
 
     /// Whether the technique wants its form to act as a plain view whatever the layout (the
-    /// `touches-began` technique's container option). False by default.
+    /// `touches-began` technique's container option).
+    ///
+    /// False by default.
     package var wantsPlainContainer: Bool { false }
 
     /// Whether the form is a scroll view a strategy can scroll or inset: not when the screen's
@@ -202,8 +209,10 @@ package class FormViewController: ViewController {
         }
     }
 
-    /// The form's frame with nothing avoiding: the screen's whole view, less the composer in
-    /// the chat layout. Read afresh each time, so that after a rotation it is the new size.
+    /// The form's frame with nothing avoiding: the screen's whole view, less the composer in the chat
+    /// layout.
+    ///
+    /// Read afresh each time, so that after a rotation it is the new size.
     package var fullFormFrame: Rect { contentFrames(in: view.bounds).form }
 
     /// Lays the form (and the composer, in the chat layout) out in `area` of the screen's view,
@@ -322,12 +331,15 @@ package class FormViewController: ViewController {
             bounceChoice == .always || (bounceChoice == .platform && (platformBouncesWhenContentFits || declared))
     }
 
-    /// Sees every touch event of the window before it is delivered, while this screen is on
-    /// top: for techniques that act on touches before any view does. Does nothing by default.
+    /// Sees every touch event of the window before it is delivered, while this screen is on top: for
+    /// techniques that act on touches before any view does.
+    ///
+    /// Does nothing by default.
     package func willDeliver(_ event: Event, in window: AppWindow) {}
 
-    /// Sees every touch event of the window after it was delivered, while this screen is on
-    /// top. Does nothing by default.
+    /// Sees every touch event of the window after it was delivered, while this screen is on top.
+    ///
+    /// Does nothing by default.
     package func didDeliver(_ event: Event, in window: AppWindow) {}
 
     /// Reports a decision of this screen's technique to its window's decision observers (the

@@ -2,9 +2,10 @@ import TapawayKit
 import TapawayScreen
 
 /// A screen file's content, built as Kit views: the scroll view that fills the screen under the
-/// navigation bar (the form every technique plays on), the background behind its elements, and
-/// every element of the file as the view of its kind. The standard form is the shipped
-/// `standard` screen built this way; `--screen FILE` builds any other.
+/// navigation bar (the form every technique plays on), the background behind its elements, and every
+/// element of the file as the view of its kind.
+///
+/// The standard form is the shipped `standard` screen built this way; `--screen FILE` builds any other.
 ///
 /// Each element with an `id` is a view with that identifier: tests, traces and testers name
 /// them (`name`, `email`, `submit`, `row-2` on the standard form).
@@ -60,10 +61,11 @@ package final class ScreenForm: ScrollView {
         if isPlainView { next?.touchesCancelled(touches, with: event) }
     }
 
-    /// Whether `email`'s delegate keeps it first responder while it holds something that is not
-    /// an address (the general option `email-validates`): a field that refuses to resign when
-    /// asked (`resignFirstResponder`), though `endEditing(true)` still forces it out. A field
-    /// whose file declares `refusesToResignWithout` refuses whatever this says.
+    /// Whether `email`'s delegate keeps it first responder while it holds something that is not an
+    /// address (the general option `email-validates`): a field that refuses to resign when asked
+    /// (`resignFirstResponder`), though `endEditing(true)` still forces it out.
+    ///
+    /// A field whose file declares `refusesToResignWithout` refuses whatever this says.
     package var emailValidates = false {
         didSet { applyDelegates() }
     }

@@ -2,10 +2,11 @@ import TapawayKit
 import TapawayScreen
 
 /// UIKit's search controller dimming the content while its search bar is searched
-/// (`obscuresBackgroundDuringPresentation`): a translucent view over the
-/// screen's content below the search bar, above the screen's own view as a presented search
-/// controller is (so a recognizer on the screen's view does not see a tap on it). A tap on it
-/// ends the search, and nothing under it gets the tap.
+/// (`obscuresBackgroundDuringPresentation`): a translucent view over the screen's content below the
+/// search bar, above the screen's own view as a presented search controller is (so a recognizer on the
+/// screen's view does not see a tap on it).
+///
+/// A tap on it ends the search, and nothing under it gets the tap.
 ///
 /// Apple: "When the value of this property is true, the search controller obscures the view
 /// controller containing your searchable content as soon as the user interacts with the search

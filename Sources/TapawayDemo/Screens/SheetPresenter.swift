@@ -30,7 +30,9 @@ final class SheetPresenter {
     private unowned let screen: FormViewController
     /// What the file says of the sheet.
     let spec: SheetPresentation
-    /// The card: the grabber, then the content. It is the sheet's view controller's view.
+    /// The card: the grabber, then the content.
+    ///
+    /// It is the sheet's view controller's view.
     let card = SheetCardView()
     /// The presentation's own view around the card, which the presentation places and moves
     /// (UIKit's presentation controllers hold the presented view in a container of their own):
@@ -295,10 +297,12 @@ final class SheetPresenter {
     }
 }
 
-/// The sheet's view controller. As UIKit's, a presented view controller hands the events it
-/// does not handle to the one that presented it: "If the view controller was presented by
-/// another view controller, the next responder is the presenting view controller"
-/// (`UIResponder.next`), so a `touchesBegan` override of the screen hears the sheet's touches.
+/// The sheet's view controller.
+///
+/// As UIKit's, a presented view controller hands the events it does not handle to the one that
+/// presented it: "If the view controller was presented by another view controller, the next responder
+/// is the presenting view controller" (`UIResponder.next`), so a `touchesBegan` override of the screen
+/// hears the sheet's touches.
 @MainActor
 class SheetViewController: ViewController {
     /// The screen that presented the sheet.

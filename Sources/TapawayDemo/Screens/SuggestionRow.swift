@@ -1,16 +1,16 @@
 import TapawayKit
 
-/// A table-view-cell-like row: a plain view, not a control, with `UITableView`'s selection
-/// semantics. The table highlights the cell when the touch reaches it (after the form's scroll
-/// view has held it back, `delaysContentTouches`) and selects the highlighted cell when the
-/// finger lifts, with no new hit test (a cell the form scrolls away from under a still finger
-/// stays selected). The selection is a tap of the table's own: a tap recognizer on an ancestor
-/// that does not recognise along with it (`recognizesAlongWithViews` off, as UIKit's default
-/// and IQKeyboardManager's `shouldRecognizeSimultaneouslyWith`, which returns false) competes
-/// with it, and whichever gets there first wins. A quick tap lifts before the delay lets the
-/// cell highlight, so the other recognizer recognises first and the row does not select; a
-/// press held past the delay highlights the cell first, and the other recognizer fails. A
-/// cancelled touch selects nothing.
+/// A table-view-cell-like row: a plain view, not a control, with `UITableView`'s selection semantics.
+///
+/// The table highlights the cell when the touch reaches it (after the form's scroll view has held it
+/// back, `delaysContentTouches`) and selects the highlighted cell when the finger lifts, with no new
+/// hit test (a cell the form scrolls away from under a still finger stays selected). The selection is a
+/// tap of the table's own: a tap recognizer on an ancestor that does not recognise along with it
+/// (`recognizesAlongWithViews` off, as UIKit's default and IQKeyboardManager's
+/// `shouldRecognizeSimultaneouslyWith`, which returns false) competes with it, and whichever gets there
+/// first wins. A quick tap lifts before the delay lets the cell highlight, so the other recognizer
+/// recognises first and the row does not select; a press held past the delay highlights the cell first,
+/// and the other recognizer fails. A cancelled touch selects nothing.
 @MainActor
 package final class SuggestionRow: View {
     /// The row's title, drawn flush left and read out as its accessible name.
@@ -30,10 +30,11 @@ package final class SuggestionRow: View {
     private var tracked: Touch?
     /// When the tracked touch reached the row (the clock's time).
     private var reachedAt: Double?
-    /// How long a finger must stay down before the table's selection has begun: the delay a
-    /// table's scroll view holds a touch back from its cells (`delaysContentTouches`; Apple
-    /// documents the timer, not its length; 150 ms is the figure practitioners measure). A cell
-    /// is always inside its table, so a row outside a scroll view that delays waits as long.
+    /// How long a finger must stay down before the table's selection has begun: the delay a table's
+    /// scroll view holds a touch back from its cells (`delaysContentTouches`; Apple documents the
+    /// timer, not its length; 150 ms is the figure practitioners measure).
+    ///
+    /// A cell is always inside its table, so a row outside a scroll view that delays waits as long.
     package static let selectionDelay = 0.15
 
     /// Creates a row titled `title`, identified `identifier` in traces and tests, unchecked.

@@ -1,8 +1,9 @@
 import TapawayKit
 import TapawayScreen
 
-/// The tap regions a screen file declares (`tapRegion`), played as Flutter's
-/// `RenderTapRegionSurface` plays them (`packages/flutter/lib/src/widgets/tap_region.dart`):
+/// The tap regions a screen file declares (`tapRegion`), played as Flutter's `RenderTapRegionSurface`.
+///
+/// Flutter's rules, as `packages/flutter/lib/src/widgets/tap_region.dart` writes them:
 ///
 /// - only a pointer down counts ("if (event is! PointerDownEvent) return");
 /// - the regions in the pointer's hit path are inside, and with them every region of their group
@@ -84,8 +85,10 @@ final class TapRegionSurface {
                 isContainer: kind == "view"))
     }
 
-    /// Adds a pointer-down listener on `view`. `platform` says how its element is hit: on a
-    /// Flutter file a layout container is not hit in its own empty area.
+    /// Adds a pointer-down listener on `view`.
+    ///
+    /// `platform` says how its element is hit: on a Flutter file a layout container is not hit in its
+    /// own empty area.
     func addListener(_ wiring: GestureWiring, on view: View, kind: String, platform: ScreenPlatform?) {
         let line = wiring.position.map { " at line \($0.line)" } ?? ""
         let name = platform == .reactNative ? "onTouchStart" : "Listener.onPointerDown"
@@ -217,9 +220,10 @@ final class TapRegionSurface {
     }
 
     /// Runs a callback's action: `end-editing` unfocuses the primary focus
-    /// (`FocusScope.of(context).unfocus()`), `resign` the field the region wraps, when it is the
-    /// one focused (`focusNode.unfocus()`); a Flutter field cannot refuse either. An app action is
-    /// counted, `none` does nothing.
+    /// (`FocusScope.of(context).unfocus()`), `resign` the field the region wraps, when it is the one
+    /// focused (`focusNode.unfocus()`); a Flutter field cannot refuse either.
+    ///
+    /// An app action is counted, `none` does nothing.
     private func perform(
         _ action: String, of region: Region, callback: String, what: String, screen: FormViewController, touch: Touch
     ) {

@@ -1,8 +1,9 @@
 import TapawayKit
 
-/// What Tapaway remembers between runs: the last scenario, the window size, the overlay
-/// toggles, the theme and the techniques' options. A value left nil (or an overlay not listed) was never chosen, and
-/// the program's default applies.
+/// What Tapaway remembers between runs: the last scenario, the window size, the overlay toggles, the theme and the techniques'
+/// options.
+///
+/// A value left nil (or an overlay not listed) was never chosen, and the program's default applies.
 ///
 /// On disk it is a small key file, readable and editable by hand:
 ///
@@ -34,9 +35,11 @@ package struct Settings: Equatable, Sendable {
     package var overlays: [String: Bool]
     /// The chosen theme; nil: none chosen (the X resources and the desktop decide).
     package var theme: ThemePreference?
-    /// Options set to other than their default, by key (`dismiss`,
-    /// `tap-gesture.cancels-touches`) to value (`on-drag`, `off`). The app checks them against
-    /// the registry; a key or value this version does not know is kept but not applied.
+    /// Options set to other than their default, by key (`dismiss`, `tap-gesture.cancels-touches`) to
+    /// value (`on-drag`, `off`).
+    ///
+    /// The app checks them against the registry; a key or value this version does not know is kept but
+    /// not applied.
     package var options: [String: String]
 
     /// Settings with the given values; no arguments give the defaults.
@@ -51,7 +54,7 @@ package struct Settings: Equatable, Sendable {
         self.options = options
     }
 
-    /// Nothing chosen.
+    /// The settings before anything is chosen: every value falls back to the program's default.
     package static let defaults = Settings()
 
     /// The part that is the state of the last session rather than a choice: the last scenario
@@ -91,9 +94,10 @@ package struct Settings: Equatable, Sendable {
         "# Edit while Tapaway is not running; `tapaway --no-settings` ignores this file.",
     ]
 
-    /// The file's text, after the comment lines of `header`. Values never chosen are left out;
-    /// overlays are sorted by name, and names `isValidName(_:)` rejects are left out (they
-    /// could not be read back).
+    /// The file's text, after the comment lines of `header`.
+    ///
+    /// Values never chosen are left out; overlays are sorted by name, and names `isValidName(_:)`
+    /// rejects are left out (they could not be read back).
     package func serialized(header: [String] = Settings.settingsHeader) -> String {
         var lines = header + ["[\(Settings.mainSection)]"]
         if let lastScenario, Settings.isValidName(lastScenario) { lines.append("scenario=\(lastScenario)") }

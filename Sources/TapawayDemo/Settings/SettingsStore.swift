@@ -1,8 +1,10 @@
 import Glibc
 
 /// The settings file, `settings.conf` in Tapaway's configuration directory, or the state file,
-/// `state.conf` in its state directory (the same format): read once at start, written whole
-/// when the window closes. `SettingsFiles` uses the two together.
+/// `state.conf` in its state directory (the same format): read once at start, written whole when the
+/// window closes.
+///
+/// `SettingsFiles` uses the two together.
 ///
 /// Reading never fails the program: a missing file gives the defaults silently; a file that
 /// cannot be read or does not parse gives the defaults and one line saying why
@@ -104,8 +106,10 @@ package struct SettingsStore: Sendable {
         }
     }
 
-    /// Reads the file; when it is broken, calls `report` once with one line naming the file,
-    /// the reason and what happens instead. Returns the settings to use.
+    /// Reads the file; when it is broken, calls `report` once with one line naming the file, the reason
+    /// and what happens instead.
+    ///
+    /// Returns the settings to use.
     package func loadReportingProblems(_ report: (String) -> Void) -> Settings {
         let result = load()
         if case .broken(let error) = result {
@@ -129,9 +133,11 @@ package struct SettingsStore: Sendable {
         try replace(with: Array(settings.serialized(header: header).utf8))
     }
 
-    /// Replaces the file with `bytes` as `save(_:)` does, for a file of another format kept by
-    /// the same rules (the font-match cache). `durable: false` skips flushing to the disk: for
-    /// a file that can be made again, a crash may leave the old file or none, never half of one.
+    /// Replaces the file with `bytes` as `save(_:)` does, for a file of another format kept by the same
+    /// rules (the font-match cache).
+    ///
+    /// `durable: false` skips flushing to the disk: for a file that can be made again, a crash may
+    /// leave the old file or none, never half of one.
     package func replace(with bytes: [UInt8], durable: Bool = true) throws(SettingsError) {
         do {
             try XDGPaths.makeDirectories(directory)

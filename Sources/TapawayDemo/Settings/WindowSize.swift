@@ -3,9 +3,9 @@
 /// One type and one parser for both; each checks its own range (`--size` the window's
 /// minimum and maximum, the settings file `fitsSettingsFile`).
 package struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertible {
-    /// Width in pixels.
+    /// The window's width in pixels (the caller checks the range).
     package var width: Int
-    /// Height in pixels.
+    /// The window's height in pixels (the caller checks the range).
     package var height: Int
     /// The sizes a settings file may hold, per side.
     package static let settingsRange = 1...16_384
@@ -27,6 +27,6 @@ package struct WindowSize: Equatable, Hashable, Sendable, CustomStringConvertibl
         Self.settingsRange.contains(width) && Self.settingsRange.contains(height)
     }
 
-    /// `WxH`.
+    /// The size as the command line and the settings file write it, `WxH`.
     package var description: String { "\(width)x\(height)" }
 }

@@ -112,11 +112,13 @@ package struct XDGPaths: Sendable, Equatable {
         return directory
     }
 
-    /// The directory `user-dirs.dirs` text gives for `name` (`XDG_PICTURES_DIR`), read as
-    /// xdg-user-dirs writes it and without running anything: the last `NAME="VALUE"` line, whose
-    /// value is `$HOME` followed by nothing or by `/` and a path, or an absolute path, with `\`
-    /// escaping the next character. Anything else (another variable, a command, a relative
-    /// path, no quotes, a control character) gives nil.
+    /// The directory `user-dirs.dirs` text gives for `name` (`XDG_PICTURES_DIR`), read as xdg-user-dirs
+    /// writes it and without running anything: the last `NAME="VALUE"` line, whose value is `$HOME`
+    /// followed by nothing or by `/` and a path, or an absolute path, with `\` escaping the next
+    /// character.
+    ///
+    /// Anything else (another variable, a command, a relative path, no quotes, a control character)
+    /// gives nil.
     package func userDirectory(_ name: String, in text: String) -> String? {
         var found: String?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
@@ -161,9 +163,11 @@ package struct XDGPaths: Sendable, Equatable {
 
     /// Saves `png` as a new screenshot file and returns its path:
     /// `tapaway-screenshot-YYYYMMDD-HHMMSS.png` (local time) in the pictures folder
-    /// (`picturesDirectory()`), else in the data directory (made on demand), with `-2`, `-3`, …
-    /// added when that name is taken. The file is created exclusively (`FileIO.writeNewFile`):
-    /// nothing that stands at a name, a link or another program's new file, is replaced.
+    /// (`picturesDirectory()`), else in the data directory (made on demand), with `-2`, `-3`, … added
+    /// when that name is taken.
+    ///
+    /// The file is created exclusively (`FileIO.writeNewFile`): nothing that stands at a name, a link
+    /// or another program's new file, is replaced.
     package func saveNewScreenshot(_ png: [UInt8], at time: time_t = time(nil)) throws(XDGError) -> String {
         let directory: String
         if let pictures = picturesDirectory() {

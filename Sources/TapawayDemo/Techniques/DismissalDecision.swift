@@ -3,7 +3,7 @@ import TapawayKit
 /// What a dismissal technique decided about one event, and why: the facts the trace's
 /// `decision` lines and the inspector show.
 package struct DismissalDecision: Sendable, Equatable {
-    /// The outcome.
+    /// What the technique did with the first responder.
     package enum Action: String, Sendable {
         /// The first responder was told to resign.
         case resign
@@ -18,9 +18,9 @@ package struct DismissalDecision: Sendable, Equatable {
 
     /// One touch of the event as the logic saw it.
     package struct TouchFact: Sendable, Equatable {
-        /// The finger's id.
+        /// The finger's id, as the trace's `touch` lines number it.
         package var touch: Int
-        /// Its phase.
+        /// Where the touch is in its life in this event.
         package var phase: TouchPhase
         /// The identifier of the view it is in (nearest identified ancestor), if any.
         package var view: String?
@@ -32,7 +32,7 @@ package struct DismissalDecision: Sendable, Equatable {
 
     /// The technique that decided (the trace's `strategy` field).
     package var technique: TechniqueID
-    /// The outcome.
+    /// What the technique did with the first responder: resigned it, kept it, or hid the keyboard.
     package var action: Action
     /// Which rule decided, in words.
     package var reason: String

@@ -1,6 +1,7 @@
 /// One experiment of the exploration charter: something to try by hand in every technique.
-/// Each technique says, in a line, what it does (`DismissalTechnique.charter`); the help card
-/// shows the lines of the technique on screen and the README lists them all.
+///
+/// Each technique says, in a line, what it does (`DismissalTechnique.charter`); the help card shows the
+/// lines of the technique on screen and the README lists them all.
 package enum Experiment: String, Sendable, CaseIterable {
     /// Type, then tap Submit.
     case submit

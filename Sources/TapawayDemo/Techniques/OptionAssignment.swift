@@ -2,7 +2,7 @@
 /// id (`cancels-touches=off`, `dismiss=on-drag`), or any technique's by `TECHNIQUE.OPTION`
 /// (`tap-gesture.cancels-touches=off`).
 package struct OptionAssignment: Sendable, Equatable {
-    /// Which option.
+    /// The option set, with its technique.
     package let key: OptionKey
     /// The value it is set to, one of the option's values.
     package let value: String
@@ -70,6 +70,6 @@ package struct OptionAssignmentError: Error, CustomStringConvertible, Equatable 
     package let message: String
     /// An error with `message`.
     package init(_ message: String) { self.message = message }
-    /// The message.
+    /// The message, one line naming the assignment and what is wrong with it.
     package var description: String { message }
 }

@@ -1,12 +1,15 @@
-/// A technique's stable id (`send-event`, `tap-gesture`…): what the trace's `scenario` and
-/// `decision` lines, the command line's `--scenario`, recordings and the settings file carry.
-/// Each technique declares its own constant in its folder (`TechniqueID.sendEvent`); the
-/// registry (`Techniques.all`) is the one list of them.
+/// A technique's stable id (`send-event`, `tap-gesture`…): what the trace's `scenario` and `decision`
+/// lines, the command line's `--scenario`, recordings and the settings file carry.
+///
+/// Each technique declares its own constant in its folder (`TechniqueID.sendEvent`); the registry
+/// (`Techniques.all`) is the one list of them.
 package struct TechniqueID: Hashable, Sendable, RawRepresentable, CustomStringConvertible, Comparable {
     /// The id's text, as it appears in traces and on the command line.
     package let rawValue: String
 
-    /// An id with this text. Ids are lower-case words joined by hyphens.
+    /// An id with this text.
+    ///
+    /// Ids are lower-case words joined by hyphens.
     package init(rawValue: String) { self.rawValue = rawValue }
 
     /// An id with this text.

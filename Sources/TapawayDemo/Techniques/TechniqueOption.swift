@@ -35,18 +35,21 @@ package struct TechniqueOption: Sendable {
     package let title: String
     /// A toggle's second line.
     package let subtitle: String?
-    /// How it shows.
+    /// How the option shows in the sidebar: a toggle or a choice of values.
     package let kind: Kind
     /// The values it can take, in the order the sidebar lists them.
     package let values: [Value]
     /// The value it has until the tester changes it.
     package let defaultValue: String
-    /// What setting a value does to a screen (the technique's own screen, or every screen for a
-    /// general option). Called with a valid value when a screen is made and on every change.
+    /// What setting a value does to a screen (the technique's own screen, or every screen for a general
+    /// option).
+    ///
+    /// Called with a valid value when a screen is made and on every change.
     package let apply: @MainActor @Sendable (_ value: String, _ screen: FormViewController) -> Void
-    /// What setting a value does to the application as a whole (the keypad's hardware keyboard),
-    /// for a general option that concerns no screen; nil for the others. Called with a valid
-    /// value when the app starts and on every change.
+    /// What setting a value does to the application as a whole (the keypad's hardware keyboard), for a
+    /// general option that concerns no screen; nil for the others.
+    ///
+    /// Called with a valid value when the app starts and on every change.
     package var applyToApplication: (@MainActor @Sendable (_ value: String, _ application: Application) -> Void)? = nil
 
     /// An on/off option: `--set ID=on` or `off`.
@@ -91,7 +94,7 @@ package struct TechniqueOption: Sendable {
 package struct OptionKey: Hashable, Sendable, CustomStringConvertible {
     /// The technique, or nil for a general option.
     package let technique: TechniqueID?
-    /// The option's id.
+    /// The option's id, as `--set` and the settings file name it.
     package let option: String
 
     /// The key of `option` of `technique` (nil: general).
@@ -117,7 +120,7 @@ package struct OptionKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The option's description.
+    /// The option this key names, from its technique's options or the general ones; nil when there is none.
     package var definition: TechniqueOption? {
         guard let technique else { return Techniques.generalOptions.first { $0.id == option } }
         return Techniques.technique(for: technique)?.option(option)

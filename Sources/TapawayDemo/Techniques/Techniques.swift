@@ -1,8 +1,9 @@
 import TapawayKit
 
 /// The registry: the one list of the techniques Tapaway shows, in the order the sidebar and the
-/// techniques list show them. Adding a technique is one folder under `Techniques/` and one line
-/// here (and its row in the README).
+/// techniques list show them.
+///
+/// Adding a technique is one folder under `Techniques/` and one line here (and its row in the README).
 package enum Techniques {
     /// Every technique the program offers, in the order the sidebar and the matrix list them.
     package static let all: [any DismissalTechnique.Type] = [
@@ -41,8 +42,9 @@ package enum Techniques {
         return seen
     }
 
-    /// The class of the app's one window: the most derived `windowClass` any technique asks
-    /// for. Techniques' window classes must lie on one line of descent (a test checks it).
+    /// The class of the app's one window: the most derived `windowClass` any technique asks for.
+    ///
+    /// Techniques' window classes must lie on one line of descent (a test checks it).
     @MainActor package static var windowClass: AppWindow.Type {
         var chosen: AppWindow.Type = AppWindow.self
         for technique in all where chosen.isAncestor(of: technique.windowClass) { chosen = technique.windowClass }

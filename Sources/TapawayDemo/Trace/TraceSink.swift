@@ -31,8 +31,9 @@ package final class TraceSink: PendingOutput {
     private var saidBehind = false
     private var failed = false
 
-    /// Makes the line that counts `count` dropped lines, written when writing resumes. By
-    /// default `{"kind":"dropped","count":N}`; the tracer adds its `t`.
+    /// Makes the line that counts `count` dropped lines, written when writing resumes.
+    ///
+    /// By default `{"kind":"dropped","count":N}`; the tracer adds its `t`.
     package var droppedLine: (Int) -> String = { "{\"kind\":\"dropped\",\"count\":\($0)}" }
     /// Bytes accepted and not yet written.
     package var pendingByteCount: Int { pending.count - pendingStart }
@@ -41,10 +42,11 @@ package final class TraceSink: PendingOutput {
     /// Whether a write failed, ending the output.
     package var hasFailed: Bool { failed }
 
-    /// Standard output. A pipe or terminal is reopened privately without blocking, so the
-    /// shell's own descriptor keeps its flags; where it cannot be (a socket), the shared one is
-    /// made non-blocking until `finish`. `label` names the output in messages, which go to
-    /// `report` (standard error by default).
+    /// Standard output.
+    ///
+    /// A pipe or terminal is reopened privately without blocking, so the shell's own descriptor keeps
+    /// its flags; where it cannot be (a socket), the shared one is made non-blocking until `finish`.
+    /// `label` names the output in messages, which go to `report` (standard error by default).
     package static func standardOutput(
         label: String = "the trace",
         report: @escaping (String) -> Void = TraceSink.standardError
@@ -67,8 +69,10 @@ package final class TraceSink: PendingOutput {
         return sink
     }
 
-    /// A file, created or truncated (a FIFO waits for its reader, as before). `label` names the
-    /// output in messages, which go to `report`. Throws a message when it cannot be opened.
+    /// A file, created or truncated (a FIFO waits for its reader, as before).
+    ///
+    /// `label` names the output in messages, which go to `report`. Throws a message when it cannot be
+    /// opened.
     package static func file(
         _ path: String, label: String = "the trace",
         report: @escaping (String) -> Void = TraceSink.standardError
@@ -82,8 +86,10 @@ package final class TraceSink: PendingOutput {
         return TraceSink(fd: fd, owns: true, label: label, report: report)
     }
 
-    /// A file just created by `FileIO.createNewFile` (a recording in a folder): the sink takes
-    /// over its descriptor. `label` names the output in messages, which go to `report`.
+    /// A file just created by `FileIO.createNewFile` (a recording in a folder): the sink takes over its
+    /// descriptor.
+    ///
+    /// `label` names the output in messages, which go to `report`.
     package static func newFile(
         _ file: FileIO.NewFile, label: String,
         report: @escaping (String) -> Void = TraceSink.standardError
@@ -110,8 +116,10 @@ package final class TraceSink: PendingOutput {
 
     // MARK: Writing
 
-    /// Writes one line (a newline is added) at once, or queues it behind what waits, or drops
-    /// it when the reader is more than `bufferLimit` behind. Never blocks.
+    /// Writes one line (a newline is added) at once, or queues it behind what waits, or drops it when
+    /// the reader is more than `bufferLimit` behind.
+    ///
+    /// Never blocks.
     package func writeLine(_ line: String) {
         guard !failed else { return }
         if pendingByteCount > 0 { writePending() }
@@ -170,9 +178,10 @@ package final class TraceSink: PendingOutput {
         }
     }
 
-    /// Writes what waits, waiting at most `seconds` for a slow reader, then gives a shared
-    /// descriptor its flags back. Call it when the program ends; what could not be written in
-    /// time is said once on standard error.
+    /// Writes what waits, waiting at most `seconds` for a slow reader, then gives a shared descriptor
+    /// its flags back.
+    ///
+    /// Call it when the program ends; what could not be written in time is said once on standard error.
     package func finish(within seconds: Double = TraceSink.finishingWait) {
         let deadline = TraceSink.monotonicNow() + seconds
         writePending()

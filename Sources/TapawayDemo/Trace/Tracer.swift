@@ -1,8 +1,10 @@
 import TapawayKit
 
 /// Writes the `--trace` JSON Lines: one object per line with `t` (milliseconds since launch) and
-/// `kind`. The kinds and their fields are a public contract (see the README): fields may be added,
-/// never renamed or dropped.
+/// `kind`.
+///
+/// The kinds and their fields are a public contract (see the README): fields may be added, never
+/// renamed or dropped.
 @MainActor
 package final class Tracer {
     private let sink: TraceSink
@@ -12,8 +14,9 @@ package final class Tracer {
     private var lastGeneration = -1
     private var isReady = false
 
-    /// Creates a tracer writing to `sink`, timing from `clock`'s current time. The sink's
-    /// `dropped` lines (a reader that fell behind) get a `t` like every other line.
+    /// Creates a tracer writing to `sink`, timing from `clock`'s current time.
+    ///
+    /// The sink's `dropped` lines (a reader that fell behind) get a `t` like every other line.
     package init(sink: TraceSink, clock: Clock) {
         self.sink = sink
         self.clock = clock
@@ -90,13 +93,15 @@ package final class Tracer {
         emit("accessibility", fields)
     }
 
-    /// Writes an `idle` line: the program has nothing left to do. `mark` is the number of the
-    /// last marker a driver sent behind its input, if one has been.
+    /// Writes an `idle` line: the program has nothing left to do.
+    ///
+    /// `mark` is the number of the last marker a driver sent behind its input, if one has been.
     package func idle(mark: Int? = nil) {
         emit("idle", mark.map { [("mark", .number(Double($0)))] } ?? [])
     }
 
     /// Writes an `avoidance` line: the numbers the avoidance strategy of `screen` used.
+    ///
     /// Nothing is written before the `ready` line.
     package func avoidance(_ numbers: AvoidanceNumbers, screen: String) {
         guard isReady else { return }
@@ -193,9 +198,11 @@ package final class Tracer {
         emit("scenario", [("id", .string(id))])
     }
 
-    /// The most characters a `text` line gives whole. A longer text is left out (the line gives
-    /// `length` and `textOmitted`), so typing grows the trace linearly; its `edit` still lets a
-    /// consumer rebuild it exactly. The README's trace table documents the figure.
+    /// The most characters a `text` line gives whole.
+    ///
+    /// A longer text is left out (the line gives `length` and `textOmitted`), so typing grows the trace
+    /// linearly; its `edit` still lets a consumer rebuild it exactly. The README's trace table
+    /// documents the figure.
     package static let wholeTextLimit = 256
 
     /// What the trace last said an input held: enough to tell whether the next change is one
@@ -254,7 +261,9 @@ package final class Tracer {
     }
 
     /// Writes a `layout` line if identified views moved, showed or hid since the last one and no
-    /// animation is running (the layout has settled). Nothing is written before `ready`.
+    /// animation is running (the layout has settled).
+    ///
+    /// Nothing is written before `ready`.
     ///
     /// While a secure field is focused and the keypad is off its first layer (numbers, symbols),
     /// the line gives the keys the first layer would show in their place: the keys on view
@@ -280,10 +289,11 @@ package final class Tracer {
         return keypad.layer != keypad.firstLayer
     }
 
-    /// Every identified view of every window: id, type, frame in screen pixels, visibility,
-    /// and whether a finger can reach it (`hittable`). With `firstLayerKeys`, the keypad's keys
-    /// are those of its first layer, placed where the keypad would show them now, visible (and
-    /// hittable) as the keypad is.
+    /// Every identified view of every window: id, type, frame in screen pixels, visibility, and whether
+    /// a finger can reach it (`hittable`).
+    ///
+    /// With `firstLayerKeys`, the keypad's keys are those of its first layer, placed where the keypad
+    /// would show them now, visible (and hittable) as the keypad is.
     package static func layoutSnapshot(_ application: Application, firstLayerKeys: Bool = false) -> JSON {
         var views: [JSON] = []
         func entry(_ id: String, _ type: String, _ frame: Rect, _ visible: Bool, _ hittable: Bool) -> JSON {

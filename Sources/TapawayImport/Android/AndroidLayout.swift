@@ -1,11 +1,12 @@
 import TapawayScreen
 
-/// An Android layout file, laid out approximately: vertical `LinearLayout`s and scroll views
-/// stack their children, horizontal ones share their width, `ConstraintLayout` follows its
-/// top-to-bottom chains, other groups overlap their children at the top, and every
-/// `wrap_content` takes the platform's usual height for its kind. With `--manifest`, the
-/// activity's `windowSoftInputMode` becomes the screen's avoidance; with `--dump`, the running
-/// app's bounds replace the guesses for every view whose `@+id` the dump names.
+/// An Android layout file, laid out approximately: vertical `LinearLayout`s and scroll views stack
+/// their children, horizontal ones share their width, `ConstraintLayout` follows its top-to-bottom
+/// chains, other groups overlap their children at the top, and every `wrap_content` takes the
+/// platform's usual height for its kind.
+///
+/// With `--manifest`, the activity's `windowSoftInputMode` becomes the screen's avoidance; with
+/// `--dump`, the running app's bounds replace the guesses for every view whose `@+id` the dump names.
 struct AndroidLayout {
     let request: ImportRequest
     /// Points per dp (1: a screen's points are Android's dp).
@@ -226,10 +227,11 @@ struct AndroidLayout {
         }
     }
 
-    /// A `ConstraintLayout`'s or `RelativeLayout`'s children, top to bottom: each below the view
-    /// its `layout_constraintTop_toBottomOf` or `layout_below` names, or at the top when it is
-    /// held to the parent's top, or at the bottom when only to its bottom; the others at the top,
-    /// said so. A child centred horizontally is centred.
+    /// A `ConstraintLayout`'s or `RelativeLayout`'s children, top to bottom: each below the view its
+    /// `layout_constraintTop_toBottomOf` or `layout_below` names, or at the top when it is held to the
+    /// parent's top, or at the bottom when only to its bottom; the others at the top, said so.
+    ///
+    /// A child centred horizontally is centred.
     private mutating func constraintChildren(
         _ children: [XMLElement], relative: Bool, into element: inout ScreenElement, padding: Insets, width: Double,
         height: Double,

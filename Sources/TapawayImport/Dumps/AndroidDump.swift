@@ -1,11 +1,11 @@
 import TapawayScreen
 
-/// Android's view hierarchy dumps: `adb shell uiautomator dump` (`<hierarchy>` of `<node>`s)
-/// and Appium's UiAutomator2 page source (`<hierarchy>` of elements named by their class). Each
-/// view has `bounds="[x1,y1][x2,y2]"` in pixels, its `class`, `resource-id`, `text`,
-/// `content-desc`, `clickable`, `scrollable`, `focused`, `password`, `checked`, `enabled`:
-/// the same for native views, Compose, Flutter and React Native, which all report through the
-/// accessibility tree.
+/// Android's view hierarchy dumps: `adb shell uiautomator dump` (`<hierarchy>` of `<node>`s) and
+/// Appium's UiAutomator2 page source (`<hierarchy>` of elements named by their class).
+///
+/// Each view has `bounds="[x1,y1][x2,y2]"` in pixels, its `class`, `resource-id`, `text`,
+/// `content-desc`, `clickable`, `scrollable`, `focused`, `password`, `checked`, `enabled`: the same for
+/// native views, Compose, Flutter and React Native, which all report through the accessibility tree.
 enum AndroidDump {
     /// The screen in the dump `root`.
     static func screen(_ root: XMLElement, request: ImportRequest) throws(ImportFailure) -> ImportResult {

@@ -1,9 +1,11 @@
 import TapawayScreen
 
-/// Appium's XCUITest page source: `<AppiumAUT>` holding `XCUIElementType…` elements, each with
-/// `type`, `name` (the accessibility identifier), `label`, `value`, `enabled`, `visible` and its
-/// frame in screen points (`x`, `y`, `width`, `height`). A navigation bar becomes the screen's
-/// bar; the keyboard and the status bar are the system's and are left out.
+/// Appium's XCUITest page source: `<AppiumAUT>` holding `XCUIElementType…` elements, each with `type`,
+/// `name` (the accessibility identifier), `label`, `value`, `enabled`, `visible` and its frame in
+/// screen points (`x`, `y`, `width`, `height`).
+///
+/// A navigation bar becomes the screen's bar; the keyboard and the status bar are the system's and are
+/// left out.
 enum AppiumIOSDump {
     /// The screen in the page source `root`.
     static func screen(_ root: XMLElement, request: ImportRequest) throws(ImportFailure) -> ImportResult {

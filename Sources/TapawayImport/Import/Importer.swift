@@ -1,8 +1,9 @@
 import TapawayScreen
 
-/// Imports a screen from a file the developer already has: an Interface Builder storyboard or
-/// xib, a UI Automator or Appium dump, or an Android layout. The format is told by the file's
-/// root element, not by its name.
+/// Imports a screen from a file the developer already has: an Interface Builder storyboard or xib, a UI
+/// Automator or Appium dump, or an Android layout.
+///
+/// The format is told by the file's root element, not by its name.
 public enum Importer {
     /// Whether `bytes` look like XML (what the importers read) rather than a screen file: the
     /// first character past a byte-order mark and white space is `<`.

@@ -1,9 +1,10 @@
-/// Interface Builder's canvas devices: their size and the status bar's height on the canvas,
-/// which places a scene's views under the bars. The sizes are Apple's (each iPhone's points);
-/// the status bar heights are the ones Interface Builder simulates for each shape of screen:
-/// 20 with a home button (and on the 600 × 600 size-class canvas), 44 for the first notched iPhones, 47 or 48 for the later ones, 59
-/// around the Dynamic Island; the list is read from the devices' specifications, and an unknown
-/// id takes its height from the canvas's size (inferred, and said so in the import's comment).
+/// Interface Builder's canvas devices: their size and the status bar's height on the canvas, which places a scene's views under
+/// the bars.
+///
+/// The sizes are Apple's (each iPhone's points); the status bar heights are the ones Interface Builder simulates for each shape
+/// of screen: 20 with a home button (and on the 600 × 600 size-class canvas), 44 for the first notched iPhones, 47 or 48 for the
+/// later ones, 59 around the Dynamic Island; the list is read from the devices' specifications, and an unknown id takes its
+/// height from the canvas's size (inferred, and said so in the import's comment).
 enum IBCanvas {
     /// One canvas: its size in points and its status bar.
     struct Device {

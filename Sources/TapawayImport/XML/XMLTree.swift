@@ -5,8 +5,10 @@ import CLibXML
 public struct XMLElement: Sendable {
     /// The element's name, as written (`textField`, `node`, `EditText`).
     public var name: String
-    /// The attributes, in the file's order. An attribute in Android's namespaces is named with
-    /// the usual prefix whatever the file calls it: `android:`, `app:` or `tools:`.
+    /// The attributes, in the file's order.
+    ///
+    /// An attribute in Android's namespaces is named with the usual prefix whatever the file calls it:
+    /// `android:`, `app:` or `tools:`.
     public var attributes: [(name: String, value: String)]
     /// The elements it holds, in order.
     public var children: [XMLElement]
@@ -86,10 +88,11 @@ public enum ImportLimits {
     public static let valueBytes = 100_000
 }
 
-/// Reads XML with libxml2's streaming reader into `XMLElement`s, refusing what a screen file,
-/// a layout or a dump never holds: a document type declaration (and so any entity, which is
-/// how "billion laughs" and external-entity files attack), more than `ImportLimits`, text that
-/// is not UTF-8. The network is off; nothing is fetched, nothing expanded.
+/// Reads XML with libxml2's streaming reader into `XMLElement`s, refusing what a screen file, a layout
+/// or a dump never holds: a document type declaration (and so any entity, which is how "billion laughs"
+/// and external-entity files attack), more than `ImportLimits`, text that is not UTF-8.
+///
+/// The network is off; nothing is fetched, nothing expanded.
 public enum XMLTree {
     /// The soname of the libxml2 opened, or nil when it is not installed.
     public static var libraryName: String? { tapaway_xml_soname().map { String(cString: $0) } }

@@ -1,6 +1,7 @@
-/// What an accessible element is, as a screen reader names it: the Kit's words for the roles
-/// assistive technologies know (AT-SPI's, UIKit's traits, Android's class names). A backend
-/// maps them to its platform's (`TapawayAccessibility` to AT-SPI's role numbers).
+/// What an accessible element is, as a screen reader names it: the Kit's words for the roles assistive
+/// technologies know (AT-SPI's, UIKit's traits, Android's class names).
+///
+/// A backend maps them to its platform's (`TapawayAccessibility` to AT-SPI's role numbers).
 public enum AccessibilityRole: String, Sendable, CaseIterable {
     /// A group of elements with no meaning of its own (a window of the program).
     case panel
@@ -59,8 +60,10 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
     public static let disabled = AccessibilityTraits(rawValue: 1 << 10)
 }
 
-/// The text an element exposes, with its caret and selection, in Unicode scalars (what AT-SPI
-/// counts as characters). A secure input exposes one bullet per character, never its text.
+/// The text an element exposes, with its caret and selection, in Unicode scalars (what AT-SPI counts as
+/// characters).
+///
+/// A secure input exposes one bullet per character, never its text.
 public struct AccessibleText: Equatable, Sendable {
     /// The text (bullets for a secure input).
     public var text: String
@@ -95,9 +98,11 @@ public struct AccessibleText: Equatable, Sendable {
     }
 }
 
-/// One screen reader's activation of an element (a double tap with VoiceOver or TalkBack, an
-/// AT-SPI action), as its observers and the trace hear of it: which element, what it was asked
-/// and whether it acted. It is not a touch.
+/// One screen reader's activation of an element (a double tap with VoiceOver or TalkBack, an AT-SPI
+/// action), as its observers and the trace hear of it: which element, what it was asked and whether it
+/// acted.
+///
+/// It is not a touch.
 public struct AccessibilityActivation: Sendable, Equatable {
     /// The element's `identifier`, if it has one.
     public var identifier: String?

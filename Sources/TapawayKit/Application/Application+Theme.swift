@@ -25,9 +25,10 @@ extension Application {
 }
 
 extension View {
-    /// Replaces, in this view and its subviews, every background and label colour that plays a
-    /// role in `old` with that role's colour in `theme`, and marks each changed view for
-    /// redrawing. For views kept outside a window across a theme change.
+    /// Replaces, in this view and its subviews, every background and label colour that plays a role in
+    /// `old` with that role's colour in `theme`, and marks each changed view for redrawing.
+    ///
+    /// For views kept outside a window across a theme change.
     public func adoptTheme(_ theme: Theme, replacing old: Theme) {
         for view in allViews() {
             if let color = old.counterpart(of: view.backgroundColor, in: theme, roles: Theme.Role.fills) {

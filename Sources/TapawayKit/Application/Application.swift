@@ -3,10 +3,11 @@
 /// and drives layout once per frame.
 @MainActor
 open class Application: Responder {
-    /// The application created last that is still alive, as `UIApplication.shared`: libraries
-    /// built on the Kit (the keyboard manager) find the app through it. A second application made
-    /// for a moment (a headless run of a matrix case beside a window) does not take it away from
-    /// the first once it is gone.
+    /// The application created last that is still alive, as `UIApplication.shared`: libraries built on
+    /// the Kit (the keyboard manager) find the app through it.
+    ///
+    /// A second application made for a moment (a headless run of a matrix case beside a window) does
+    /// not take it away from the first once it is gone.
     public static var shared: Application? {
         created.removeAll { $0.application == nil }
         return created.last?.application
@@ -33,12 +34,15 @@ open class Application: Responder {
     public private(set) var windows: [Window] = []
     /// The size of the screen (the top-level platform window), in pixels.
     public private(set) var screenSize: Size
-    /// Device pixels per point on the platform's screen (1 at 96 dpi; 2 on a display set to
-    /// 192 dpi). Everything in the Kit is in points; the platform sets this for instruments.
+    /// Device pixels per point on the platform's screen (1 at 96 dpi; 2 on a display set to 192 dpi).
+    ///
+    /// Everything in the Kit is in points; the platform sets this for instruments.
     public var pixelScale: Double = 1
 
-    /// Where the simulated device's screen is, in screen coordinates: the app's windows fill it
-    /// and the keypad docks to its bottom. The whole screen unless host chrome takes a part.
+    /// Where the simulated device's screen is, in screen coordinates: the app's windows fill it and the
+    /// keypad docks to its bottom.
+    ///
+    /// The whole screen unless host chrome takes a part.
     public var deviceFrame: Rect {
         didSet { if deviceFrame != oldValue && !changingDevice { keyboard.screenDidResize() } }
     }
@@ -46,10 +50,11 @@ open class Application: Responder {
     private var changingDevice = false
     /// Whether `setDevice` is in the middle of changing the device.
     var isChangingDevice: Bool { changingDevice }
-    /// The device's safe area, as insets from the edges of `deviceFrame`: the status bar or the
-    /// notch at the top, the home indicator at the bottom, the sensor housing at the side in
-    /// landscape. Views read their share through `View.safeAreaInsets`; the keypad extends
-    /// under the bottom inset, as iOS's keyboard covers the home indicator's area.
+    /// The device's safe area, as insets from the edges of `deviceFrame`: the status bar or the notch
+    /// at the top, the home indicator at the bottom, the sensor housing at the side in landscape.
+    ///
+    /// Views read their share through `View.safeAreaInsets`; the keypad extends under the bottom inset,
+    /// as iOS's keyboard covers the home indicator's area.
     public var safeAreaInsets: EdgeInsets = .zero {
         didSet {
             guard safeAreaInsets != oldValue else { return }
@@ -59,10 +64,11 @@ open class Application: Responder {
         }
     }
 
-    /// Changes the simulated device at once: its frame, its safe area, whether its keys take
-    /// the landscape height, and whose keyboard it shows (`keyboardStyle`). The keypad follows once: after a rotation (`rotated`) with the
-    /// keypad up it hides at once and slides up again, turned, posting what iOS is reported to
-    /// post (`Keyboard.deviceDidChange`); otherwise it reports the change of frame, if any.
+    /// Changes the simulated device at once: its frame, its safe area, whether its keys take the landscape height, and whose
+    /// keyboard it shows (`keyboardStyle`).
+    ///
+    /// The keypad follows once: after a rotation (`rotated`) with the keypad up it hides at once and slides up again, turned,
+    /// posting what iOS is reported to post (`Keyboard.deviceDidChange`); otherwise it reports the change of frame, if any.
     public func setDevice(
         frame: Rect, safeArea: EdgeInsets, compactKeys: Bool, rotated: Bool, keyboardStyle: KeypadStyle = .ios
     ) {
@@ -189,9 +195,10 @@ open class Application: Responder {
 
     // MARK: Input from the platform
 
-    /// Feeds one pointer change. `id` names the finger; a `.began` creates the touch, hit-tests
-    /// its window and view, and later phases update it. Every touch that is down goes into the
-    /// event, unchanged ones as stationary.
+    /// Feeds one pointer change.
+    ///
+    /// `id` names the finger; a `.began` creates the touch, hit-tests its window and view, and later
+    /// phases update it. Every touch that is down goes into the event, unchanged ones as stationary.
     public func handlePointer(id: Int, phase: TouchPhase, at point: Point, timestamp: Double) {
         handlePointers([PointerChange(id: id, phase: phase, at: point)], timestamp: timestamp)
     }
@@ -265,10 +272,12 @@ open class Application: Responder {
         activeTouches.values.sorted { $0.identifier < $1.identifier }
     }
 
-    /// The most touches down at once: 20, what the multi-touch screens Linux drives report at
-    /// most (ten fingers of two hands, with room), and more than iOS tracks (UIKit delivers
-    /// about ten on an iPad, five on an iPhone). A touch beginning while this many are down is
-    /// not one: it, its moves and its lift are left out. Recordings with more are refused.
+    /// The most touches down at once: 20, what the multi-touch screens Linux drives report at most (ten
+    /// fingers of two hands, with room), and more than iOS tracks (UIKit delivers about ten on an iPad,
+    /// five on an iPhone).
+    ///
+    /// A touch beginning while this many are down is not one: it, its moves and its lift are left out.
+    /// Recordings with more are refused.
     public static let maximumTouches = 20
 
     /// How many touch events have been delivered: an observer of single touches
@@ -285,9 +294,10 @@ open class Application: Responder {
     /// The text input that has the keys' focus, if any: where an input method's pre-edit goes.
     public var focusedTextInput: (any TextInput)? { keyWindow?.firstResponder as? any TextInput }
 
-    /// Feeds an input method's pre-edit: shown at the focused input's caret, underlined, until
-    /// the input method commits (a key with text) or takes it back (an empty `text`). Not
-    /// recorded: a recording keeps the committed text.
+    /// Feeds an input method's pre-edit: shown at the focused input's caret, underlined, until the
+    /// input method commits (a key with text) or takes it back (an empty `text`).
+    ///
+    /// Not recorded: a recording keeps the committed text.
     public func handlePreedit(_ text: String, caret: Int) {
         guard let input = focusedTextInput else { return }
         if text.isEmpty { input.unmarkText() } else { input.setMarkedText(text, selectedOffset: caret) }
@@ -353,8 +363,9 @@ open class Application: Responder {
         setNeedsFrame()
     }
 
-    /// Runs one frame: lays out every shown window and calls the frame observers. The platform then
-    /// paints the windows' dirty rects.
+    /// Runs one frame: lays out every shown window and calls the frame observers.
+    ///
+    /// The platform then paints the windows' dirty rects.
     public func runFrame() {
         needsFrame = false
         // A hidden window is laid out when it is shown again: showing it asks for a frame, and

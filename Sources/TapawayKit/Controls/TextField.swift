@@ -1,6 +1,6 @@
 /// When a text field shows its clear button, as `UITextField.ViewMode`.
 public enum ClearButtonMode: String, Sendable {
-    /// Never.
+    /// The clear button never shows.
     case never
     /// While the field is being edited (and has text).
     case whileEditing
@@ -32,7 +32,9 @@ open class TextField: Control, TextInput, TextEditing {
     private var clearButtonTouch: Touch?
     private var explicitAutocapitalization: AutocapitalizationType?
 
-    /// The text. Setting it from code moves the caret to the end and forgets the undo history.
+    /// The text.
+    ///
+    /// Setting it from code moves the caret to the end and forgets the undo history.
     public var text: String {
         get { editable.text }
         set {
@@ -45,9 +47,11 @@ open class TextField: Control, TextInput, TextEditing {
             setNeedsDisplay()
         }
     }
-    /// The most characters one paste puts into a single-line field; the rest of a longer paste
-    /// is left out (with `textFieldPasteWasCut`). A line of text never needs more, and a 50 MB
-    /// paste would cost half a gigabyte of layout. Text views take pastes whole.
+    /// The most characters one paste puts into a single-line field; the rest of a longer paste is left
+    /// out (with `textFieldPasteWasCut`).
+    ///
+    /// A line of text never needs more, and a 50 MB paste would cost half a gigabyte of layout. Text
+    /// views take pastes whole.
     public static let pasteLimit = 10_000
     /// The text with its caret, selection, change count and last edit: an observer of
     /// `textFieldDidChange` reads `lastEdit` and `editCount` here to learn what changed without
@@ -84,14 +88,14 @@ open class TextField: Control, TextInput, TextEditing {
     public var caretOffset: Int { editable.caret }
     /// The selected character range.
     public var selectedRange: Range<Int> { editable.selection }
-    /// The selected text.
+    /// The selected text, empty when the selection is a caret.
     public var selectedText: String { String(editable.selectedText) }
     /// Whether Ctrl+Z has something to take back.
     public var canUndo: Bool { history.canUndo }
     /// Whether Ctrl+Shift+Z has something to do again.
     public var canRedo: Bool { history.canRedo }
 
-    /// Creates a field.
+    /// Creates an empty field showing `placeholder`, not focused.
     public init(placeholder: String = "", frame: Rect = .zero) {
         self.placeholder = placeholder
         super.init(frame: frame)
@@ -102,9 +106,11 @@ open class TextField: Control, TextInput, TextEditing {
     /// The delegate's `textFieldShouldBeginEditing(_:)`: false, and the field never takes the
     /// focus (a field that opens a picker instead).
     public var shouldBeginEditing: ((TextField) -> Bool)?
-    /// Asked before the field lets focus go, as `textFieldShouldEndEditing(_:)` of UIKit's
-    /// delegate: false keeps it first responder when it is only asked (`resignFirstResponder`),
-    /// not when it is forced (`endEditing(true)`). Nil: it always lets go.
+    /// Asked before the field lets focus go, as `textFieldShouldEndEditing(_:)` of UIKit's delegate:
+    /// false keeps it first responder when it is only asked (`resignFirstResponder`), not when it is
+    /// forced (`endEditing(true)`).
+    ///
+    /// Nil: it always lets go.
     public var shouldEndEditing: ((TextField) -> Bool)?
     /// Whether the field lets focus go when asked: what `shouldEndEditing` says.
     open override var canResignFirstResponder: Bool { shouldEndEditing?(self) ?? true }
@@ -259,16 +265,18 @@ open class TextField: Control, TextInput, TextEditing {
         return super.gestureRecognizerShouldBegin(recognizer)
     }
 
-    /// Not the control rule, which UIKit documents for buttons, switches, steppers, segmented
-    /// and page controls only: a text field's own tap handling (its text interaction) takes the
-    /// tap. That the ancestor's recognizer then fails is inferred from how UIKit behaves, not
-    /// documented.
+    /// Not the control rule, which UIKit documents for buttons, switches, steppers, segmented and page
+    /// controls only: a text field's own tap handling (its text interaction) takes the tap.
+    ///
+    /// That the ancestor's recognizer then fails is inferred from how UIKit behaves, not documented.
     open override func refusal(of recognizer: GestureRecognizer) -> String {
         "\(identifiedAncestor?.identifier ?? "the field") is a text field: its own tap handling takes the tap (inferred)"
     }
 
     /// In a focused field a touch places the caret, or selects a word (double click) or the line
-    /// (triple click), and a drag extends the selection. A touch on the clear button is kept for it.
+    /// (triple click), and a drag extends the selection.
+    ///
+    /// A touch on the clear button is kept for it.
     open override func touchesBegan(_ touches: [Touch], with event: Event) {
         super.touchesBegan(touches, with: event)
         guard isEnabled, let touch = touches.first else { return }
@@ -402,9 +410,11 @@ open class TextField: Control, TextInput, TextEditing {
         lineGeometry.offset(atX: x - textOriginX)
     }
 
-    /// Where the text's left edge is, in the field's coordinates. Text that fits, or a field not
-    /// being edited, shows its start: at the left, or for text that runs right to left, aligned
-    /// right (as UITextField's natural alignment does). Longer text being edited scrolls to its caret.
+    /// Where the text's left edge is, in the field's coordinates.
+    ///
+    /// Text that fits, or a field not being edited, shows its start: at the left, or for text that runs
+    /// right to left, aligned right (as UITextField's natural alignment does). Longer text being edited
+    /// scrolls to its caret.
     private var textOriginX: Double {
         let area = textRect
         let geometry = lineGeometry
@@ -429,9 +439,10 @@ open class TextField: Control, TextInput, TextEditing {
 
     // MARK: Drawing
 
-    /// Draws the rounded field, the focus ring, the text or placeholder, the selection, the caret
-    /// and the clear button. Only the characters in view are drawn, so long text costs no more
-    /// than short.
+    /// Draws the rounded field, the focus ring, the text or placeholder, the selection, the caret and
+    /// the clear button.
+    ///
+    /// Only the characters in view are drawn, so long text costs no more than short.
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let focused = isFirstResponder
         canvas.fillRoundedRect(bounds, radius: 10, color: Palette.fieldBackground)
@@ -575,7 +586,7 @@ open class TextField: Control, TextInput, TextEditing {
         guard isEnabled else { return false }
         return replaceAccessibly(scalars, with: text)
     }
-    /// `activate`.
+    /// The one action a screen reader offers on a field, `activate`, which focuses it.
     open override var accessibilityActionName: String? { "activate" }
     /// Becomes first responder (the keypad shows), as a screen reader's double tap on a field
     /// does, with no touch.

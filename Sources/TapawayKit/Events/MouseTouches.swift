@@ -1,4 +1,4 @@
-/// Turns one mouse into the touches a tester needs, as the iOS Simulator does:
+/// Turns one mouse into the touches a tester needs, as the iOS Simulator does.
 ///
 /// - the left button is a finger (id 1);
 /// - Ctrl with the left button puts down a pinch pair: finger 1 under the pointer and finger 2
@@ -72,7 +72,9 @@ public final class MouseTouches {
         fingers(.moved, at: point, timestamp: timestamp)
     }
 
-    /// A button came up. The right button acts on press only.
+    /// A button came up.
+    ///
+    /// The right button acts on press only.
     public func release(_ button: Button, at point: Point, timestamp: Double) {
         guard button == .left, isDown else { return }
         isDown = false

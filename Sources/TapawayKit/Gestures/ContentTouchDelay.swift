@@ -1,16 +1,18 @@
-/// `UIScrollView.delaysContentTouches`: holds back a new touch's touches-began from the scroll
-/// view's content for a moment, so the scroll view can tell a scroll from a touch meant for the
-/// content. Apple's overview of `UIScrollView` describes the rule: if the finger moves far enough
-/// before the timer fires, the scroll view scrolls and the content never hears of the touch; if
-/// the timer fires first, the content gets the touch; a finger that lifts before either gets its
-/// touches-began and touches-ended at once.
+/// `UIScrollView.delaysContentTouches`: holds back a new touch's touches-began from the scroll view's
+/// content for a moment, so the scroll view can tell a scroll from a touch meant for the content.
+///
+/// Apple's overview of `UIScrollView` describes the rule: if the finger moves far enough before the
+/// timer fires, the scroll view scrolls and the content never hears of the touch; if the timer fires
+/// first, the content gets the touch; a finger that lifts before either gets its touches-began and
+/// touches-ended at once.
 ///
 /// It never recognises: it only fails, when the wait is over or the fingers lift, which lets the
 /// window release what it held.
 @MainActor
 final class ContentTouchDelay: GestureRecognizer {
-    /// How long a touch waits before the content gets it. Apple documents a timer but not its
-    /// length; 150 ms is the figure practitioners measure.
+    /// How long a touch waits before the content gets it.
+    ///
+    /// Apple documents a timer but not its length; 150 ms is the figure practitioners measure.
     static let delay = 0.15
 
     private var timer: Timer?

@@ -1,7 +1,8 @@
-/// Recognises a gesture from the touches in its view and sends its actions, as
-/// `UIGestureRecognizer`. The window gives it every touch that begins in its view (or the view's
-/// subviews) before the hit-tested view gets it; when it recognises and `cancelsTouchesInView` is
-/// true, the view receives touches-cancelled instead of the rest of the sequence.
+/// Recognises a gesture from the touches in its view and sends its actions, as `UIGestureRecognizer`.
+///
+/// The window gives it every touch that begins in its view (or the view's subviews) before the
+/// hit-tested view gets it; when it recognises and `cancelsTouchesInView` is true, the view receives
+/// touches-cancelled instead of the rest of the sequence.
 @MainActor
 open class GestureRecognizer {
     /// Where a recognizer is in its life.
@@ -23,21 +24,30 @@ open class GestureRecognizer {
         public static let recognized = State.ended
     }
 
-    /// The state. Subclasses move it; the actions run on began, changed, ended and cancelled.
+    /// The state.
+    ///
+    /// Subclasses move it; the actions run on began, changed, ended and cancelled.
     public internal(set) var state: State = .possible
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
     /// Whether it looks at touches at all.
     public var isEnabled = true
-    /// Whether recognising takes the touches away from the view (touches-cancelled). `true` by default.
+    /// Whether recognising takes the touches away from the view (touches-cancelled).
+    ///
+    /// `true` by default.
     public var cancelsTouchesInView = true
-    /// Whether it recognises along with the views under its touches rather than letting them
-    /// refuse it (a control's own single tap, a text input's): as SwiftUI's `simultaneousGesture`
-    /// does. False by default, as in UIKit.
+    /// Whether it recognises along with the views under its touches rather than letting them refuse it
+    /// (a control's own single tap, a text input's): as SwiftUI's `simultaneousGesture` does.
+    ///
+    /// False by default, as in UIKit.
     public var recognizesAlongWithViews = false
-    /// Whether the view gets touches-began only once this recognizer has failed. `false` by default.
+    /// Whether the view gets touches-began only once this recognizer has failed.
+    ///
+    /// `false` by default.
     public var delaysTouchesBegan = false
-    /// Whether the view gets touches-ended only once this recognizer has decided. `true` by default.
+    /// Whether the view gets touches-ended only once this recognizer has decided.
+    ///
+    /// `true` by default.
     public var delaysTouchesEnded = true
     /// A name for traces and the inspector.
     public var identifier: String?
@@ -96,8 +106,10 @@ open class GestureRecognizer {
     /// Returns to `possible` after a gesture ends or fails; subclasses clear their own state.
     open func reset() {}
 
-    /// Moves to `newState`. Leaving `possible` for a recognised state asks `shouldBegin` and the
-    /// views the touches are in; a refusal makes it fail.
+    /// Moves to `newState`.
+    ///
+    /// Leaving `possible` for a recognised state asks `shouldBegin` and the views the touches are in; a
+    /// refusal makes it fail.
     public func transition(to newState: State) {
         guard newState != state || newState == .changed else { return }
         if state == .possible && (newState == .began || newState == .ended) {

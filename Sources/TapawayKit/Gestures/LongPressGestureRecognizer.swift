@@ -1,11 +1,17 @@
-/// Recognises a press held in place, as `UILongPressGestureRecognizer`: it begins once a finger
-/// has stayed down `minimumPressDuration` seconds within `allowableMovement`, and ends when the
-/// finger lifts. A finger that lifts or moves too far before then fails it.
+/// Recognises a press held in place, as `UILongPressGestureRecognizer`: it begins once a finger has
+/// stayed down `minimumPressDuration` seconds within `allowableMovement`, and ends when the finger
+/// lifts.
+///
+/// A finger that lifts or moves too far before then fails it.
 @MainActor
 open class LongPressGestureRecognizer: GestureRecognizer {
-    /// How long the finger must stay down, in seconds. 0.5 by default, as UIKit's.
+    /// How long the finger must stay down, in seconds.
+    ///
+    /// 0.5 by default, as UIKit's.
     public var minimumPressDuration = 0.5
-    /// How far the finger may move before the press begins, in pixels. 10 by default, as UIKit's.
+    /// How far the finger may move before the press begins, in pixels.
+    ///
+    /// 10 by default, as UIKit's.
     public var allowableMovement = 10.0
     private var pressTimer: Timer?
 

@@ -2,9 +2,13 @@
 /// without moving more than `allowableMovement`, the required number of times.
 @MainActor
 open class TapGestureRecognizer: GestureRecognizer {
-    /// How many taps make the gesture. 1 by default.
+    /// How many taps make the gesture.
+    ///
+    /// 1 by default.
     public var numberOfTapsRequired = 1
-    /// How many fingers each tap takes. 1 by default.
+    /// How many fingers each tap takes.
+    ///
+    /// 1 by default.
     public var numberOfTouchesRequired = 1
     /// How far a finger may move and still tap, in pixels.
     public var allowableMovement = 10.0

@@ -1,6 +1,8 @@
-/// The outline of a key's preview bubble or alternates popup, as iOS draws it: a rounded head
-/// above the key, joined to the key's own rounded shape by a smooth, narrowing neck, so the
-/// bubble seems to grow out of the key. All rectangles are in screen coordinates.
+/// The outline of a key's preview bubble or alternates popup, as iOS draws it: a rounded head above the
+/// key, joined to the key's own rounded shape by a smooth, narrowing neck, so the bubble seems to grow
+/// out of the key.
+///
+/// All rectangles are in screen coordinates.
 public struct KeyBalloon: Sendable, Hashable {
     /// The key the balloon grows out of.
     public var key: Rect

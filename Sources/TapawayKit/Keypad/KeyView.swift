@@ -1,7 +1,9 @@
 import Glibc
 
-/// One key on the keypad: it draws itself from its `KeypadKey`. Its touches go to the keypad,
-/// which decides what they type (a finger may slide from key to key, as on iOS).
+/// One key on the keypad: it draws itself from its `KeypadKey`.
+///
+/// Its touches go to the keypad, which decides what they type (a finger may slide from key to key, as
+/// on iOS).
 @MainActor
 public final class KeyView: View {
     /// The key this view draws and presses: its kind, label and alternates.
@@ -90,9 +92,11 @@ public final class KeyView: View {
         }
     }
 
-    /// The sizes, in points at scale 1, a label too wide for its key shrinks to (the largest
-    /// that fits; never below 8). All but 8 are sizes the app's own text uses (fields, sidebar,
-    /// inspector), so a shrunk label mostly draws with a font that is open already.
+    /// The sizes, in points at scale 1, a label too wide for its key shrinks to (the largest that fits;
+    /// never below 8).
+    ///
+    /// All but 8 are sizes the app's own text uses (fields, sidebar, inspector), so a shrunk label
+    /// mostly draws with a font that is open already.
     static let shrunkLabelSizes: [Double] = [17, 14, 12, 11, 8]
 
     private func drawLabel(in body: Rect, ink: Color, canvas: Canvas) {
@@ -305,8 +309,10 @@ enum KeyGlyphs {
 }
 
 extension Palette {
-    /// The label of a prominent (accent-coloured) return key and of the chosen alternate: white
-    /// in both appearances, as on iOS. The theme has no colour for text on the accent yet, so
-    /// this borrows the switch knob's, which is that white in both.
+    /// The label of a prominent (accent-coloured) return key and of the chosen alternate: white in both
+    /// appearances, as on iOS.
+    ///
+    /// The theme has no colour for text on the accent yet, so this borrows the switch knob's, which is
+    /// that white in both.
     static var keypadProminentKeyLabel: Color { switchKnob }
 }

@@ -47,7 +47,9 @@ public final class Keyboard: TextInputDelegate {
     /// The curve of the keyboard's slide, as its notifications report it.
     public var animationCurve: AnimationCurve = .easeOut
     /// The size of keys, gaps and labels against iOS's at 96 dpi (1): set it from the display's
-    /// resolution (`Xft.dpi / 96`). Changing it resizes the keypad at once.
+    /// resolution (`Xft.dpi / 96`).
+    ///
+    /// Changing it resizes the keypad at once.
     public var scale: Double = 1 {
         didSet {
             guard scale != oldValue else { return }
@@ -55,15 +57,16 @@ public final class Keyboard: TextInputDelegate {
             resize(keypadHeight: keypadView.metrics.trayHeight)
         }
     }
-    /// Whether iPad's keyboard floats (`style` `.ipad` only; elsewhere it stays docked): a
-    /// phone-sized keyboard over the app, clear of the screen's bottom. iPadOS posts no
-    /// will/did show or hide for it, only will/did change frame (developers' reports:
+    /// Whether iPad's keyboard floats (`style` `.ipad` only; elsewhere it stays docked): a phone-sized
+    /// keyboard over the app, clear of the screen's bottom.
+    ///
+    /// iPadOS posts no will/did show or hide for it, only will/did change frame (developers' reports:
     /// flutter_keyboard_visibility PR #162, "The iOS floating keyboard does not trigger observers
-    /// UIKeyboardDidShowNotification, UIKeyboardWillShowNotification,
-    /// UIKeyboardWillHideNotification. It does trigger UIKeyboardDidChangeFrameNotification");
-    /// the docked keyboard turning into it posts will/did hide first (MeshCoreOne PR #139: "iOS
-    /// sends keyboardWillHide for floating/undocked keyboards"; openradar 18010127 for Undock
-    /// chosen from the hide key's menu). docs/devices.md gives the levels.
+    /// UIKeyboardDidShowNotification, UIKeyboardWillShowNotification, UIKeyboardWillHideNotification.
+    /// It does trigger UIKeyboardDidChangeFrameNotification"); the docked keyboard turning into it
+    /// posts will/did hide first (MeshCoreOne PR #139: "iOS sends keyboardWillHide for
+    /// floating/undocked keyboards"; openradar 18010127 for Undock chosen from the hide key's menu).
+    /// docs/devices.md gives the levels.
     public var isFloating = false {
         didSet { if isFloating != oldValue && style == .ipad { floatingDidChange(wasFloating: oldValue) } }
     }
@@ -84,10 +87,11 @@ public final class Keyboard: TextInputDelegate {
             height: height)
     }
 
-    /// Whose keyboard shows: iOS's, or a Gboard-like Android one (its own keys and sizes, a
-    /// suggestion strip, an action key that performs the field's `imeOptions` action, and Back
-    /// hiding it). The app sets it with the device; a change while the keypad is up posts
-    /// will/did change frame, as a change of `scale` does.
+    /// Whose keyboard shows: iOS's, or a Gboard-like Android one (its own keys and sizes, a suggestion
+    /// strip, an action key that performs the field's `imeOptions` action, and Back hiding it).
+    ///
+    /// The app sets it with the device; a change while the keypad is up posts will/did change frame, as
+    /// a change of `scale` does.
     public var style: KeypadStyle = .ios {
         didSet {
             guard style != oldValue else { return }
@@ -102,8 +106,9 @@ public final class Keyboard: TextInputDelegate {
             }
         }
     }
-    /// Whether the keys take iPhone's landscape height (shorter keys, closer rows). The app
-    /// sets it with the device's orientation; a change while the keypad is up posts will/did
+    /// Whether the keys take iPhone's landscape height (shorter keys, closer rows).
+    ///
+    /// The app sets it with the device's orientation; a change while the keypad is up posts will/did
     /// change frame, as a change of `scale` does.
     public var isCompact = false {
         didSet {
@@ -119,8 +124,10 @@ public final class Keyboard: TextInputDelegate {
     }
     private var slide: Animation?
 
-    /// Whether a hardware keyboard is connected. Connecting one puts the software keyboard out
-    /// of use (a focused input shows only its bar); disconnecting puts it back in use.
+    /// Whether a hardware keyboard is connected.
+    ///
+    /// Connecting one puts the software keyboard out of use (a focused input shows only its bar);
+    /// disconnecting puts it back in use.
     public var isHardwareKeyboardConnected = false {
         didSet {
             guard isHardwareKeyboardConnected != oldValue else { return }
@@ -128,8 +135,9 @@ public final class Keyboard: TextInputDelegate {
         }
     }
 
-    /// Whether the keys show for a focused input (true with no hardware keyboard). Turning it
-    /// off or on while an input is focused keeps the focus: the keypad shrinks to the bar or
+    /// Whether the keys show for a focused input (true with no hardware keyboard).
+    ///
+    /// Turning it off or on while an input is focused keeps the focus: the keypad shrinks to the bar or
     /// grows back, and will/did show and change frame are posted with the frames.
     public var usesSoftwareKeyboard = true {
         didSet {
@@ -366,8 +374,10 @@ public final class Keyboard: TextInputDelegate {
 
     // MARK: Size
 
-    /// Shows `view` above the keys (nil for none). The keypad's frame grows or shrinks at once;
-    /// while it is up, will/did change-frame are posted with the old and new frames.
+    /// Shows `view` above the keys (nil for none).
+    ///
+    /// The keypad's frame grows or shrinks at once; while it is up, will/did change-frame are posted
+    /// with the old and new frames.
     public func setAccessoryView(_ view: View?) {
         guard view !== accessoryView else { return }
         let begin = window.frame
@@ -428,12 +438,13 @@ public final class Keyboard: TextInputDelegate {
         if state == .shown && begin != window.frame { postFrameChange(from: begin, to: window.frame) }
     }
 
-    /// The device changed (another model, another orientation) while the keypad was at
-    /// `begin` on a device at `oldDevice`: the keypad takes its new frame at once. After a
-    /// rotation (`rotated`) with the keypad up or on its way up, it does what iOS is reported to
-    /// do: will/did hide and change frame at once, from `begin` to just below the old screen,
-    /// then, turned, the usual slide up with will/did show and change frame from just below the
-    /// new screen to the new docked frame. Otherwise it reports the change as a resize does.
+    /// The device changed (another model, another orientation) while the keypad was at `begin` on a
+    /// device at `oldDevice`: the keypad takes its new frame at once.
+    ///
+    /// After a rotation (`rotated`) with the keypad up or on its way up, it does what iOS is reported
+    /// to do: will/did hide and change frame at once, from `begin` to just below the old screen, then,
+    /// turned, the usual slide up with will/did show and change frame from just below the new screen to
+    /// the new docked frame. Otherwise it reports the change as a resize does.
     func deviceDidChange(from begin: Rect, oldDevice: Rect, rotated: Bool) {
         guard rotated, state == .shown || state == .showing else { return screenDidResize(from: begin) }
         slide?.cancel()
@@ -520,11 +531,12 @@ public final class Keyboard: TextInputDelegate {
             }, completion: { [weak self] _ in self?.slide = nil })
     }
 
-    /// The keyboard started or stopped floating. While it is up: docked to floating posts
-    /// will-hide and did-hide from the docked frame to just below the screen, at once, then
-    /// will/did change frame from nothing to the floating frame; floating to docked posts
-    /// will-show and will-change-frame, then did-show and did-change-frame, as a docked keyboard
-    /// coming up (`reshow`).
+    /// The keyboard started or stopped floating.
+    ///
+    /// While it is up: docked to floating posts will-hide and did-hide from the docked frame to just
+    /// below the screen, at once, then will/did change frame from nothing to the floating frame;
+    /// floating to docked posts will-show and will-change-frame, then did-show and did-change-frame, as
+    /// a docked keyboard coming up (`reshow`).
     private func floatingDidChange(wasFloating: Bool) {
         let begin = window.frame
         keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
@@ -574,13 +586,14 @@ public final class Keyboard: TextInputDelegate {
         return order[index + 1]
     }
 
-    /// Android's action key, as `TextView.onEditorAction` handles it when no
-    /// `OnEditorActionListener` takes the action (an app's own handler, a field with actions for
-    /// editing-did-end-on-exit here, takes it as Return): Next moves the focus on
-    /// (`focusSearch(FOCUS_FORWARD).requestFocus()`), Done hides the keyboard and leaves the
-    /// focus where it is (`imm.hideSoftInputFromWindow`), and Go, Search and Send become an Enter
-    /// key event flagged `FLAG_EDITOR_ACTION`, which `onKeyUp` turns into a move to the field
-    /// below, or, with none, into hiding the keyboard. Enter in a multi-line input is a new line.
+    /// Android's action key, as `TextView.onEditorAction` handles it when no `OnEditorActionListener`
+    /// takes the action (an app's own handler, a field with actions for editing-did-end-on-exit here,
+    /// takes it as Return): Next moves the focus on (`focusSearch(FOCUS_FORWARD).requestFocus()`), Done
+    /// hides the keyboard and leaves the focus where it is (`imm.hideSoftInputFromWindow`), and Go,
+    /// Search and Send become an Enter key event flagged `FLAG_EDITOR_ACTION`, which `onKeyUp` turns
+    /// into a move to the field below, or, with none, into hiding the keyboard.
+    ///
+    /// Enter in a multi-line input is a new line.
     private func performEditorAction() {
         guard let client else { return }
         let action = keypadView.returnKeyType
@@ -598,10 +611,10 @@ public final class Keyboard: TextInputDelegate {
         }
     }
 
-    /// Android's Back while the keyboard is up: the input method takes it and hides the
-    /// keyboard (`InputMethodService.onKeyUp(KEYCODE_BACK)` → `handleBack` → `requestHideSelf`), and the
-    /// focused field keeps its focus. Returns whether the keyboard took it; with the keyboard
-    /// down, Back goes to the app (its activity goes back).
+    /// Android's Back while the keyboard is up: the input method takes it and hides the keyboard
+    /// (`InputMethodService.onKeyUp(KEYCODE_BACK)` → `handleBack` → `requestHideSelf`), and the focused field keeps its focus.
+    ///
+    /// Returns whether the keyboard took it; with the keyboard down, Back goes to the app (its activity goes back).
     public func handleBack() -> Bool {
         guard style == .android, isVisible, client != nil else { return false }
         hide()
@@ -615,12 +628,12 @@ public final class Keyboard: TextInputDelegate {
         show()
     }
 
-    /// iPad's hide-keyboard key: iPadOS ends editing, so the focused input resigns (its
-    /// delegate may refuse, as for any resignation) and the keyboard hides with it. Measured:
-    /// developers report that the key ends editing (a web view's field is blurred, wysihtml5
-    /// #316: "closing the iPad virtual keyboard ... triggers the usual blur event"; lockbook PR
-    /// #1936: "users can lose keyboard focus using the hide keyboard button"); Apple documents
-    /// no sequence.
+    /// iPad's hide-keyboard key: iPadOS ends editing, so the focused input resigns (its delegate may
+    /// refuse, as for any resignation) and the keyboard hides with it.
+    ///
+    /// Measured: developers report that the key ends editing (a web view's field is blurred, wysihtml5
+    /// #316: "closing the iPad virtual keyboard ... triggers the usual blur event"; lockbook PR #1936:
+    /// "users can lose keyboard focus using the hide keyboard button"); Apple documents no sequence.
     private func endEditingFromHideKey() {
         guard let view = client as? View else { return }
         _ = view.resignFirstResponder()

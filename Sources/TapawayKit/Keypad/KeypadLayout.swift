@@ -18,8 +18,9 @@ public enum KeypadStyle: String, Sendable, Hashable, CaseIterable {
 public struct KeypadMetrics: Sendable, Hashable {
     /// Whose keyboard the sizes are.
     public var style: KeypadStyle = .ios
-    /// The suggestion strip's height above the keys (Android; 0 on iOS). It is part of
-    /// `insets.top`.
+    /// The suggestion strip's height above the keys (Android; 0 on iOS).
+    ///
+    /// It is part of `insets.top`.
     public var suggestionStripHeight = 0.0
     /// The space between two keys of a row as a share of the keypad's width (Android's keys are
     /// shares of the width; 0 on iOS, whose gap is `gap`).
@@ -56,12 +57,13 @@ public struct KeypadMetrics: Sendable, Hashable {
 
     /// A Gboard-like keyboard's sizes at `scale`, from AOSP LatinIME's small-phone portrait
     /// configuration (`res/values/config.xml`): a 40 dp suggestion strip
-    /// (`config_suggestions_strip_height`) above a 205.6 dp keyboard
-    /// (`config_default_keyboard_height`, "1.285in"), whose top and bottom padding are 2.335 %
-    /// and 4.669 % of that height, rows 6.127 % apart and four rows sharing what is left (each
-    /// row's height includes one gap), and keys 1.739 % of the width apart. At scale 1: a strip of
-    /// 40, padding 5 and 10, keys 38 tall, rows 13 apart: a 246-point tray. Gboard's own figures are
-    /// not published: that it keeps LatinIME's is inferred.
+    /// (`config_suggestions_strip_height`) above a 205.6 dp keyboard (`config_default_keyboard_height`,
+    /// "1.285in"), whose top and bottom padding are 2.335 % and 4.669 % of that height, rows 6.127 %
+    /// apart and four rows sharing what is left (each row's height includes one gap), and keys 1.739 %
+    /// of the width apart.
+    ///
+    /// At scale 1: a strip of 40, padding 5 and 10, keys 38 tall, rows 13 apart: a 246-point tray.
+    /// Gboard's own figures are not published: that it keeps LatinIME's is inferred.
     public static func android(scale: Double = 1) -> KeypadMetrics {
         var m = KeypadMetrics(scale: scale)
         let s = m.scale, keyboard = 205.6
@@ -206,12 +208,14 @@ public struct KeypadLayout: Sendable, Hashable {
         }
     }
 
-    /// A Gboard-like layout: letters in rows of 10, 9 (offset by half a key) and 7 between shift
-    /// and delete; below them `?123` (or `ABC`), the comma, the emoji key, the space bar, the
-    /// period and the action key, whose label is `action`'s name (drawn as Gboard's icon; the
-    /// `default` action is Enter, which starts a new line). The number pad is Gboard's four
-    /// columns: the digits, `-`, space, delete, `,` `0` `.` and the action key. Key widths are
-    /// shares of the width in tenths (`units`); the space bar takes what the others leave.
+    /// A Gboard-like layout: letters in rows of 10, 9 (offset by half a key) and 7 between shift and
+    /// delete; below them `?123` (or `ABC`), the comma, the emoji key, the space bar, the period and
+    /// the action key, whose label is `action`'s name (drawn as Gboard's icon; the `default` action is
+    /// Enter, which starts a new line).
+    ///
+    /// The number pad is Gboard's four columns: the digits, `-`, space, delete, `,` `0` `.` and the
+    /// action key. Key widths are shares of the width in tenths (`units`); the space bar takes what the
+    /// others leave.
     static func makeAndroid(layer: KeypadLayer, keyboardType: KeyboardType, action: ReturnKeyType) -> KeypadLayout {
         let actionKey = KeypadKey(
             id: "key-return", kind: .returnKey, label: action.title, units: 1.5, isProminent: true,
@@ -275,11 +279,12 @@ public struct KeypadLayout: Sendable, Hashable {
         }
     }
 
-    /// iPad's layout: letters with Delete at the end of the top row, Return at the end of the
-    /// second, Shift at both ends of the third (with `,` and `.` after `m`), and `.?123`, the
-    /// emoji key, the space bar, `.?123` and the hide-keyboard key below. Its other layers are
-    /// iPhone's with the hide-keyboard key added at the bottom right; a number pad is the
-    /// numbers layer, as iPad shows no phone pad.
+    /// iPad's layout: letters with Delete at the end of the top row, Return at the end of the second,
+    /// Shift at both ends of the third (with `,` and `.` after `m`), and `.?123`, the emoji key, the
+    /// space bar, `.?123` and the hide-keyboard key below.
+    ///
+    /// Its other layers are iPhone's with the hide-keyboard key added at the bottom right; a number pad
+    /// is the numbers layer, as iPad shows no phone pad.
     static func makeIPad(layer: KeypadLayer, keyboardType: KeyboardType, returnKeyType: ReturnKeyType) -> KeypadLayout {
         let dismiss = KeypadKey(id: "key-dismiss", kind: .dismiss, label: "", units: 1.5, spokenName: "hide keyboard")
         let asked: KeypadLayer = layer == .numberPad || keyboardType == .numberPad ? .numbers : layer
@@ -346,9 +351,10 @@ public struct KeypadLayout: Sendable, Hashable {
         return make(layer: layer, keyboardType: keyboardType, returnKeyType: type)
     }
 
-    /// Frames for every key in a keypad of `width`, with iOS's spacing at `metrics`. A row whose
-    /// first and last keys are function keys pins them to the edges and centres the keys between;
-    /// other rows are centred; a key of zero units takes the width left. The number pad's keys
+    /// Frames for every key in a keypad of `width`, with iOS's spacing at `metrics`.
+    ///
+    /// A row whose first and last keys are function keys pins them to the edges and centres the keys
+    /// between; other rows are centred; a key of zero units takes the width left. The number pad's keys
     /// fill the width in three columns and the height in four rows, a short row to the right.
     public func frames(width: Double, metrics: KeypadMetrics = .standard) -> [(KeypadKey, Rect)] {
         if metrics.style == .android { return androidFrames(width: width, metrics: metrics) }

@@ -187,8 +187,10 @@ extension KeypadView {
 
     // MARK: A screen reader's activation
 
-    /// Does what a tap on `view`'s key would, as a screen reader's activation of it: no touch,
-    /// so no highlight, no preview bubble and no long press. Returns whether the key did anything.
+    /// Does what a tap on `view`'s key would, as a screen reader's activation of it: no touch, so no
+    /// highlight, no preview bubble and no long press.
+    ///
+    /// Returns whether the key did anything.
     func activate(_ view: KeyView) -> Bool {
         guard view.keypad === self, !view.isHidden else { return false }
         if view.key.kind != .shift { lastShiftTap = -1 }
@@ -208,8 +210,9 @@ extension KeypadView {
     // MARK: Typing
 
     /// Sends a keystroke: a character with shift applied (`option` for a chosen alternate, shown
-    /// already shifted), or the key itself. A one-letter shift releases first, so auto-capitalisation
-    /// can turn it on again for what follows.
+    /// already shifted), or the key itself.
+    ///
+    /// A one-letter shift releases first, so auto-capitalisation can turn it on again for what follows.
     private func type(_ key: KeypadKey, as option: String?) {
         guard case .character(let c) = key.kind else {
             onKey?(key)

@@ -1,6 +1,7 @@
-/// The keypad's tray and keys. It lays its keys out from a `KeypadLayout`, keeps the layer and
-/// shift state, and turns touches into keystrokes (see `KeypadView+Touches.swift`): characters
-/// and backspace go to `onKey`.
+/// The keypad's tray and keys.
+///
+/// It lays its keys out from a `KeypadLayout`, keeps the layer and shift state, and turns touches into
+/// keystrokes (see `KeypadView+Touches.swift`): characters and backspace go to `onKey`.
 @MainActor
 public final class KeypadView: View {
     /// The layer of keys shown: letters, digits or symbols.
@@ -35,7 +36,9 @@ public final class KeypadView: View {
     /// Whose keyboard the keys are (`metrics.style`).
     public var style: KeypadStyle { metrics.style }
     /// The word the suggestion strip offers (Android): the word being typed, or nil for none (a
-    /// password, an empty field). The keyboard sets it from the focused input.
+    /// password, an empty field).
+    ///
+    /// The keyboard sets it from the focused input.
     var suggestedWord: (() -> String?)?
     /// How quickly two taps on shift must follow to lock capitals.
     public var capsLockInterval = 0.35
@@ -69,8 +72,10 @@ public final class KeypadView: View {
         rebuildKeys()
     }
 
-    /// Shows the keys for a text input's keyboard type and return key, on the first layer
-    /// (letters, or the number pad), with shift released. Returns whether the keys changed.
+    /// Shows the keys for a text input's keyboard type and return key, on the first layer (letters, or
+    /// the number pad), with shift released.
+    ///
+    /// Returns whether the keys changed.
     @discardableResult
     public func configure(keyboardType: KeyboardType, returnKeyType: ReturnKeyType) -> Bool {
         cancelPresses()
@@ -96,9 +101,11 @@ public final class KeypadView: View {
         keyboardType == .numberPad ? (style == .ipad ? .numbers : .numberPad) : .letters
     }
 
-    /// The first layer's keys (`key-q`…) at the keypad's current width, with their frames in
-    /// the keypad: what the keypad would show on that layer now. The trace gives these while a
-    /// password is on another layer, whose keys would tell which class of character comes next.
+    /// The first layer's keys (`key-q`…) at the keypad's current width, with their frames in the
+    /// keypad: what the keypad would show on that layer now.
+    ///
+    /// The trace gives these while a password is on another layer, whose keys would tell which class of
+    /// character comes next.
     public var firstLayerKeys: [(id: String, frame: Rect)] {
         KeypadLayout.make(layer: firstLayer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style)
             .frames(width: bounds.width, metrics: metrics).map { ($0.0.id, $0.1) }
@@ -109,9 +116,10 @@ public final class KeypadView: View {
         keyViews.first { $0.identifier == identifier }
     }
 
-    /// Makes key views for the layout. A key view under a finger when the layer changes leaves
-    /// the keypad but still hands that finger's touches to it, so the finger can go on to the new
-    /// layer's keys.
+    /// Makes key views for the layout.
+    ///
+    /// A key view under a finger when the layer changes leaves the keypad but still hands that finger's
+    /// touches to it, so the finger can go on to the new layer's keys.
     private func rebuildKeys() {
         for view in keyViews { view.removeFromSuperview() }
         keyViews = layout.keys.map { key in
@@ -136,7 +144,9 @@ public final class KeypadView: View {
 
     // MARK: Layers and shift
 
-    /// Shows another layer. Shift releases (caps lock stays) and auto-capitalisation is asked again.
+    /// Shows another layer.
+    ///
+    /// Shift releases (caps lock stays) and auto-capitalisation is asked again.
     func setLayer(_ target: KeypadLayer) {
         guard target != layer else { return }
         layer = target

@@ -1,25 +1,25 @@
 /// The name of a notification.
 public struct NotificationName: Hashable, Sendable, RawRepresentable, CustomStringConvertible {
-    /// The name's text.
+    /// The name's text, which makes two names equal.
     public var rawValue: String
-    /// Creates a name.
+    /// Creates the name spelled `rawValue`.
     public init(rawValue: String) { self.rawValue = rawValue }
-    /// Creates a name.
+    /// Creates the name spelled `rawValue`, without the label.
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// The name's text.
+    /// The name's text, as traces print it.
     public var description: String { rawValue }
 }
 
 /// A message posted through a `NotificationCenter`.
 public struct Notification {
-    /// What happened.
+    /// The notification's name, which observers match.
     public var name: NotificationName
     /// The object it happened to, if any.
     public var object: AnyObject?
     /// Details (keyboard frames, durations, …).
     public var userInfo: [String: Any]
 
-    /// Creates a notification.
+    /// Creates a notification named `name`, from `object`, carrying `userInfo`.
     public init(name: NotificationName, object: AnyObject? = nil, userInfo: [String: Any] = [:]) {
         self.name = name; self.object = object; self.userInfo = userInfo
     }
@@ -51,7 +51,7 @@ public final class ObserverToken: Hashable {
     /// Tokens are equal when they are the same registration (the same token object), so a
     /// token handed to the wrong list or centre never removes someone else's observer.
     public nonisolated static func == (a: ObserverToken, b: ObserverToken) -> Bool { a === b }
-    /// Hashes the registration.
+    /// Hashes the registration by the token's identity, as `==` compares it.
     public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
@@ -61,7 +61,7 @@ public final class ObserverToken: Hashable {
 public final class ObserverBag {
     private var tokens: [ObserverToken] = []
 
-    /// An empty bag.
+    /// Creates an empty bag, which cancels nothing until tokens are added.
     public init() {}
 
     /// Keeps `token` until the bag goes or `cancelAll()` is called.

@@ -10,7 +10,7 @@
 public final class ObserverList<Value> {
     private var entries: [(token: ObserverToken, block: (Value) -> Void)] = []
 
-    /// An empty list.
+    /// Creates a list with no observers.
     public init() {}
 
     /// Calls `block` with every value notified from now on, until the token is cancelled (or
@@ -56,6 +56,6 @@ public final class ObserverList<Value> {
 }
 
 extension ObserverList where Value == Void {
-    /// Calls every observer.
+    /// Calls every observer, in registration order, for a list that carries no value.
     public func notify() { notify(()) }
 }

@@ -1,6 +1,8 @@
-/// The Kit as a host sees it: every call a platform backend (the X11 one, the headless one) makes
-/// into the toolkit, and nothing else. It is the boundary `st` keeps in `win.h`, seen from the
-/// other side: a backend that speaks only through these requirements can drive any `Application`.
+/// The Kit as a host sees it: every call a platform backend (the X11 one, the headless one) makes into
+/// the toolkit, and nothing else.
+///
+/// It is the boundary `st` keeps in `win.h`, seen from the other side: a backend that speaks only
+/// through these requirements can drive any `Application`.
 ///
 /// What the host gives the Kit comes in at the edges: a `Clock`, a `FontProvider` and a
 /// `Clipboard` when the application is created, a `PlatformWindow` for each window through

@@ -80,6 +80,7 @@ public protocol Canvas: AnyObject {
 
 extension Canvas {
     /// Draws one line of text with its baseline starting at `point`.
+    ///
     /// A canvas that draws no shaped text draws a line the same in any paragraph.
     public func drawText(_ text: Substring, at point: Point, font: Font, color: Color, rightToLeft: Bool?) {
         drawText(text, at: point, font: font, color: color)

@@ -7,9 +7,13 @@ open class Responder {
     /// The next responder in the chain (a view's superview or view controller, a window's application).
     open var next: Responder? { nil }
 
-    /// Whether this responder can take keyboard focus. `false` by default.
+    /// Whether this responder can take keyboard focus.
+    ///
+    /// `false` by default.
     open var canBecomeFirstResponder: Bool { false }
-    /// Whether this responder lets focus go. `true` by default.
+    /// Whether this responder lets focus go.
+    ///
+    /// `true` by default.
     open var canResignFirstResponder: Bool { true }
 
     /// A view shown above the keypad while this responder is first responder (a toolbar), as
@@ -23,6 +27,7 @@ open class Responder {
     public var isFirstResponder: Bool { responderWindow?.firstResponder === self }
 
     /// Takes keyboard focus; the previous first responder is asked to resign first.
+    ///
     /// Returns whether this responder is first responder afterwards.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
@@ -32,7 +37,9 @@ open class Responder {
         return window.transferFirstResponder(to: self)
     }
 
-    /// Gives up keyboard focus. Returns whether it did (or was not first responder).
+    /// Gives up keyboard focus.
+    ///
+    /// Returns whether it did (or was not first responder).
     @discardableResult
     open func resignFirstResponder() -> Bool {
         guard let window = responderWindow, window.firstResponder === self else { return true }
@@ -55,6 +62,7 @@ open class Responder {
     open func touchesCancelled(_ touches: [Touch], with event: Event) { next?.touchesCancelled(touches, with: event) }
 
     /// A key was pressed while this responder (or one after it in the chain) has focus.
+    ///
     /// The default passes it up the chain.
     open func keyDown(_ key: KeyInput, with event: Event) { next?.keyDown(key, with: event) }
 }

@@ -46,8 +46,9 @@ public struct EditHistory: Sendable {
     private var isRunOpen = false
     /// The most steps kept; the oldest are forgotten.
     public var limit = 100
-    /// The most bytes the undo steps may hold (what they took away and put in); past it the
-    /// oldest steps are forgotten, so clearing long texts again and again costs bounded memory.
+    /// The most bytes the undo steps may hold (what they took away and put in); past it the oldest
+    /// steps are forgotten, so clearing long texts again and again costs bounded memory.
+    ///
     /// The newest step is always kept.
     public var byteLimit = 256 * 1024
     /// The bytes the undo steps hold now.
@@ -61,7 +62,9 @@ public struct EditHistory: Sendable {
     /// Whether there is an undone edit to redo.
     public var canRedo: Bool { !redoSteps.isEmpty }
 
-    /// Records an edit from `before` to `after`. A new edit clears the redo stack.
+    /// Records an edit from `before` to `after`.
+    ///
+    /// A new edit clears the redo stack.
     public mutating func record(from before: EditableText, to after: EditableText, kind: Kind) {
         if after.editCount == before.editCount + 1, let edit = after.lastEdit {
             // One edit: no comparing.
@@ -74,8 +77,10 @@ public struct EditHistory: Sendable {
         record(edit, selectionBefore: (before.anchor, before.caret), after: after, kind: kind)
     }
 
-    /// Records `edit`, which turned a text whose selection was `selectionBefore` (anchor, caret)
-    /// into `after`. Needs no copy of the text before it, so the text can change in place.
+    /// Records `edit`, which turned a text whose selection was `selectionBefore` (anchor, caret) into
+    /// `after`.
+    ///
+    /// Needs no copy of the text before it, so the text can change in place.
     public mutating func record(_ edit: EditableText.Edit, selectionBefore: (Int, Int), after: EditableText, kind: Kind) {
         redoSteps.removeAll()
         if isRunOpen, kind.joinsRuns, let last = undoSteps.last, last.kind == kind {
@@ -134,10 +139,11 @@ public struct EditHistory: Sendable {
         range.isEmpty ? [] : Array(text.utf8[text.indexRange(ofBytes: range)])
     }
 
-    /// `last` followed by `edit` (of the text `last` produced, into `after`) as one step. Read
-    /// from the bytes around the two edits when they meet or overlap (a run of typing or
-    /// deleting); otherwise (the selection moved without closing the run) from the text before
-    /// `last`, made again.
+    /// `last` followed by `edit` (of the text `last` produced, into `after`) as one step.
+    ///
+    /// Read from the bytes around the two edits when they meet or overlap (a run of typing or
+    /// deleting); otherwise (the selection moved without closing the run) from the text before `last`,
+    /// made again.
     private static func join(_ last: Step, _ edit: EditableText.Edit, after: String) -> Step {
         if edit.removed.isEmpty && edit.inserted == 0 { return last }
         let s1 = last.start, e1 = last.start + last.inserted.count  // what `last` put in, in the text before `edit`

@@ -20,7 +20,7 @@ public struct EditableText: Sendable, Equatable {
         public var newEnd: Int { start + inserted }
     }
 
-    /// The text.
+    /// The text, changed only through the edits below so the selection stays valid.
     public private(set) var text: String
     /// The fixed end of the selection.
     public private(set) var anchor: Int
@@ -107,7 +107,7 @@ public struct EditableText: Sendable, Equatable {
         self.caret = clamp(caret)
     }
 
-    /// Selects everything.
+    /// Selects the whole text.
     public mutating func selectAll() { select(0..<count) }
 
     private func clamp(_ offset: Int) -> Int { min(max(offset, 0), count) }
@@ -180,10 +180,12 @@ public struct EditableText: Sendable, Equatable {
     /// half the text's length, or this many, typing and deleting never copy the text.
     public static let spareBytesKeptWhileEditing = 4096
 
-    /// Gives back the storage's spare capacity: the text is copied into a buffer of its own size
-    /// when it holds fewer bytes than it once did. Swift keeps a string's largest buffer through
-    /// deletions, so each input would otherwise keep the longest text it ever held (a cleared
-    /// paste, all of it) for the rest of the session (issue 21's memory creep).
+    /// Gives back the storage's spare capacity: the text is copied into a buffer of its own size when
+    /// it holds fewer bytes than it once did.
+    ///
+    /// Swift keeps a string's largest buffer through deletions, so each input would otherwise keep the
+    /// longest text it ever held (a cleared paste, all of it) for the rest of the session (issue 21's
+    /// memory creep).
     ///
     /// An edit calls it when the text is emptied (nothing to copy) and when the spare bytes pass
     /// both the text's length and `spareBytesKeptWhileEditing`, so deleting a long text copies it
@@ -211,7 +213,9 @@ public struct EditableText: Sendable, Equatable {
         insert(string)
     }
 
-    /// Deletes the selection, or the character before the caret. Returns whether anything changed.
+    /// Deletes the selection, or the character before the caret.
+    ///
+    /// Returns whether anything changed.
     @discardableResult
     public mutating func deleteBackward() -> Bool {
         if !selection.isEmpty {
@@ -223,7 +227,9 @@ public struct EditableText: Sendable, Equatable {
         return true
     }
 
-    /// Deletes the selection, or the character after the caret. Returns whether anything changed.
+    /// Deletes the selection, or the character after the caret.
+    ///
+    /// Returns whether anything changed.
     @discardableResult
     public mutating func deleteForward() -> Bool {
         if !selection.isEmpty {
@@ -255,9 +261,11 @@ public struct EditableText: Sendable, Equatable {
         return true
     }
 
-    /// Empties the text after overwriting its bytes with zeros, for a password: what it held
-    /// does not stay behind in freed memory. Copies of the text taken earlier are zeroed too
-    /// when they share its storage, so use it only for text nobody else should read.
+    /// Empties the text after overwriting its bytes with zeros, for a password: what it held does not
+    /// stay behind in freed memory.
+    ///
+    /// Copies of the text taken earlier are zeroed too when they share its storage, so use it only for
+    /// text nobody else should read.
     public mutating func wipe() {
         zeroStorage()
         setText("")
@@ -278,10 +286,12 @@ public struct EditableText: Sendable, Equatable {
         lastEdit = nil
     }
 
-    /// Keeps only what the text needs once its input is no longer edited: the storage made to
-    /// fit (`fitStorage()`), and `lastEdit` forgotten with the bytes it removed (clearing a long
-    /// text keeps all of it there until the next edit). An observer that next sees the text
-    /// without an edit in between reads it whole, as after `setText`.
+    /// Keeps only what the text needs once its input is no longer edited: the storage made to fit
+    /// (`fitStorage()`), and `lastEdit` forgotten with the bytes it removed (clearing a long text keeps
+    /// all of it there until the next edit).
+    ///
+    /// An observer that next sees the text without an edit in between reads it whole, as after
+    /// `setText`.
     public mutating func editingEnded() {
         lastEdit = nil
         fitStorage()
@@ -351,8 +361,9 @@ extension EditableText {
         return o
     }
 
-    /// The word, run of spaces or punctuation mark at `offset`, for a double click. At the end
-    /// of a word (or of the text) it is the character before.
+    /// The word, run of spaces or punctuation mark at `offset`, for a double click.
+    ///
+    /// At the end of a word (or of the text) it is the character before.
     public func wordRange(at offset: Int) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
         var o = clamp(offset)

@@ -16,8 +16,10 @@ public enum FocusNavigation {
         }
     }
 
-    /// Moves focus to the next text input in reading order (the previous one when `backward`),
-    /// wrapping around; with nothing focused, to the first (or last). Returns whether focus moved.
+    /// Moves focus to the next text input in reading order (the previous one when `backward`), wrapping
+    /// around; with nothing focused, to the first (or last).
+    ///
+    /// Returns whether focus moved.
     @discardableResult
     public static func moveFocus(in window: Window, backward: Bool) -> Bool {
         let order = readingOrder(in: window)
@@ -34,8 +36,9 @@ public enum FocusNavigation {
     }
 
     /// The text inputs of `window` that can take focus now (shown, enabled, editable), in reading
-    /// order: rows top to bottom, each row left to right. Inputs whose vertical centre falls
-    /// within the first input of a row share that row.
+    /// order: rows top to bottom, each row left to right.
+    ///
+    /// Inputs whose vertical centre falls within the first input of a row share that row.
     public static func readingOrder(in window: Window) -> [View] {
         let inputs = window.allViews().filter { view in
             view is any TextInput && view.canBecomeFirstResponder && view.isVisibleInHierarchy

@@ -14,7 +14,7 @@ extension LineBreakClass {
         """
     }
 
-    /// U+0080 to U+036F.
+    /// The line break classes of U+0080 to U+036F: Latin-1, Latin Extended and the combining marks.
     private static var latin: StaticString {
         """
         VVVVVjVVVVVVVVVVVVVVVVVVVVVVVVVVEAKJJJMddMdDMRMMKJddSMdddddDdddA
@@ -32,7 +32,7 @@ extension LineBreakClass {
         """
     }
 
-    /// U+2000 to U+20CF.
+    /// The line break classes of U+2000 to U+20CF: general punctuation and the currency signs.
     private static var punctuation: StaticString {
         """
         RRRRRRRERRRUVVVVRERRTddMDDADDDADddMMPPPReeVVVVVEKKKKKKKKMDDdFFMM

@@ -71,9 +71,10 @@ struct LineBreakCursor {
         lineStart = text.utf8.distance(from: text.utf8.startIndex, to: index)
     }
 
-    /// Whether a line may break before the ASCII character `byte` at `index` (a whole character:
-    /// the byte after it is ASCII too, or the end). Every character of the line must be read in
-    /// order, from its start.
+    /// Whether a line may break before the ASCII character `byte` at `index` (a whole character: the
+    /// byte after it is ASCII too, or the end).
+    ///
+    /// Every character of the line must be read in order, from its start.
     @inline(__always)
     mutating func mayBreak(beforeASCII byte: UInt8, at index: String.Index) -> Bool {
         if !usingWindow { return machine.feed(ascii: asciiClasses[Int(byte)], pairs: pairs) == .allowed }

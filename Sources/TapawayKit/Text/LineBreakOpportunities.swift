@@ -30,19 +30,21 @@ public enum LineBreakOpportunity {
 
 /// The line breaking rules the Kit's text layout uses.
 public enum LineBreaking {
-    /// The rules every wrap asks, unless told others. The platform sets them once, before any
-    /// text is laid out (the X11 app: libunibreak); until then, `BuiltInLineBreaks`.
+    /// The rules every wrap asks, unless told others.
+    ///
+    /// The platform sets them once, before any text is laid out (the X11 app: libunibreak); until then,
+    /// `BuiltInLineBreaks`.
     nonisolated(unsafe) public static var rules: any LineBreakOpportunities = BuiltInLineBreaks()
 }
 
-/// UAX #14 without a Unicode character database: exact for ASCII, Latin and general
-/// punctuation (the same breaks as libunibreak), and for other characters a class guessed from
-/// the properties Swift knows
-/// (ideographs, kana and Hangul break on either side; CJK closing punctuation, combining
-/// marks and joiners never start a line; other letters join as in a word). What the headless
-/// platform and the tests use; the X11 platform supplies the full table.
+/// UAX #14 without a Unicode character database: exact for ASCII, Latin and general punctuation (the
+/// same breaks as libunibreak), and for other characters a class guessed from the properties Swift
+/// knows (ideographs, kana and Hangul break on either side; CJK closing punctuation, combining marks
+/// and joiners never start a line; other letters join as in a word).
+///
+/// What the headless platform and the tests use; the X11 platform supplies the full table.
 public struct BuiltInLineBreaks: LineBreakOpportunities {
-    /// Creates the rules.
+    /// Creates the Kit's own rules, for the characters its table knows.
     public init() {}
 
     /// Fills `breaks` for `text` (see `LineBreakOpportunities`).

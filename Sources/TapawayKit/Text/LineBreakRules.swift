@@ -31,9 +31,10 @@ enum PairAction: UInt8 {
     /// `^`: never a break, spaces or not.
     case prohibited
 
-    /// UAX #14's example pair table (Unicode 6.2, the revision libunibreak 1.1 follows), a row
-    /// for each class before the break (named first) and a column for each after, in
-    /// `LineBreakClass` order. A string in the binary: reading it costs no initialisation.
+    /// UAX #14's example pair table (Unicode 6.2, the revision libunibreak 1.1 follows), a row for each
+    /// class before the break (named first) and a column for each after, in `LineBreakClass` order.
+    ///
+    /// A string in the binary: reading it costs no initialisation.
     static var rows: StaticString {
         """
         OP ^^^^^^^^^^^^^^^^^^^^^@^^^^^^^
@@ -90,9 +91,10 @@ enum PairAction: UInt8 {
     private static let rowLength = 3 + 29 + 1
 }
 
-/// Whether a line may break before a character, by UAX #14's pair-table algorithm: fed the
-/// class of each character of a paragraph in turn, it says where a line may break. It reads
-/// nothing ahead, so a break before a character depends only on the text up to it.
+/// Whether a line may break before a character, by UAX #14's pair-table algorithm: fed the class of
+/// each character of a paragraph in turn, it says where a line may break.
+///
+/// It reads nothing ahead, so a break before a character depends only on the text up to it.
 ///
 /// It follows libunibreak 1.1 step for step (what Debian 12 ships), so that for ASCII it gives
 /// exactly libunibreak's breaks; `LineBreakRulesTests` checks that on many strings.

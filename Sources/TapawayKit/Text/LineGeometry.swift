@@ -1,6 +1,7 @@
 /// Where the characters of one line of an editable text show: additive caret stops for plain
-/// left-to-right text (the fast path), or a `LineLayout` for text that is shaped or runs right to
-/// left. Text inputs ask it every geometric question, so both kinds behave alike.
+/// left-to-right text (the fast path), or a `LineLayout` for text that is shaped or runs right to left.
+///
+/// Text inputs ask it every geometric question, so both kinds behave alike.
 public enum LineGeometry: Sendable {
     /// Plain text: the x of each caret stop, `count + 1` values from 0, ascending.
     case stops([Double])
@@ -16,7 +17,7 @@ public enum LineGeometry: Sendable {
         }
     }
 
-    /// The line's advance.
+    /// The line's advance, the sum of its runs' widths.
     public var width: Double {
         switch self {
         case .stops(let stops): stops.last ?? 0

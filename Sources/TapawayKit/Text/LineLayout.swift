@@ -1,7 +1,8 @@
-/// One line of text as it shows on screen: its characters in the order they are drawn, left to
-/// right, each with where it is. Text in the string stays in logical order (the order it is
-/// typed); right-to-left runs (Arabic, Hebrew) show reversed, and a ligature shows several
-/// characters as one glyph.
+/// One line of text as it shows on screen: its characters in the order they are drawn, left to right,
+/// each with where it is.
+///
+/// Text in the string stays in logical order (the order it is typed); right-to-left runs (Arabic,
+/// Hebrew) show reversed, and a ligature shows several characters as one glyph.
 ///
 /// A font returns one for text that needs shaping or the bidirectional algorithm
 /// (`Font.lineLayout(of:)`); plain left-to-right text keeps its additive widths. Every question
@@ -14,7 +15,7 @@ public struct LineLayout: Equatable, Sendable {
         public var characters: Range<Int>
         /// Its left edge, from the line's left edge.
         public var minX: Double
-        /// Its advance.
+        /// The run's advance, its width on the line.
         public var width: Double
         /// Whether it runs right to left (its first character shows at its right edge).
         public var isRightToLeft: Bool
@@ -35,7 +36,7 @@ public struct LineLayout: Equatable, Sendable {
     public let isRightToLeft: Bool
     /// The number of characters in the line.
     public let characterCount: Int
-    /// The line's advance.
+    /// The line's advance, the sum of its runs' widths.
     public let width: Double
     /// For each character, its left and right edge and direction (a ligature's characters share
     /// its width equally, as Pango places carets inside one without caret positions).
@@ -70,9 +71,11 @@ public struct LineLayout: Equatable, Sendable {
     // MARK: The caret
 
     /// Where the caret before character `offset` shows: GTK's strong cursor, at the edge where a
-    /// character of the paragraph's direction would be inserted. After a character of the
-    /// paragraph's direction it follows that character; otherwise it leads the next one; at the
-    /// line's end it is at the end of the line in the paragraph's direction (as Pango places it).
+    /// character of the paragraph's direction would be inserted.
+    ///
+    /// After a character of the paragraph's direction it follows that character; otherwise it leads the
+    /// next one; at the line's end it is at the end of the line in the paragraph's direction (as Pango
+    /// places it).
     public func caretX(at offset: Int) -> Double {
         guard characterCount > 0 else { return isRightToLeft ? width : 0 }
         let offset = min(max(offset, 0), characterCount)
@@ -91,9 +94,11 @@ public struct LineLayout: Equatable, Sendable {
         return leftHalf == edge.rightToLeft ? character + 1 : character
     }
 
-    /// The offset an arrow key moves the caret to: the caret position nearest on screen in the
-    /// arrow's direction (`right` or left), whatever the text's direction, as GTK's entry moves
-    /// (Pango's visual cursor movement). At the line's edge the caret stays.
+    /// The offset an arrow key moves the caret to: the caret position nearest on screen in the arrow's
+    /// direction (`right` or left), whatever the text's direction, as GTK's entry moves (Pango's visual
+    /// cursor movement).
+    ///
+    /// At the line's edge the caret stays.
     public func offset(movingFrom offset: Int, right: Bool) -> Int {
         guard characterCount > 0 else { return offset }
         let x = caretX(at: offset)
@@ -160,10 +165,11 @@ public struct LineLayout: Equatable, Sendable {
 
     // MARK: Visual order
 
-    /// The visual order of runs of embedding levels (rule L2 of the bidirectional algorithm):
-    /// from the highest level down to the lowest odd one, every stretch at that level or higher
-    /// is reversed. `levels` holds one level per item in logical order; the result lists the
-    /// items' indices left to right.
+    /// The visual order of runs of embedding levels (rule L2 of the bidirectional algorithm): from the
+    /// highest level down to the lowest odd one, every stretch at that level or higher is reversed.
+    ///
+    /// `levels` holds one level per item in logical order; the result lists the items' indices left to
+    /// right.
     public static func visualOrder(levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
         guard let highest = levels.max(), let lowestOdd = levels.filter({ $0 % 2 == 1 }).min() else { return order }

@@ -38,7 +38,7 @@ struct LineTable {
     /// Whether the lines are those a full wrap makes (no seam is left).
     var isSettled: Bool { seams.isEmpty }
 
-    /// Line `i`.
+    /// The character range of line `i`, its pending shift applied.
     subscript(i: Int) -> Range<Int> {
         let r = stored[slot(i)]
         return i >= shiftFrom ? (r.lowerBound + shift)..<(r.upperBound + shift) : r
@@ -72,8 +72,9 @@ struct LineTable {
         return lo
     }
 
-    /// Replaces the lines `range` with `lines` (byte ranges of the edited text), and moves the
-    /// lines after them by `delta` bytes (what the edit added; negative for what it took away).
+    /// Replaces the lines `range` with `lines` (byte ranges of the edited text), and moves the lines
+    /// after them by `delta` bytes (what the edit added; negative for what it took away).
+    ///
     /// Seams in the lines replaced go; `seam`, when given, starts one of the new lines.
     mutating func replace(_ range: Range<Int>, with lines: [Range<Int>], movingLaterBy delta: Int, seam: Int? = nil) {
         if !seams.isEmpty {

@@ -1,8 +1,9 @@
-/// The pre-edit an input method draws in changes, as X's input methods do through XIM's
-/// on-the-spot callbacks: each change replaces a run of characters (`chg_first`, `chg_length`,
-/// counted in the locale's characters: Unicode scalars in a UTF-8 locale) with new text and puts
-/// the caret somewhere in it. The platform keeps one and hands its text and caret to
-/// `Application.handlePreedit`.
+/// The pre-edit an input method draws in changes, as X's input methods do through XIM's on-the-spot
+/// callbacks: each change replaces a run of characters (`chg_first`, `chg_length`, counted in the
+/// locale's characters: Unicode scalars in a UTF-8 locale) with new text and puts the caret somewhere
+/// in it.
+///
+/// The platform keeps one and hands its text and caret to `Application.handlePreedit`.
 public struct PreeditText: Equatable, Sendable {
     /// Creates an empty pre-edit, as before the input method composes anything.
     public init() {}

@@ -1,9 +1,10 @@
 extension Application {
-    /// Pastes the primary selection into the text input under `point` (screen coordinates), at
-    /// the character nearest to it, as X programs do on a middle click; the input takes focus.
-    /// The text is asked for first (`Clipboard.requestText`): the paste happens at once when it
-    /// is at hand, or when it comes from the program holding it. Returns whether there was an
-    /// input there and a primary selection to ask.
+    /// Pastes the primary selection into the text input under `point` (screen coordinates), at the
+    /// character nearest to it, as X programs do on a middle click; the input takes focus.
+    ///
+    /// The text is asked for first (`Clipboard.requestText`): the paste happens at once when it is at
+    /// hand, or when it comes from the program holding it. Returns whether there was an input there and
+    /// a primary selection to ask.
     @discardableResult
     public func pastePrimarySelection(at point: Point) -> Bool {
         guard let window = window(at: point), window.level == .normal else { return false }

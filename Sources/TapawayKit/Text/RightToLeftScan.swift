@@ -1,7 +1,8 @@
-/// A quick look at UTF-8 bytes for anything that could run right to left, so text without any
-/// skips the bidirectional algorithm. It may answer yes for a little more than it must (all of
-/// U+0580 to U+08FF, the presentation forms, every direction mark), never no for text that has
-/// a right-to-left letter.
+/// A quick look at UTF-8 bytes for anything that could run right to left, so text without any skips the
+/// bidirectional algorithm.
+///
+/// It may answer yes for a little more than it must (all of U+0580 to U+08FF, the presentation forms,
+/// every direction mark), never no for text that has a right-to-left letter.
 public enum RightToLeftScan {
     /// Whether `bytes` (UTF-8) may hold a right-to-left character or a direction mark.
     public static func mayHold<C: Collection>(_ bytes: C) -> Bool where C.Element == UInt8 {
@@ -9,9 +10,10 @@ public enum RightToLeftScan {
         return scan(Array(bytes))
     }
 
-    /// Whether `bytes` (UTF-8) hold nothing at or past U+0300 (no lead byte from CC up): text
-    /// that no font shapes or reorders in a left-to-right paragraph. A plain loop, not a
-    /// closure: callers on the main actor would pay an isolation check per byte.
+    /// Whether `bytes` (UTF-8) hold nothing at or past U+0300 (no lead byte from CC up): text that no
+    /// font shapes or reorders in a left-to-right paragraph.
+    ///
+    /// A plain loop, not a closure: callers on the main actor would pay an isolation check per byte.
     public static func isPlain(_ bytes: Substring.UTF8View) -> Bool {
         for byte in bytes where byte >= 0xCC { return false }
         return true

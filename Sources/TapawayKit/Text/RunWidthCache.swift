@@ -18,7 +18,7 @@ public struct RunWidthCache {
 
     private var widths: [String: Double] = [:]
 
-    /// An empty table.
+    /// Creates an empty table, which fills as runs are measured.
     public init() {}
 
     /// The number of runs remembered.

@@ -1,7 +1,8 @@
 extension TextEditing {
-    /// Replaces the characters of `scalars` (a range of the exposed text's Unicode scalars, as
-    /// AT-SPI's EditableText counts; a secure input exposes one bullet per character) with
-    /// `text`, as a paste from outside is: sanitised, one undo step, the usual notifications.
+    /// Replaces the characters of `scalars` (a range of the exposed text's Unicode scalars, as AT-SPI's
+    /// EditableText counts; a secure input exposes one bullet per character) with `text`, as a paste
+    /// from outside is: sanitised, one undo step, the usual notifications.
+    ///
     /// Returns false for a range outside the text.
     func replaceAccessibly(_ scalars: Range<Int>, with text: String) -> Bool {
         guard scalars.lowerBound >= 0, let characters = characterRange(ofScalars: scalars) else { return false }

@@ -1,13 +1,14 @@
-/// What a text field and a text view share: the editable text and its history, and every
-/// edit, key, selection and clipboard action built on them. Each edit goes through
-/// `perform(_:_:)`, which records it for undo and reports it once.
+/// What a text field and a text view share: the editable text and its history, and every edit, key,
+/// selection and clipboard action built on them.
+///
+/// Each edit goes through `perform(_:_:)`, which records it for undo and reports it once.
 @MainActor
 protocol TextEditing: View, TextInput {
     /// The text, caret and selection.
     var editable: EditableText { get set }
     /// The characters of an input method's pre-edit in `editable`, nil when there is none.
     var markedRange: Range<Int>? { get set }
-    /// Undo and redo.
+    /// The undo and redo stack of the input's edits.
     var history: EditHistory { get set }
     /// Whether newlines may be inserted (a text view) or become spaces (a field).
     var isMultiline: Bool { get }
@@ -37,8 +38,10 @@ extension TextEditing {
     // MARK: Edits
 
     /// Applies `edit` to the text; when it reports a change, records it under `kind` and calls
-    /// `textDidChange()`. The text changes in place (no copy is held across the edit), so a
-    /// keystroke in a long text moves the bytes after the caret instead of copying them all.
+    /// `textDidChange()`.
+    ///
+    /// The text changes in place (no copy is held across the edit), so a keystroke in a long text moves
+    /// the bytes after the caret instead of copying them all.
     func perform(_ kind: EditHistory.Kind, _ edit: (inout EditableText) -> Bool) {
         // A pre-edit is never part of the history: it goes before any edit (a commit replaces it).
         let hadMarked = removeMarkedText()
@@ -75,16 +78,16 @@ extension TextEditing {
         }
     }
 
-    /// Backspace.
+    /// Backspace: deletes the selection, or the character before the caret, as one step of undo.
     func deleteBackwardEdit() { perform(.deleting) { $0.deleteBackward() } }
-    /// Delete.
+    /// Delete: deletes the selection, or the character after the caret, as one step of undo.
     func deleteForwardEdit() { perform(.deleting) { $0.deleteForward() } }
     /// Ctrl+Backspace, or backspace held long enough to go by words.
     func deleteWordBackwardEdit() {
         if isSecure { return perform(.deleting) { $0.deleteBackward() } }
         perform(.deleting) { $0.deleteWordBackward() }
     }
-    /// Ctrl+Delete.
+    /// Control+Delete: deletes to the end of the word after the caret (a character in a secure field).
     func deleteWordForwardEdit() {
         if isSecure { return perform(.deleting) { $0.deleteForward() } }
         perform(.deleting) { $0.deleteWordForward() }
@@ -142,7 +145,7 @@ extension TextEditing {
 
     // MARK: Clipboard and undo
 
-    /// Selects everything.
+    /// Selects the whole text, as Control+A does.
     func selectAllText() { selectRange(0..<editable.count) }
 
     /// Copies the selection to the clipboard; a secure field copies nothing.
@@ -170,9 +173,10 @@ extension TextEditing {
         }
     }
 
-    /// Inserts text from outside, sanitised, over the selection, as one undo step. A single-line
-    /// input keeps the first `TextField.pasteLimit` characters of a longer paste and posts
-    /// `textFieldPasteWasCut`; a text view takes a paste whole.
+    /// Inserts text from outside, sanitised, over the selection, as one undo step.
+    ///
+    /// A single-line input keeps the first `TextField.pasteLimit` characters of a longer paste and
+    /// posts `textFieldPasteWasCut`; a text view takes a paste whole.
     func pasteText(_ text: String) {
         var text = text
         // Bytes are never fewer than characters: most pastes are known short without counting.
@@ -218,8 +222,10 @@ extension TextEditing {
     // MARK: Pre-edit
 
     /// Puts an input method's pre-edit at the caret, in place of the previous one (or of the
-    /// selection), out of the history, with the caret `caret` characters into it; an empty
-    /// `text` takes it away. Never in a secure field, where input methods are off.
+    /// selection), out of the history, with the caret `caret` characters into it; an empty `text` takes
+    /// it away.
+    ///
+    /// Never in a secure field, where input methods are off.
     func setMarkedTextEdit(_ text: String, caret: Int) {
         guard !isSecure else { return }
         let clean = TextSanitizer.sanitize(text, allowsNewlines: false)
@@ -235,6 +241,7 @@ extension TextEditing {
     }
 
     /// Takes the pre-edit out of the text, the caret where it began; says whether there was one.
+    ///
     /// The caller reports the change (`textDidChange`).
     @discardableResult
     func removeMarkedText() -> Bool {
@@ -295,9 +302,10 @@ extension TextEditing {
         return true
     }
 
-    /// Where Left or Right moves the caret from `offset`: one character further that way on
-    /// screen, as GTK's entry moves (visually), so in right-to-left text Left moves towards its
-    /// end. Past the edge of a wrapped line it goes on to the neighbouring line.
+    /// Where Left or Right moves the caret from `offset`: one character further that way on screen, as
+    /// GTK's entry moves (visually), so in right-to-left text Left moves towards its end.
+    ///
+    /// Past the edge of a wrapped line it goes on to the neighbouring line.
     private func horizontalMove(from offset: Int, right: Bool) -> Int {
         guard let line = lineGeometry(at: offset) else { return right ? offset + 1 : offset - 1 }
         let inLine = offset - line.characters.lowerBound
@@ -308,9 +316,10 @@ extension TextEditing {
         return forward ? offset + 1 : offset - 1
     }
 
-    /// The end of `selection` that shows further right (or left), where an arrow collapses it
-    /// (GTK's entry compares the two ends' positions on screen). Ends on different lines
-    /// compare in the text's order.
+    /// The end of `selection` that shows further right (or left), where an arrow collapses it (GTK's
+    /// entry compares the two ends' positions on screen).
+    ///
+    /// Ends on different lines compare in the text's order.
     private func selectionEnd(of selection: Range<Int>, right: Bool) -> Int {
         let logical = right ? selection.upperBound : selection.lowerBound
         guard let lower = lineGeometry(at: selection.lowerBound),

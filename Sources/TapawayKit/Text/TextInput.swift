@@ -56,7 +56,9 @@ public protocol TextInputDelegate: AnyObject {
 }
 
 /// A responder that takes text from the keypad and the keyboard, as `UIKeyInput` with a few of
-/// `UITextInputTraits`. The keypad shows while one of these is first responder.
+/// `UITextInputTraits`.
+///
+/// The keypad shows while one of these is first responder.
 @MainActor
 public protocol TextInput: Responder {
     /// The keypad to show.

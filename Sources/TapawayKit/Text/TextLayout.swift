@@ -4,7 +4,7 @@
 /// The Kit's fonts advance by the sum of their characters' advances (Xft applies no kerning),
 /// so the width of a run is the sum of the cached widths.
 public final class CharacterWidths {
-    /// The font measured.
+    /// The font the layout measures with, which its widths depend on.
     public let font: Font
     private var ascii = [Double](repeating: -1, count: 128)
     /// Characters of one scalar (most of CJK and Arabic text), by the scalar, in pages of 256
@@ -90,10 +90,11 @@ public final class CharacterWidths {
 public enum TextLayout {
     /// Splits `text` into lines no wider than `width`, breaking where the Unicode line breaking
     /// algorithm (UAX #14, from `LineBreaking.rules`) allows (after spaces and hyphens, between
-    /// ideographs, never before closing punctuation) and elsewhere, between characters, only when
-    /// a line has no such place; explicit newlines always break. The ranges exclude the newline
-    /// characters; a trailing newline yields a final empty line. Spaces at the end of a line may
-    /// hang past the width.
+    /// ideographs, never before closing punctuation) and elsewhere, between characters, only when a
+    /// line has no such place; explicit newlines always break.
+    ///
+    /// The ranges exclude the newline characters; a trailing newline yields a final empty line. Spaces
+    /// at the end of a line may hang past the width.
     public static func wrap(_ text: String, width: Double, font: Font) -> [Range<String.Index>] {
         wrap(text, width: width, widths: CharacterWidths(font: font))
     }
@@ -225,10 +226,12 @@ public enum TextLayout {
         return (lines, nil)
     }
 
-    /// The lines of `new`, made from the lines `oldLines` of `old` by wrapping again only where
-    /// an edit changed them: from the line before the edit (a deletion can pull a word up) until
-    /// a line starts where one started before, past the edit; the lines before are kept and the
-    /// lines after are moved. Lines break where `rules` allow.
+    /// The lines of `new`, made from the lines `oldLines` of `old` by wrapping again only where an edit
+    /// changed them: from the line before the edit (a deletion can pull a word up) until a line starts
+    /// where one started before, past the edit; the lines before are kept and the lines after are
+    /// moved.
+    ///
+    /// Lines break where `rules` allow.
     public static func rewrap(
         _ new: String, from old: String, lines oldLines: [Range<String.Index>],
         width: Double, widths: CharacterWidths, rules: any LineBreakOpportunities = LineBreaking.rules
@@ -305,9 +308,10 @@ public enum TextLayout {
         return lines.count == replaced.count ? first..<(first + lines.count) : first..<max(oldCount, table.count)
     }
 
-    /// Wraps again from the first seam of `table`, at most `budget` lines and about `byteBudget`
-    /// bytes on (leaving a seam further on if that was not enough). Returns the rows changed, or
-    /// nil when there was no seam.
+    /// Wraps again from the first seam of `table`, at most `budget` lines and about `byteBudget` bytes
+    /// on (leaving a seam further on if that was not enough).
+    ///
+    /// Returns the rows changed, or nil when there was no seam.
     @discardableResult
     static func settle(
         _ text: String, lines table: inout LineTable, width: Double, widths: CharacterWidths,
@@ -364,7 +368,7 @@ struct ChangedBytes {
         (self.start, self.oldEnd, self.newEnd) = (start, oldEnd, newEnd)
     }
 
-    /// What `edit` changed.
+    /// The range `edit` replaced and where its new text ends.
     init(_ edit: EditableText.Edit) {
         self.init(start: edit.start, oldEnd: edit.oldEnd, newEnd: edit.newEnd)
     }

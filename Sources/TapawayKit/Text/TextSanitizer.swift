@@ -6,7 +6,7 @@ public enum TextSanitizer {
         String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The text as it may be inserted:
+    /// The text as it may be inserted, with its line breaks and control characters made safe.
     ///
     /// - line breaks (CR LF, CR, LF, U+2028, U+2029) become one newline in a multi-line input,
     ///   and one space in a single-line one, where breaks at the very end are dropped (text
@@ -49,7 +49,9 @@ public enum TextSanitizer {
     }
 
     /// Whether `text` needs no change: no control character, line or paragraph separator, and
-    /// (single-line) no newline. Checked on the UTF-8 bytes, so clean text costs one pass.
+    /// (single-line) no newline.
+    ///
+    /// Checked on the UTF-8 bytes, so clean text costs one pass.
     private static func isClean(_ text: String, allowsNewlines: Bool) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         for byte in text.utf8 {

@@ -65,9 +65,10 @@ public final class NavigationBar: View {
         didSet { setNeedsLayout() }
     }
 
-    /// The buttons at the trailing end, the first at the edge (the top screen's
-    /// `rightBarButtons`, as `UINavigationItem.rightBarButtonItems`). The bar styles them as
-    /// bar buttons: plain, 17 points.
+    /// The buttons at the trailing end, the first at the edge (the top screen's `rightBarButtons`, as
+    /// `UINavigationItem.rightBarButtonItems`).
+    ///
+    /// The bar styles them as bar buttons: plain, 17 points.
     public var trailingButtons: [Button] = [] {
         didSet { replaceButtons(oldValue, with: trailingButtons) }
     }

@@ -1,5 +1,6 @@
-/// Text that is shown, not edited, as `UILabel`. Labels take no touches by default, so a tap on
-/// one lands in the view behind it.
+/// Text that is shown, not edited, as `UILabel`.
+///
+/// Labels take no touches by default, so a tap on one lands in the view behind it.
 @MainActor
 open class Label: View {
     /// How a label's lines sit horizontally.

@@ -1,5 +1,7 @@
-/// A view that shows part of a larger content area and scrolls it by dragging and by the wheel,
-/// as `UIScrollView`. Its `boundsOrigin` is the content offset.
+/// A view that shows part of a larger content area and scrolls it by dragging and by the wheel, as
+/// `UIScrollView`.
+///
+/// Its `boundsOrigin` is the content offset.
 @MainActor
 open class ScrollView: View {
     /// The size of the scrollable content.
@@ -10,11 +12,13 @@ open class ScrollView: View {
     public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
         didSet { clampOffset() }
     }
-    /// The insets that limit scrolling: `contentInset` plus the part of the safe area the scroll
-    /// view overlaps (top and bottom, for a scroll view that scrolls vertically), as
-    /// `UIScrollView.adjustedContentInset`. A technique that sets the bottom inset to the
-    /// keypad's whole overlap while the home indicator's inset is added too leaves a gap the
-    /// height of that inset under the content: the well-known bug, visible here.
+    /// The insets that limit scrolling: `contentInset` plus the part of the safe area the scroll view
+    /// overlaps (top and bottom, for a scroll view that scrolls vertically), as
+    /// `UIScrollView.adjustedContentInset`.
+    ///
+    /// A technique that sets the bottom inset to the keypad's whole overlap while the home indicator's
+    /// inset is added too leaves a gap the height of that inset under the content: the well-known bug,
+    /// visible here.
     public var adjustedContentInset: EdgeInsets {
         guard contentInsetAdjustmentBehavior == .automatic else { return contentInset }
         let safe = safeAreaInsets
@@ -25,12 +29,15 @@ open class ScrollView: View {
     }
     /// Whether the user can scroll.
     public var isScrollEnabled = true
-    /// Whether a drag may go past the content's edge (UIKit's `bounces`, true by default). Only
-    /// with it do `alwaysBounceVertical` and `alwaysBounceHorizontal` mean anything.
+    /// Whether a drag may go past the content's edge (UIKit's `bounces`, true by default).
+    ///
+    /// Only with it do `alwaysBounceVertical` and `alwaysBounceHorizontal` mean anything.
     public var bounces = true
-    /// Whether a vertical drag begins even when the content fits (UIKit's
-    /// `alwaysBounceVertical`, false by default). Without it, a scroll view whose content fits
-    /// never begins a drag, so its `keyboardDismissMode` never acts: the common fix on iOS.
+    /// Whether a vertical drag begins even when the content fits (UIKit's `alwaysBounceVertical`, false
+    /// by default).
+    ///
+    /// Without it, a scroll view whose content fits never begins a drag, so its `keyboardDismissMode`
+    /// never acts: the common fix on iOS.
     public var alwaysBounceVertical = false
     /// Whether a horizontal drag begins even when the content fits (UIKit's
     /// `alwaysBounceHorizontal`, false by default).
@@ -90,10 +97,12 @@ open class ScrollView: View {
         return contentSize.width + inset.left + inset.right > bounds.width + 0.5
     }
 
-    /// Whether a drag can begin at all: the content is larger than the view, or the view
-    /// bounces and is told to always bounce. UIKit documents that with `alwaysBounceVertical` the
-    /// scroll view "allows vertical dragging even if the content is smaller than the bounds";
-    /// without it no drag begins, and no keyboard dismiss mode acts.
+    /// Whether a drag can begin at all: the content is larger than the view, or the view bounces and is
+    /// told to always bounce.
+    ///
+    /// UIKit documents that with `alwaysBounceVertical` the scroll view "allows vertical dragging even
+    /// if the content is smaller than the bounds"; without it no drag begins, and no keyboard dismiss
+    /// mode acts.
     public var canBeginDrag: Bool {
         canScroll || (bounces && (alwaysBounceVertical || alwaysBounceHorizontal))
     }

@@ -14,8 +14,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
     private lazy var blinker = CaretBlinker { [weak self] in self?.repaintCaret() }
     private var widths: CharacterWidths?
     /// Whether the text may hold anything at or past U+0300 (which a font may shape), and a
-    /// right-to-left character, as of edit `scannedAt`: found when an edit inserts one,
-    /// forgotten only when the whole text is looked at again. Without them no line is laid out.
+    /// right-to-left character, as of edit `scannedAt`: found when an edit inserts one, forgotten only
+    /// when the whole text is looked at again.
+    ///
+    /// Without them no line is laid out.
     private var mayNeedLayout = false
     private var mayHoldRightToLeft = false
     private var scannedAt = -1
@@ -32,8 +34,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
     private var wrappedEditCount = 0
     /// Whether the text has changed since `lineTable` was made.
     private var linesAreStale = false
-    /// The rows the last re-wrap replaced (to the end when their number changed); nil after a
-    /// full wrap. An edit repaints only these.
+    /// The rows the last re-wrap replaced (to the end when their number changed); nil after a full
+    /// wrap.
+    ///
+    /// An edit repaints only these.
     private var rewrappedRows: Range<Int>?
     /// The caret as last painted (content coordinates), so a partial repaint can erase it.
     private var paintedCaret: Rect?
@@ -51,7 +55,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// The x that Up and Down aim for, kept across consecutive vertical moves.
     private var goalX: Double?
 
-    /// The text. Setting it from code moves the caret to the end and forgets the undo history.
+    /// The text.
+    ///
+    /// Setting it from code moves the caret to the end and forgets the undo history.
     public var text: String {
         get { editable.text }
         set {
@@ -88,7 +94,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
     public var caretOffset: Int { editable.caret }
     /// The selected character range.
     public var selectedRange: Range<Int> { editable.selection }
-    /// The selected text.
+    /// The selected text, empty when the selection is a caret.
     public var selectedText: String { String(editable.selectedText) }
     /// Whether Ctrl+Z has something to take back.
     public var canUndo: Bool { history.canUndo }
@@ -110,9 +116,11 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// The delegate's `textViewShouldBeginEditing(_:)`: false, and the text view never takes the
     /// focus.
     public var shouldBeginEditing: ((TextView) -> Bool)?
-    /// Asked before the text view lets focus go, as `textViewShouldEndEditing(_:)` of UIKit's
-    /// delegate: false keeps it first responder when it is only asked (`resignFirstResponder`),
-    /// not when it is forced (`endEditing(true)`). Nil: it always lets go.
+    /// Asked before the text view lets focus go, as `textViewShouldEndEditing(_:)` of UIKit's delegate:
+    /// false keeps it first responder when it is only asked (`resignFirstResponder`), not when it is
+    /// forced (`endEditing(true)`).
+    ///
+    /// Nil: it always lets go.
     public var shouldEndEditing: ((TextView) -> Bool)?
     /// Whether the text view lets focus go when asked: what `shouldEndEditing` says.
     open override var canResignFirstResponder: Bool { shouldEndEditing?(self) ?? true }
@@ -186,9 +194,9 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// Selects all the text.
     public func selectAll() { selectAllText() }
-    /// Copies the selection.
+    /// Copies the selected text to the clipboard, leaving the text as it is.
     public func copy() { copySelection() }
-    /// Cuts the selection.
+    /// Cuts the selection to the clipboard, as one step of undo.
     public func cut() { cutSelection() }
     /// Pastes the clipboard, sanitised, over the selection.
     public func paste() { pasteClipboard() }
@@ -275,10 +283,11 @@ open class TextView: ScrollView, TextInput, TextEditing {
         return super.gestureRecognizerShouldBegin(recognizer)
     }
 
-    /// In a focused view a touch places the caret, or selects a word (double click) or a line
-    /// (triple click), and a drag extends the selection. Otherwise it may become a tap (focus and
-    /// caret) or a drag (the pan recognizer scrolls). A text view handles its own touches: they
-    /// do not go on up the responder chain.
+    /// In a focused view a touch places the caret, or selects a word (double click) or a line (triple
+    /// click), and a drag extends the selection.
+    ///
+    /// Otherwise it may become a tap (focus and caret) or a drag (the pan recognizer scrolls). A text
+    /// view handles its own touches: they do not go on up the responder chain.
     open override func touchesBegan(_ touches: [Touch], with event: Event) {
         guard let touch = touches.first else { return }
         guard isFirstResponder else {
@@ -349,9 +358,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
         return wrappedLines.all.map(indices)
     }
 
-    /// Whether the wrapped lines are those a full wrap makes. A keystroke early in a long
-    /// paragraph whose line breaks all move wraps only what is near it and leaves the rest to
-    /// the next turns of the run loop, a slice each; until then this is false.
+    /// Whether the wrapped lines are those a full wrap makes.
+    ///
+    /// A keystroke early in a long paragraph whose line breaks all move wraps only what is near it and
+    /// leaves the rest to the next turns of the run loop, a slice each; until then this is false.
     public var isLayoutSettled: Bool { lineTable?.isSettled ?? true }
 
     /// How many lines past an edit at byte `offset` a keystroke wraps before leaving the rest to
@@ -364,8 +374,10 @@ open class TextView: ScrollView, TextInput, TextEditing {
         return min(screenful, max(0, lastShown - table.line(holding: offset)) + 4)
     }
 
-    /// The wrapped lines as byte ranges. After an edit only the lines it touched are wrapped
-    /// again and the later ones moved at once; a new width or font wraps everything.
+    /// The wrapped lines as byte ranges.
+    ///
+    /// After an edit only the lines it touched are wrapped again and the later ones moved at once; a
+    /// new width or font wraps everything.
     private var wrappedLines: LineTable {
         guard let widths = characterWidths else { return LineTable([0..<editable.text.utf8.count]) }
         if var table = lineTable, wrappedWidth == wrapWidth {
@@ -442,7 +454,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         contentSize = Size(width: bounds.width, height: height)
     }
 
-    /// Re-wraps on resize.
+    /// Re-wraps the lines for the new width and sizes the content to them.
     open override func layoutSubviews() {
         updateContentSize()
         super.layoutSubviews()
@@ -720,7 +732,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         guard isEditable else { return false }
         return replaceAccessibly(scalars, with: text)
     }
-    /// `activate`.
+    /// The one action a screen reader offers on a text view, `activate`, which focuses it.
     open override var accessibilityActionName: String? { "activate" }
     /// Becomes first responder, with no touch.
     open override func accessibilityActivate() -> Bool {

@@ -246,10 +246,11 @@ public struct Theme: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The colour that plays, in `other`, the role `color` plays in this theme; nil when
-    /// `color` is none of this theme's colours in `roles`. Roles are tried in order, so the
-    /// first role that has this colour decides (light's white is a field background before it
-    /// is a key).
+    /// The colour that plays, in `other`, the role `color` plays in this theme; nil when `color` is
+    /// none of this theme's colours in `roles`.
+    ///
+    /// Roles are tried in order, so the first role that has this colour decides (light's white is a
+    /// field background before it is a key).
     public func counterpart(
         of color: Color, in other: Theme,
         roles: [Role] = Role.allCases

@@ -1,9 +1,10 @@
 /// A rectangular area that draws itself, lays out subviews and handles touches, as `UIView`.
 @MainActor
 open class View: Responder {
-    /// The view's rectangle in its superview's coordinates. A size below zero (a layout that
-    /// subtracts margins from a window of a few pixels) is taken as zero: a view never has a
-    /// negative width or height, and neither has a frame in the trace.
+    /// The view's rectangle in its superview's coordinates.
+    ///
+    /// A size below zero (a layout that subtracts margins from a window of a few pixels) is taken as
+    /// zero: a view never has a negative width or height, and neither has a frame in the trace.
     public var frame: Rect {
         didSet {
             if frame.size.width < 0 || frame.size.height < 0 {
@@ -37,7 +38,9 @@ open class View: Responder {
 
     /// A name for tests, traces and the inspector (`name`, `submit`, `key-a`…).
     public var identifier: String?
-    /// Whether touches may land in this view (and its subviews). `true` by default.
+    /// Whether touches may land in this view (and its subviews).
+    ///
+    /// `true` by default.
     open var isUserInteractionEnabled = true
     /// Whether the view (and its subviews) is hidden: not drawn, not hit.
     public var isHidden = false {
@@ -51,7 +54,9 @@ open class View: Responder {
     public var alpha: Double = 1 { didSet { if alpha != oldValue { setNeedsDisplay() } } }
     /// The fill drawn before `draw(_:in:)`.
     public var backgroundColor: Color = .clear { didSet { if backgroundColor != oldValue { setNeedsDisplay() } } }
-    /// Whether drawing is clipped to the bounds. `true` by default.
+    /// Whether drawing is clipped to the bounds.
+    ///
+    /// `true` by default.
     public var clipsToBounds = true
 
     private var needsLayout = true
@@ -176,8 +181,9 @@ open class View: Responder {
         return result
     }
 
-    /// Whether this view and every view above it take touches (`isUserInteractionEnabled`). The
-    /// window cancels, for the view, a touch that was already down when this became false.
+    /// Whether this view and every view above it take touches (`isUserInteractionEnabled`).
+    ///
+    /// The window cancels, for the view, a touch that was already down when this became false.
     public var isUserInteractionEnabledInHierarchy: Bool {
         var view: View? = self
         while let current = view {
@@ -247,10 +253,11 @@ open class View: Responder {
         return r.offsetBy(dx: window.frame.minX, dy: window.frame.minY)
     }
 
-    /// The part of this view that the device's status bar, notch, sensor housing or home
-    /// indicator covers, as insets from its edges (as `UIView.safeAreaInsets`): the
-    /// application's safe area, where it overlaps this view. Zero outside an application and
-    /// in host chrome (windows other than the app's and the keypad's).
+    /// The part of this view that the device's status bar, notch, sensor housing or home indicator
+    /// covers, as insets from its edges (as `UIView.safeAreaInsets`): the application's safe area,
+    /// where it overlaps this view.
+    ///
+    /// Zero outside an application and in host chrome (windows other than the app's and the keypad's).
     public var safeAreaInsets: EdgeInsets {
         guard let window, window.level == .normal || window.level == .keyboard, let app = application else { return .zero }
         let device = app.deviceFrame
@@ -291,8 +298,9 @@ open class View: Responder {
         return self
     }
 
-    /// Whether `recognizer` (attached to this view or an ancestor) may begin for touches in this
-    /// view. `true` by default; controls refuse single taps meant for their ancestors.
+    /// Whether `recognizer` (attached to this view or an ancestor) may begin for touches in this view.
+    ///
+    /// `true` by default; controls refuse single taps meant for their ancestors.
     open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
     /// Why this view keeps `recognizer` (on an ancestor) from beginning, in words, for
@@ -301,12 +309,14 @@ open class View: Responder {
         "\(identifiedAncestor?.identifier ?? "the view") kept the recognizer from beginning"
     }
 
-    /// What this view loses of a tap once `recognizer` (attached to an ancestor, its touches
-    /// not cancelled) has recognised it, in words, or nil when the view still handles the tap
-    /// as it would have. Nil by default: with `cancelsTouchesInView` off "the view receives all
-    /// touches in the multi-touch sequence" (`UIGestureRecognizer.cancelsTouchesInView`). A view
-    /// whose own handling of a tap is itself a recognizer that does not recognise along with
-    /// others (a table cell's selection) says what it loses, and loses it.
+    /// What this view loses of a tap once `recognizer` (attached to an ancestor, its touches not
+    /// cancelled) has recognised it, in words, or nil when the view still handles the tap as it would
+    /// have.
+    ///
+    /// Nil by default: with `cancelsTouchesInView` off "the view receives all touches in the
+    /// multi-touch sequence" (`UIGestureRecognizer.cancelsTouchesInView`). A view whose own handling of
+    /// a tap is itself a recognizer that does not recognise along with others (a table cell's
+    /// selection) says what it loses, and loses it.
     open func tapLost(to recognizer: GestureRecognizer) -> String? { nil }
 
     // MARK: Layout
@@ -328,9 +338,10 @@ open class View: Responder {
         }
     }
 
-    /// Lays out this view now if it was marked, then the subviews that are or hold marked
-    /// views. A view marked while the pass is under way (by a layout it set off) is laid out
-    /// in the next frame's pass, as before.
+    /// Lays out this view now if it was marked, then the subviews that are or hold marked views.
+    ///
+    /// A view marked while the pass is under way (by a layout it set off) is laid out in the next
+    /// frame's pass, as before.
     public func layoutIfNeeded() {
         guard needsLayout || subtreeNeedsLayout else { return }
         // Cleared before the pass, so that a mark made during it climbs back up to the window.
@@ -342,7 +353,9 @@ open class View: Responder {
         for subview in subviews { subview.layoutIfNeeded() }
     }
 
-    /// Positions the subviews; override it. The default does nothing.
+    /// Positions the subviews; override it.
+    ///
+    /// The default does nothing.
     open func layoutSubviews() {}
 
     /// The size the view would like to have within `size`; the default keeps the frame's.
@@ -362,7 +375,9 @@ open class View: Responder {
         window.invalidate(convertToWindow(r))
     }
 
-    /// Draws the view's content in its bounds; override it. The background is already filled.
+    /// Draws the view's content in its bounds; override it.
+    ///
+    /// The background is already filled.
     open func draw(_ rect: Rect, in canvas: Canvas) {}
 
     /// Draws this view and its subviews that meet `dirty` (in this view's coordinates).
@@ -397,6 +412,7 @@ open class View: Responder {
     // MARK: Editing
 
     /// Resigns the first responder if it is this view or inside it, as `UIView.endEditing(_:)`.
+    ///
     /// With `force`, focus is taken even from a responder that refuses to resign.
     @discardableResult
     public func endEditing(_ force: Bool) -> Bool {
@@ -439,16 +455,18 @@ open class View: Responder {
     /// `select`), or nil when the view does nothing on activation.
     open var accessibilityActionName: String? { nil }
 
-    /// Does what a screen reader's activation (a double tap with VoiceOver, TalkBack's, an
-    /// AT-SPI action) asks of the view, without a touch: no `sendEvent(_:)` sees it, as none
-    /// sees UIKit's `accessibilityActivate()`. Returns whether the view did something.
+    /// Does what a screen reader's activation (a double tap with VoiceOver, TalkBack's, an AT-SPI
+    /// action) asks of the view, without a touch: no `sendEvent(_:)` sees it, as none sees UIKit's
+    /// `accessibilityActivate()`.
+    ///
+    /// Returns whether the view did something.
     open func accessibilityActivate() -> Bool { false }
 
-    /// Replaces the characters of `scalars` (a range of `accessibleText`'s Unicode scalars)
-    /// with `text`, as AT-SPI's EditableText asks: a text input takes it as a paste from
-    /// outside (one undo step, the usual notifications, a secure input's bullets counted as its
-    /// characters). Returns whether the text changed hands; false (the default) for a view with
-    /// no editable text.
+    /// Replaces the characters of `scalars` (a range of `accessibleText`'s Unicode scalars) with
+    /// `text`, as AT-SPI's EditableText asks: a text input takes it as a paste from outside (one undo
+    /// step, the usual notifications, a secure input's bullets counted as its characters).
+    ///
+    /// Returns whether the text changed hands; false (the default) for a view with no editable text.
     open func accessibilityReplaceText(in scalars: Range<Int>, with text: String) -> Bool { false }
 }
 

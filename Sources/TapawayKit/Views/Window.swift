@@ -1,5 +1,7 @@
-/// A top-level view that owns a platform window, holds the first responder and delivers events,
-/// as `UIWindow`. Subclasses override `sendEvent(_:)` to look at every event before delivery.
+/// A top-level view that owns a platform window, holds the first responder and delivers events, as
+/// `UIWindow`.
+///
+/// Subclasses override `sendEvent(_:)` to look at every event before delivery.
 @MainActor
 open class Window: View {
     /// Where a window sits in the stack.
@@ -69,8 +71,10 @@ open class Window: View {
     // MARK: Focus
 
     /// Moves focus to `responder` (nil to clear it): the old first responder resigns, the new one
-    /// becomes, and the application is told once, so moving focus between two text inputs keeps
-    /// the keypad up. With `force`, the old responder's `canResignFirstResponder` is not asked.
+    /// becomes, and the application is told once, so moving focus between two text inputs keeps the
+    /// keypad up.
+    ///
+    /// With `force`, the old responder's `canResignFirstResponder` is not asked.
     @discardableResult
     public func transferFirstResponder(to responder: Responder?, force: Bool = false) -> Bool {
         let old = firstResponder
@@ -88,9 +92,10 @@ open class Window: View {
 
     // MARK: Events
 
-    /// Delivers an event to the window's views: touches to the views they began in, keys to the
-    /// first responder, scrolls to the scroll view under the pointer. Override it to act on every
-    /// event before delivery, and call `super.sendEvent(_:)` to deliver it.
+    /// Delivers an event to the window's views: touches to the views they began in, keys to the first
+    /// responder, scrolls to the scroll view under the pointer.
+    ///
+    /// Override it to act on every event before delivery, and call `super.sendEvent(_:)` to deliver it.
     open func sendEvent(_ event: Event) {
         switch event.type {
         case .touches: deliverTouches(of: event)
@@ -101,22 +106,24 @@ open class Window: View {
         }
     }
 
-    /// Makes a touch that has just begun go to `view` instead of the view it hit (nil: to no
-    /// view and no recognizer), before delivery. For code that takes a touch over at its start,
-    /// as a React Native scroll view that becomes the responder in the capture phase, or a
-    /// Flutter tap region that consumes the tap down. Only a touch of this window in its
-    /// `began` phase can be redirected.
+    /// Makes a touch that has just begun go to `view` instead of the view it hit (nil: to no view and
+    /// no recognizer), before delivery.
+    ///
+    /// For code that takes a touch over at its start, as a React Native scroll view that becomes the
+    /// responder in the capture phase, or a Flutter tap region that consumes the tap down. Only a touch
+    /// of this window in its `began` phase can be redirected.
     public func redirect(_ touch: Touch, to view: View?) {
         guard touch.phase == .began, touch.window === self, !touch.viewSawBegan else { return }
         precondition(view.map { $0.window === self } ?? true, "a touch can only go to a view of its own window")
         touch.view = view
     }
 
-    /// Delivers the window's touches: first to the gesture recognizers of each touch's view and
-    /// its ancestors, then to the views, as UIKit does. A recognizer that claims a touch (and
-    /// cancels touches in view) turns the rest of the view's sequence into touches-cancelled;
-    /// `delaysTouchesBegan` / `delaysTouchesEnded` hold those phases back until it decides.
-    /// Stationary touches are not delivered.
+    /// Delivers the window's touches: first to the gesture recognizers of each touch's view and its
+    /// ancestors, then to the views, as UIKit does.
+    ///
+    /// A recognizer that claims a touch (and cancels touches in view) turns the rest of the view's
+    /// sequence into touches-cancelled; `delaysTouchesBegan` / `delaysTouchesEnded` hold those phases
+    /// back until it decides. Stationary touches are not delivered.
     public func deliverTouches(of event: Event) {
         let mine = event.touches(for: self)
         let changed = mine.filter { $0.phase != .stationary }
@@ -263,6 +270,7 @@ open class Window: View {
     public var takesKeysWhileShown = false
 
     /// Tab and Shift+Tab move focus between text inputs in reading order; Escape ends editing.
+    ///
     /// Other keys go on to the application.
     open override func keyDown(_ key: KeyInput, with event: Event) {
         if FocusNavigation.handle(key, in: self) { return }

@@ -16,12 +16,14 @@ public struct SourcePosition: Sendable, Equatable, Hashable, CustomStringConvert
     public var description: String { "\(line):\(column)" }
 }
 
-/// A JSON value read from a file, with the position it starts at, so that whatever reads it can
-/// say where a problem is. Objects keep their keys in the file's order.
+/// A JSON value read from a file, with the position it starts at, so that whatever reads it can say
+/// where a problem is.
+///
+/// Objects keep their keys in the file's order.
 public struct JSONNode: Sendable, Equatable {
     /// What the value is.
     public enum Value: Sendable, Equatable {
-        /// JSON's `null`.
+        /// JSON's `null`, a value of its own that a member expecting another type refuses.
         case null
         /// JSON's `true` or `false`.
         case bool(Bool)
@@ -37,7 +39,7 @@ public struct JSONNode: Sendable, Equatable {
 
     /// One key of an object and its value.
     public struct Member: Sendable, Equatable {
-        /// The key, unescaped.
+        /// The member's key, with its escapes decoded.
         public var key: String
         /// Where the key's opening quote is.
         public var keyPosition: SourcePosition
@@ -94,9 +96,11 @@ public struct JSONLimits: Sendable, Equatable {
     }
 }
 
-/// A strict JSON reader (RFC 8259): one value and nothing after it but white space; no comments,
-/// no trailing commas, no leading zeros, no control characters or lone surrogates in strings, no
-/// number too large for a double, and no key twice in one object. Within `limits`.
+/// A strict JSON reader (RFC 8259): one value and nothing after it but white space; no comments, no
+/// trailing commas, no leading zeros, no control characters or lone surrogates in strings, no number
+/// too large for a double, and no key twice in one object.
+///
+/// Within `limits`.
 public struct JSONReader {
     private var scanner: JSONScanner
     private let limits: JSONLimits

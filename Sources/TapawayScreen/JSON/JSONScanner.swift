@@ -1,7 +1,9 @@
-/// The lexical layer of the program's one strict JSON grammar (RFC 8259), over a text's bytes:
-/// white space, punctuation, literals, numbers and strings, each refused with a message that
-/// says what was expected and where. `JSONReader` builds a tree of a whole file with it; a
-/// recording's line reader reads its lines straight into their fields with it.
+/// The lexical layer of the program's one strict JSON grammar (RFC 8259), over a text's bytes: white
+/// space, punctuation, literals, numbers and strings, each refused with a message that says what was
+/// expected and where.
+///
+/// `JSONReader` builds a tree of a whole file with it; a recording's line reader reads its lines
+/// straight into their fields with it.
 public struct JSONScanner {
     /// How messages name the text and the place in it.
     public enum Style: Sendable {
@@ -91,9 +93,9 @@ public struct JSONScanner {
         index += count
     }
 
-    /// A number as JSON writes one: `-`, digits without a leading zero, a fraction, an
-    /// exponent. One written with more than 64 characters, or too large for a double, is
-    /// refused.
+    /// A number as JSON writes one: `-`, digits without a leading zero, a fraction, an exponent.
+    ///
+    /// One written with more than 64 characters, or too large for a double, is refused.
     public mutating func number() throws(JSONSyntaxError) -> Double {
         let start = index
         let startPosition = position

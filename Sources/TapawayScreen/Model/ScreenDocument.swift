@@ -12,8 +12,10 @@ public enum ScreenPlatform: String, Sendable, CaseIterable {
     case reactNative = "react-native"
 }
 
-/// Where the matrix and the audit tap "the background": a point a given distance below an
-/// element's bottom-left corner, where nothing else is. Without one, the audit samples points.
+/// Where the matrix and the audit tap "the background": a point a given distance below an element's
+/// bottom-left corner, where nothing else is.
+///
+/// Without one, the audit samples points.
 public struct BackgroundProbe: Sendable, Equatable {
     /// The element whose bottom-left corner the point is measured from.
     public var below: String
@@ -80,9 +82,11 @@ public struct SheetPresentation: Sendable, Equatable {
     }
 }
 
-/// A screen: what a developer describes (or an importer makes) for Tapaway to play every
-/// technique on and audit. The root element fills the screen under the navigation bar; a bottom
-/// bar, when there is one, is pinned under it (a chat's composer), above the home indicator.
+/// A screen: what a developer describes (or an importer makes) for Tapaway to play every technique on
+/// and audit.
+///
+/// The root element fills the screen under the navigation bar; a bottom bar, when there is one, is
+/// pinned under it (a chat's composer), above the home indicator.
 public struct ScreenDocument: Sendable, Equatable {
     /// The format's version this reader reads.
     public static let formatVersion = 1

@@ -254,7 +254,9 @@ public struct GestureWiring: Sendable, Equatable {
     public var action: String
     /// On a Flutter file, the `GestureDetector`'s hit-test behaviour: `defer-to-child` (Flutter's
     /// default with a child), `opaque` or `translucent`; on a SwiftUI file, `opaque` is a
-    /// `.contentShape(Rectangle())` (or a background) on the view. nil: the default.
+    /// `.contentShape(Rectangle())` (or a background) on the view.
+    ///
+    /// nil: the default.
     public var behavior: String?
     /// On a SwiftUI file, `.simultaneousGesture`: it acts along with a gesture inside it (a
     /// button's) rather than giving way to it.

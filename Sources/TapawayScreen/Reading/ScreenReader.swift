@@ -1,6 +1,8 @@
-/// Reads a screen file (docs/screens.md) into a `ScreenDocument`: strict JSON, then the format's
-/// shape, key by key. Every problem found is reported with its line, column and place in the
-/// tree; an unknown key is a problem, so a typo never passes as a default.
+/// Reads a screen file (docs/screens.md) into a `ScreenDocument`: strict JSON, then the format's shape,
+/// key by key.
+///
+/// Every problem found is reported with its line, column and place in the tree; an unknown key is a
+/// problem, so a typo never passes as a default.
 public enum ScreenReader {
     /// Reads `bytes` as a screen file; throws every problem found.
     public static func read(_ bytes: [UInt8]) throws(ScreenReadFailure) -> ScreenDocument {
@@ -45,6 +47,7 @@ public enum ScreenReader {
     public static let reservedPrefixes = ["key-", "toolbar-", "navbar-"]
 
     /// The keys a screen file's top-level object may have; any other is a problem.
+    ///
     /// docs/screen.schema.json lists the same, and a test keeps the two in step.
     public static var documentKeys: Set<String> { Set(documentKeyList) }
     static let documentKeyList = [
@@ -60,8 +63,9 @@ public enum ScreenReader {
     /// The keys a navigation bar's item may have: a bar button has no frame of its own.
     static let navigationItemKeys = ["kind", "id", "text", "enabled", "hidden", "actions", "comment", "source"]
 
-    /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to
-    /// another kind (a `placeholder` on a button) is refused rather than ignored.
+    /// The keys an element of `kind` may have; any other is a problem, so a key that belongs to another
+    /// kind (a `placeholder` on a button) is refused rather than ignored.
+    ///
     /// docs/screen.schema.json lists the same per kind, and a test keeps the two in step.
     public static func allowedKeys(for kind: ElementKind) -> Set<String> { Set(keyList(for: kind)) }
 
@@ -212,8 +216,9 @@ private struct ReadContext {
         return value
     }
 
-    /// An action a wiring names under `key`: `end-editing`, `resign`, `none`, `focus:ID` or
-    /// `app:NAME`. A `focus:ID` is remembered, to be checked once the whole tree is read.
+    /// An action a wiring names under `key`: `end-editing`, `resign`, `none`, `focus:ID` or `app:NAME`.
+    ///
+    /// A `focus:ID` is remembered, to be checked once the whole tree is read.
     mutating func action(_ members: JSONMembers, _ path: String, key: String = "action") -> String? {
         guard let text = string(members, key, path), let node = members[key] else { return nil }
         if wiringActions.contains(text) { return text }
@@ -412,10 +417,11 @@ private struct ReadContext {
         return items
     }
 
-    /// The `adjust…` part of an Android `windowSoftInputMode` (`stateVisible|adjustResize`): at
-    /// most one `state…` value and one `adjust…` value, separated by `|`, as the manifest's
-    /// documentation allows; `adjustUnspecified` when no `adjust…` value is given. Nil, with a
-    /// problem, when a part is unknown or a group is given twice.
+    /// The `adjust…` part of an Android `windowSoftInputMode` (`stateVisible|adjustResize`): at most
+    /// one `state…` value and one `adjust…` value, separated by `|`, as the manifest's documentation
+    /// allows; `adjustUnspecified` when no `adjust…` value is given.
+    ///
+    /// Nil, with a problem, when a part is unknown or a group is given twice.
     mutating func softInputAdjust(_ mode: String, _ node: JSONNode) -> String? {
         let states = [
             "stateUnspecified", "stateUnchanged", "stateHidden", "stateAlwaysHidden", "stateVisible", "stateAlwaysVisible",
@@ -440,11 +446,12 @@ private struct ReadContext {
         return adjust ?? "adjustUnspecified"
     }
 
-    /// The avoidance an `adjust…` value stands for. `adjustUnspecified` is Android's default:
-    /// "The system will automatically select one of these modes depending on whether the
-    /// content of the window has any layout views that can scroll their contents. If there is
-    /// such a view, the window will be resized" (the manifest's `<activity>` documentation);
-    /// the content's root is the view this model can tell scrolls.
+    /// The avoidance an `adjust…` value stands for.
+    ///
+    /// `adjustUnspecified` is Android's default: "The system will automatically select one of these
+    /// modes depending on whether the content of the window has any layout views that can scroll their
+    /// contents. If there is such a view, the window will be resized" (the manifest's `<activity>`
+    /// documentation); the content's root is the view this model can tell scrolls.
     static func avoidance(forSoftInputAdjust adjust: String, contentScrolls: Bool) -> String {
         switch adjust {
         case "adjustResize": return "adjust-resize"

@@ -1,6 +1,7 @@
-/// The screens shipped inside the program, as screen files read through the same reader as any
-/// other: `standard` (the form every technique and the matrix play on), `plain` (the same form
-/// in a view that does not scroll) and `chat` (the form above a composer bar).
+/// The screens shipped inside the program, as screen files read through the same reader as any other:
+/// `standard` (the form every technique and the matrix play on), `plain` (the same form in a view that
+/// does not scroll) and `chat` (the form above a composer bar).
+///
 /// `tapaway screen show NAME` prints one.
 public enum ShippedScreens {
     /// The names, in the order `tapaway list` gives them.

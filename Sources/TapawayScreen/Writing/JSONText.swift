@@ -8,14 +8,14 @@
 public enum JSONText: Sendable, Equatable {
     /// JSON's `null`: no value.
     case null
-    /// `true` or `false`.
+    /// `true` or `false`, written as JSON's literals.
     case bool(Bool)
     /// A number: whole numbers are written without a fraction; NaN and the infinities, which
     /// JSON has no word for, as `null`.
     case number(Double)
-    /// A string.
+    /// A string, escaped as the spelling says when written.
     case string(String)
-    /// An array.
+    /// An array of values, written in order.
     case array([JSONText])
     /// An object, its keys in this order.
     case object([(String, JSONText)])

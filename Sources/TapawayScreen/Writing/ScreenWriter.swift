@@ -1,6 +1,7 @@
 /// Writes a `ScreenDocument` as a screen file (docs/screens.md): what `tapaway import` prints.
-/// Every key at its default is left out, and the keys come in the order the format's
-/// documentation gives them, so that `ScreenReader` reads back the same screen.
+///
+/// Every key at its default is left out, and the keys come in the order the format's documentation
+/// gives them, so that `ScreenReader` reads back the same screen.
 public enum ScreenWriter {
     /// The screen file's text, ending in a newline.
     public static func text(_ document: ScreenDocument) -> String {

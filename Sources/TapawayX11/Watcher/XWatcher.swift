@@ -2,9 +2,10 @@ import CXDamage
 import Glibc
 
 /// Watches a display from outside, as a compositor would: top-level windows mapping (root
-/// SubstructureNotify) and every change of pixels on the screen (a DAMAGE object on the root,
-/// reporting raw rectangles), each with the monotonic time it was read. Also types and clicks
-/// through XTest.
+/// SubstructureNotify) and every change of pixels on the screen (a DAMAGE object on the root, reporting
+/// raw rectangles), each with the monotonic time it was read.
+///
+/// Also types and clicks through XTest.
 package final class XWatcher {
     /// A damaged rectangle and when it was seen.
     package struct Change {

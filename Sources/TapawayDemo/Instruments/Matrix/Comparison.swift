@@ -4,8 +4,9 @@ import TapawayKit
 @MainActor
 package enum Comparison {
     /// Replays `recording` under every registered technique and returns each outcome.
-    /// `progress`, when given, hears how many inputs of how many in all (every technique's) have
-    /// been replayed, after each.
+    ///
+    /// `progress`, when given, hears how many inputs of how many in all (every technique's) have been
+    /// replayed, after each.
     package static func compare(
         _ recording: Recording, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
     ) -> [(TechniqueID, SessionOutcome)] {

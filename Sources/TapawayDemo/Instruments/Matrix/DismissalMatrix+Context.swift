@@ -30,8 +30,10 @@ extension DismissalMatrix {
         /// The options as `--set` arguments (`dismiss=on-drag`, `tap-gesture.cancels-touches=off`).
         package var optionTexts: [String] { options.map { "\($0.key)=\($0.value)" } }
 
-        /// The table's first line: "Played on iPhone 15 (`iphone-15`), portrait, with each
-        /// technique's default options."
+        /// The table's first line, naming the device, its orientation and the options.
+        ///
+        /// For example: "Played on iPhone 15 (`iphone-15`), portrait, with each technique's default
+        /// options."
         package var headline: String {
             let set =
                 options.isEmpty

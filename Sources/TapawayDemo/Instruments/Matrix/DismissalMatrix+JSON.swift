@@ -3,11 +3,11 @@ import TapawayKit
 /// The matrix as JSON (`tapaway matrix --json`).
 extension DismissalMatrix {
     /// The matrix as one JSON object: `cases` (number, title), `legend` (code, meaning) and
-    /// `techniques` (id, and per case: number, code, words, focusChanges, keypadShows,
-    /// keypadHides, actions).
-    /// Also `device` (id, name), `orientation`, `options` (as `--set` takes them) and
-    /// `evidenceLevels` (level, mark, meaning), and per cell `evidence` (`documented`, `source`,
-    /// `inferred`, or null).
+    /// `techniques` (id, and per case: number, code, words, focusChanges, keypadShows, keypadHides,
+    /// actions).
+    ///
+    /// Also `device` (id, name), `orientation`, `options` (as `--set` takes them) and `evidenceLevels`
+    /// (level, mark, meaning), and per cell `evidence` (`documented`, `source`, `inferred`, or null).
     package static func json(_ cells: [(TechniqueID, [Cell])], context: Context = Context()) -> JSON {
         .object([
             ("cases", .array(cases.map { .object([("number", .number(Double($0.number))), ("title", .string($0.title))]) })),

@@ -132,10 +132,11 @@ extension DismissalMatrix {
         return BackgroundSampler.point(in: form) ?? form.background.frameInScreen.origin.offsetBy(dx: 4, dy: 4)
     }
 
-    /// The points of the screen that the step of `matrixCase` touches, where they are now, each
-    /// with whether it is on the form (the form scrolls to show it) or off it, in the screen's
-    /// bars (the bottom bar, the navigation bar's items). The navigation bar's title and the
-    /// keypad's keys are not counted.
+    /// The points of the screen that the step of `matrixCase` touches, where they are now, each with
+    /// whether it is on the form (the form scrolls to show it) or off it, in the screen's bars (the
+    /// bottom bar, the navigation bar's items).
+    ///
+    /// The navigation bar's title and the keypad's keys are not counted.
     @MainActor
     static func formPoints(
         of matrixCase: Case, in session: HeadlessSession, _ view: (String) -> View?

@@ -16,7 +16,7 @@ package enum DismissalMatrix {
         package let focus: String?
         /// Text typed into the focused input before the step, if any.
         package let typed: String?
-        /// The step.
+        /// What the case does once the screen is ready: the tap, drag or key it plays.
         package let step: Step
         /// Whether `email` refuses to resign while its text is not an address (the general
         /// option `email-validates`).
@@ -102,7 +102,7 @@ package enum DismissalMatrix {
 
     /// The outcome of one case under one technique.
     package struct Cell: Sendable {
-        /// The case's number.
+        /// The case's number, the row the matrix gives it, from 1.
         package let number: Int
         /// The short code (`R↓ ✓`).
         package let code: String

@@ -43,7 +43,7 @@ package struct SessionOutcome: Equatable, Sendable {
 package final class HeadlessSession {
     /// The platform (manual clock, fixed-metric fonts).
     package let platform: HeadlessPlatform
-    /// The app.
+    /// The app the session runs, on the headless backend.
     package let app: TapawayApp
     private let recorder: OutcomeRecorder
 
@@ -71,10 +71,11 @@ package final class HeadlessSession {
     /// Forgets what happened so far (after setting a case up).
     package func resetOutcome() { recorder.reset() }
 
-    /// Forgets the background point kept for the geometry as it stands: enabling or disabling
-    /// a view changes where a tap lands without moving anything (the audit calls it as it puts
-    /// the session back at rest). Points found before stay known by what a hit test reads
-    /// (see `backgroundPoint`).
+    /// Forgets the background point kept for the geometry as it stands: enabling or disabling a view
+    /// changes where a tap lands without moving anything (the audit calls it as it puts the session
+    /// back at rest).
+    ///
+    /// Points found before stay known by what a hit test reads (see `backgroundPoint`).
     package func forgetBackgroundPoint() { cachedBackgroundPoint = nil }
 
     /// The outcome with the final focus and texts filled in.
@@ -104,11 +105,12 @@ package final class HeadlessSession {
         resetOutcome()
     }
 
-    /// A point on the background that no other view covers. Finding one samples the screen
-    /// with thousands of hit tests, and a case asks several times while nothing moves, so the
-    /// point is kept until the geometry changes (a view moved, resized, shown, hidden, added or
-    /// removed; scrolling counts) or `forgetBackgroundPoint()` is called. The audit puts the
-    /// app in the same few states again and again (each input focused in turn), so the points
+    /// A point on the background that no other view covers.
+    ///
+    /// Finding one samples the screen with thousands of hit tests, and a case asks several times while
+    /// nothing moves, so the point is kept until the geometry changes (a view moved, resized, shown,
+    /// hidden, added or removed; scrolling counts) or `forgetBackgroundPoint()` is called. The audit
+    /// puts the app in the same few states again and again (each input focused in turn), so the points
     /// found are also kept by a fingerprint of everything the window's hit test reads: the same
     /// fingerprint is the same answer.
     package var backgroundPoint: Point {
@@ -132,10 +134,11 @@ package final class HeadlessSession {
     /// through many states; an audit through a few per input).
     private static let knownPointsLimit = 256
 
-    /// Everything `Window.hitTest` and the background's anchor read, for every view of
-    /// `window`: which view it is and where it sits, its scroll offset, whether it is hidden,
-    /// takes touches, is all but transparent, and (for a control) enabled. Two states with the
-    /// same fingerprint hit-test alike everywhere.
+    /// Everything `Window.hitTest` and the background's anchor read, for every view of `window`: which
+    /// view it is and where it sits, its scroll offset, whether it is hidden, takes touches, is all but
+    /// transparent, and (for a control) enabled.
+    ///
+    /// Two states with the same fingerprint hit-test alike everywhere.
     private static func hitFingerprint(of window: Window) -> HitFingerprint {
         var hasher = Hasher()
         var count = 0

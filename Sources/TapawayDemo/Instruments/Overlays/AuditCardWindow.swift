@@ -1,8 +1,10 @@
 import TapawayKit
 
 /// The Audit instrument (F6): the findings of `tapaway audit` for the screen on view under the
-/// technique on view, over the simulated screen. A tap on a finding outlines its element on the
-/// screen; a tap on its ▶ plays its case there, at a person's pace; Escape or F6 closes.
+/// technique on view, over the simulated screen.
+///
+/// A tap on a finding outlines its element on the screen; a tap on its ▶ plays its case there, at a
+/// person's pace; Escape or F6 closes.
 @MainActor
 package final class AuditCardWindow: CardWindow {
     /// The findings shown, worst first.

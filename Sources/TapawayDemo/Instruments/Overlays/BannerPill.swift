@@ -1,8 +1,10 @@
 import TapawayKit
 
-/// The pill the banners over the simulated screen draw: the replay and case banner, and the
-/// notice of a saved screenshot. White semibold text centred on an accent pill (grey when
-/// `dimmed`); a message too wide for it is cut with an ellipsis at the end that matters least.
+/// The pill the banners over the simulated screen draw: the replay and case banner, and the notice of a
+/// saved screenshot.
+///
+/// White semibold text centred on an accent pill (grey when `dimmed`); a message too wide for it is cut
+/// with an ellipsis at the end that matters least.
 @MainActor
 enum BannerPill {
     /// Which end of a message too wide for the pill gives way.

@@ -1,9 +1,10 @@
 import TapawayKit
 
-/// Tells the inspector when editing ends and no technique decided it: Escape, Return, a drag
-/// that the scroll view's keyboard dismiss mode acted on, an interactive dismissal, or the
-/// screen leaving (Back, a switch of technique). Without these notes a tester sees the keypad go
-/// and no entry saying why.
+/// Tells the inspector when editing ends and no technique decided it: Escape, Return, a drag that the
+/// scroll view's keyboard dismiss mode acted on, an interactive dismissal, or the screen leaving (Back,
+/// a switch of technique).
+///
+/// Without these notes a tester sees the keypad go and no entry saying why.
 @MainActor
 final class EditingEndNotes {
     private unowned let application: Application

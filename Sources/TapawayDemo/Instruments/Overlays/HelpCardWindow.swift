@@ -1,8 +1,9 @@
 import TapawayKit
 
-/// The help card (F1): every shortcut and gesture, and the experiments to try with the technique
-/// on screen and what it does in each, shown over the simulated screen. A tap, F1 or Escape
-/// closes it.
+/// The help card (F1): every shortcut and gesture, and the experiments to try with the technique on
+/// screen and what it does in each, shown over the simulated screen.
+///
+/// A tap, F1 or Escape closes it.
 @MainActor
 package final class HelpCardWindow: CardWindow {
     /// The shortcuts and gestures, as (keys, what they do).

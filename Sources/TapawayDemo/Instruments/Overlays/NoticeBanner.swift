@@ -1,12 +1,13 @@
 import TapawayKit
 
-/// A short notice over the simulated screen that goes away by itself after a few seconds:
-/// where F12 saved its screenshot, or that it could not. Like the replay banner, it takes no
-/// touches, so it never stands between a click and the form. Its content is the view
-/// `notice-banner`, so the `layout` trace shows when it is up.
+/// A short notice over the simulated screen that goes away by itself after a few seconds: where F12
+/// saved its screenshot, or that it could not.
+///
+/// Like the replay banner, it takes no touches, so it never stands between a click and the form. Its
+/// content is the view `notice-banner`, so the `layout` trace shows when it is up.
 @MainActor
 package final class NoticeBanner: Window {
-    /// The banner's height.
+    /// The banner's height in points, the same as the replay banner's.
     package nonisolated static let height = 30.0
     /// How long a notice stays, in seconds.
     package nonisolated static let duration = 4.0

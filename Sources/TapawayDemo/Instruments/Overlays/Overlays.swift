@@ -5,7 +5,7 @@ import TapawayKit
 /// the distance a technique keeps above it.
 @MainActor
 package final class InstrumentOverlays {
-    /// Draw touches.
+    /// Whether each finger down is drawn as a circle where it touches.
     package var showsTouches = false { didSet { invalidateAll() } }
     /// Draw the focus regions and the order badges.
     package var showsRegions = false { didSet { invalidateAll() } }

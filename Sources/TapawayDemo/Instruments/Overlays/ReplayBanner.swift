@@ -1,11 +1,12 @@
 import TapawayKit
 
-/// The banner over the simulated screen while a recording replays: how far it has gone, and
-/// the keys that pause it and step through it. It takes no touches, so the replay's own touches
-/// land where they were recorded.
+/// The banner over the simulated screen while a recording replays: how far it has gone, and the keys
+/// that pause it and step through it.
+///
+/// It takes no touches, so the replay's own touches land where they were recorded.
 @MainActor
 package final class ReplayBanner: Window {
-    /// The banner's height.
+    /// The banner's height in points, the same as the notice banner's.
     package nonisolated static let height = 30.0
     private var text = ""
     private var paused = false

@@ -1,13 +1,14 @@
 import TapawayKit
 
-/// Writes a session's input as a recording (`--record`). What is typed into a secure field never
-/// reaches the file: keypad touches and keys typed (or pasted) while one is focused are replaced
-/// by placeholder `key` lines (`"text":"•","secure":true`, or `backspace`) of the same length.
-/// Undo and redo keys are recorded as they are and their effect is not, so a replay undoes
-/// the placeholders as the session undid the characters. The placeholders of one stretch of
-/// typing are held until the next other line (or the end) and written evenly spaced between
-/// the first's time and the last's: their times would otherwise show which characters took
-/// more taps (a shift, a layer switch), as a tap's rhythm does.
+/// Writes a session's input as a recording (`--record`).
+///
+/// What is typed into a secure field never reaches the file: keypad touches and keys typed (or pasted)
+/// while one is focused are replaced by placeholder `key` lines (`"text":"•","secure":true`, or
+/// `backspace`) of the same length. Undo and redo keys are recorded as they are and their effect is
+/// not, so a replay undoes the placeholders as the session undid the characters. The placeholders of
+/// one stretch of typing are held until the next other line (or the end) and written evenly spaced
+/// between the first's time and the last's: their times would otherwise show which characters took more
+/// taps (a shift, a layer switch), as a tap's rhythm does.
 @MainActor
 package final class InputRecorder {
     private let application: Application
@@ -218,7 +219,7 @@ package final class InputReplayer {
     /// A timer for the next input is pending.
     private var scheduled = false
 
-    /// Prepares a replay.
+    /// Prepares a replay of `recording` into `application`; nothing plays until it is started.
     package init(application: Application, recording: Recording, speed: Double?) {
         self.application = application
         self.recording = recording
@@ -307,7 +308,7 @@ package final class InputReplayer {
         scheduleNext()
     }
 
-    /// Feeds one input.
+    /// Feeds one input to the application, as the platform would have delivered it.
     package func feed(_ input: PlatformInput) {
         let now = application.clock.now
         switch input {

@@ -2,8 +2,9 @@ import TapawayKit
 import TapawayScreen
 
 /// One line of a recording (`--record`): JSON Lines, one input per line, independent of X.
-/// The first line is a header; the rest are `touch`, `key`, `scroll` and `resize` lines with `t`,
-/// the seconds since the recording began.
+///
+/// The first line is a header; the rest are `touch`, `key`, `scroll` and `resize` lines with `t`, the
+/// seconds since the recording began.
 ///
 /// ```json
 /// {"kind":"header","version":1,"scenario":"send-event","screen":[930,820],"inspector":true,"focused":"name"}
@@ -34,7 +35,7 @@ package struct RecordedLine: Codable, Equatable, Sendable {
     package var options: [String]?
     /// Touch: the finger id.
     package var id: Int?
-    /// Touch: the phase.
+    /// For a touch: its phase, `began`, `moved`, `ended` or `cancelled`.
     package var phase: String?
     /// Touch and scroll: where, `[x, y]` in screen pixels.
     package var at: [Double]?
@@ -63,7 +64,7 @@ package struct RecordedLine: Codable, Equatable, Sendable {
 package struct RecordingError: Error, CustomStringConvertible, Equatable {
     /// The 1-based line number, or 0 for the file as a whole.
     package let line: Int
-    /// What is wrong.
+    /// What is wrong with the line, in a sentence.
     package let message: String
     /// `line N: message`, with anything in the message that could act on a terminal escaped.
     package var description: String { Printable.escaped(line > 0 ? "line \(line): \(message)" : message) }
@@ -212,10 +213,11 @@ package struct Recording: Sendable {
     /// The inputs, in order, with seconds since the start.
     package var inputs: [(t: Double, input: PlatformInput)]
 
-    /// Parses JSON Lines text; throws with the first bad line's number. A recording edited on
-    /// another system is still a recording: a byte-order mark at the very start says nothing,
-    /// and lines may end in CRLF (to Swift one character, which a split on "\n" alone kept
-    /// whole, so such a file was one bad line).
+    /// Parses JSON Lines text; throws with the first bad line's number.
+    ///
+    /// A recording edited on another system is still a recording: a byte-order mark at the very start
+    /// says nothing, and lines may end in CRLF (to Swift one character, which a split on "\n" alone
+    /// kept whole, so such a file was one bad line).
     @MainActor
     package static func parse(_ text: String) throws(RecordingError) -> Recording {
         var parser = RecordingParser()

@@ -5,9 +5,11 @@ extension Recording {
     /// The largest recording file read: far more than an hour of busy input.
     package static let fileSizeLimit = 256 << 20
 
-    /// Reads and parses the recording at `path`, a line at a time: the file's text is never
-    /// held whole, only the inputs it makes. A file that cannot be read, is too large, is not
-    /// UTF-8 text or holds a bad line throws an error that names the line where it can.
+    /// Reads and parses the recording at `path`, a line at a time: the file's text is never held whole,
+    /// only the inputs it makes.
+    ///
+    /// A file that cannot be read, is too large, is not UTF-8 text or holds a bad line throws an error
+    /// that names the line where it can.
     @MainActor
     package static func load(contentsOf path: String) throws(RecordingError) -> Recording {
         let reader: FileIO.LineReader

@@ -61,9 +61,10 @@ extension RecordedLine {
         return finite ? out : nil
     }
 
-    /// Reads one line of a recording: a JSON object whose known keys have the types the format
-    /// gives them (`null` counts as absent) and whose other keys are skipped. Throws a message
-    /// that says where and what is wrong.
+    /// Reads one line of a recording: a JSON object whose known keys have the types the format gives
+    /// them (`null` counts as absent) and whose other keys are skipped.
+    ///
+    /// Throws a message that says where and what is wrong.
     package init(json line: Substring) throws(RecordingSyntaxError) {
         var reader = RecordingLineReader(Array(line.utf8))
         self = try reader.line()
@@ -74,7 +75,7 @@ extension RecordedLine {
 package struct RecordingSyntaxError: Error, Equatable, CustomStringConvertible {
     /// What is wrong and, for a syntax error, at which byte of the line (from 1).
     package let message: String
-    /// The message.
+    /// The message, one line with the position and what is wrong.
     package var description: String { message }
 }
 

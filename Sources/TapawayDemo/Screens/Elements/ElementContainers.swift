@@ -89,9 +89,11 @@ final class ElementScrollView: ScrollView {
     }
 }
 
-/// A `tab-bar` or `toolbar` element: a bar with a hairline along its top edge, its items laid
-/// out as its stack says. A tab bar pinned to the screen's bottom reaches under the home
-/// indicator and keeps its items above it, as `UITabBar` does.
+/// A `tab-bar` or `toolbar` element: a bar with a hairline along its top edge, its items laid out as
+/// its stack says.
+///
+/// A tab bar pinned to the screen's bottom reaches under the home indicator and keeps its items above
+/// it, as `UITabBar` does.
 @MainActor
 final class ElementBar: View {
     /// Its children and stack.

@@ -39,8 +39,9 @@ final class PressableText: Control {
     }
 }
 
-/// An `image` element: a picture's place, drawn as a rounded tile with a landscape glyph. It
-/// takes no touches unless the file says it is interactive, as `UIImageView`.
+/// An `image` element: a picture's place, drawn as a rounded tile with a landscape glyph.
+///
+/// It takes no touches unless the file says it is interactive, as `UIImageView`.
 @MainActor
 final class ImagePlaceholder: View {
     /// A tile that takes no touches.

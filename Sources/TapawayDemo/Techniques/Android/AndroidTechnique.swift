@@ -7,11 +7,13 @@ extension TechniqueID {
     package static let android = TechniqueID("android")
 }
 
-/// `android`: the common Android answer. The activity overrides `dispatchTouchEvent`; on the
-/// first finger's `ACTION_DOWN` outside the focused `EditText`'s rectangle it hides the soft
-/// keyboard and clears focus, then calls `super`, so the view under the finger still gets the
-/// touch. A second finger arrives as `ACTION_POINTER_DOWN` and is not looked at. The older
-/// variant acts on `ACTION_UP` and only hides the keyboard: the field keeps its focus.
+/// `android`: the common Android answer.
+///
+/// The activity overrides `dispatchTouchEvent`; on the first finger's `ACTION_DOWN` outside the focused
+/// `EditText`'s rectangle it hides the soft keyboard and clears focus, then calls `super`, so the view
+/// under the finger still gets the touch. A second finger arrives as `ACTION_POINTER_DOWN` and is not
+/// looked at. The older variant acts on `ACTION_UP` and only hides the keyboard: the field keeps its
+/// focus.
 enum AndroidTechnique: DismissalTechnique {
     static let id = TechniqueID.android
     static let title = "dispatchTouchEvent"

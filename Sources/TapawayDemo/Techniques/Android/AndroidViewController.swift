@@ -1,8 +1,9 @@
 import TapawayKit
 import TapawayScreen
 
-/// The `android` screen: the activity. Its `dispatchTouchEvent` (Tapaway's `willDeliver`) looks
-/// at each touch event before the views do.
+/// The `android` screen: the activity.
+///
+/// Its `dispatchTouchEvent` (Tapaway's `willDeliver`) looks at each touch event before the views do.
 ///
 /// ```kotlin
 /// override fun dispatchTouchEvent(ev: MotionEvent): Boolean {
@@ -54,10 +55,12 @@ package final class AndroidViewController: FormViewController {
     package var code = Code.activity { didSet { composeTap.isEnabled = code != .activity } }
     private let composeTap = TapGestureRecognizer()
 
-    /// The Compose screen's tap detector goes on the content (the `Scaffold`'s body, under the
-    /// top app bar). `detectTapGestures` sees the pointer events after the children: a child
-    /// that consumes them (a `Button`, a `Switch`, a clickable row, a `TextField`) keeps the
-    /// tap, and `waitForUpOrCancellation` then gives up; a `Text` consumes nothing.
+    /// The Compose screen's tap detector goes on the content (the `Scaffold`'s body, under the top app
+    /// bar).
+    ///
+    /// `detectTapGestures` sees the pointer events after the children: a child that consumes them (a
+    /// `Button`, a `Switch`, a clickable row, a `TextField`) keeps the tap, and
+    /// `waitForUpOrCancellation` then gives up; a `Text` consumes nothing.
     package override func viewDidLoad() {
         super.viewDidLoad()
         composeTap.identifier = "compose-detect-tap-gestures"
@@ -119,10 +122,11 @@ package final class AndroidViewController: FormViewController {
         check(event, in: window, action: .up)
     }
 
-    /// The check of one motion event: `ACTION_DOWN` (the first finger lands, none other is
-    /// down) or `ACTION_UP` (the last one lifts) outside the focused `EditText`'s rectangle hides
-    /// the keyboard (and, on `ACTION_DOWN`, clears focus). Other fingers are
-    /// `ACTION_POINTER_DOWN` / `_UP`, which the check does not look at.
+    /// The check of one motion event: `ACTION_DOWN` (the first finger lands, none other is down) or
+    /// `ACTION_UP` (the last one lifts) outside the focused `EditText`'s rectangle hides the keyboard
+    /// (and, on `ACTION_DOWN`, clears focus).
+    ///
+    /// Other fingers are `ACTION_POINTER_DOWN` / `_UP`, which the check does not look at.
     private func check(_ event: Event, in window: AppWindow, action wanted: Trigger) {
         let touches = event.touches(for: window)
         let changed = touches.filter { $0.phase != .stationary }
@@ -176,10 +180,12 @@ package final class AndroidViewController: FormViewController {
     }
 
     /// `clearFocus()` for an app targeting an SDK below 28: `refocus = sAlwaysAssignFocus ||
-    /// !isInTouchMode()`, so the root asks for focus again and the first view focusable in touch
-    /// mode, in the layout's order (a container before its children), takes it; then
-    /// `hideSoftInputFromWindow` hides the keyboard. A text input that takes it is focused with
-    /// no keyboard; a container that takes it leaves no text input focused.
+    /// !isInTouchMode()`, so the root asks for focus again and the first view focusable in touch mode,
+    /// in the layout's order (a container before its children), takes it; then
+    /// `hideSoftInputFromWindow` hides the keyboard.
+    ///
+    /// A text input that takes it is focused with no keyboard; a container that takes it leaves no text
+    /// input focused.
     private func clearFocusHandingBack(_ focused: View, motion: String, touches: [Touch]) {
         guard let window = focused.window else { return }
         _ = window.transferFirstResponder(to: nil, force: true)

@@ -7,10 +7,12 @@ extension TechniqueID {
 }
 
 /// `as-written`: the screen as its file wires it, nothing added: its recognizers, its controls'
-/// actions, its tap regions and what Return does, as the app's own code would, on its platform's
-/// scroll views. Offered only on a screen whose file declares wiring that ends editing, or whose
-/// React Native scroll views blur (`ScreenWiring.declaresDismissal`); it is not in the
-/// registry's list, so the matrix and the README's tables do not have it.
+/// actions, its tap regions and what Return does, as the app's own code would, on its platform's scroll
+/// views.
+///
+/// Offered only on a screen whose file declares wiring that ends editing, or whose React Native scroll
+/// views blur (`ScreenWiring.declaresDismissal`); it is not in the registry's list, so the matrix and
+/// the README's tables do not have it.
 enum AsWrittenTechnique: DismissalTechnique {
     static let id = TechniqueID.asWritten
     static let title = "As written"
@@ -38,10 +40,11 @@ enum AsWrittenTechnique: DismissalTechnique {
     ]
 }
 
-/// The `as-written` screen: the file's wiring, all of it, on the toolkit of the file's
-/// `platform`. What that toolkit does by itself comes with it: a React Native file's scroll
-/// views blur the focused input as `keyboardShouldPersistTaps` says (`never` by default), and
-/// the scroll views of SwiftUI, Flutter and React Native take a drag even when their content fits.
+/// The `as-written` screen: the file's wiring, all of it, on the toolkit of the file's `platform`.
+///
+/// What that toolkit does by itself comes with it: a React Native file's scroll views blur the focused
+/// input as `keyboardShouldPersistTaps` says (`never` by default), and the scroll views of SwiftUI,
+/// Flutter and React Native take a drag even when their content fits.
 @MainActor
 package final class AsWrittenViewController: FormViewController {
     /// React Native's scroll views' responder handlers, on a file written for React Native.

@@ -6,11 +6,12 @@ extension TechniqueID {
     package static let flutter = TechniqueID("flutter")
 }
 
-/// `flutter`: every `TextField(onTapOutside: (_) => focus.unfocus())`. It fires on each pointer
-/// down outside the text fields' tap region; all text fields share one region, so another field
-/// counts as inside. The tap region takes no part in the gesture arena, so the button under the
-/// finger still fires, unless it consumes outside taps. The other common answer wraps the page
-/// in an opaque `GestureDetector(onTap: unfocus)`, which loses the arena to buttons, switches,
+/// `flutter`: every `TextField(onTapOutside: (_) => focus.unfocus())`.
+///
+/// It fires on each pointer down outside the text fields' tap region; all text fields share one region,
+/// so another field counts as inside. The tap region takes no part in the gesture arena, so the button
+/// under the finger still fires, unless it consumes outside taps. The other common answer wraps the
+/// page in an opaque `GestureDetector(onTap: unfocus)`, which loses the arena to buttons, switches,
 /// rows and fields.
 enum FlutterTechnique: DismissalTechnique {
     static let id = TechniqueID.flutter

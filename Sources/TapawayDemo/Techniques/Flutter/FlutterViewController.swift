@@ -1,10 +1,12 @@
 import TapawayKit
 import TapawayScreen
 
-/// The `flutter` screen. The text fields' shared tap region is modelled in `willDeliver`: each
-/// pointer down outside every text input unfocuses the focused one (and is consumed when
-/// `consumesOutsideTaps`). With `usesGestureDetector` an opaque tap detector around the page
-/// unfocuses instead, when it wins the arena.
+/// The `flutter` screen.
+///
+/// The text fields' shared tap region is modelled in `willDeliver`: each pointer down outside every
+/// text input unfocuses the focused one (and is consumed when `consumesOutsideTaps`). With
+/// `usesGestureDetector` an opaque tap detector around the page unfocuses instead, when it wins the
+/// arena.
 ///
 /// ```dart
 /// TextField(
@@ -70,13 +72,15 @@ package final class FlutterViewController: FormViewController {
         decorateFields(in: form.background)
     }
 
-    /// Gives each single-line field the decoration Flutter apps put on it, a clear icon while it
-    /// holds text (`InputDecoration(suffixIcon: IconButton(icon: Icon(Icons.clear), …))`), drawn
-    /// inside the field. It counts as inside the text fields' tap region: `TextField.build`
-    /// puts the `InputDecorator` (`decoration: _getEffectiveDecoration()`: label, prefix and
-    /// suffix icons, helper and counter) around the `EditableText`, then returns `MouseRegion(…
-    /// child: TextFieldTapRegion(child: IgnorePointer(…` around that
-    /// (`packages/flutter/lib/src/material/text_field.dart`); a touch on it lands on the field.
+    /// Gives each single-line field the decoration Flutter apps put on it, a clear icon while it holds
+    /// text (`InputDecoration(suffixIcon: IconButton(icon: Icon(Icons.clear), …))`), drawn inside the
+    /// field.
+    ///
+    /// It counts as inside the text fields' tap region: `TextField.build` puts the `InputDecorator`
+    /// (`decoration: _getEffectiveDecoration()`: label, prefix and suffix icons, helper and counter)
+    /// around the `EditableText`, then returns `MouseRegion(… child: TextFieldTapRegion(child:
+    /// IgnorePointer(…` around that (`packages/flutter/lib/src/material/text_field.dart`); a touch on
+    /// it lands on the field.
     private func decorateFields(in view: View) {
         for subview in view.subviews {
             if let field = subview as? TextField, field.clearButtonMode == .never { field.clearButtonMode = .whileEditing }
@@ -117,11 +121,12 @@ package final class FlutterViewController: FormViewController {
         }
     }
 
-    /// With nothing focused, a region with `consumeOutsideTaps` still takes a pointer down
-    /// outside the group out of the arena: `RenderTapRegionSurface.handleEvent` looks at every
-    /// registered region (a region registers while it is laid out and enabled, focused or not),
-    /// sets `consumeOutsideTaps = true` for an outside one that asks, and then
-    /// `gestureArena.add(event.pointer, _DummyTapRecognizer()).resolve(GestureDisposition.accepted)`.
+    /// With nothing focused, a region with `consumeOutsideTaps` still takes a pointer down outside the
+    /// group out of the arena: `RenderTapRegionSurface.handleEvent` looks at every registered region (a
+    /// region registers while it is laid out and enabled, focused or not), sets `consumeOutsideTaps =
+    /// true` for an outside one that asks, and then `gestureArena.add(event.pointer,
+    /// _DummyTapRecognizer()).resolve(GestureDisposition.accepted)`.
+    ///
     /// `onTapOutside` is still called, and unfocuses nothing.
     private func consumeUnfocused(_ touch: Touch, in window: AppWindow) {
         guard consumesOutsideTaps, let view = touch.view, !(view is any TextInput),

@@ -2,10 +2,11 @@ import KeyboardManager
 import TapawayKit
 
 extension NotificationName {
-    /// The keyboard manager noted something that is not a decision (focus, Prev / Next,
-    /// scrolling): `userInfo` holds its words under `"note"` and the focused input's
-    /// identifier under `"focused"` (absent when nothing is). The trace writes it as a
-    /// `manager` line.
+    /// The keyboard manager noted something that is not a decision (focus, Prev / Next, scrolling):
+    /// `userInfo` holds its words under `"note"` and the focused input's identifier under `"focused"`
+    /// (absent when nothing is).
+    ///
+    /// The trace writes it as a `manager` line.
     package static let keyboardManagerNote = NotificationName("TapawayKeyboardManagerNote")
 }
 

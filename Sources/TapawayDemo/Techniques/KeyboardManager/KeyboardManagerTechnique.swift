@@ -7,9 +7,10 @@ extension TechniqueID {
     package static let keyboardManager = TechniqueID("keyboard-manager")
 }
 
-/// `keyboard-manager`: the one-line manager (after IQKeyboardManager): resign on touch outside
-/// without eating the tap, a Prev / Next / Done toolbar, automatic scrolling, Return to the next
-/// field. The screen is the form alone; `KeyboardManager.shared` does the rest.
+/// `keyboard-manager`: the one-line manager (after IQKeyboardManager): resign on touch outside without
+/// eating the tap, a Prev / Next / Done toolbar, automatic scrolling, Return to the next field.
+///
+/// The screen is the form alone; `KeyboardManager.shared` does the rest.
 enum KeyboardManagerTechnique: DismissalTechnique {
     static let id = TechniqueID.keyboardManager
     static let title = "Keyboard manager"

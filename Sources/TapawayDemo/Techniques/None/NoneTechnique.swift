@@ -6,9 +6,11 @@ extension TechniqueID {
     package static let noCode = TechniqueID("none")
 }
 
-/// `none`: the baseline. The app adds no code, and a tap outside the field dismisses nothing: on
-/// iOS, on Android, and in Flutter on a touch screen the keyboard stays until Return, Done, Back
-/// or the app itself ends editing.
+/// `none`: the baseline.
+///
+/// The app adds no code, and a tap outside the field dismisses nothing: on iOS, on Android, and in
+/// Flutter on a touch screen the keyboard stays until Return, Done, Back or the app itself ends
+/// editing.
 enum NoneTechnique: DismissalTechnique {
     static let id = TechniqueID.noCode
     static let title = "No code (the default)"

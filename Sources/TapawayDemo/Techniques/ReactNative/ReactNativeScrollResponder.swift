@@ -1,14 +1,14 @@
 import TapawayKit
 import TapawayScreen
 
-/// React Native's `ScrollView` responder handlers, for the scroll views of a screen: a scroll
-/// view takes a touch at its start (the capture phase) under `keyboardShouldPersistTaps`
-/// `never`, or when no child takes it under `handled`, and on release blurs the focused input
-/// unless it scrolled meanwhile. The screen's own form is one such scroll view when
-/// `rootPersistTaps` is set; a screen file's nested scroll views are too, each with its own
-/// `keyboardShouldPersistTaps` (`never` unless the file says otherwise): the capture phase runs
-/// from the outermost scroll view in, so an outer one left at `never` takes the touch before an
-/// inner `handled` one is asked.
+/// React Native's `ScrollView` responder handlers, for the scroll views of a screen: a scroll view
+/// takes a touch at its start (the capture phase) under `keyboardShouldPersistTaps` `never`, or when no
+/// child takes it under `handled`, and on release blurs the focused input unless it scrolled meanwhile.
+///
+/// The screen's own form is one such scroll view when `rootPersistTaps` is set; a screen file's nested
+/// scroll views are too, each with its own `keyboardShouldPersistTaps` (`never` unless the file says
+/// otherwise): the capture phase runs from the outermost scroll view in, so an outer one left at
+/// `never` takes the touch before an inner `handled` one is asked.
 @MainActor
 final class ReactNativeScrollResponder {
     /// The values of `keyboardShouldPersistTaps`.
@@ -86,7 +86,7 @@ final class ReactNativeScrollResponder {
         scrollView === screen.form ? "the scroll view" : "the nested scroll view \(scrollView.traceName ?? "")"
     }
 
-    /// A gesture's first touch: does a scroll view become its responder?
+    /// Decides, at a gesture's first touch, whether a scroll view becomes its responder.
     private func startGesture(with touch: Touch, in window: AppWindow) {
         guard let view = touch.view, view.isDescendant(of: screen.form) else {
             if let focused = screen.editingInput?.traceName {

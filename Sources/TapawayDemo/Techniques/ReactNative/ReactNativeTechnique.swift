@@ -6,12 +6,13 @@ extension TechniqueID {
     package static let reactNative = TechniqueID("react-native")
 }
 
-/// `react-native`: the form is a React Native `ScrollView`, whose `keyboardShouldPersistTaps`
-/// decides what a tap does while the keyboard is up. `never` (the default): the scroll view takes
-/// the touch at its start, so the button, the switch and the row never get it, and it blurs the
-/// input on release unless the finger scrolled. `handled`: it blurs only when no child handled
-/// the tap. `always`: a tap never blurs. How dragging dismisses is the scroll view's
-/// `keyboardDismissMode`, which is Tapaway's general *Dragging the form* option.
+/// `react-native`: the form is a React Native `ScrollView`, whose `keyboardShouldPersistTaps` decides
+/// what a tap does while the keyboard is up.
+///
+/// `never` (the default): the scroll view takes the touch at its start, so the button, the switch and
+/// the row never get it, and it blurs the input on release unless the finger scrolled. `handled`: it
+/// blurs only when no child handled the tap. `always`: a tap never blurs. How dragging dismisses is the
+/// scroll view's `keyboardDismissMode`, which is Tapaway's general *Dragging the form* option.
 enum ReactNativeTechnique: DismissalTechnique {
     static let id = TechniqueID.reactNative
     static let title = "ScrollView persistTaps"

@@ -1,13 +1,14 @@
 import TapawayKit
 import TapawayScreen
 
-/// The `react-native` screen: the form as a React Native `ScrollView`. The scroll views'
-/// responder handlers are modelled in `willDeliver`: a scroll view takes a touch at its start
-/// (the capture phase) under `never`, or when no child takes it under `handled`, and on release
-/// blurs the focused input unless it scrolled meanwhile. A screen file's nested scroll views are
-/// React Native scroll views too, each with its own `keyboardShouldPersistTaps` (`never` unless
-/// the file says otherwise): the capture phase runs from the outermost scroll view in, so an
-/// outer one left at `never` takes the touch before an inner `handled` one is asked.
+/// The `react-native` screen: the form as a React Native `ScrollView`.
+///
+/// The scroll views' responder handlers are modelled in `willDeliver`: a scroll view takes a touch at
+/// its start (the capture phase) under `never`, or when no child takes it under `handled`, and on
+/// release blurs the focused input unless it scrolled meanwhile. A screen file's nested scroll views
+/// are React Native scroll views too, each with its own `keyboardShouldPersistTaps` (`never` unless the
+/// file says otherwise): the capture phase runs from the outermost scroll view in, so an outer one left
+/// at `never` takes the touch before an inner `handled` one is asked.
 ///
 /// ```jsx
 /// <ScrollView keyboardShouldPersistTaps="never" keyboardDismissMode="none">

@@ -13,8 +13,9 @@ import TapawayKit
 package final class DismissingWindow: AppWindow {
     /// The text input being edited, as learnt from the notifications.
     package private(set) weak var currentFirstResponder: View?
-    /// Whether the technique is active. A window made on its own is; the app's window is
-    /// only while the `send-event` screen is on top.
+    /// Whether the technique is active.
+    ///
+    /// A window made on its own is; the app's window is only while the `send-event` screen is on top.
     package var isDismissalEnabled = true
 
     /// Follows the screen on top: the rule runs only under its own technique.

@@ -6,9 +6,10 @@ extension TechniqueID {
     package static let sendEvent = TechniqueID("send-event")
 }
 
-/// `send-event`: the heart of Tapaway. The app's window is a `DismissingWindow`, whose
-/// `sendEvent(_:)` override resigns the first responder before delivering an event that has a
-/// new touch outside it; the screen is only the form.
+/// `send-event`: the heart of Tapaway.
+///
+/// The app's window is a `DismissingWindow`, whose `sendEvent(_:)` override resigns the first responder
+/// before delivering an event that has a new touch outside it; the screen is only the form.
 enum SendEventTechnique: DismissalTechnique {
     static let id = TechniqueID.sendEvent
     static let title = "Window sendEvent"

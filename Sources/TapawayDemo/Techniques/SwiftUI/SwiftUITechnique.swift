@@ -7,9 +7,10 @@ extension TechniqueID {
 }
 
 /// `swiftui`: the fields are bound to a `@FocusState`, and a background behind the content has
-/// `.onTapGesture { focus = nil }`. The gesture fires only where the background itself is hit:
-/// any view in front (a text, a button, a row, a field) takes the hit. How a scroll dismisses is
-/// `.scrollDismissesKeyboard`.
+/// `.onTapGesture { focus = nil }`.
+///
+/// The gesture fires only where the background itself is hit: any view in front (a text, a button, a
+/// row, a field) takes the hit. How a scroll dismisses is `.scrollDismissesKeyboard`.
 enum SwiftUITechnique: DismissalTechnique {
     static let id = TechniqueID.swiftUI
     static let title = "@FocusState + tap"

@@ -31,8 +31,9 @@ package final class SwiftUIViewController: FormViewController {
         case interactively
     }
 
-    /// `.scrollDismissesKeyboard`: what a scroll does to the keyboard. `.automatic`, SwiftUI's
-    /// default, unless set.
+    /// `.scrollDismissesKeyboard`: what a scroll does to the keyboard.
+    ///
+    /// `.automatic`, SwiftUI's default, unless set.
     package var scrollDismisses = ScrollDismisses.automatic { didSet { form.keyboardDismissMode = scrollDismissMode } }
     /// Whether the form is a `List` rather than a `ScrollView`: it changes what `.automatic`
     /// means, nothing else (Tapaway's form keeps its rows and hit testing).
@@ -82,6 +83,7 @@ package final class SwiftUIViewController: FormViewController {
 
     /// SwiftUI's `ScrollView` bounces by default whatever its content's size; iOS 16.4 added
     /// `.scrollBounceBehavior(.basedOnSize)` to make it bounce only when the content is larger.
+    ///
     /// Inferred from that modifier's documentation; not observed on a device here.
     package override var platformBouncesWhenContentFits: Bool { true }
 
@@ -141,9 +143,11 @@ package final class SwiftUIViewController: FormViewController {
         }
     }
 
-    /// Whether `view` (or a view around it, inside the form) has a gesture of its own that
-    /// takes precedence over its container's: a control (`Button`, `Toggle`), a text input, a
-    /// row (a `List` row's button). A `Text` has none.
+    /// Whether `view` (or a view around it, inside the form) has a gesture of its own that takes
+    /// precedence over its container's: a control (`Button`, `Toggle`), a text input, a row (a `List`
+    /// row's button).
+    ///
+    /// A `Text` has none.
     private static func hasOwnGesture(_ view: View) -> Bool {
         var current: View? = view
         while let v = current {

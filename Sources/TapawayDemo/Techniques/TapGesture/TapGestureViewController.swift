@@ -2,8 +2,10 @@ import TapawayKit
 import TapawayScreen
 
 /// The `tap-gesture` screen: while the keypad shows, a tap recognizer on the root view resigns the
-/// field. It observes keyboard will-show and will-hide from `viewDidAppear` and stops in
-/// `viewWillDisappear`; will-show adds the recognizer, will-hide removes it.
+/// field.
+///
+/// It observes keyboard will-show and will-hide from `viewDidAppear` and stops in `viewWillDisappear`;
+/// will-show adds the recognizer, will-hide removes it.
 ///
 /// With `cancelsTouchesInView` on (UIKit's default) the tap is taken from the view under it, so a
 /// list row under the tap does not select: the famous "first tap is eaten". Controls win their own
@@ -12,7 +14,9 @@ import TapawayScreen
 package final class TapGestureViewController: FormViewController {
     /// The recognizer, present while the keypad shows.
     package private(set) var dismissTap: TapGestureRecognizer?
-    /// Whether the recognizer takes the tap from the view under it. `true`, as in UIKit.
+    /// Whether the recognizer takes the tap from the view under it.
+    ///
+    /// `true`, as in UIKit.
     package var cancelsTouchesInView = true { didSet { dismissTap?.cancelsTouchesInView = cancelsTouchesInView } }
     private let observers = ObserverBag()
 
@@ -27,9 +31,11 @@ package final class TapGestureViewController: FormViewController {
         observers.add(center.addObserver(forName: .keyboardWillHide) { [weak self] _ in self?.keyboardWillHide() })
     }
 
-    /// Stops observing. The recognizer goes too: a field that resigns because its screen left
-    /// posts will-hide after the observers are gone, and a recognizer left behind would eat the
-    /// first tap when the screen comes back.
+    /// Stops observing.
+    ///
+    /// The recognizer goes too: a field that resigns because its screen left posts will-hide after the
+    /// observers are gone, and a recognizer left behind would eat the first tap when the screen comes
+    /// back.
     package override func viewWillDisappear(_ animated: Bool) {
         observers.cancelAll()
         keyboardWillHide()

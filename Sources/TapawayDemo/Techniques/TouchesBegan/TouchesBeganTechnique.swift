@@ -6,13 +6,14 @@ extension TechniqueID {
     package static let touchesBegan = TechniqueID("touches-began")
 }
 
-/// `touches-began`: the most copied UIKit answer. The screen's view controller overrides
-/// `touchesBegan(_:with:)` and ends editing. It hears only touches no view handled that travel
-/// up the responder chain to it: in a plain view a touch on the background or a label does, at
-/// touch-down, and controls keep their own taps; a scroll view (or a table, which is one) keeps
-/// the touches that reach it, so nothing dismisses there. A table differs from a scroll view in
-/// one way that matters here: it bounces vertically even when its rows fit, so a drag on it
-/// begins and a drag-to-dismiss mode acts.
+/// `touches-began`: the most copied UIKit answer.
+///
+/// The screen's view controller overrides `touchesBegan(_:with:)` and ends editing. It hears only
+/// touches no view handled that travel up the responder chain to it: in a plain view a touch on the
+/// background or a label does, at touch-down, and controls keep their own taps; a scroll view (or a
+/// table, which is one) keeps the touches that reach it, so nothing dismisses there. A table differs
+/// from a scroll view in one way that matters here: it bounces vertically even when its rows fit, so a
+/// drag on it begins and a drag-to-dismiss mode acts.
 enum TouchesBeganTechnique: DismissalTechnique {
     static let id = TechniqueID.touchesBegan
     static let title = "touchesBegan override"

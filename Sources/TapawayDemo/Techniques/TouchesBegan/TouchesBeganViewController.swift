@@ -22,11 +22,12 @@ package final class TouchesBeganViewController: FormViewController {
     }
     /// A plain-view container makes the form a plain view in every layout.
     package override var wantsPlainContainer: Bool { container == "plain-view" }
-    /// A table bounces vertically even when its rows fit: Interface Builder gives every table
-    /// view `alwaysBounceVertical="YES"` (all eleven table views of IQKeyboardManager's demo
-    /// storyboards carry it, none of their seven scroll views do). So a drag on a short
-    /// table begins, and `keyboardDismissMode` `.onDrag` dismisses there, where a plain scroll
-    /// view's drag does nothing. For a table made in code this is inferred.
+    /// A table bounces vertically even when its rows fit: Interface Builder gives every table view
+    /// `alwaysBounceVertical="YES"` (all eleven table views of IQKeyboardManager's demo storyboards
+    /// carry it, none of their seven scroll views do).
+    ///
+    /// So a drag on a short table begins, and `keyboardDismissMode` `.onDrag` dismisses there, where a
+    /// plain scroll view's drag does nothing. For a table made in code this is inferred.
     package override var platformBouncesWhenContentFits: Bool { container == "table" }
     /// `endEditing(true)` (forces) rather than `sendAction(resignFirstResponder)` (asks).
     package var forcesResign = true
