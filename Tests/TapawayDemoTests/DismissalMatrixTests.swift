@@ -10,7 +10,7 @@ import Testing
 struct DismissalMatrixTests {
     /// The first version's four techniques, whose decisions, reasons and keypad notifications
     /// this suite checks in detail; every technique's outcome on every case, with its options,
-    /// is checked by `LabMatrixTests`.
+    /// is checked by `LabMatrixTests` against each technique's expectations file.
     nonisolated static let all: [TechniqueID] = [.sendEvent, .tapGesture, .backgroundControl, .keyboardManager]
 
     @Test("1. nothing focused, tap the background: nothing changes", arguments: all)

@@ -8,17 +8,21 @@ import Testing
 @MainActor
 @Suite("When the form fits")
 struct FormBounceTests {
-    /// The toolkits whose scroll views take a drag whatever their content's size.
-    private static let alwaysBouncing: Set<TechniqueID> = [
-        TechniqueID("swiftui"), TechniqueID("flutter"), TechniqueID("react-native"),
-    ]
+    /// Drags 80 px up from `from`, and lets the drag settle.
+    private func dragUp(_ h: Harness, from: Point) {
+        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
+        h.platform.settle()
+    }
 
     @Test("each screen follows its toolkit by default; always and never override it")
     func perToolkit() {
         let h = Harness(.tapGesture)
         for technique in Techniques.all {
             let form = h.app.screen(for: technique.id).form
-            #expect(form.alwaysBounceVertical == Self.alwaysBouncing.contains(technique.id), "\(technique.id.rawValue)")
+            // Whether the toolkit's scroll view takes a drag whatever its content's size: each
+            // technique's expectations file, with the documentation line it rests on.
+            let expected = TechniqueExpectations.of(technique.id)?.bouncesWhenContentFits
+            #expect(form.alwaysBounceVertical == expected, "\(technique.id.rawValue)")
         }
         #expect(h.app.setOption(OptionKey(nil, "bounce"), to: "always"))
         #expect(Techniques.all.allSatisfy { h.app.screen(for: $0.id).form.alwaysBounceVertical })
@@ -33,12 +37,10 @@ struct FormBounceTests {
         h.focus(h.form.name)
         #expect(!h.form.canScroll, "the form fits the default window")
         let from = h.emptyBackgroundPoint
-        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
-        h.platform.settle()
+        dragUp(h, from: from)
         #expect(h.firstResponderID == "name", "no drag began, so on-drag did nothing")
         h.app.setOption(OptionKey(nil, "bounce"), to: "always")
-        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
-        h.platform.settle()
+        dragUp(h, from: from)
         #expect(h.firstResponderID == nil, "the form always bounces: the drag began and dismissed")
     }
 
@@ -52,13 +54,11 @@ struct FormBounceTests {
         h.focus(h.form.name)
         #expect(!h.form.canScroll, "the form fits the default window")
         let from = h.emptyBackgroundPoint
-        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
-        h.platform.settle()
+        dragUp(h, from: from)
         #expect(h.firstResponderID == "name", "a scroll view whose content fits takes no drag")
         #expect(h.app.setOption(OptionKey(.touchesBegan, "container"), to: "table"))
         #expect(h.form.alwaysBounceVertical)
-        h.platform.drag(from: from, to: from.offsetBy(dx: 0, dy: -80))
-        h.platform.settle()
+        dragUp(h, from: from)
         #expect(h.firstResponderID == nil, "the table's drag began and on-drag dismissed")
         // Drags only to scroll: the table's bounce is the platform's, and `never` wins over it.
         #expect(h.app.setOption(OptionKey(nil, "bounce"), to: "never"))
