@@ -28,7 +28,20 @@ struct ScreenshotTests {
         let data = try #require(try? Data(contentsOf: png), "no file written at \(png.path)\n\(app.diagnostics)")
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         #expect(Array(data.prefix(8)) == signature, "\(png.path) does not start with the PNG signature: \(Array(data.prefix(8)))")
-        #expect(data.count > 10 * 1024, "the PNG is only \(data.count) bytes; expected more than 10 KB for a full frame")
+        // The whole window, as the README gives it for the default device (iPhone 15 in portrait:
+        // "the window 933 × 852"), in 8-bit RGB: the IHDR chunk, which the PNG specification puts
+        // first ("The IHDR chunk shall be the first chunk"), holds width, height, bit depth 8 and
+        // colour type 2 (truecolour); the file ends with the IEND chunk (length 0, its CRC
+        // AE 42 60 82), so nothing was cut short.
+        let bytes = [UInt8](data)
+        func bigEndian(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        #expect(bytes.count > 33, "\(bytes.count) bytes")
+        guard bytes.count > 33 else { return }
+        #expect(bigEndian(8) == 13 && String(decoding: bytes[12..<16], as: UTF8.self) == "IHDR")
+        let size: [Int] = [bigEndian(16), bigEndian(20)]
+        #expect(size == [933, 852], "the picture is the window")
+        #expect(Array(bytes[24..<26]) == [8, 2], "8-bit RGB")
+        #expect(Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "ends with IEND")
     }
 
     /// The PNG signature.

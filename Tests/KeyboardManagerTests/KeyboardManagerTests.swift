@@ -254,9 +254,15 @@ struct KeyboardManagerTests {
         for _ in 0..<5 { screen.notes.insertReturn() }
         screen.notes.insertText("end")
         platform.settle()
+        // "Keeps the focused field (or a text view's caret line) a set distance above the
+        // keypad": the 120 px text view fits above it, so the whole view ends the global
+        // distance (10 px) above the keypad's top…
+        let keypadTop = platform.application.keyboard.frame.minY
+        #expect(screen.notes.frameInScreen.maxY == keypadTop - manager.keyboardDistanceFromTextField)
+        // …and six lines overflow it, so it shows its caret's line last, the bottom inset below it.
         let caret = screen.notes.caretRect
         let caretBottom = screen.notes.frameInScreen.minY + caret.maxY - screen.notes.contentOffset.y
-        #expect(caretBottom <= platform.application.keyboard.frame.minY)
+        #expect(caretBottom == keypadTop - manager.keyboardDistanceFromTextField - screen.notes.textInsets.bottom)
     }
 
     @Test("enabled per view controller class")
@@ -283,7 +289,10 @@ struct KeyboardManagerTests {
         platform.settle()
         platform.application.resizeScreen(to: Size(width: 390, height: 560))
         platform.settle()
+        // The keypad of the shorter screen comes up higher: the field follows it, ending the
+        // global distance (10 px) above its top again.
         let keyboard = platform.application.keyboard
-        #expect(screen.fields[1].frameInScreen.maxY <= keyboard.frame.minY)
+        #expect(keyboard.frame.maxY == 560)
+        #expect(screen.fields[1].frameInScreen.maxY == keyboard.frame.minY - manager.keyboardDistanceFromTextField)
     }
 }

@@ -539,11 +539,21 @@ struct TextEditingTests {
         p.application.runFrame()
         view.becomeFirstResponder()
         view.insertText("one two three four five six seven")
-        #expect(view.lines.count > 1)
+        // The headless font's characters are 0.6 × 17 = 10.2 px wide, and the text runs between
+        // 12 px insets: 176 px hold 17 characters. Lines break after a space (UAX #14), the
+        // space hanging at the line's end: 18 characters do not fit, so "four" and "seven" move.
+        #expect(
+            view.lines.map { view.text[$0].split(separator: " ").joined(separator: " ") } == [
+                "one two three", "four five six", "seven",
+            ])
         for _ in 0..<8 { view.insertReturn() }
         view.insertText("end")
-        #expect(view.contentOffset.y > 0)
-        #expect(view.caretRect.maxY <= view.contentOffset.y + view.bounds.height)
+        // Eleven lines of round(1.25 × 17) = 21 px between 10 px insets: 251 px of content in a
+        // 100 px view. The caret is on the last line, kept in view with the bottom inset below
+        // it: the view scrolls to its end, 251 − 100 = 151.
+        #expect(view.contentOffset.y == 151)
+        #expect(view.caretRect.minY == 10 + 10 * 21 && view.caretRect.height == 21)
+        #expect(view.caretRect.maxY == view.contentOffset.y + view.bounds.height - view.textInsets.bottom)
     }
 
     @Test("in a text view Home and End go to the line's ends, Up and Down keep their column")
