@@ -70,7 +70,8 @@ let package = Package(
         // The headless backend: manual clock, fixed-metric fonts, recording windows and canvas.
         // It runs `tapaway compare` and `tapaway matrix`, the Kit benchmarks and the tests.
         .target(name: "TapawayHeadless", dependencies: ["TapawayKit"]),
-        // What only tests use (builders, the one seeded random generator); the app never links it.
+        // What only tests use (builders, the one seeded random generator, child processes and the
+        // one start-up of a private Xvfb); the app never links it.
         .target(
             name: "TapawayTestSupport", dependencies: ["TapawayKit", "TapawayHeadless"],
             path: "Tests/TapawayTestSupport"),
@@ -136,9 +137,9 @@ let package = Package(
         .testTarget(
             name: "TapawayUnibreakTests",
             dependencies: ["TapawayUnibreak", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
-        // The X11 backend in process: the font-match cache, and fonts and fallback against a
-        // private Xvfb.
-        .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "TapawayKit", "CX11"]),
+        // The X11 backend in process: the font-match cache, and fonts, fallback and shaping
+        // against a private Xvfb (the test support's `VirtualDisplay`).
+        .testTarget(name: "TapawayX11Tests", dependencies: ["TapawayX11", "TapawayKit", "CX11", "TapawayTestSupport"]),
         .testTarget(
             name: "TapawayDemoTests",
             dependencies: [
@@ -160,8 +161,10 @@ let package = Package(
         .testTarget(
             name: "KeyboardManagerTests",
             dependencies: ["KeyboardManager", "TapawayKit", "TapawayHeadless", "TapawayTestSupport"]),
+        // The real binary driven from outside, through X (XTest) and its trace: none of the
+        // program's modules.
         .testTarget(
-            name: "EndToEndTests", dependencies: ["CX11", "CXTest", "TapawayTestSupport", "TapawayX11", "TapawayKit"],
+            name: "EndToEndTests", dependencies: ["CX11", "CXTest", "TapawayTestSupport"],
             // The shell fixtures the tests run (an input method's session), not sources.
             exclude: ["Fixtures"]),
     ]

@@ -11,6 +11,7 @@
 #                                 start-up with another build's rows interleaved (an earlier one, say)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/xvfb.sh
 scripts/setup.sh
 PEERS=(matchbox-keyboard xvkbd tk yad)
 missing=()
@@ -28,13 +29,10 @@ swift build -c release --static-swift-stdlib --scratch-path .build/static-stdlib
 BIN="$(swift build -c release --scratch-path .build/static-stdlib --show-bin-path)"
 export TAPAWAY_BINARY="$BIN/tapaway"
 
-exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
-XVFB_PID=$!
+start_private_xvfb bench
 # The tap benchmark reads how long the server waited for a core.
 export TAPAWAY_BENCH_XVFB_PID="$XVFB_PID"
 trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
-read -r -t 10 DISPLAY_NUMBER <&3 || { echo "bench: Xvfb did not start" >&2; exit 1; }
-export DISPLAY=":$DISPLAY_NUMBER"
 
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -sr)"
 echo "Swift: $(swift --version 2>&1 | head -1)"

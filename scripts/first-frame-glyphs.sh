@@ -9,6 +9,7 @@
 # Each binary runs once under gdb on a private Xvfb, with an empty configuration and a font-match
 # cache made current by one start first. Needs gdb (with Python) and Xvfb.
 set -euo pipefail
+. "$(dirname "$0")/lib/xvfb.sh"
 binaries=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do binaries+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
@@ -17,11 +18,8 @@ if [ ${#binaries[@]} -eq 0 ]; then
     exit 64
 fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-glyphs.XXXXXX")"
-exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
-XVFB_PID=$!
+start_private_xvfb first-frame-glyphs
 trap 'kill "$XVFB_PID" 2>/dev/null || true; rm -rf "$work"' EXIT
-read -r -t 10 DISPLAY_NUMBER <&3 || { echo "first-frame-glyphs: Xvfb did not start" >&2; exit 1; }
-export DISPLAY=":$DISPLAY_NUMBER"
 export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache"
 mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
 

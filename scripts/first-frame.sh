@@ -27,6 +27,7 @@
 # start or after fonts changed).
 # Needs valgrind, gdb (with Python) and Xvfb.
 set -euo pipefail
+. "$(dirname "$0")/lib/xvfb.sh"
 binaries=()
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do binaries+=("$1"); shift; done
 [ "${1:-}" = "--" ] && shift
@@ -36,10 +37,8 @@ if [ ${#binaries[@]} -eq 0 ]; then
 fi
 RUNS="${RUNS:-5}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-first-frame.XXXXXX")"
-exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
-XVFB_PID=$!
+start_private_xvfb first-frame
 trap 'kill "$XVFB_PID" 2>/dev/null || true; rm -rf "$work"' EXIT
-read -r -t 10 DISPLAY_NUMBER <&3 || { echo "first-frame: Xvfb did not start" >&2; exit 1; }
 [ "$(cat "/proc/$XVFB_PID/comm" 2>/dev/null)" = Xvfb ] || { echo "first-frame: cannot find Xvfb's process" >&2; exit 1; }
 export XVFB_PID
 # The nanoseconds the scheduler has run the X server, over all its threads.

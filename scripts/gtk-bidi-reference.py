@@ -4,7 +4,7 @@
 Usage: DISPLAY=:N scripts/gtk-bidi-reference.py [TEXT...]
 For each text (a default set when none is given) and every caret offset, a GtkEntry is moved
 one visual position right and left with its "move-cursor" signal, the binding of the Right and
-Left keys, and the offsets it lands on are printed. Tests/EndToEndTests/ShapingTests.swift holds
+Left keys, and the offsets it lands on are printed. Tests/TapawayX11Tests/ShapingTests.swift holds
 these figures and checks that Tapaway's fields move the same way. Needs python3-gi and
 gir1.2-gtk-3.0 (not installed by the set-up: only to make the figures again).
 """

@@ -4,6 +4,7 @@
 # saves a screenshot and prints where it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/xvfb.sh
 scripts/setup.sh
 swift build -c release --static-swift-stdlib --scratch-path .build/static-stdlib --product tapaway >&2
 BIN="$(swift build -c release --scratch-path .build/static-stdlib --show-bin-path)/tapaway"
@@ -14,9 +15,7 @@ fi
 
 mkdir -p out
 SHOT="$PWD/out/tapaway-$(date +%Y%m%d-%H%M%S).png"
-exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
-XVFB_PID=$!
+start_private_xvfb run
 trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
-read -r -t 10 DISPLAY_NUMBER <&3 || { echo "run: Xvfb did not start" >&2; exit 1; }
 echo "run: no DISPLAY; using a private virtual display :$DISPLAY_NUMBER" >&2
 DISPLAY=":$DISPLAY_NUMBER" "$BIN" --focus name --screenshot "$SHOT" "$@"

@@ -4,16 +4,14 @@
 # assets/recordings/ replayed with --screenshot. Without DISPLAY it uses a private Xvfb.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/xvfb.sh
 scripts/setup.sh
 swift build --product tapaway >&2
 BIN="$(swift build --show-bin-path)/tapaway"
 
 if [ -z "${DISPLAY:-}" ]; then
-    exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
-    XVFB_PID=$!
+    start_private_xvfb screenshots
     trap 'kill "$XVFB_PID" 2>/dev/null || true' EXIT
-    read -r -t 10 DISPLAY_NUMBER <&3 || { echo "screenshots: Xvfb did not start" >&2; exit 1; }
-    export DISPLAY=":$DISPLAY_NUMBER"
 fi
 
 shot() { # NAME ARGUMENTS...: one picture, from a clean start (no settings read or written)

@@ -9,17 +9,15 @@
 #   scripts/startup-order.sh          needs valgrind and Xvfb
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib/xvfb.sh
 work="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-order.XXXXXX")"
 # Linked with a map: which input section holds each function.
 swift build -c release --static-swift-stdlib --scratch-path .build/static-stdlib --product tapaway \
     -Xlinker "-Map=$work/map" -Xlinker --no-demangle >&2
 binary="$(swift build -c release --scratch-path .build/static-stdlib --show-bin-path)/tapaway"
 
-exec 3< <(Xvfb -displayfd 4 -screen 0 1280x1024x24 -noreset -nolisten tcp 4>&1 2>/dev/null)
-XVFB_PID=$!
+start_private_xvfb startup-order
 trap 'kill "$XVFB_PID" 2>/dev/null || true; rm -rf "$work"' EXIT
-read -r -t 10 DISPLAY_NUMBER <&3 || { echo "startup-order: Xvfb did not start" >&2; exit 1; }
-export DISPLAY=":$DISPLAY_NUMBER"
 export XDG_CONFIG_HOME="$work/config" XDG_DATA_HOME="$work/data" XDG_CACHE_HOME="$work/cache"
 mkdir -p "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
 # Named `tapaway`, as installed (the font-match cache's key holds the program's name).

@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// Screen readers and accessibility-driven test tools (issue 34): a private session bus with
@@ -25,45 +26,18 @@ struct AccessibilityTests {
             runtime = PrivateFolder(purpose: "runtime")
             try FileManager.default.createDirectory(
                 atPath: runtime.path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            var fds: [Int32] = [-1, -1]
-            guard pipe(&fds) == 0 else { throw EndToEndError("pipe failed") }
-            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-            defer { close(fds[0]) }
             var environment = ProcessInfo.processInfo.environment
             // No display: the launcher then leaves the root window alone, and clients find the
             // bus through the session bus, as libatspi does when no root window says.
             environment["DISPLAY"] = nil
             environment["XDG_RUNTIME_DIR"] = runtime.path
             environment["AT_SPI_BUS_ADDRESS"] = nil
-            do {
-                process = try ChildProcess(
-                    command: Executables.bounded([session, "--", script], lifetimeLimit: Executables.sessionLifetime),
-                    environment: environment, stdout: .descriptor(fds[1]), stderr: .descriptor(fds[1]))
-            } catch {
-                close(fds[1])
-                throw error
-            }
-            close(fds[1])
-            var received = ""
-            let deadline = Date().addingTimeInterval(30)
-            while !received.contains("\n") || !received.contains("atspi ready ") {
-                let remaining = deadline.timeIntervalSinceNow
-                guard remaining > 0 else {
-                    process.signalGroup(SIGTERM)
-                    throw EndToEndError("the accessibility bus did not start within 30 s (said \(received.debugDescription))")
-                }
-                var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-                if poll(&pfd, 1, Int32(min(remaining, 0.2) * 1000) + 1) <= 0 { continue }
-                var buffer = [UInt8](repeating: 0, count: 512)
-                let count = read(fds[0], &buffer, buffer.count)
-                if count <= 0 {
-                    throw EndToEndError(
-                        "the accessibility bus's session ended before it was ready (said \(received.debugDescription))")
-                }
-                received += String(decoding: buffer[0..<count], as: UTF8.self)
-            }
-            let line = received.split(separator: "\n").first { $0.hasPrefix("atspi ready ") } ?? ""
+            let started = try ChildProcess.start(
+                Executables.bounded([session, "--", script], lifetimeLimit: Executables.sessionLifetime),
+                environment: environment, errorsToo: true, timeout: 30, awaiting: "the accessibility bus",
+                until: { $0.contains("\n") && $0.contains("atspi ready ") })
+            process = started.process
+            let line = started.said.split(separator: "\n").first { $0.hasPrefix("atspi ready ") } ?? ""
             address = String(line.dropFirst("atspi ready ".count))
         }
 

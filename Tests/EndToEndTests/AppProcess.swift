@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TapawayTestSupport
 
 /// The one way the end-to-end tests launch the real `tapaway` binary: on a `VirtualDisplay` or
 /// on none, with its trace written to a temporary file that is read back incrementally, its

@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// Runs `tapaway ARGUMENTS` untraced to completion (at most `timeout` seconds) on `display`

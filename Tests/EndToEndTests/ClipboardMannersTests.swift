@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 extension Session {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 /// The soft and hard core file size limits of process `pid`, as /proc/PID/limits gives them

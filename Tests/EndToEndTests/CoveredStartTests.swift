@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// A window covered when it first maps gets no `Expose`: the first frame must not wait for one

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 /// Desktop manners: what a window manager and a launcher expect of a well-behaved program.

@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// A device chosen live from the sidebar: the window grows for it, and the trace's `device` line

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 /// The font-match cache (issue 20), end to end: a start whose cache is current opens its fonts

@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// Checks of the harness itself (Xvfb, XTest, pixel read-back), independent of the program,

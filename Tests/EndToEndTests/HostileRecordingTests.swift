@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// Recordings from someone else: what they hold is printed escaped, a header naming what does

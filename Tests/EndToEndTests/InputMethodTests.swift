@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// A real input method on the private display (issue 19): ibus with its XIM frontend and m17n's
@@ -14,44 +15,15 @@ struct InputMethodTests {
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Fixtures/ibus-session.sh").path
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw EndToEndError("pipe failed") }
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
-        defer { close(fds[0]) }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display.name
         environment["HOME"] = home
         environment["XDG_CONFIG_HOME"] = home + "/config"
         environment["XDG_CACHE_HOME"] = home + "/cache"
-        let ibus: ChildProcess
-        do {
-            ibus = try ChildProcess(
-                command: Executables.bounded([session, "--", script], lifetimeLimit: Executables.sessionLifetime),
-                environment: environment, stdout: .descriptor(fds[1]))
-        } catch {
-            close(fds[1])
-            throw error
-        }
-        close(fds[1])
-        var received = ""
         let deadline = Date().addingTimeInterval(30)
-        while !received.contains("ibus ready") {
-            let remaining = deadline.timeIntervalSinceNow
-            guard remaining > 0 else {
-                ibus.signalGroup(SIGTERM)
-                throw EndToEndError("ibus did not set its engine within 30 s (said \(received.debugDescription))")
-            }
-            var pfd = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(remaining, 0.2) * 1000) + 1)
-            if ready <= 0 { continue }
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let count = read(fds[0], &buffer, buffer.count)
-            if count <= 0 {
-                throw EndToEndError("ibus's session ended before its engine was set (said \(received.debugDescription))")
-            }
-            received += String(decoding: buffer[0..<count], as: UTF8.self)
-        }
+        let (ibus, _) = try ChildProcess.start(
+            Executables.bounded([session, "--", script], lifetimeLimit: Executables.sessionLifetime),
+            environment: environment, timeout: 30, awaiting: "ibus's engine", until: { $0.contains("ibus ready") })
         // The engine is set before ibus's XIM frontend may have announced itself: wait until the
         // root window's XIM_SERVERS lists it, or Xlib would open its own input method instead.
         guard let x = XOpenDisplay(display.name) else { throw EndToEndError("cannot open \(display.name)") }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 /// Runs `command` (an absolute path first) to completion with output captured; nil when it

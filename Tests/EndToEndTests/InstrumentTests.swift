@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// The instruments end to end: two fingers from one mouse (a pinned right click, a Ctrl pinch),

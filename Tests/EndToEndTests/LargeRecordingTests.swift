@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 /// Large recordings are read a line at a time: the file's text is never held whole (issue 38,

@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// The real binary under `valgrind --leak-check=full`, replaying a recorded session (focus,

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 /// A program holding the clipboard cannot freeze Tapaway nor fill its memory: pastes are read

@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// A folder in the temporary directory for one test's files (not made until the program

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TapawayTestSupport
 import Testing
 
 /// Signals whose default action ends a program end Tapaway as SIGTERM does: settings saved,

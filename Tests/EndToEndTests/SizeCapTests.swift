@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// Sizes the command line accepts but the screen cannot show: the window, and so its back

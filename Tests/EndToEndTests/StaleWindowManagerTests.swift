@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// A window manager that was killed leaves `_NET_SUPPORTING_WM_CHECK` on the root window,

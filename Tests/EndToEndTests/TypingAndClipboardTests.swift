@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 // Typing and the clipboard, end to end: the real binary on a private Xvfb, keypad keys clicked at

@@ -1,4 +1,5 @@
 import Foundation
+import TapawayTestSupport
 import Testing
 
 /// A screen of one's own, from outside: `validate`, `--screen`, `screen show` and `audit` as a

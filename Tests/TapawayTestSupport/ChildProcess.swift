@@ -11,9 +11,9 @@ import Glibc
 /// dispositions, its own process group (so stopping it also stops whatever it started, such
 /// as the program under `timeout`), and only the descriptors it is given: a parallel test's
 /// pipes and X connections never leak into it.
-final class ChildProcess {
+public final class ChildProcess {
     /// Where one of the child's standard streams goes.
-    enum Stream {
+    public enum Stream {
         /// `/dev/null`.
         case null
         /// A copy of one of our descriptors (e.g. a pipe's write end).
@@ -23,13 +23,13 @@ final class ChildProcess {
     }
 
     /// The child's process id, which is also its process group id.
-    let pid: pid_t
+    public let pid: pid_t
     /// The command as launched (for messages).
-    let commandLine: [String]
+    public let commandLine: [String]
     private var waitStatus: Int32?
 
     /// Spawns `command[0]` (an absolute path) with `command[1...]` as arguments.
-    init(
+    public init(
         command: [String], environment: [String: String],
         stdin: Stream = .null, stdout: Stream = .null, stderr: Stream = .null
     ) throws {
@@ -72,7 +72,7 @@ final class ChildProcess {
         var pid: pid_t = 0
         let result = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
         guard result == 0 else {
-            throw EndToEndError("cannot start \(command[0]): \(String(cString: strerror(result)))")
+            throw ChildProcessError("cannot start \(command[0]): \(String(cString: strerror(result)))")
         }
         self.pid = pid
     }
@@ -96,7 +96,7 @@ final class ChildProcess {
     }
 
     /// Whether the child is still running (reaps it once it has exited).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         if waitStatus != nil { return false }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
@@ -112,19 +112,19 @@ final class ChildProcess {
     }
 
     /// The exit code if the child exited normally.
-    var exitCode: Int32? {
+    public var exitCode: Int32? {
         guard !isRunning, let status = waitStatus, status != -1, status & 0x7F == 0 else { return nil }
         return (status >> 8) & 0xFF
     }
 
     /// The signal that killed the child, if one did.
-    var terminationSignal: Int32? {
+    public var terminationSignal: Int32? {
         guard !isRunning, let status = waitStatus, status != -1, status & 0x7F != 0 else { return nil }
         return status & 0x7F
     }
 
     /// "running", "exit status N" or "killed by signal N".
-    var statusDescription: String {
+    public var statusDescription: String {
         if isRunning { return "running" }
         if let code = exitCode { return "exit status \(code)" }
         if let signal = terminationSignal { return "killed by signal \(signal) (\(String(cString: strsignal(signal))))" }
@@ -132,14 +132,14 @@ final class ChildProcess {
     }
 
     /// Sends `signal` to the child's whole process group.
-    func signalGroup(_ signal: Int32) {
+    public func signalGroup(_ signal: Int32) {
         guard isRunning else { return }
         kill(-pid, signal)
     }
 
     /// Waits up to `timeout` seconds for the child to exit; true if it has.
     @discardableResult
-    func waitForExit(timeout: Double) -> Bool {
+    public func waitForExit(timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while isRunning {
             if Date() >= deadline { return false }
@@ -150,7 +150,7 @@ final class ChildProcess {
 
     /// SIGTERM to the group, up to `grace` seconds to exit, then SIGKILL to the group and wait.
     /// Safe to call more than once.
-    func stop(grace: Double) {
+    public func stop(grace: Double) {
         guard isRunning else { return }
         signalGroup(SIGTERM)
         if waitForExit(timeout: grace) { return }
@@ -159,10 +159,66 @@ final class ChildProcess {
     }
 }
 
+extension ChildProcess {
+    /// Spawns `command` with its standard output on a pipe and reads that pipe until `isReady`
+    /// accepts what the child has written: how a server says it is ready (Xvfb's display number,
+    /// a session script's "ready" line), so a test waits for that, not for a time.
+    ///
+    /// Standard error goes to `stderr`, or to the same pipe with `errorsToo`. Returns the child
+    /// and what it wrote. If the child ends or `timeout` seconds pass first, the child is
+    /// stopped and a `ChildProcessError` says what was `awaited` and what the child wrote.
+    public static func start(
+        _ command: [String], environment: [String: String], stderr: Stream = .null, errorsToo: Bool = false,
+        timeout: Double, awaiting awaited: String, until isReady: (String) -> Bool
+    ) throws -> (process: ChildProcess, said: String) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw ChildProcessError("pipe failed: \(String(cString: strerror(errno)))") }
+        // Children never inherit it anyway (descriptors ≥ 3 are closed), but keep it out of any
+        // other exec too.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        let (readFD, writeFD) = (fds[0], fds[1])
+        defer { close(readFD) }
+        let process: ChildProcess
+        do {
+            process = try ChildProcess(
+                command: command, environment: environment, stdout: .descriptor(writeFD),
+                stderr: errorsToo ? .descriptor(writeFD) : stderr)
+        } catch {
+            close(writeFD)
+            throw error
+        }
+        // Our copy of the write end must go, or a child that dies would not give us end-of-file.
+        close(writeFD)
+        var received = ""
+        let deadline = Date().addingTimeInterval(timeout)
+        while !isReady(received) {
+            let remaining = deadline.timeIntervalSinceNow
+            var ended = remaining <= 0
+            if !ended {
+                var pfd = pollfd(fd: readFD, events: Int16(POLLIN), revents: 0)
+                guard poll(&pfd, 1, Int32(min(remaining, 0.2) * 1000) + 1) > 0 else { continue }
+                var buffer = [UInt8](repeating: 0, count: 512)
+                let count = read(readFD, &buffer, buffer.count)
+                if count > 0 { received += String(decoding: buffer[0..<count], as: UTF8.self) }
+                ended = count == 0 || (count < 0 && errno != EINTR && errno != EAGAIN)
+            }
+            if ended {
+                let state = process.statusDescription
+                process.stop(grace: 2)
+                throw ChildProcessError(
+                    "\(awaited) did not come within \(timeout) s (\(command.last ?? "") wrote \(received.debugDescription); "
+                        + "\(state))")
+            }
+        }
+        return (process, received)
+    }
+}
+
 /// Finding helper programs.
-enum Executables {
+public enum Executables {
     /// The absolute path of `name` on `PATH` (or in the usual system directories), if any.
-    static func find(_ name: String) -> String? {
+    public static func find(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let dirs = path.split(separator: ":").map(String.init) + ["/usr/bin", "/bin", "/usr/local/bin"]
         for dir in dirs where !dir.isEmpty {
@@ -175,7 +231,7 @@ enum Executables {
     /// The longest a program or server of an end-to-end test may live, in seconds: 300, or
     /// `TAPAWAY_E2E_LIFETIME` for long runs (the monkey's), and always five minutes more than a
     /// soak asked for with `TAPAWAY_MONKEY_MINUTES`, so a soak is never cut short by its own Xvfb.
-    static var sessionLifetime: Int {
+    public static var sessionLifetime: Int {
         let environment = ProcessInfo.processInfo.environment
         let asked = environment["TAPAWAY_E2E_LIFETIME"].flatMap(Int.init) ?? 0
         let soak = environment["TAPAWAY_MONKEY_MINUTES"].flatMap(Double.init).map { Int(($0 * 60).rounded(.up)) + 300 } ?? 0
@@ -185,8 +241,17 @@ enum Executables {
     /// `command` wrapped in `timeout -k 5 LIMIT` when coreutils' `timeout` exists. The wrapper
     /// passes SIGTERM on to the command, and bounds the command's lifetime should the test
     /// process crash before it can clean up.
-    static func bounded(_ command: [String], lifetimeLimit seconds: Int) -> [String] {
+    public static func bounded(_ command: [String], lifetimeLimit seconds: Int) -> [String] {
         guard let timeout = find("timeout") else { return command }
         return [timeout, "-k", "5", String(seconds)] + command
     }
+}
+
+/// Why a child process or a private display could not be had, in words for the test's failure.
+public struct ChildProcessError: Error, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    /// An error that says `description`.
+    public init(_ description: String) { self.description = description }
 }
