@@ -26,6 +26,17 @@ struct FontMatchCacheTests {
         }
     }
 
+    /// Runs `body` with a private display and a home of its own, removed afterwards, once the
+    /// program is known to be built (so a missing build fails before a server starts).
+    static func withDisplayAndHome(_ body: (VirtualDisplay, Home) throws -> Void) throws {
+        _ = try AppProcess.binaryURL()
+        let display = try VirtualDisplay()
+        defer { display.stop() }
+        let home = Home()
+        defer { home.folder.remove() }
+        try body(display, home)
+    }
+
     /// What one `--screenshot` launch did.
     struct Shot: CustomStringConvertible {
         let png: Data
@@ -75,22 +86,18 @@ struct FontMatchCacheTests {
 
     @Test("a second start opens its fonts from the cache, without fontconfig's configuration, and draws the same")
     func secondStartFromTheCache() throws {
-        _ = try AppProcess.binaryURL()
-        let display = try VirtualDisplay()
-        defer { display.stop() }
-        let home = Home()
-        defer { home.folder.remove() }
+        try Self.withDisplayAndHome { display, home in
+            let first = try Self.shoot(home, on: display)
+            #expect(first.loadedConfiguration, "no cache yet: fontconfig matches\n\(first.stdout.prefix(500))")
+            let written = Self.bytes(home.cache)
+            #expect(Self.isWholeCache(written), "the cache is written after the first frame")
 
-        let first = try Self.shoot(home, on: display)
-        #expect(first.loadedConfiguration, "no cache yet: fontconfig matches\n\(first.stdout.prefix(500))")
-        let written = Self.bytes(home.cache)
-        #expect(Self.isWholeCache(written), "the cache is written after the first frame")
-
-        let second = try Self.shoot(home, on: display)
-        #expect(!second.loadedConfiguration, "fontconfig loaded its configuration:\n\(second.stdout.prefix(800))")
-        #expect(second.png == first.png, "the fonts from the cache draw differently")
-        #expect(second.stderr.isEmpty, "\(second.stderr)")
-        #expect(Self.bytes(home.cache) == written, "a current cache is left as it is")
+            let second = try Self.shoot(home, on: display)
+            #expect(!second.loadedConfiguration, "fontconfig loaded its configuration:\n\(second.stdout.prefix(800))")
+            #expect(second.png == first.png, "the fonts from the cache draw differently")
+            #expect(second.stderr.isEmpty, "\(second.stderr)")
+            #expect(Self.bytes(home.cache) == written, "a current cache is left as it is")
+        }
     }
 
     @Test("after a start from the cache, fallback fonts still come from fontconfig, which loads then")
@@ -120,43 +127,40 @@ struct FontMatchCacheTests {
 
     @Test("a configuration file of the user's that appears, or changes, makes the next start match again")
     func changedConfiguration() throws {
-        _ = try AppProcess.binaryURL()
-        let display = try VirtualDisplay()
-        defer { display.stop() }
-        let home = Home()
-        defer { home.folder.remove() }
+        try Self.withDisplayAndHome { display, home in
+            let inter = try Self.shoot(home, on: display)
+            #expect(!inter.stderr.contains("not found"), "Inter is installed (fonts-inter): \(inter.stderr)")
+            // The user's own fonts.conf, absent when the cache was written, now turns Inter away.
+            let conf = home.folder.file("config/fontconfig/fonts.conf")
+            try FileManager.default.createDirectory(
+                atPath: home.folder.file("config/fontconfig"), withIntermediateDirectories: true)
+            let rejecting = """
+                <?xml version="1.0"?>
+                <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+                <fontconfig><selectfont><rejectfont><pattern>
+                <patelt name="family"><string>Inter</string></patelt>
+                </pattern></rejectfont></selectfont></fontconfig>
 
-        let inter = try Self.shoot(home, on: display)
-        #expect(!inter.stderr.contains("not found"), "Inter is installed (fonts-inter): \(inter.stderr)")
-        // The user's own fonts.conf, absent when the cache was written, now turns Inter away.
-        let conf = home.folder.file("config/fontconfig/fonts.conf")
-        try FileManager.default.createDirectory(atPath: home.folder.file("config/fontconfig"), withIntermediateDirectories: true)
-        let rejecting = """
-            <?xml version="1.0"?>
-            <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
-            <fontconfig><selectfont><rejectfont><pattern>
-            <patelt name="family"><string>Inter</string></patelt>
-            </pattern></rejectfont></selectfont></fontconfig>
+                """
+            try rejecting.write(toFile: conf, atomically: false, encoding: .utf8)
 
-            """
-        try rejecting.write(toFile: conf, atomically: false, encoding: .utf8)
+            let rejected = try Self.shoot(home, on: display)
+            #expect(rejected.loadedConfiguration, "the new configuration file is read")
+            #expect(rejected.stderr.contains("font family 'Inter' not found"), "\(rejected.stderr)")
+            #expect(rejected.png != inter.png, "another family draws differently")
 
-        let rejected = try Self.shoot(home, on: display)
-        #expect(rejected.loadedConfiguration, "the new configuration file is read")
-        #expect(rejected.stderr.contains("font family 'Inter' not found"), "\(rejected.stderr)")
-        #expect(rejected.png != inter.png, "another family draws differently")
+            let cached = try Self.shoot(home, on: display)
+            #expect(!cached.loadedConfiguration, "the cache made with the new configuration is current")
+            #expect(cached.stderr.contains("font family 'Inter' not found"), "the same warning from the cache: \(cached.stderr)")
+            #expect(cached.png == rejected.png)
 
-        let cached = try Self.shoot(home, on: display)
-        #expect(!cached.loadedConfiguration, "the cache made with the new configuration is current")
-        #expect(cached.stderr.contains("font family 'Inter' not found"), "the same warning from the cache: \(cached.stderr)")
-        #expect(cached.png == rejected.png)
-
-        // The same file, changed: Inter again.
-        try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(toFile: conf, atomically: false, encoding: .utf8)
-        let back = try Self.shoot(home, on: display)
-        #expect(back.loadedConfiguration, "the changed file is read again")
-        #expect(!back.stderr.contains("not found"), "\(back.stderr)")
-        #expect(back.png == inter.png)
+            // The same file, changed: Inter again.
+            try "<?xml version=\"1.0\"?>\n<fontconfig></fontconfig>\n".write(toFile: conf, atomically: false, encoding: .utf8)
+            let back = try Self.shoot(home, on: display)
+            #expect(back.loadedConfiguration, "the changed file is read again")
+            #expect(!back.stderr.contains("not found"), "\(back.stderr)")
+            #expect(back.png == inter.png)
+        }
     }
 
     @Test("an Xft resource that changes a match (Xft.rgba) makes the next start match again, and so does its removal")
@@ -187,72 +191,64 @@ struct FontMatchCacheTests {
 
     @Test("a truncated, corrupt, foreign or hostile cache is ignored quietly, matched past and replaced")
     func brokenCaches() throws {
-        _ = try AppProcess.binaryURL()
-        let display = try VirtualDisplay()
-        defer { display.stop() }
-        let home = Home()
-        defer { home.folder.remove() }
+        try Self.withDisplayAndHome { display, home in
+            let reference = try Self.shoot(home, on: display)
+            let valid = try #require(Self.bytes(home.cache))
+            try #require(Self.isWholeCache(valid))
 
-        let reference = try Self.shoot(home, on: display)
-        let valid = try #require(Self.bytes(home.cache))
-        try #require(Self.isWholeCache(valid))
+            // The regular match's font file replaced by a text file, stamped as the cache stamps
+            // files, with the checksum made again: a cache that passes every check but names no font.
+            let text = home.folder.file("not-a-font.otf")
+            try "not a font\n".write(toFile: text, atomically: false, encoding: .utf8)
+            let hostile = try Self.namingAnotherFile(valid, text)
 
-        // The regular match's font file replaced by a text file, stamped as the cache stamps
-        // files, with the checksum made again: a cache that passes every check but names no font.
-        let text = home.folder.file("not-a-font.otf")
-        try "not a font\n".write(toFile: text, atomically: false, encoding: .utf8)
-        let hostile = try Self.namingAnotherFile(valid, text)
-
-        var flipped = valid
-        flipped[valid.count / 2] ^= 0x20
-        let variants: [(name: String, bytes: [UInt8])] = [
-            ("truncated", Array(valid.prefix(valid.count / 2))), ("corrupt", flipped),
-            ("foreign", Array("[Desktop Entry]\nName=Not a cache\n".utf8)), ("binary", [0, 1, 2, 0xFF, 0xFE, 0x0A]),
-            ("hostile", hostile),
-        ]
-        for variant in variants {
-            try Data(variant.bytes).write(to: URL(fileURLWithPath: home.cache))
-            let shot = try Self.shoot(home, on: display)
-            #expect(shot.loadedConfiguration, "\(variant.name): fontconfig matches")
-            #expect(shot.stderr.isEmpty, "\(variant.name): nothing said: \(shot.stderr)")
-            #expect(shot.png == reference.png, "\(variant.name): the fonts are those fontconfig matches")
-            let replaced = Self.bytes(home.cache)
-            #expect(Self.isWholeCache(replaced) && replaced != variant.bytes, "\(variant.name): replaced by a whole cache")
+            var flipped = valid
+            flipped[valid.count / 2] ^= 0x20
+            let variants: [(name: String, bytes: [UInt8])] = [
+                ("truncated", Array(valid.prefix(valid.count / 2))), ("corrupt", flipped),
+                ("foreign", Array("[Desktop Entry]\nName=Not a cache\n".utf8)), ("binary", [0, 1, 2, 0xFF, 0xFE, 0x0A]),
+                ("hostile", hostile),
+            ]
+            for variant in variants {
+                try Data(variant.bytes).write(to: URL(fileURLWithPath: home.cache))
+                let shot = try Self.shoot(home, on: display)
+                #expect(shot.loadedConfiguration, "\(variant.name): fontconfig matches")
+                #expect(shot.stderr.isEmpty, "\(variant.name): nothing said: \(shot.stderr)")
+                #expect(shot.png == reference.png, "\(variant.name): the fonts are those fontconfig matches")
+                let replaced = Self.bytes(home.cache)
+                #expect(Self.isWholeCache(replaced) && replaced != variant.bytes, "\(variant.name): replaced by a whole cache")
+            }
+            let after = try Self.shoot(home, on: display)
+            #expect(!after.loadedConfiguration, "the replaced cache is current")
+            #expect(after.png == reference.png)
         }
-        let after = try Self.shoot(home, on: display)
-        #expect(!after.loadedConfiguration, "the replaced cache is current")
-        #expect(after.png == reference.png)
     }
 
     @Test("a cache path that is a link or a folder is neither read nor replaced")
     func notARegularFile() throws {
-        _ = try AppProcess.binaryURL()
-        let display = try VirtualDisplay()
-        defer { display.stop() }
-        let home = Home()
-        defer { home.folder.remove() }
+        try Self.withDisplayAndHome { display, home in
+            let reference = try Self.shoot(home, on: display)
+            let valid = try #require(Self.bytes(home.cache))
+            // A link to a current cache: not read (so fontconfig matches), not replaced, its target kept.
+            let elsewhere = home.folder.file("elsewhere")
+            try Data(valid).write(to: URL(fileURLWithPath: elsewhere))
+            try FileManager.default.removeItem(atPath: home.cache)
+            try FileManager.default.createSymbolicLink(atPath: home.cache, withDestinationPath: elsewhere)
+            let linked = try Self.shoot(home, on: display)
+            #expect(linked.loadedConfiguration, "a link is not read")
+            #expect(linked.stderr.isEmpty, "\(linked.stderr)")
+            #expect(linked.png == reference.png)
+            #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: home.cache)) == elsewhere, "the link is kept")
+            #expect(Self.bytes(elsewhere) == valid, "nothing is written through the link")
 
-        let reference = try Self.shoot(home, on: display)
-        let valid = try #require(Self.bytes(home.cache))
-        // A link to a current cache: not read (so fontconfig matches), not replaced, its target kept.
-        let elsewhere = home.folder.file("elsewhere")
-        try Data(valid).write(to: URL(fileURLWithPath: elsewhere))
-        try FileManager.default.removeItem(atPath: home.cache)
-        try FileManager.default.createSymbolicLink(atPath: home.cache, withDestinationPath: elsewhere)
-        let linked = try Self.shoot(home, on: display)
-        #expect(linked.loadedConfiguration, "a link is not read")
-        #expect(linked.stderr.isEmpty, "\(linked.stderr)")
-        #expect(linked.png == reference.png)
-        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: home.cache)) == elsewhere, "the link is kept")
-        #expect(Self.bytes(elsewhere) == valid, "nothing is written through the link")
-
-        try FileManager.default.removeItem(atPath: home.cache)
-        try FileManager.default.createDirectory(atPath: home.cache, withIntermediateDirectories: false)
-        let folder = try Self.shoot(home, on: display)
-        #expect(folder.loadedConfiguration)
-        #expect(folder.stderr.isEmpty, "\(folder.stderr)")
-        var isDirectory: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: home.cache, isDirectory: &isDirectory) && isDirectory.boolValue)
+            try FileManager.default.removeItem(atPath: home.cache)
+            try FileManager.default.createDirectory(atPath: home.cache, withIntermediateDirectories: false)
+            let folder = try Self.shoot(home, on: display)
+            #expect(folder.loadedConfiguration)
+            #expect(folder.stderr.isEmpty, "\(folder.stderr)")
+            var isDirectory: ObjCBool = false
+            #expect(FileManager.default.fileExists(atPath: home.cache, isDirectory: &isDirectory) && isDirectory.boolValue)
+        }
     }
 
     /// `cache` with the regular match's font file replaced by `path`, stamped as the program

@@ -68,15 +68,7 @@ struct LabTests {
 
     @Test("touches-began in a scroll view (the default): a background tap keeps the focus")
     func touchesBeganScrollViewKeeps() throws {
-        try Session.run(arguments: ["--scenario", "touches-began"]) { s in
-            try s.focusAndShowKeypad("name")
-            let point = try s.besideTheRows()
-            let start = s.app.mark
-            s.x.click(point)
-            try s.settle()
-            #expect(s.touchBegan(after: start)?.string("view") == "background", "the tap at \(point)\n\(s.app.diagnostics)")
-            s.expectFocusAndKeypadKept(after: start)
-        }
+        try Session.run(arguments: ["--scenario", "touches-began"]) { try $0.backgroundTapChangesNothing() }
     }
 
     @Test("touches-began in a plain view: a background touch resigns name at touch-down")
@@ -157,21 +149,25 @@ struct LabTests {
 
     @Test("none: name focused, a tap on the background changes nothing")
     func noneChangesNothing() throws {
-        try Session.run(arguments: ["--scenario", "none"]) { s in
-            try s.focusAndShowKeypad("name")
-            let point = try s.besideTheRows()
-            let start = s.app.mark
-            s.x.click(point)
-            try s.settle()
-            #expect(s.touchBegan(after: start)?.string("view") == "background", "the tap at \(point)\n\(s.app.diagnostics)")
-            s.expectFocusAndKeypadKept(after: start)
-            let resigns = s.app.lines(from: start, kind: "decision").filter { $0.string("action") == "resign" }
-            #expect(resigns.isEmpty, "no code, no resign: \(resigns)\n\(s.app.diagnostics)")
-        }
+        try Session.run(arguments: ["--scenario", "none"]) { try $0.backgroundTapChangesNothing() }
     }
 }
 
 private extension Session {
+    /// Focuses `name`, taps the background beside the rows, and expects the tap on the
+    /// background, the focus and the keypad kept, and no resign decided.
+    func backgroundTapChangesNothing() throws {
+        try focusAndShowKeypad("name")
+        let point = try besideTheRows()
+        let start = app.mark
+        x.click(point)
+        try settle()
+        #expect(touchBegan(after: start)?.string("view") == "background", "the tap at \(point)\n\(app.diagnostics)")
+        expectFocusAndKeypadKept(after: start)
+        let resigns = app.lines(from: start, kind: "decision").filter { $0.string("action") == "resign" }
+        #expect(resigns.isEmpty, "nothing resigns: \(resigns)\n\(app.diagnostics)")
+    }
+
     /// A point on the background in the margin left of the suggestions, level with `row-2`:
     /// clear of every view whatever the technique. `backgroundPoint()` cannot be used here: the
     /// widest gaps it finds hold labels the layout line does not list (the hint, the switch's

@@ -11,14 +11,7 @@ import Testing
 struct SecretTraceTests {
     /// Runs `body` with a tracer attached and returns the trace's lines.
     func trace(_ body: (Harness) -> Void) throws -> [String] {
-        let h = Harness()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-secret-\(UUID().uuidString).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let tracer = Tracer(sink: try TraceSink.file(path), clock: h.platform.clock)
-        h.app.attach(tracer)
-        body(h)
-        h.platform.settle()
-        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init)
+        try tracedText(body).split(separator: "\n").map(String.init)
     }
 
     @Test("keypad touches in a secure field are not traced at all; its text lines give only its length")
@@ -73,4 +66,18 @@ struct SecretTraceTests {
         #expect(activations.first?.contains("\"id\":\"key-z\"") == true)
         #expect(!lines.contains { $0.contains("\"id\":\"key-q\"") || $0.contains("\"id\":\"key-shift\"") })
     }
+}
+
+/// Runs `body` on a fresh `Harness` with a tracer writing to a file of its own, lets the
+/// platform settle, and returns what the tracer wrote.
+@MainActor
+func tracedText(_ body: (Harness) -> Void) throws -> String {
+    let h = Harness()
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-trace-\(UUID().uuidString).jsonl").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let tracer = Tracer(sink: try TraceSink.file(path), clock: h.platform.clock)
+    h.app.attach(tracer)
+    body(h)
+    h.platform.settle()
+    return try String(contentsOfFile: path, encoding: .utf8)
 }

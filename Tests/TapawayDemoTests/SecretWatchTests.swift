@@ -1,6 +1,7 @@
 import TapawayDemo
 import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 /// Core dumps are forbidden only while a password is held: the watch says when the first
@@ -11,14 +12,7 @@ struct SecretWatchTests {
     /// A window with a password field and a plain one, the password focused, and a watch that
     /// records what it says.
     func make() -> (HeadlessPlatform, TextField, TextField, SecretWatch, Box) {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        let password = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
-        password.isSecureTextEntry = true
-        let other = TextField(frame: Rect(x: 10, y: 70, width: 300, height: 44))
-        root.addSubview(password)
-        root.addSubview(other)
-        p.makeWindow(root)
+        let (p, password, other) = HeadlessPlatform.withPasswordAndField()
         let said = Box()
         let watch = SecretWatch(notificationCenter: p.application.notificationCenter) { said.values.append($0) }
         password.becomeFirstResponder()

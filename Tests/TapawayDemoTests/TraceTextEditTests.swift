@@ -11,18 +11,11 @@ import Testing
 struct TraceTextEditTests {
     /// Runs `body` with a tracer attached and returns the trace's decoded lines and its size.
     func trace(_ body: (Harness) -> Void) throws -> (lines: [[String: Any]], bytes: Int) {
-        let h = Harness()
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-edits-\(UUID().uuidString).jsonl").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let tracer = Tracer(sink: try TraceSink.file(path), clock: h.platform.clock)
-        h.app.attach(tracer)
-        body(h)
-        h.platform.settle()
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let lines = try String(decoding: data, as: UTF8.self).split(separator: "\n").map {
+        let text = try tracedText(body)
+        let lines = try text.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
-        return (lines, data.count)
+        return (lines, text.utf8.count)
     }
 
     /// Replays the `edit` of every text line of `id`, as a consumer would, and checks each step

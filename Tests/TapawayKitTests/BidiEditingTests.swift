@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 /// Editing mixed-direction text as GTK's entry does (issue 19): the string stays in logical
@@ -10,16 +11,7 @@ import Testing
 @Suite("Bidirectional text in the fields")
 struct BidiEditingTests {
     /// A field 300 wide (text from x 22: the field at 10, its inset 12) and a text view.
-    func make() -> (HeadlessPlatform, TextField, TextView) {
-        let p = HeadlessPlatform(screenSize: Size(width: 390, height: 700))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 700))
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
-        let view = TextView(frame: Rect(x: 10, y: 70, width: 300, height: 120))
-        window.addSubview(field)
-        window.addSubview(view)
-        p.application.addWindow(window)
-        return (p, field, view)
-    }
+    func make() -> (HeadlessPlatform, TextField, TextView) { HeadlessPlatform.withFieldAndTextView() }
 
     @Test("Left and Right move on screen, as GTK's entry moves through \"abc אבג\"")
     func arrowsMoveVisually() {

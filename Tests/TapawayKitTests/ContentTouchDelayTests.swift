@@ -9,9 +9,12 @@ import Testing
 @Suite("A scroll view delays its content's touches")
 struct ContentTouchDelayTests {
     /// A tall scroll view with a button near its top, and the events the button sent.
-    private func setUp() -> (HeadlessPlatform, ScrollView, Button, () -> [String]) {
+    private func setUp(
+        _ scroll: ScrollView = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 600)),
+        delaysContentTouches: Bool = true
+    ) -> (HeadlessPlatform, ScrollView, Button, () -> [String]) {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        scroll.delaysContentTouches = delaysContentTouches
         scroll.contentSize = Size(width: 400, height: 2000)
         let button = Button(title: "Go", frame: Rect(x: 100, y: 200, width: 200, height: 60))
         scroll.addSubview(button)
@@ -75,22 +78,13 @@ struct ContentTouchDelayTests {
         final class Cancelling: ScrollView {
             override func touchesShouldCancel(in view: View) -> Bool { true }
         }
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let scroll = Cancelling(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        scroll.contentSize = Size(width: 400, height: 2000)
-        scroll.delaysContentTouches = false
-        let button = Button(title: "Go", frame: Rect(x: 100, y: 200, width: 200, height: 60))
-        scroll.addSubview(button)
-        p.makeWindow(scroll)
-        var events: [String] = []
-        _ = p.application.controlEventObservers.add { control, event in
-            if control === button { events.append(event.name) }
-        }
+        let (p, scroll, button, events) = setUp(
+            Cancelling(frame: Rect(x: 0, y: 0, width: 400, height: 600)), delaysContentTouches: false)
         let start = p.center(of: button)
         let id = p.touchDown(at: start)
         for step in 1...6 { p.touchMove(id, to: start.offsetBy(dx: 0, dy: Double(-20 * step))) }
         p.touchUp(id, at: start.offsetBy(dx: 0, dy: -120))
         #expect(scroll.contentOffset.y > 50, "the scroll view took the drag")
-        #expect(events.first == "touchDown" && events.contains("touchCancel"), "\(events)")
+        #expect(events().first == "touchDown" && events().contains("touchCancel"), "\(events())")
     }
 }

@@ -71,10 +71,8 @@ struct ControlTests {
 
     @Test("Return in a field sends editing-did-end-on-exit; it resigns only when something listens")
     func returnEndsOnExit() {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 44))
-        p.makeWindow(field)
-        field.becomeFirstResponder()
+        let p = HeadlessPlatform.editing(field)
         p.press(.returnKey)
         #expect(field.isFirstResponder)
         var exits = 0

@@ -159,33 +159,35 @@ struct GestureTests {
         #expect(scroll.contentOffset.y == 600)
     }
 
-    @Test("keyboardDismissMode onDrag resigns when a drag begins")
-    func dismissOnDrag() {
+    /// A 400 × 600 screen filled by a scroll view that dismisses the keypad as `mode` says,
+    /// holding a field at its top, focused with the keypad up.
+    func focusedFieldInScrollView(
+        _ mode: KeyboardDismissMode, alwaysBounceVertical: Bool = false, contentSize: Size? = nil
+    ) -> (HeadlessPlatform, ScrollView, TextField) {
         let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        if let contentSize { scroll.contentSize = contentSize }
         let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 40))
         scroll.addSubview(field)
-        scroll.keyboardDismissMode = .onDrag
-        // The content fits: only a scroll view that always bounces begins a drag (UIKit's fix).
-        scroll.alwaysBounceVertical = true
+        scroll.keyboardDismissMode = mode
+        scroll.alwaysBounceVertical = alwaysBounceVertical
         p.makeWindow(scroll)
         field.becomeFirstResponder()
         p.settle()
+        return (p, scroll, field)
+    }
+
+    @Test("keyboardDismissMode onDrag resigns when a drag begins")
+    func dismissOnDrag() {
+        // The content fits: only a scroll view that always bounces begins a drag (UIKit's fix).
+        let (p, _, field) = focusedFieldInScrollView(.onDrag, alwaysBounceVertical: true)
         p.drag(from: Point(x: 200, y: 200), to: Point(x: 200, y: 260))
         #expect(!field.isFirstResponder)
     }
 
     @Test("a scroll view whose content fits begins no drag unless it always bounces, so onDrag does nothing")
     func contentThatFits() {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        scroll.contentSize = Size(width: 400, height: 500)
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 40))
-        scroll.addSubview(field)
-        scroll.keyboardDismissMode = .onDrag
-        p.makeWindow(scroll)
-        field.becomeFirstResponder()
-        p.settle()
+        let (p, scroll, field) = focusedFieldInScrollView(.onDrag, contentSize: Size(width: 400, height: 500))
         p.drag(from: Point(x: 200, y: 200), to: Point(x: 200, y: 260))
         #expect(field.isFirstResponder, "a drag on content that fits began a scroll")
         // alwaysBounceVertical needs bounces.
@@ -201,16 +203,8 @@ struct GestureTests {
 
     @Test("keyboardDismissMode interactive: the keypad follows the finger down, and springs back or hides")
     func interactive() {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let scroll = ScrollView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 40))
-        scroll.addSubview(field)
-        scroll.keyboardDismissMode = .interactive
         // The content fits: only a scroll view that always bounces begins a drag (UIKit's fix).
-        scroll.alwaysBounceVertical = true
-        p.makeWindow(scroll)
-        field.becomeFirstResponder()
-        p.settle()
+        let (p, _, field) = focusedFieldInScrollView(.interactive, alwaysBounceVertical: true)
         let keyboard = p.application.keyboard
         let top = keyboard.shownFrame.minY
         // A small pull springs back.

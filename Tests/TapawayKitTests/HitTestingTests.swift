@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 @MainActor
@@ -7,15 +8,12 @@ import Testing
 struct HitTestingTests {
     func makeTree() -> (HeadlessPlatform, Window, View, View, View) {
         let platform = HeadlessPlatform(screenSize: Size(width: 300, height: 300))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300))
         let back = View(frame: Rect(x: 10, y: 10, width: 200, height: 200))
         let front = View(frame: Rect(x: 50, y: 50, width: 100, height: 100))
         let child = View(frame: Rect(x: 10, y: 10, width: 20, height: 20))
-        window.addSubview(back)
         back.addSubview(front)
         front.addSubview(child)
-        platform.application.addWindow(window)
-        return (platform, window, back, front, child)
+        return (platform, platform.makeWindow(back), back, front, child)
     }
 
     @Test("the deepest view under the point wins, front to back")

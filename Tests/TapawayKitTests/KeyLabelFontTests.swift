@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 /// A key label too wide for its key shrinks to fit; each size it takes is a font the platform
@@ -11,10 +12,8 @@ import Testing
 struct KeyLabelFontTests {
     @Test("a keypad drawn at every width from 100 to 1 300 points asks for at most 5 more label sizes")
     func labelSizesAreFew() {
-        let p = HeadlessPlatform(screenSize: Size(width: 390, height: 700))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 44))
-        p.makeWindow(field)
-        field.becomeFirstResponder()
+        let p = HeadlessPlatform.editing(field, screen: Size(width: 390, height: 700))
         p.settle()
         _ = p.render()
         let before = p.fonts.sizes

@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 @MainActor
@@ -7,12 +8,10 @@ import Testing
 struct KeyboardTests {
     func make() -> (HeadlessPlatform, TextField, TextField, View) {
         let p = HeadlessPlatform(screenSize: Size(width: 390, height: 700))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 700))
         let a = TextField(frame: Rect(x: 10, y: 10, width: 200, height: 44))
         let b = TextField(frame: Rect(x: 10, y: 70, width: 200, height: 44))
         let plain = View(frame: Rect(x: 10, y: 130, width: 100, height: 100))
-        for v in [a, b, plain] { window.addSubview(v) }
-        p.application.addWindow(window)
+        p.makeWindow(a, b, plain)
         return (p, a, b, plain)
     }
 

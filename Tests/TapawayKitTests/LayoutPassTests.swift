@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 /// A view that counts its layouts and can act during one.
@@ -25,16 +26,13 @@ struct LayoutPassTests {
     func makeTree() -> (HeadlessPlatform, Window, LayoutCountingView, LayoutCountingView, LayoutCountingView, LayoutCountingView)
     {
         let platform = HeadlessPlatform(screenSize: Size(width: 300, height: 300))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 300))
         let outer = LayoutCountingView(frame: Rect(x: 0, y: 0, width: 200, height: 200))
         let middle = LayoutCountingView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let leaf = LayoutCountingView(frame: Rect(x: 0, y: 0, width: 50, height: 50))
         let sibling = LayoutCountingView(frame: Rect(x: 200, y: 0, width: 50, height: 50))
-        window.addSubview(outer)
         outer.addSubview(middle)
         middle.addSubview(leaf)
-        window.addSubview(sibling)
-        platform.application.addWindow(window)
+        let window = platform.makeWindow(outer, sibling)
         platform.application.runFrame()
         for view in [outer, middle, leaf, sibling] { view.layouts = 0 }
         return (platform, window, outer, middle, leaf, sibling)

@@ -1,5 +1,6 @@
 import TapawayHeadless
 import TapawayKit
+import TapawayTestSupport
 import Testing
 
 /// An input method's pre-edit (issue 19): shown inline at the caret, underlined, never in the
@@ -7,16 +8,8 @@ import Testing
 @MainActor
 @Suite("Pre-edit text from an input method")
 struct MarkedTextTests {
-    func make() -> (HeadlessPlatform, TextField, TextView) {
-        let p = HeadlessPlatform(screenSize: Size(width: 390, height: 700))
-        let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 700))
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
-        let view = TextView(frame: Rect(x: 10, y: 70, width: 300, height: 120))
-        window.addSubview(field)
-        window.addSubview(view)
-        p.application.addWindow(window)
-        return (p, field, view)
-    }
+    /// A field 300 wide (text from x 22: the field at 10, its inset 12) and a text view.
+    func make() -> (HeadlessPlatform, TextField, TextView) { HeadlessPlatform.withFieldAndTextView() }
 
     @Test("a pre-edit shows at the caret, changes in place, and the commit replaces it as one undoable edit")
     func composeAndCommit() {

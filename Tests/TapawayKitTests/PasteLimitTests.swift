@@ -32,10 +32,8 @@ struct PasteLimitTests {
 
     @Test("a text view takes a million-character paste whole")
     func textViewPasteIsWhole() {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 300, height: 300))
-        p.makeWindow(view)
-        view.becomeFirstResponder()
+        let p = HeadlessPlatform.editing(view)
         p.application.runFrame()
         let pasted = String(repeating: "The quick brown fox.\n", count: 50_000)
         p.application.clipboard.text = pasted

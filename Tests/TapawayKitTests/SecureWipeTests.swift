@@ -9,14 +9,7 @@ import Testing
 @Suite("Secure fields forget what they held")
 struct SecureWipeTests {
     func passwordPlatform() -> (HeadlessPlatform, TextField, TextField) {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
-        let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        let password = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
-        password.isSecureTextEntry = true
-        let other = TextField(frame: Rect(x: 10, y: 70, width: 300, height: 44))
-        root.addSubview(password)
-        root.addSubview(other)
-        p.makeWindow(root)
+        let (p, password, other) = HeadlessPlatform.withPasswordAndField()
         password.becomeFirstResponder()
         p.application.runFrame()
         return (p, password, other)

@@ -12,10 +12,8 @@ final class TwoSelectionClipboard: Clipboard {
 
 @MainActor
 func fieldPlatform(width: Double = 300) -> (HeadlessPlatform, TextField) {
-    let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
     let field = TextField(frame: Rect(x: 10, y: 10, width: width, height: 44))
-    p.makeWindow(field)
-    field.becomeFirstResponder()
+    let p = HeadlessPlatform.editing(field)
     p.application.runFrame()
     return (p, field)
 }
@@ -635,10 +633,7 @@ struct TextEditingTests {
             for _ in 0..<next(120) { text += pieces[next(pieces.count)] }
             let width = Double(20 + next(200))
             let lines = TextLayout.wrap(text, width: width, widths: widths)
-            let offsets = lines.map {
-                text.utf8.distance(
-                    from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound)
-            }
+            let offsets = ReferenceWrap.byteOffsets(of: lines, in: text)
             let reference = ReferenceWrap.lines(of: text, width: width, widths: widths, rules: BuiltInLineBreaks())
             #expect(offsets == reference, "round \(round): \(text.debugDescription) at \(width)")
             if offsets != reference { break }
@@ -649,10 +644,8 @@ struct TextEditingTests {
     func textViewLinesMatchAFullWrap() {
         var random = SeededGenerator(seed: 0x7E47)
         func next(_ n: Int) -> Int { random.next(n) }
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let view = TextView(frame: Rect(x: 10, y: 10, width: 200, height: 300))
-        p.makeWindow(view)
-        view.becomeFirstResponder()
+        let p = HeadlessPlatform.editing(view)
         view.text = String(repeating: "the quick brown fox jumps over the lazy dog ", count: 20)
         let widths = CharacterWidths(font: p.application.fonts.font(size: view.fontSize, weight: .regular))
         let width = 200 - view.textInsets.left - view.textInsets.right
@@ -666,13 +659,8 @@ struct TextEditingTests {
             default: view.redo()
             }
             let text = view.text
-            func offsets(_ lines: [Range<String.Index>]) -> [Range<Int>] {
-                lines.map {
-                    text.utf8.distance(
-                        from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(from: text.startIndex, to: $0.upperBound)
-                }
-            }
-            let kept = offsets(view.lines), full = offsets(TextLayout.wrap(text, width: width, widths: widths))
+            let kept = ReferenceWrap.byteOffsets(of: view.lines, in: text)
+            let full = ReferenceWrap.byteOffsets(of: TextLayout.wrap(text, width: width, widths: widths), in: text)
             #expect(kept == full, "round \(round)")
             if kept != full { break }
         }
@@ -744,11 +732,6 @@ struct TextEditingTests {
             String(repeating: "the quick brown fox jumps over the lazy dog ", count: 30) + "\n"
             + String(repeating: "lorem ipsum dolor sit amet ", count: 20)
         var lines = TextLayout.wrap(text, width: 97, widths: widths)
-        func offsets(_ lines: [Range<String.Index>], in s: String) -> [Range<Int>] {
-            lines.map {
-                s.utf8.distance(from: s.startIndex, to: $0.lowerBound)..<s.utf8.distance(from: s.startIndex, to: $0.upperBound)
-            }
-        }
         var mismatches = 0
         for _ in 0..<2_000 {
             var edited = EditableText(text)
@@ -758,7 +741,7 @@ struct TextEditingTests {
             let new = edited.text
             let fast = TextLayout.rewrap(new, from: text, lines: lines, width: 97, widths: widths)
             let slow = TextLayout.wrap(new, width: 97, widths: widths)
-            if offsets(fast, in: new) != offsets(slow, in: new) { mismatches += 1 }
+            if ReferenceWrap.byteOffsets(of: fast, in: new) != ReferenceWrap.byteOffsets(of: slow, in: new) { mismatches += 1 }
             text = new
             lines = slow
         }
@@ -831,10 +814,8 @@ struct FocusNavigationTests {
 
     @Test("Escape ends editing and the keypad slides away")
     func escape() {
-        let p = HeadlessPlatform(screenSize: Size(width: 400, height: 600))
         let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 44))
-        p.makeWindow(field)
-        field.becomeFirstResponder()
+        let p = HeadlessPlatform.editing(field)
         p.settle()
         #expect(p.application.keyboard.state == .shown)
         p.press(.escape)

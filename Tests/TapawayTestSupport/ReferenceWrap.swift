@@ -2,6 +2,16 @@ import TapawayKit
 
 /// The wrap the Kit's must equal, written plainly.
 public enum ReferenceWrap {
+    /// The lines of `text` as UTF-8 byte offsets, as `lines(of:width:widths:rules:)` gives
+    /// them, to compare a wrap of the Kit's with.
+    public static func byteOffsets(of lines: [Range<String.Index>], in text: String) -> [Range<Int>] {
+        lines.map {
+            text.utf8.distance(
+                from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(
+                    from: text.startIndex, to: $0.upperBound)
+        }
+    }
+
     /// A greedy wrap that asks `rules` about the whole rest of the text from each line's start
     /// and reads every character through Swift's grapheme rules: what `TextLayout.wrap`, with its
     /// ASCII path, its windows and its stops, must give.

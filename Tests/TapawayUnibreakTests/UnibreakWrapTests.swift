@@ -162,11 +162,8 @@ struct UnibreakWrapTests {
             var text = ""
             for _ in 0..<random.next(60) { text += pieces[random.next(pieces.count)] }
             let width = Double(20 + random.next(200))
-            let wrapped = TextLayout.wrap(text, width: width, widths: widths, rules: rules).map {
-                text.utf8.distance(
-                    from: text.startIndex, to: $0.lowerBound)..<text.utf8.distance(
-                        from: text.startIndex, to: $0.upperBound)
-            }
+            let wrapped = ReferenceWrap.byteOffsets(
+                of: TextLayout.wrap(text, width: width, widths: widths, rules: rules), in: text)
             let reference = ReferenceWrap.lines(of: text, width: width, widths: widths, rules: rules)
             #expect(wrapped == reference, "round \(round): \(text.debugDescription) at \(width)")
             if wrapped != reference { break }
