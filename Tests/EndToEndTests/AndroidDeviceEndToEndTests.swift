@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// The Android phone driven through X: a click on the navigation bar's Back button. Android's
-/// `InputMethodService` takes Back while its window shows (`onKeyUp(KEYCODE_BACK)` →
-/// `handleBack` → `requestHideSelf`), so the first Back hides the keyboard and the field keeps
-/// its focus; the next reaches the activity, which goes back.
+/// The Android phone driven through X: a click on the navigation bar's Back button.
+///
+/// Android's `InputMethodService` takes Back while its window shows (`onKeyUp(KEYCODE_BACK)` →
+/// `handleBack` → `requestHideSelf`), so the first Back hides the keyboard and the field keeps its
+/// focus; the next reaches the activity, which goes back.
 @Suite("Android phone, end to end")
 struct AndroidDeviceEndToEndTests {
     @Test("Back: the first click hides the keyboard with name still focused, the second goes back to the list")

@@ -18,7 +18,9 @@ import TapawayTestSupport
 /// exits or the time runs out. `settle(through:)` waits for the program to finish what input
 /// set going, on the program's own word (its `idle` line).
 final class AppProcess {
-    /// Default time limit for waits. The program usually starts in well under a second.
+    /// Default time limit for waits.
+    ///
+    /// The program usually starts in well under a second.
     static let defaultTimeout: Double = 10
 
     /// The running program (under `timeout`, in its own process group).
@@ -113,8 +115,9 @@ final class AppProcess {
 
     // MARK: Finding the binary
 
-    /// The `tapaway` executable next to the running test bundle (the build products directory,
-    /// e.g. `.build-e2e/debug/`), or `$TAPAWAY_BINARY` when set.
+    /// The `tapaway` executable next to the running test bundle, or `$TAPAWAY_BINARY` when set.
+    ///
+    /// The bundle sits in the build products directory, for example `.build-e2e/debug/`.
     static func binaryURL() throws -> URL {
         let fm = FileManager.default
         if let override = ProcessInfo.processInfo.environment["TAPAWAY_BINARY"] {
@@ -172,9 +175,11 @@ final class AppProcess {
         return lines
     }
 
-    /// Drops the lines before index `index` from memory, keeping the last `layout` line: a
-    /// long run (the monkey's soak) that has folded them into its own model then holds only
-    /// what it has not read. Lines from a forgotten index on are no longer searched.
+    /// Drops the lines before index `index` from memory, keeping the last `layout` line: a long run
+    /// (the monkey's soak) that has folded them into its own model then holds only what it has not
+    /// read.
+    ///
+    /// Lines from a forgotten index on are no longer searched.
     func forget(before index: Int) {
         let drop = min(max(0, index - forgotten), lines.count)
         guard drop > 0 else { return }
@@ -263,11 +268,12 @@ final class AppProcess {
         }
     }
 
-    /// Waits until the program has handled all input sent to it so far, over any connection
-    /// (every `XDriver` input ends with a sync), and has finished what that input set going:
-    /// sends a mark behind the input through `driver` and waits for the `idle` line that
-    /// carries it. Returns that line; the trace read so far then holds everything the input
-    /// caused, except what timers due later than a frame will do.
+    /// Waits until the program has handled all input sent to it so far, over any connection (every
+    /// `XDriver` input ends with a sync), and has finished what that input set going: sends a mark
+    /// behind the input through `driver` and waits for the `idle` line that carries it.
+    ///
+    /// Returns that line; the trace read so far then holds everything the input caused, except what
+    /// timers due later than a frame will do.
     @discardableResult
     func settle(through driver: XDriver, timeout: Double = AppProcess.defaultTimeout) throws -> TraceLine {
         marks += 1
@@ -303,7 +309,9 @@ final class AppProcess {
 
     // MARK: Life and death
 
-    /// Asks the program to quit (SIGTERM), waits up to 3 s, then kills it. Safe to call twice.
+    /// Asks the program to quit (SIGTERM), waits up to 3 s, then kills it.
+    ///
+    /// Safe to call twice.
     func terminate() {
         guard !terminated else { return }
         terminated = true
@@ -343,7 +351,7 @@ final class AppProcess {
             """
     }
 
-    /// `diagnostics(lastLines: 30)`.
+    /// The last 30 trace lines and the tail of standard error, for a failure's message.
     var diagnostics: String { diagnostics(lastLines: 30) }
 }
 

@@ -19,9 +19,10 @@ private func crashed(_ stderr: String) -> Bool {
     stderr.contains("Fatal error") || stderr.contains("Program crashed") || stderr.contains("Backtrac")
 }
 
-/// Bad input of every kind: junk pasted, absurd window sizes, missing fonts and displays, a
-/// server that dies, bad options and hostile recordings. Each gets a clear message or a graceful
-/// result; none a crash.
+/// Bad input of every kind: junk pasted, absurd window sizes, missing fonts and displays, a server that
+/// dies, bad options and hostile recordings.
+///
+/// Each gets a clear message or a graceful result; none a crash.
 @Suite("Bad input, end to end")
 struct BadInputTests {
     @Test("pasted junk: invalid UTF-8 is replaced, control characters dropped, marks, emoji and RTL kept whole")

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// The sidebar and the inspector from the keyboard alone (issue 34): Ctrl+Tab takes the focus
-/// there from a field, the arrows and Tab move it with a ring in sight, Return and Space act as
-/// a click, Escape gives the keys back to the app. Nothing typed in the chrome reaches the app.
+/// The sidebar and the inspector from the keyboard alone (issue 34): Ctrl+Tab takes the focus there
+/// from a field, the arrows and Tab move it with a ring in sight, Return and Space act as a click,
+/// Escape gives the keys back to the app.
+///
+/// Nothing typed in the chrome reaches the app.
 @Suite("The chrome from the keyboard, end to end")
 struct ChromeKeyboardTests {
     /// The id of the last `chromeFocus` line after `start` (nil: none, or it said null).

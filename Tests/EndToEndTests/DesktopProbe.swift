@@ -11,7 +11,7 @@ final class DesktopProbe {
     let root: UInt
     private var settingsOwner: UInt = 0
 
-    /// Connects to `displayName` (e.g. `:3`).
+    /// Connects to the display `displayName`, for example `:3`.
     init(displayName: String) throws {
         try Xlib.prepare()
         guard let display = XOpenDisplay(displayName) else {
@@ -168,9 +168,10 @@ final class DesktopProbe {
         XSync(display, 0)
     }
 
-    /// Becomes the XSETTINGS manager of screen 0 and publishes `strings` (name → value); a
-    /// manager already running changes its property, which clients watching it follow. A new
-    /// manager announces itself on the root window (`MANAGER`), as the specification asks.
+    /// Becomes the XSETTINGS manager of screen 0 and publishes `strings` (name → value); a manager
+    /// already running changes its property, which clients watching it follow.
+    ///
+    /// A new manager announces itself on the root window (`MANAGER`), as the specification asks.
     func publishXSettings(_ strings: [(String, String)], serial: Int = 1) {
         func card16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
         func card32(_ v: Int) -> [UInt8] { card16(v & 0xFFFF) + card16(v >> 16 & 0xFFFF) }

@@ -3,8 +3,9 @@ import Glibc
 import Testing
 
 /// Issue 21's soak: a burst of input that arrives while the program is busy is read from the X
-/// connection in one go, and Xlib keeps an event-queue element for each event it ever held at
-/// once. Once the burst is handled, that memory must go back, not stay for the session.
+/// connection in one go, and Xlib keeps an event-queue element for each event it ever held at once.
+///
+/// Once the burst is handled, that memory must go back, not stay for the session.
 @Suite("Event bursts, end to end")
 struct EventBurstMemoryTests {
     /// Client messages the program ignores, sent while it is stopped: all of them wait on its

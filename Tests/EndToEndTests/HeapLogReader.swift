@@ -25,8 +25,9 @@ struct HeapLogReader {
         return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 
-    /// The first trim logged after now: the program trims when it goes idle, at most every few
-    /// seconds, so each round sends a mark (work, then an idle line) until one is written.
+    /// The first trim logged after now: the program trims when it goes idle, at most every few seconds,
+    /// so each round sends a mark (work, then an idle line) until one is written.
+    ///
     /// Returns malloc's bytes in use after that trim and the spare queue elements it freed.
     func nextTrim(session s: Session) throws -> (inUse: Int, spares: Int) {
         let time = Self.now()

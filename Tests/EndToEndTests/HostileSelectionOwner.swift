@@ -3,8 +3,9 @@ import Foundation
 import Glibc
 
 /// A selection owner that misbehaves on purpose, for the tests of pasting from other programs.
-/// It serves from a thread of its own, on a connection of its own, answering every request for
-/// its selection with an incremental (`INCR`) transfer that it then paces as `Behaviour` says.
+///
+/// It serves from a thread of its own, on a connection of its own, answering every request for its
+/// selection with an incremental (`INCR`) transfer that it then paces as `Behaviour` says.
 final class HostileSelectionOwner: @unchecked Sendable {
     /// How the transfer goes once the requestor has taken the `INCR` announcement.
     enum Behaviour {

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
-/// Issue 20: Xlib's own input method parses the locale's whole Compose table when it opens
-/// (60 M instructions; 110 KB stay in use and the heap grows by about 0.6 MB). The program opens
-/// it at the person's first input, not at start, so a start with nobody at the screen does not
-/// hold it; a key typed after that first input still composes
+/// Issue 20: Xlib's own input method parses the locale's whole Compose table when it opens (60 M
+/// instructions; 110 KB stay in use and the heap grows by about 0.6 MB).
+///
+/// The program opens it at the person's first input, not at start, so a start with nobody at the screen
+/// does not hold it; a key typed after that first input still composes
 /// (`TypingAndClipboardTests.composeThroughTheInputMethod`).
 @Suite("The input method opens at the first input, end to end")
 struct InputMethodOpeningTests {

@@ -4,8 +4,9 @@ import TapawayTestSupport
 import Testing
 
 /// A real input method on the private display (issue 19): ibus with its XIM frontend and m17n's
-/// t-latn-pre engine, in a D-Bus session of its own. Typing ' composes: the apostrophe is the
-/// pre-edit until the next letter commits é.
+/// t-latn-pre engine, in a D-Bus session of its own.
+///
+/// Typing ' composes: the apostrophe is the pre-edit until the next letter commits é.
 @Suite("An input method, end to end")
 struct InputMethodTests {
     /// Starts ibus on `display` and returns it once its engine is set (the fixture says so).

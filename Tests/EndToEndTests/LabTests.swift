@@ -168,10 +168,11 @@ private extension Session {
         #expect(resigns.isEmpty, "nothing resigns: \(resigns)\n\(app.diagnostics)")
     }
 
-    /// A point on the background in the margin left of the suggestions, level with `row-2`:
-    /// clear of every view whatever the technique. `backgroundPoint()` cannot be used here: the
-    /// widest gaps it finds hold labels the layout line does not list (the hint, the switch's
-    /// label), and under `swiftui` those take the hit.
+    /// A point on the background in the margin left of the suggestions, level with `row-2`: clear of
+    /// every view whatever the technique.
+    ///
+    /// `backgroundPoint()` cannot be used here: the widest gaps it finds hold labels the layout line
+    /// does not list (the hint, the switch's label), and under `swiftui` those take the hit.
     func besideTheRows() throws -> (x: Int, y: Int) {
         let background = try frame(of: "background")
         let row = try frame(of: "row-2")

@@ -2,13 +2,14 @@ import Foundation
 import TapawayTestSupport
 import Testing
 
-/// The real binary under `valgrind --leak-check=full`, replaying a recorded session (focus,
-/// typing, an accented letter and an emoji among it, a button, another field, a tap outside) on
-/// a private Xvfb: no definite or indirect
-/// leak. The suppressions in `valgrind/tapaway.supp` cover only memory the Swift runtime and
-/// fontconfig hold for the life of the process, each with its reason. Indirect leaks count: a
-/// Tapaway object reachable only through its weak-reference side table (whose loss is
-/// suppressed, as valgrind cannot follow the tagged pointer to it) is indirectly lost.
+/// The real binary under `valgrind --leak-check=full`, replaying a recorded session (focus, typing, an
+/// accented letter and an emoji among it, a button, another field, a tap outside) on a private Xvfb: no
+/// definite or indirect leak.
+///
+/// The suppressions in `valgrind/tapaway.supp` cover only memory the Swift runtime and fontconfig hold
+/// for the life of the process, each with its reason. Indirect leaks count: a Tapaway object reachable
+/// only through its weak-reference side table (whose loss is suppressed, as valgrind cannot follow the
+/// tagged pointer to it) is indirectly lost.
 @Suite("Leaks, end to end")
 struct LeakTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -150,8 +150,10 @@ struct MonkeyModel {
     }
 }
 
-/// The monkey: random real X input on a private Xvfb, with the program's invariants checked
-/// through the trace after every batch. A failure names the seed and keeps the recording.
+/// The monkey: random real X input on a private Xvfb, with the program's invariants checked through the
+/// trace after every batch.
+///
+/// A failure names the seed and keeps the recording.
 @Suite("Monkey, end to end")
 struct MonkeyTests {
     @Test("random clicks, drags, two-finger touches, keys, pastes, resizes and scenario switches break no invariant")
@@ -159,13 +161,14 @@ struct MonkeyTests {
         try Self.run(MonkeySettings.fromEnvironment())
     }
 
-    /// Issue 38's held-out monkey stopped once on a loaded machine with "focus `name` but keypad
-    /// phase didHide". That state is the program's, faithfully: under `android` with the
-    /// ACTION_UP variant, a tap outside hides the keyboard and the EditText keeps its focus
-    /// (`hideSoftInputFromWindow` without `clearFocus`); the trace says so with a `decision`
-    /// line whose `action` is `hide`, which the README's trace table did not list. This run
-    /// stays on that screen with a busy loop on a core beside it, and expects the documented
-    /// invariant to hold while the state is reached.
+    /// Issue 38's held-out monkey stopped once on a loaded machine with "focus `name` but keypad phase
+    /// didHide".
+    ///
+    /// That state is the program's, faithfully: under `android` with the ACTION_UP variant, a tap
+    /// outside hides the keyboard and the EditText keeps its focus (`hideSoftInputFromWindow` without
+    /// `clearFocus`); the trace says so with a `decision` line whose `action` is `hide`, which the
+    /// README's trace table did not list. This run stays on that screen with a busy loop on a core
+    /// beside it, and expects the documented invariant to hold while the state is reached.
     @Test("under a CPU hog, on android's ACTION_UP variant: a hidden keypad with the focus kept comes only after a hide decision")
     func monkeyUnderLoadOnActionUp() throws {
         var settings = MonkeySettings.fromEnvironment()
@@ -192,10 +195,12 @@ struct MonkeyTests {
         var hiddenWithFocusSeen: Int
     }
 
-    /// One monkey run with `settings` on `tapaway ARGUMENTS`; records an issue for the first
-    /// broken invariant. `staysOnScreen`: no deliberate switch of scenario or technique;
-    /// `checkEvery`: the inputs between checks; `racesFocus`: each batch starts with a race of a
-    /// focus change against the keypad's hide (`Monkey.race()`).
+    /// One monkey run with `settings` on `tapaway ARGUMENTS`; records an issue for the first broken
+    /// invariant.
+    ///
+    /// `staysOnScreen`: no deliberate switch of scenario or technique; `checkEvery`: the inputs between
+    /// checks; `racesFocus`: each batch starts with a race of a focus change against the keypad's hide
+    /// (`Monkey.race()`).
     @discardableResult
     static func run(
         _ settings: MonkeySettings, arguments: [String] = [], staysOnScreen: Bool = false, checkEvery: Int? = nil,
@@ -327,7 +332,7 @@ final class CPUHog: @unchecked Sendable {
         return running
     }
 
-    /// Ends the loop.
+    /// Ends the loop after the current input.
     func stop() {
         lock.lock()
         running = false
@@ -418,7 +423,7 @@ struct Monkey {
     ]
     private static let chords = ["a", "c", "x", "v", "z"]
 
-    /// One random input.
+    /// Sends one random input, chosen by the seeded generator.
     private mutating func step() throws {
         let x = session.x
         let roll = Int.random(in: 0..<100, using: &random)
@@ -479,9 +484,10 @@ struct Monkey {
         inputs += 1
     }
 
-    /// `size` random inputs, then the hands come off (no finger held, no modifier), the program
-    /// settles (says it is idle after them), and the invariants are checked. Returns the first
-    /// broken one.
+    /// `size` random inputs, then the hands come off (no finger held, no modifier), the program settles
+    /// (says it is idle after them), and the invariants are checked.
+    ///
+    /// Returns the first broken one.
     mutating func batch(size count: Int) throws -> String? {
         if racesFocus, let problem = try race() { return problem }
         for index in 0..<count {
@@ -521,8 +527,9 @@ struct Monkey {
         return try check()
     }
 
-    /// Applies the trace lines the program has written since the last call to the model, and
-    /// lets the session forget them: a soak of hours holds only the model, not every line.
+    /// Applies the trace lines the program has written since the last call to the model, and lets the
+    /// session forget them: a soak of hours holds only the model, not every line.
+    ///
     /// Returns the first broken invariant, if any.
     private mutating func catchUp() -> String? {
         let problem = model.apply(session.app.refresh())
@@ -599,8 +606,9 @@ struct Monkey {
         return nil
     }
 
-    /// The lines of `stderr` the program does not document for a run like the monkey's. The
-    /// only one: the font warning of a system without the preferred family (its look, not its
+    /// The lines of `stderr` the program does not document for a run like the monkey's.
+    ///
+    /// The only one: the font warning of a system without the preferred family (its look, not its
     /// behaviour, differs).
     static func unexpectedErrorLines(_ stderr: String) -> [Substring] {
         stderr.split(separator: "\n").filter { !$0.hasPrefix("tapaway: font family ") }
@@ -609,9 +617,11 @@ struct Monkey {
     /// The cards that keep the keys: their content view's id and their name.
     static let cards = [("help-content", "help card"), ("audit-content", "Audit card")]
 
-    /// The cards the last layout line shows over the screen: the help card (F1, or its sidebar
-    /// item), the Audit card (F6, or "Audit this screen" in the sidebar), or both. While one is
-    /// up, it keeps the keys (Escape closes the one on top), so no text reaches the focused input.
+    /// The cards the last layout line shows over the screen: the help card (F1, or its sidebar item),
+    /// the Audit card (F6, or "Audit this screen" in the sidebar), or both.
+    ///
+    /// While one is up, it keeps the keys (Escape closes the one on top), so no text reaches the
+    /// focused input.
     private func cardsShown() -> [String] {
         guard let layout = session.app.lastLayout else { return [] }
         return Self.cards.filter { card in layout.views.contains { $0.id == card.0 && $0.visible } }.map(\.1)

@@ -23,9 +23,11 @@ private struct Run {
     let seconds: Double
 }
 
-/// Runs `tapaway ARGUMENTS` with `DISPLAY=display` under `/bin/sh`, which first applies
-/// `redirections` (such as `>&-`, closing standard output) and then becomes the program; waits
-/// at most `timeout` seconds. `--trace` goes to `trace` when given.
+/// Runs `tapaway ARGUMENTS` with `DISPLAY=display` under `/bin/sh`, which first applies `redirections`
+/// (such as `>&-`, closing standard output) and then becomes the program; waits at most `timeout`
+/// seconds.
+///
+/// `--trace` goes to `trace` when given.
 private func runTapaway(
     _ arguments: [String], display: String, redirections: String = "",
     trace: String? = nil, environment extra: [String: String] = [:],
@@ -264,10 +266,11 @@ private final class TracePipe {
     }
 }
 
-/// A listening Unix socket in the abstract namespace under the name libxcb tries first for
-/// display `:N` on Linux (`@/tmp/.X11-unix/XN`): connections are accepted by the kernel into
-/// the backlog and never answered. Nothing is made in the file system; `N` is picked among the
-/// free high numbers.
+/// A listening Unix socket in the abstract namespace under the name libxcb tries first for display `:N`
+/// on Linux (`@/tmp/.X11-unix/XN`): connections are accepted by the kernel into the backlog and never
+/// answered.
+///
+/// Nothing is made in the file system; `N` is picked among the free high numbers.
 private final class SilentServer {
     private let fd: Int32
     let number: Int

@@ -18,7 +18,7 @@ struct Registry {
         }
     }
 
-    /// One technique.
+    /// One technique as `tapaway list --json` describes it.
     struct Technique {
         let id: String
         let platform: String

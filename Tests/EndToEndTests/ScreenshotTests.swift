@@ -45,7 +45,7 @@ struct ScreenshotTests {
         #expect(Array(bytes.suffix(12)) == [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], "ends with IEND")
     }
 
-    /// The PNG signature.
+    /// The eight bytes every PNG file begins with.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     @Test("F12 saves in XDG_PICTURES_DIR of user-dirs.dirs, and a banner says where for a few seconds")

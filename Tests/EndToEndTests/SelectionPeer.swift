@@ -10,7 +10,7 @@ final class SelectionPeer {
     /// The peer's window: the requestor of its conversions and the owner of its selections.
     let window: UInt
 
-    /// Connects to `displayName` (e.g. `:3`).
+    /// Connects to the display `displayName`, for example `:3`.
     init(displayName: String) throws {
         try Xlib.prepare()
         guard let display = XOpenDisplay(displayName) else {

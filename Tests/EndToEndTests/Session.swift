@@ -5,7 +5,7 @@ import Testing
 /// A folder in the temporary directory for one test's files (not made until the program
 /// writes in it), removed with what is in it by `remove()`.
 struct PrivateFolder {
-    /// The folder's path.
+    /// The folder's path in the temporary directory, which `remove()` deletes.
     let path: String
 
     /// A new, unused path named after `purpose`.
@@ -28,7 +28,7 @@ struct Session {
     let display: VirtualDisplay
     let app: AppProcess
     let x: XDriver
-    /// The `ready` line.
+    /// The program's `ready` trace line, with the window and device it started with.
     let ready: TraceLine
 
     /// The window size from the `ready` line.
@@ -37,11 +37,12 @@ struct Session {
         return size.count == 2 ? (Int(size[0]), Int(size[1])) : (0, 0)
     }
 
-    /// Starts Xvfb, launches `tapaway --scenario send-event ARGUMENTS` on it, waits for
-    /// `ready` and for a first `layout` line, runs `body`, then checks that every trace line was
-    /// valid JSON and tears everything down. The program's state (`XDG_STATE_HOME`) is a folder
-    /// of the session's own unless `environment` names one, so that no session reads another's
-    /// window size or writes the user's.
+    /// Starts Xvfb, launches `tapaway --scenario send-event ARGUMENTS` on it, waits for `ready` and for
+    /// a first `layout` line, runs `body`, then checks that every trace line was valid JSON and tears
+    /// everything down.
+    ///
+    /// The program's state (`XDG_STATE_HOME`) is a folder of the session's own unless `environment`
+    /// names one, so that no session reads another's window size or writes the user's.
     static func run(arguments: [String] = [], environment: [String: String?] = [:], _ body: (Session) throws -> Void) throws {
         _ = try AppProcess.binaryURL()  // fail fast, before starting a server, if it is not built
         let display = try VirtualDisplay()
@@ -91,9 +92,11 @@ struct Session {
         x.click(try frame(of: id))
     }
 
-    /// A point inside `background`'s frame that is as far as possible from every other visible
-    /// view of the last layout line and from each rectangle in `avoiding` (e.g. the keypad's
-    /// frame while it is up), so a click there lands on the background and nothing else.
+    /// A point inside `background`'s frame that is as far as possible from every other visible view of
+    /// the last layout line and from each rectangle in `avoiding` (for example the keypad's frame
+    /// while it is up).
+    ///
+    /// A click there lands on the background and nothing else.
     ///
     /// - Throws: if no point keeps at least `margin` pixels of clearance.
     func backgroundPoint(avoiding extra: [Rect] = [], margin: Double = 4) throws -> (x: Int, y: Int) {
@@ -154,8 +157,9 @@ struct Session {
         try app.waitFor(kind: "decision", after: start, what: "decision \(action)") { $0.string("action") == action }
     }
 
-    /// Taps text field `id`, waits for its focus line and for the keypad to finish showing
-    /// (`willShow` then `didShow`), then for a layout line that shows the keypad's keys.
+    /// Taps text field `id`, waits for its focus line and for the keypad to finish showing (`willShow`
+    /// then `didShow`), then for a layout line that shows the keypad's keys.
+    ///
     /// Returns the `didShow` line.
     @discardableResult
     func focusAndShowKeypad(_ id: String) throws -> TraceLine {

@@ -28,8 +28,10 @@ struct SignalSettingsTests {
 }
 
 extension AppProcess {
-    /// The program under `timeout`: the wrapper's only child. A signal sent to it alone is what
-    /// `kill` from a shell sends (the wrapper would take SIGALRM as its own time limit).
+    /// The program under `timeout`: the wrapper's only child.
+    ///
+    /// A signal sent to it alone is what `kill` from a shell sends (the wrapper would take SIGALRM as
+    /// its own time limit).
     func programPID() throws -> pid_t {
         let path = "/proc/\(process.pid)/task/\(process.pid)/children"
         let text = try String(contentsOfFile: path, encoding: .utf8)

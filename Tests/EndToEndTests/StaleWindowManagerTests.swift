@@ -3,8 +3,10 @@ import Foundation
 import TapawayTestSupport
 import Testing
 
-/// A window manager that was killed leaves `_NET_SUPPORTING_WM_CHECK` on the root window,
-/// naming a window that is gone. Tapaway checks it to decide who gives the window focus.
+/// A window manager that was killed leaves `_NET_SUPPORTING_WM_CHECK` on the root window, naming a
+/// window that is gone.
+///
+/// Tapaway checks it to decide who gives the window focus.
 @Suite("A stale window manager property, end to end")
 struct StaleWindowManagerTests {
     @Test("the root names a window that is gone: Tapaway starts with nothing on standard error, taking the focus itself")

@@ -60,7 +60,9 @@ struct Rect: Equatable, Sendable, CustomStringConvertible {
 /// Small helpers to read values decoded by `JSONSerialization` without caring whether they
 /// arrive as `NSNumber`, `Int` or `Double` (swift-corelibs-foundation differs from Darwin here).
 enum JSONValue {
-    /// The value as a number, or nil. Booleans are not numbers here.
+    /// The value as a number, or nil.
+    ///
+    /// Booleans are not numbers here.
     static func number(_ value: Any?) -> Double? {
         switch value {
         case let d as Double: return d
@@ -121,7 +123,7 @@ struct TraceLine: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    /// The `kind` field.
+    /// The line's `kind` field, the type of event it records.
     var kind: String? { object["kind"] as? String }
 
     subscript(key: String) -> Any? { object[key] }
@@ -132,7 +134,7 @@ struct TraceLine: @unchecked Sendable, CustomStringConvertible {
     /// Whether a field is present and JSON `null`.
     func isNull(_ key: String) -> Bool { object.keys.contains(key) && object[key] is NSNull }
 
-    /// A numeric field.
+    /// The field `key` as a number; nil when it is missing or not a number.
     func number(_ key: String) -> Double? { JSONValue.number(object[key]) }
 
     /// A `[x, y, w, h]` field.

@@ -67,8 +67,9 @@ struct Xclip {
         FileManager.default.temporaryDirectory.appendingPathComponent("tapaway-e2e-xclip-\(UUID().uuidString)").path
     }
 
-    /// Makes xclip own `selection` (`clipboard` or `primary`) with `text`, and waits until it
-    /// answers. Keep the returned process for as long as it must serve; it stops when released.
+    /// Makes xclip own `selection` (`clipboard` or `primary`) with `text`, and waits until it answers.
+    ///
+    /// Keep the returned process for as long as it must serve; it stops when released.
     func own(_ selection: String, text: String) throws -> ChildProcess {
         try own(selection, data: Data(text.utf8))
     }

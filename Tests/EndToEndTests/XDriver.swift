@@ -9,7 +9,7 @@ struct RGB: Equatable, Sendable, CustomStringConvertible {
     var g: Int
     var b: Int
 
-    /// `#RRGGBB`.
+    /// Creates the colour written `#RRGGBB` as `0xRRGGBB`.
     init(hex: UInt32) {
         r = Int((hex >> 16) & 0xFF); g = Int((hex >> 8) & 0xFF); b = Int(hex & 0xFF)
     }
@@ -40,7 +40,7 @@ final class XDriver {
     private let root: Window
     private var closed = false
 
-    /// Connects to `name` (e.g. `:3`) and checks that the XTEST extension is there.
+    /// Connects to the display `name` (for example `:3`) and checks that the XTEST extension is there.
     init(displayName name: String) throws {
         try Xlib.prepare()
         guard let display = XOpenDisplay(name) else {
@@ -58,7 +58,9 @@ final class XDriver {
 
     deinit { close() }
 
-    /// Closes the connection. Safe to call twice.
+    /// Closes the connection.
+    ///
+    /// Safe to call twice.
     func close() {
         guard !closed else { return }
         closed = true
@@ -132,8 +134,9 @@ final class XDriver {
 
     // MARK: Keyboard
 
-    /// Presses and releases the key with keysym name `name` (e.g. "Return", "BackSpace",
-    /// "Tab", "Escape", "a"), holding Shift if `shift`.
+    /// Presses and releases the key with keysym name `name`, holding Shift if `shift`.
+    ///
+    /// For example "Return", "BackSpace", "Tab", "Escape" or "a".
     func key(named name: String, shift: Bool = false) throws {
         let keysym = XStringToKeysym(name)
         guard keysym != 0 else { throw EndToEndError("unknown keysym name '\(name)'") }
@@ -158,9 +161,10 @@ final class XDriver {
         }
     }
 
-    /// Binds `name` (a keysym name such as "dead_acute" or "Multi_key") to a keycode that has no
-    /// symbol yet, so XTest can press keys the server's US map lacks; returns the keycode. The
-    /// program sees the change through MappingNotify.
+    /// Binds `name` (a keysym name such as "dead_acute" or "Multi_key") to a keycode that has no symbol
+    /// yet, so XTest can press keys the server's US map lacks; returns the keycode.
+    ///
+    /// The program sees the change through MappingNotify.
     @discardableResult
     func bindSpareKey(to name: String) throws -> UInt32 {
         let keysym = XStringToKeysym(name)
@@ -228,17 +232,21 @@ final class XDriver {
 
     // MARK: Master pointers
 
-    /// Adds a master pointer (and keyboard) named `name` with XInput2 and makes it this
-    /// connection's client pointer, so this driver's XTest pointer input moves and clicks it
-    /// rather than the first pointer. Returns the new master pointer's device id.
+    /// Adds a master pointer (and keyboard) named `name` with XInput2 and makes it this connection's
+    /// client pointer, so this driver's XTest pointer input moves and clicks it rather than the first
+    /// pointer.
+    ///
+    /// Returns the new master pointer's device id.
     func becomeSecondMasterPointer(name: String) throws -> Int32 {
         let id = try addMasterPointer(name: name)
         try setClientPointer(to: id)
         return id
     }
 
-    /// Adds a master pointer (and keyboard) named `name` with XInput2, which every client that
-    /// listens for it hears as a change of the device hierarchy. Returns its device id.
+    /// Adds a master pointer (and keyboard) named `name` with XInput2, which every client that listens
+    /// for it hears as a change of the device hierarchy.
+    ///
+    /// Returns its device id.
     func addMasterPointer(name: String) throws -> Int32 {
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
@@ -266,7 +274,9 @@ final class XDriver {
     }
 
     /// Makes master pointer `id` the client pointer of the client that owns `window` (0: this
-    /// connection). The server tells nobody: no event marks the change.
+    /// connection).
+    ///
+    /// The server tells nobody: no event marks the change.
     func setClientPointer(to id: Int32, forClientOf window: UInt = 0) throws {
         guard XISetClientPointer(display, window, id) == Success else { throw EndToEndError("XISetClientPointer failed") }
         sync()
@@ -327,9 +337,10 @@ final class XDriver {
         sync()
     }
 
-    /// Sends `count` client messages of type `name` (an atom the program does not know, so it
-    /// ignores them) to the first Tapaway top-level window, and waits until the server has
-    /// handled them. Returns how many were sent.
+    /// Sends `count` client messages of type `name` (an atom the program does not know, so it ignores
+    /// them) to the first Tapaway top-level window, and waits until the server has handled them.
+    ///
+    /// Returns how many were sent.
     @discardableResult
     func sendClientMessages(named name: String, count: Int) -> Int {
         guard let window = Xlib.topLevelWindows(on: display).first else { return 0 }
@@ -349,11 +360,12 @@ final class XDriver {
 
     // MARK: Marks
 
-    /// Sends a `_TAPAWAY_MARK` client message carrying `number` to every Tapaway top-level window
-    /// on the display, and waits until the server has handled it. X delivers a program's events
-    /// in the order the server makes them, and every input method here ends with a sync, so the
-    /// mark reaches the program behind all input sent before it, over any connection. Returns
-    /// how many windows it went to.
+    /// Sends a `_TAPAWAY_MARK` client message carrying `number` to every Tapaway top-level window on
+    /// the display, and waits until the server has handled it.
+    ///
+    /// X delivers a program's events in the order the server makes them, and every input method here
+    /// ends with a sync, so the mark reaches the program behind all input sent before it, over any
+    /// connection. Returns how many windows it went to.
     @discardableResult
     func sendMark(_ number: Int) -> Int {
         let windows = Xlib.topLevelWindows(on: display)
@@ -421,9 +433,11 @@ final class XDriver {
         return Int(value * 255 / maxValue)
     }
 
-    /// Polls the pixel at (`x`, `y`) until `condition` holds or `timeout` seconds pass, and
-    /// returns the last colour read (check it with `#expect`). Pixels lag the trace by up to a
-    /// frame, since a line may be written just before the frame that shows it is copied out.
+    /// Polls the pixel at (`x`, `y`) until `condition` holds or `timeout` seconds pass, and returns the
+    /// last colour read (check it with `#expect`).
+    ///
+    /// Pixels lag the trace by up to a frame, since a line may be written just before the frame that
+    /// shows it is copied out.
     func waitForPixel(
         at x: Int, _ y: Int, timeout: Double = 2,
         until condition: (RGB) -> Bool

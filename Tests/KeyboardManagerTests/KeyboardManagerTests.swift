@@ -184,10 +184,11 @@ struct KeyboardManagerTests {
     }
 
     /// IQKeyboardManager's `gestureRecognizer(_:shouldReceive:)`: `for ignoreClass in
-    /// touchResignedGestureIgnoreClasses where touch.view?.isKind(of: ignoreClass) ?? false {
-    /// return false }`: the touched view's own class, not its ancestors'. A view inside a
-    /// navigation bar that takes the touch itself (on iOS, the bar's private content view) is
-    /// neither a `UINavigationBar` nor a `UIControl`, so the recognizer receives the touch.
+    /// touchResignedGestureIgnoreClasses where touch.view?.isKind(of: ignoreClass) ?? false { return
+    /// false }`: the touched view's own class, not its ancestors'.
+    ///
+    /// A view inside a navigation bar that takes the touch itself (on iOS, the bar's private content
+    /// view) is neither a `UINavigationBar` nor a `UIControl`, so the recognizer receives the touch.
     @Test("only the touched view's own class is ignored: a subview of the navigation bar counts as outside")
     func touchedViewsOwnClass() {
         let screen = FieldsScreen(ys: [300])

@@ -1,11 +1,13 @@
 import Glibc
 import TapawayAccessibility
 
-/// The bus end of a socket pair, speaking just enough of a D-Bus daemon for tests: it accepts
-/// the authentication, names the client `:1.7` in reply to `Hello`, answers the registry's
-/// `Embed`, and keeps every other message it receives. Never blocks: it reads what is there.
+/// The bus end of a socket pair, speaking just enough of a D-Bus daemon for tests: it accepts the
+/// authentication, names the client `:1.7` in reply to `Hello`, answers the registry's `Embed`, and
+/// keeps every other message it receives.
+///
+/// Never blocks: it reads what is there.
 final class FakeBus {
-    /// The bus's end.
+    /// The test's end of the socket pair; the bridge holds the other.
     let fd: Int32
     /// The client's end, to hand to a `DBusConnection`.
     let clientFD: Int32
@@ -28,7 +30,7 @@ final class FakeBus {
 
     deinit { close(fd) }
 
-    /// Sends raw bytes.
+    /// Sends raw bytes to the bridge, all of them, as a bus would.
     func write(_ bytes: [UInt8]) {
         _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }

@@ -4,10 +4,11 @@ import Testing
 
 @testable import tapaway
 
-/// `LaunchOptions(commonArguments:)` reads the common command lines without
-/// swift-argument-parser (issue 37). The parser stays the definition of the command line: every
-/// line the fast path reads, it must read to the same options as the parser, and it must leave
-/// to the parser every line the parser would refuse.
+/// `LaunchOptions(commonArguments:)` reads the common command lines without swift-argument-parser
+/// (issue 37).
+///
+/// The parser stays the definition of the command line: every line the fast path reads, it must read to
+/// the same options as the parser, and it must leave to the parser every line the parser would refuse.
 @MainActor
 @Suite("The common command lines, read without the parser")
 struct CommonArgumentsTests {

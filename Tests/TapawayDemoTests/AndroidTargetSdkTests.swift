@@ -4,14 +4,15 @@ import Testing
 
 @testable import TapawayDemo
 
-/// `android` with an app that targets an SDK below 28. The expectations come from AOSP's
-/// `View.java`: `clearFocus()` computes `final boolean refocus = sAlwaysAssignFocus ||
-/// !isInTouchMode();` and `clearFocusInternal` calls `rootViewRequestFocus()` only when
-/// `refocus` is true; `sAlwaysAssignFocus` is set for apps whose `targetSdkVersion` is below
-/// `Build.VERSION_CODES.P` (28). A touch screen is in touch mode, so from 28 on nothing takes the
-/// focus back. The root's `requestFocus()` in touch mode goes to the first view that is
-/// focusable in touch mode (a view group before its children, `FOCUS_BEFORE_DESCENDANTS`), and
-/// an `EditText` is one by nature.
+/// `android` with an app that targets an SDK below 28.
+///
+/// The expectations come from AOSP's `View.java`: `clearFocus()` computes `final boolean refocus =
+/// sAlwaysAssignFocus || !isInTouchMode();` and `clearFocusInternal` calls `rootViewRequestFocus()`
+/// only when `refocus` is true; `sAlwaysAssignFocus` is set for apps whose `targetSdkVersion` is below
+/// `Build.VERSION_CODES.P` (28). A touch screen is in touch mode, so from 28 on nothing takes the focus
+/// back. The root's `requestFocus()` in touch mode goes to the first view that is focusable in touch
+/// mode (a view group before its children, `FOCUS_BEFORE_DESCENDANTS`), and an `EditText` is one by
+/// nature.
 @MainActor
 @Suite("Android: clearFocus under a target SDK below 28")
 struct AndroidTargetSdkTests {

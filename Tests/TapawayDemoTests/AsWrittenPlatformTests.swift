@@ -112,14 +112,15 @@ struct AsWrittenPlatformTests {
     }
 }
 
-/// A `tap` gesture on a Flutter file is a `GestureDetector(onTap:)`. Flutter's documentation:
-/// `GestureDetector.behavior` "defaults to HitTestBehavior.deferToChild if child is not null",
-/// and `HitTestBehavior.deferToChild`: "Targets that defer to their children receive events
-/// within their bounds only if one of their children is hit by the hit test"; the gesture arena
-/// (flutter.dev/to/gesture-disambiguation): when several recognizers compete for one tap, the
-/// winner is decided in the arena, and a button's or a text field's own recognizer, deeper in
-/// the tree, wins its tap (inferred from the arena's sweep, which gives a tap to the first
-/// member, the deepest hit); a recognizer that loses is simply not called: nothing is cancelled.
+/// A `tap` gesture on a Flutter file is a `GestureDetector(onTap:)`.
+///
+/// Flutter's documentation: `GestureDetector.behavior` "defaults to HitTestBehavior.deferToChild if
+/// child is not null", and `HitTestBehavior.deferToChild`: "Targets that defer to their children
+/// receive events within their bounds only if one of their children is hit by the hit test"; the
+/// gesture arena (flutter.dev/to/gesture-disambiguation): when several recognizers compete for one tap,
+/// the winner is decided in the arena, and a button's or a text field's own recognizer, deeper in the
+/// tree, wins its tap (inferred from the arena's sweep, which gives a tap to the first member, the
+/// deepest hit); a recognizer that loses is simply not called: nothing is cancelled.
 @MainActor
 @Suite("As written: a Flutter file's GestureDetector")
 struct FlutterGestureDetectorTests {
@@ -171,12 +172,13 @@ struct FlutterGestureDetectorTests {
     }
 }
 
-/// A `tap` gesture on a SwiftUI file is `.onTapGesture` on that view. Apple's documentation:
-/// `contentShape(_:)` "Defines the content shape for hit testing" (a container's empty space is
-/// not hit without one); gestures (developer.apple.com, "Composing SwiftUI gestures" and
-/// `simultaneousGesture(_:including:)`): "SwiftUI gives precedence to the child's gesture" over
-/// its parent's by default, and `simultaneousGesture` attaches a gesture "to process
-/// simultaneously with gestures defined by the view".
+/// A `tap` gesture on a SwiftUI file is `.onTapGesture` on that view.
+///
+/// Apple's documentation: `contentShape(_:)` "Defines the content shape for hit testing" (a container's
+/// empty space is not hit without one); gestures (developer.apple.com, "Composing SwiftUI gestures" and
+/// `simultaneousGesture(_:including:)`): "SwiftUI gives precedence to the child's gesture" over its
+/// parent's by default, and `simultaneousGesture` attaches a gesture "to process simultaneously with
+/// gestures defined by the view".
 @MainActor
 @Suite("As written: a SwiftUI file's onTapGesture")
 struct SwiftUITapGestureTests {

@@ -396,6 +396,6 @@ struct AvoidanceTests {
 /// The keyboard manager's default distance, as the tests read it.
 @MainActor
 enum KeyboardManagerShared {
-    /// IQKeyboardManager's default `keyboardDistanceFromTextField`.
+    /// IQKeyboardManager's default `keyboardDistanceFromTextField`, 10 points between field and keyboard.
     static let distance = 10.0
 }

@@ -3,8 +3,10 @@ import TapawayHeadless
 import TapawayKit
 import Testing
 
-/// The dismissal matrix of the foundation issue (rows 1 to 11) and the list rows, run against
-/// every scenario. What each technique does is written down here, beside the others.
+/// The dismissal matrix of the foundation issue (rows 1 to 11) and the list rows, run against every
+/// scenario.
+///
+/// What each technique does is written down here, beside the others.
 @MainActor
 @Suite("Dismissal matrix")
 struct DismissalMatrixTests {

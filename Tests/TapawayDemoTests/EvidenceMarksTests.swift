@@ -4,10 +4,12 @@ import Testing
 
 @testable import TapawayDemo
 
-/// The evidence levels in the tool: `tapaway matrix`'s marks, legend and header line, its
-/// `--json` fields, and the inspector's cards. The levels are docs/techniques.md's (each case
-/// row's **D**, **S** or **I**, the weakest where a row gives several), as `MatrixEvidenceTests`
-/// keeps `MatrixEvidence` in step with the document; the cells below quote the document's rows.
+/// The evidence levels in the tool: `tapaway matrix`'s marks, legend and header line, its `--json`
+/// fields, and the inspector's cards.
+///
+/// The levels are docs/techniques.md's (each case row's **D**, **S** or **I**, the weakest where a row
+/// gives several), as `MatrixEvidenceTests` keeps `MatrixEvidence` in step with the document; the cells
+/// below quote the document's rows.
 @MainActor
 @Suite("Evidence marks in the matrix and the inspector")
 struct EvidenceMarksTests {

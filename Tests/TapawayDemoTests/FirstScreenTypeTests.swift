@@ -9,11 +9,12 @@ import Testing
 @MainActor
 @Suite("The first screen's type")
 struct FirstScreenTypeTests {
-    /// iOS's text styles at the default Dynamic Type size, in points, from Apple's Human
-    /// Interface Guidelines, Typography, "iOS, iPadOS Dynamic Type sizes", the Large (default)
-    /// table: "Large Title 34, Title 1 28, Title 2 22, Title 3 20, Headline 17 (Semibold),
-    /// Body 17, Callout 16, Subhead 15, Footnote 13, Caption 1 12, Caption 2 11". Every style is
-    /// Regular but Headline; the table's "Emphasized" column gives each its Semibold.
+    /// iOS's text styles at the default Dynamic Type size, in points, from Apple's Human Interface
+    /// Guidelines, Typography, "iOS, iPadOS Dynamic Type sizes", the Large (default) table: "Large
+    /// Title 34, Title 1 28, Title 2 22, Title 3 20, Headline 17 (Semibold), Body 17, Callout 16,
+    /// Subhead 15, Footnote 13, Caption 1 12, Caption 2 11".
+    ///
+    /// Every style is Regular but Headline; the table's "Emphasized" column gives each its Semibold.
     static let textStyleSizes: Set<Double> = [34, 28, 22, 20, 17, 16, 15, 13, 12, 11]
 
     @Test("the first screen opens at most six sizes and weights, each one of iOS's text styles, and no Medium")

@@ -3,15 +3,16 @@ import Testing
 
 @testable import TapawayDemo
 
-/// `flutter` with *Consume outside taps*, and nothing focused. The expectation is Flutter's
-/// source (`packages/flutter/lib/src/widgets/tap_region.dart`, `RenderTapRegionSurface
-/// .handleEvent`): every registered region outside the hit ones is looked at, focused or not
-/// (`for (final RenderTapRegion region in outsideRegions) { … if (region.consumeOutsideTaps) {
-/// … consumeOutsideTaps = true; }`), and then "If any of the "outside" regions have
-/// consumeOutsideTaps set, then stop the propagation of the event through the gesture
+/// `flutter` with *Consume outside taps*, and nothing focused.
+///
+/// The expectation is Flutter's source (`packages/flutter/lib/src/widgets/tap_region.dart`,
+/// `RenderTapRegionSurface .handleEvent`): every registered region outside the hit ones is looked at,
+/// focused or not (`for (final RenderTapRegion region in outsideRegions) { … if
+/// (region.consumeOutsideTaps) { … consumeOutsideTaps = true; }`), and then "If any of the "outside"
+/// regions have consumeOutsideTaps set, then stop the propagation of the event through the gesture
 /// recognizer": `GestureBinding.instance.gestureArena.add(event.pointer,
-/// _DummyTapRecognizer()).resolve(GestureDisposition.accepted)`. A region registers while it is
-/// laid out and enabled; focus plays no part.
+/// _DummyTapRecognizer()).resolve(GestureDisposition.accepted)`. A region registers while it is laid
+/// out and enabled; focus plays no part.
 @MainActor
 @Suite("Flutter: consumeOutsideTaps with nothing focused")
 struct FlutterConsumeTests {

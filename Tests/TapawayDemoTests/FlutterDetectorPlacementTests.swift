@@ -4,13 +4,14 @@ import Testing
 
 @testable import TapawayDemo
 
-/// `flutter` with the GestureDetector (`gesture-detector=on`) around the scroll view, or inside
-/// it around the `Column` (`detector-inside=on`). Flutter's `HitTestBehavior.opaque`: "Opaque
-/// targets can be hit by hit tests, causing them to both receive events within their bounds and
-/// prevent targets visually behind them from also receiving events" (api.flutter.dev,
-/// `HitTestBehavior`): a detector is hit within its own bounds. Around the scroll view those are
-/// the viewport's; inside it, the `Column`'s, as tall as its children, so a tap in the empty
-/// space below a short page's content misses the detector.
+/// `flutter` with the GestureDetector (`gesture-detector=on`) around the scroll view, or inside it
+/// around the `Column` (`detector-inside=on`).
+///
+/// Flutter's `HitTestBehavior.opaque`: "Opaque targets can be hit by hit tests, causing them to both
+/// receive events within their bounds and prevent targets visually behind them from also receiving
+/// events" (api.flutter.dev, `HitTestBehavior`): a detector is hit within its own bounds. Around the
+/// scroll view those are the viewport's; inside it, the `Column`'s, as tall as its children, so a tap
+/// in the empty space below a short page's content misses the detector.
 @MainActor
 @Suite("Flutter: a GestureDetector inside or around the scroll view")
 struct FlutterDetectorPlacementTests {

@@ -4,14 +4,15 @@ import Testing
 
 @testable import TapawayDemo
 
-/// A screen file's `textFieldTapRegion` under `flutter`. The expectations are Flutter's API
-/// documentation (api.flutter.dev, `TextFieldTapRegion`): "Widgets that are wrapped with a
-/// TextFieldTapRegion are considered to be part of a text field for purposes of unfocus
-/// behavior. So, when the user taps on them, the currently focused text field won't be
-/// unfocused by default. This allows controls like spinners, copy buttons, and formatting
-/// buttons to be associated with a text field without causing the text field to lose focus
-/// when they are interacted with." And `TextField.onTapOutside`: "Called for each tap down that
-/// occurs outside of the TextFieldTapRegion group when the text field is focused."
+/// A screen file's `textFieldTapRegion` under `flutter`.
+///
+/// The expectations are Flutter's API documentation (api.flutter.dev, `TextFieldTapRegion`): "Widgets
+/// that are wrapped with a TextFieldTapRegion are considered to be part of a text field for purposes of
+/// unfocus behavior. So, when the user taps on them, the currently focused text field won't be
+/// unfocused by default. This allows controls like spinners, copy buttons, and formatting buttons to be
+/// associated with a text field without causing the text field to lose focus when they are interacted
+/// with." And `TextField.onTapOutside`: "Called for each tap down that occurs outside of the
+/// TextFieldTapRegion group when the text field is focused."
 @MainActor
 @Suite("Flutter: widgets wrapped in a TextFieldTapRegion")
 struct FlutterTapRegionTests {

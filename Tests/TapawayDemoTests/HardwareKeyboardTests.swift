@@ -11,8 +11,9 @@ struct HardwareKeyboardTests {
     let key = OptionKey(nil, "keyboard")
 
     /// The shortcut bar's frame at the bottom of the default window's simulated screen.
-    /// The keyboard's frame with only the bar showing: the 44-point bar over the home
-    /// indicator's area, which the keyboard's frame includes, as on iOS.
+    ///
+    /// The keyboard's frame with only the bar showing: the 44-point bar over the home indicator's area,
+    /// which the keyboard's frame includes, as on iOS.
     func barFrame(_ h: Harness) -> Rect {
         let device = h.platform.application.deviceFrame
         let bottom = h.platform.application.safeAreaInsets.bottom

@@ -22,9 +22,9 @@ final class Harness {
     /// The Harness's registrations, cancelled when it goes.
     private let tokens = ObserverBag()
 
-    /// The headless platform.
+    /// The session's headless platform, through which the test touches and types.
     var platform: HeadlessPlatform { session.platform }
-    /// The app.
+    /// The session's app, whose screens and options the test reads.
     var app: TapawayApp { session.app }
     /// The first responder after each focus change since the last `clearRecords()` (nil when
     /// the focus went away), as the session's outcome records it.

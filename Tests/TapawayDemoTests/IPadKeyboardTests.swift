@@ -80,12 +80,13 @@ struct IPadKeyboardTests {
     }
 }
 
-/// iPad's floating keyboard: what it posts, where it is, and what the avoidance strategies make
-/// of it. The sequences are developers' reports (docs/devices.md gives them with their levels):
+/// iPad's floating keyboard: what it posts, where it is, and what the avoidance strategies make of it.
+///
+/// The sequences are developers' reports (docs/devices.md gives them with their levels):
 /// flutter_keyboard_visibility PR #162, "The iOS floating keyboard does not trigger observers
-/// UIKeyboardDidShowNotification, UIKeyboardWillShowNotification, UIKeyboardWillHideNotification.
-/// It does trigger UIKeyboardDidChangeFrameNotification"; MeshCoreOne PR #139, "iOS sends
-/// keyboardWillHide for floating/undocked keyboards". `UIKeyboardLayoutGuide` is documented.
+/// UIKeyboardDidShowNotification, UIKeyboardWillShowNotification, UIKeyboardWillHideNotification. It
+/// does trigger UIKeyboardDidChangeFrameNotification"; MeshCoreOne PR #139, "iOS sends keyboardWillHide
+/// for floating/undocked keyboards". `UIKeyboardLayoutGuide` is documented.
 @MainActor
 @Suite("iPad: the floating keyboard")
 struct IPadFloatingKeyboardTests {

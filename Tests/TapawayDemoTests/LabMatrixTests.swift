@@ -2,10 +2,11 @@ import TapawayDemo
 import TapawayKit
 import Testing
 
-/// Every technique, with each of its options' telling values, on every case of the matrix,
-/// checked against what the platform is documented (or reported, or inferred) to do: the
-/// expected codes are each technique's expectations file (`Techniques/SendEvent/…`), written from
-/// `../shared/research` and `docs/techniques.md`, not read back from the program.
+/// Every technique, with each of its options' telling values, on every case of the matrix, checked
+/// against what the platform is documented (or reported, or inferred) to do: the expected codes are
+/// each technique's expectations file (`Techniques/SendEvent/…`), written from `../shared/research` and
+/// `docs/techniques.md`, not read back from the program.
+///
 /// `TechniqueExpectationsTests` fails for a technique without one.
 @MainActor
 @Suite("The lab: every technique on every case")

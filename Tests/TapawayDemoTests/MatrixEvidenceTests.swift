@@ -3,11 +3,12 @@ import Testing
 
 @testable import TapawayDemo
 
-/// The audit's evidence levels are docs/techniques.md's: each technique's section gives every
-/// matrix case a level (**D**, **S**, **I**), the weakest where a row gives several, the
-/// referenced case's where it says "as case N". `MatrixEvidence.table` must say the same, so
-/// that a finding never claims more than the document (scripts/evidence-table.py prints the
-/// document's table with the same rules).
+/// The audit's evidence levels are docs/techniques.md's: each technique's section gives every matrix
+/// case a level (**D**, **S**, **I**), the weakest where a row gives several, the referenced case's
+/// where it says "as case N".
+///
+/// `MatrixEvidence.table` must say the same, so that a finding never claims more than the document
+/// (scripts/evidence-table.py prints the document's table with the same rules).
 @Suite("Matrix evidence and the document")
 struct MatrixEvidenceTests {
     /// Each technique's sixteen letters as the document gives them.

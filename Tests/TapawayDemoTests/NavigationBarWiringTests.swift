@@ -4,13 +4,14 @@ import Testing
 
 @testable import TapawayDemo
 
-/// A screen file's own navigation bar: leading buttons, the back button's title or none, a bar
-/// hidden. Expectations: UIKit's `UINavigationItem` (leading items take the back button's place;
-/// `hidesBackButton`); the bar is outside the screen's view, so a recognizer on the content does
-/// not see a tap on its buttons ("A gesture recognizer operates on touches hit-tested to a
-/// specific view and all of that view's subviews", `UIGestureRecognizer`); IQKeyboardManager's
-/// resign recognizer ignores a touch whose view is a `UIControl` or a `UINavigationBar`
-/// (`IQKeyboardResignHandler`'s `shouldReceive`).
+/// A screen file's own navigation bar: leading buttons, the back button's title or none, a bar hidden.
+///
+/// Expectations: UIKit's `UINavigationItem` (leading items take the back button's place;
+/// `hidesBackButton`); the bar is outside the screen's view, so a recognizer on the content does not
+/// see a tap on its buttons ("A gesture recognizer operates on touches hit-tested to a specific view
+/// and all of that view's subviews", `UIGestureRecognizer`); IQKeyboardManager's resign recognizer
+/// ignores a touch whose view is a `UIControl` or a `UINavigationBar` (`IQKeyboardResignHandler`'s
+/// `shouldReceive`).
 @MainActor
 @Suite("A screen file's navigation bar")
 struct NavigationBarWiringTests {

@@ -118,11 +118,13 @@ struct RecognizerWiringTests {
         """
     }
 
-    /// `gestureRecognizer(_:shouldReceive:)`: "Return false to prevent the gesture recognizer
-    /// from seeing this touch object". A button is spared without a delegate: "If you have a
-    /// single tap gesture recognizer attached to a button's parent view, and the user taps the
-    /// button, then the button's action method receives the touch event instead of the gesture
-    /// recognizer" (`UIControl`); a table's row is not, which is what the delegate is for.
+    /// `gestureRecognizer(_:shouldReceive:)`: "Return false to prevent the gesture recognizer from
+    /// seeing this touch object".
+    ///
+    /// A button is spared without a delegate: "If you have a single tap gesture recognizer attached to
+    /// a button's parent view, and the user taps the button, then the button's action method receives
+    /// the touch event instead of the gesture recognizer" (`UIControl`); a table's row is not, which is
+    /// what the delegate is for.
     @Test("a delegate that spares rows lets the row select, and the audit no longer finds its selection swallowed")
     func delegateSparesRows() throws {
         func cell(_ rule: String, _ target: String) throws -> DismissalMatrix.Cell {
@@ -200,9 +202,10 @@ struct RecognizerWiringTests {
     }
 }
 
-/// A text input's own accessory (`accessory`), as a screen file declares it. A number pad
-/// (`UIKeyboardType.numberPad`: "A numeric keypad designed for PIN entry") has no Return key, so
-/// apps put a toolbar with Done above it (`inputAccessoryView`), whose action calls
+/// A text input's own accessory (`accessory`), as a screen file declares it.
+///
+/// A number pad (`UIKeyboardType.numberPad`: "A numeric keypad designed for PIN entry") has no Return
+/// key, so apps put a toolbar with Done above it (`inputAccessoryView`), whose action calls
 /// `resignFirstResponder()`.
 @MainActor
 @Suite("A screen file's input accessory")
@@ -250,10 +253,11 @@ struct InputAccessoryTests {
     }
 }
 
-/// An input that cannot take the focus (`focusable: false`): UIKit's
-/// `textFieldShouldBeginEditing(_:)`: "true if an editing session should be initiated;
-/// otherwise, false to disallow editing"; Android's `android:focusable`: "Controls whether a view
-/// can take focus". Apps use one to open a date picker.
+/// An input that cannot take the focus (`focusable: false`): UIKit's `textFieldShouldBeginEditing(_:)`:
+/// "true if an editing session should be initiated; otherwise, false to disallow editing"; Android's
+/// `android:focusable`: "Controls whether a view can take focus".
+///
+/// Apps use one to open a date picker.
 @MainActor
 @Suite("An input that cannot take the focus")
 struct UnfocusableInputTests {
@@ -294,10 +298,11 @@ struct UnfocusableInputTests {
     }
 }
 
-/// A `view` that handles its own touches (`clickable`). UIKit's `touchesBegan(_:with:)`: "The
-/// default implementation of this method forwards the message up the responder chain"; a view
-/// that handles its touches does not call super, as an Android view whose `onTouchEvent`
-/// returns true (a clickable one) keeps the event from its parents.
+/// A `view` that handles its own touches (`clickable`).
+///
+/// UIKit's `touchesBegan(_:with:)`: "The default implementation of this method forwards the message up
+/// the responder chain"; a view that handles its touches does not call super, as an Android view whose
+/// `onTouchEvent` returns true (a clickable one) keeps the event from its parents.
 @MainActor
 @Suite("A view that handles its own touches")
 struct ClickableViewTests {

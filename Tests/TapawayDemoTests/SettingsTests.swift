@@ -18,7 +18,9 @@ private struct TemporaryDirectory {
 
     func remove() { removeTree(path) }
 
-    /// The names in the directory (without . and ..), sorted.
+    /// The names in the directory (without .
+    ///
+    /// and ..), sorted.
     func entries(_ sub: String = "") -> [String] { listDirectory(sub.isEmpty ? path : path + "/" + sub) }
 }
 

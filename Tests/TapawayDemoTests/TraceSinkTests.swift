@@ -8,8 +8,10 @@ private final class ManualClock: Clock {
     var now = 0.0
 }
 
-/// A pipe whose write end the sink opens itself (as `--trace PATH` opens a FIFO), made as small
-/// as Linux allows so it fills quickly. The test keeps the read end.
+/// A pipe whose write end the sink opens itself (as `--trace PATH` opens a FIFO), made as small as
+/// Linux allows so it fills quickly.
+///
+/// The test keeps the read end.
 private struct SmallPipe {
     let readEnd: Int32
     let writerPath: String

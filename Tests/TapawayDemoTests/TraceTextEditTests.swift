@@ -18,8 +18,10 @@ struct TraceTextEditTests {
         return (lines, text.utf8.count)
     }
 
-    /// Replays the `edit` of every text line of `id`, as a consumer would, and checks each step
-    /// against the line's `text` when it has one. Returns the rebuilt text.
+    /// Replays the `edit` of every text line of `id`, as a consumer would, and checks each step against
+    /// the line's `text` when it has one.
+    ///
+    /// Returns the rebuilt text.
     func rebuild(_ lines: [[String: Any]], id: String) throws -> String {
         var bytes: [UInt8] = []
         for line in lines where line["kind"] as? String == "text" && line["id"] as? String == id {

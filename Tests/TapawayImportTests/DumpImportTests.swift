@@ -2,8 +2,9 @@ import TapawayImport
 import TapawayScreen
 import Testing
 
-/// Dumps of running apps: UI Automator, Appium's UiAutomator2 and XCUITest page sources. The
-/// expected frames are the dump's bounds divided by the density, measured from the content's top.
+/// Dumps of running apps: UI Automator, Appium's UiAutomator2 and XCUITest page sources.
+///
+/// The expected frames are the dump's bounds divided by the density, measured from the content's top.
 @Suite("Dump import")
 struct DumpImportTests {
     @Test("a UI Automator dump of a Compose screen: pixels become points, kinds follow the classes")

@@ -3,10 +3,12 @@ import TapawayKit
 import TapawayTestSupport
 import Testing
 
-/// Editing mixed-direction text as GTK's entry does (issue 19): the string stays in logical
-/// order, arrows move on screen, a click lands where it points, a selection shows where its
-/// characters show, and a right-to-left paragraph aligns right. The headless font's small
-/// stand-in for the bidirectional algorithm lays out the Hebrew (FixedFont.lineLayout).
+/// Editing mixed-direction text as GTK's entry does (issue 19): the string stays in logical order,
+/// arrows move on screen, a click lands where it points, a selection shows where its characters show,
+/// and a right-to-left paragraph aligns right.
+///
+/// The headless font's small stand-in for the bidirectional algorithm lays out the Hebrew
+/// (FixedFont.lineLayout).
 @MainActor
 @Suite("Bidirectional text in the fields")
 struct BidiEditingTests {

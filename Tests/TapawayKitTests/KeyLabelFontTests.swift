@@ -3,10 +3,11 @@ import TapawayKit
 import TapawayTestSupport
 import Testing
 
-/// A key label too wide for its key shrinks to fit; each size it takes is a font the platform
-/// opens and keeps (Xft: about 50 KB a size). A soak's window sizes made the keypad's labels
-/// ask for a new size now and then for as long as it ran (issue 21): the sizes must come from
-/// a short, fixed list, whatever the keypad's width.
+/// A key label too wide for its key shrinks to fit; each size it takes is a font the platform opens and
+/// keeps (Xft: about 50 KB a size).
+///
+/// A soak's window sizes made the keypad's labels ask for a new size now and then for as long as it ran
+/// (issue 21): the sizes must come from a short, fixed list, whatever the keypad's width.
 @MainActor
 @Suite("Key label fonts")
 struct KeyLabelFontTests {

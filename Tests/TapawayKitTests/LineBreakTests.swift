@@ -3,9 +3,10 @@ import Testing
 
 @testable import TapawayKit
 
-/// The Kit's own line breaking rules (`BuiltInLineBreaks`, what a wrap uses headless): UAX #14's
-/// pair table, exact for ASCII and with guessed classes for CJK. The fixed-metric font makes
-/// every character 6 px wide.
+/// The Kit's own line breaking rules (`BuiltInLineBreaks`, what a wrap uses headless): UAX #14's pair
+/// table, exact for ASCII and with guessed classes for CJK.
+///
+/// The fixed-metric font makes every character 6 px wide.
 @Suite("Line breaking, built in")
 struct LineBreakTests {
     let widths = CharacterWidths(font: FixedFont(size: 10))

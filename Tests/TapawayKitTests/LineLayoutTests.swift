@@ -6,8 +6,9 @@ import Testing
 /// where an arrow goes and what a selection covers, with the text in logical order.
 @Suite("Line layout: the caret in bidirectional text")
 struct LineLayoutTests {
-    /// "abc אבג": a left-to-right paragraph whose last word is Hebrew. Characters are 10 wide;
-    /// on screen: a b c ␠ ג ב א (the Hebrew reversed).
+    /// "abc אבג": a left-to-right paragraph whose last word is Hebrew.
+    ///
+    /// Characters are 10 wide; on screen: a b c ␠ ג ב א (the Hebrew reversed).
     private let mixed = LineLayout(
         clusters: [
             .init(characters: 0..<1, minX: 0, width: 10, isRightToLeft: false),

@@ -13,10 +13,11 @@ private func mallocInUse() -> Int {
     return figures[1] + figures[5]
 }
 
-/// malloc's figures are the whole process's, and other suites allocate and free on other
-/// threads while these run: each measurement is made `attempts` times, and the least disturbed
-/// figure is the one compared (the largest where growth must be large, the smallest where it
-/// must be small). Returns the largest `held` and the smallest `kept`.
+/// malloc's figures are the whole process's, and other suites allocate and free on other threads while
+/// these run: each measurement is made `attempts` times, and the least disturbed figure is the one
+/// compared (the largest where growth must be large, the smallest where it must be small).
+///
+/// Returns the largest `held` and the smallest `kept`.
 private func leastDisturbed(attempts: Int = 3, _ measure: () -> (held: Int, kept: Int)) -> (held: Int, kept: Int) {
     var best = (held: Int.min, kept: Int.max)
     for _ in 0..<attempts {
@@ -31,10 +32,11 @@ private func storageAddress(_ text: String) -> UInt? {
     text.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
 }
 
-/// An input's text keeps no more storage than it needs once text is deleted: Swift keeps a
-/// string's largest buffer through deletions, so each input would otherwise keep the longest
-/// text it ever held for the rest of the session (issue 21's memory creep). The tests run on
-/// the main actor, so no other view test allocates while they measure.
+/// An input's text keeps no more storage than it needs once text is deleted: Swift keeps a string's
+/// largest buffer through deletions, so each input would otherwise keep the longest text it ever held
+/// for the rest of the session (issue 21's memory creep).
+///
+/// The tests run on the main actor, so no other view test allocates while they measure.
 @MainActor
 @Suite("Text storage")
 struct TextStorageTests {

@@ -4,9 +4,10 @@ import TapawayKit
 import TapawayTestSupport
 import Testing
 
-/// The themes, `Palette` reading the current one, and switching at run time. Every test that
-/// changes `Palette.current` puts the light theme back before it returns (the tests run on the
-/// main actor, one at a time, and none of these suspends).
+/// The themes, `Palette` reading the current one, and switching at run time.
+///
+/// Every test that changes `Palette.current` puts the light theme back before it returns (the tests run
+/// on the main actor, one at a time, and none of these suspends).
 @MainActor
 @Suite("Themes")
 struct ThemeTests {

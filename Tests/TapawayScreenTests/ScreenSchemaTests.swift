@@ -3,8 +3,9 @@ import Testing
 
 @testable import TapawayScreen
 
-/// docs/screen.schema.json, which editors check hand-written files with, says what the reader
-/// says: the same keys for the document and for every kind, the same choices, the same limits.
+/// docs/screen.schema.json, which editors check hand-written files with, says what the reader says: the
+/// same keys for the document and for every kind, the same choices, the same limits.
+///
 /// When the reader learns a key, this fails until the schema (and docs/screens.md) learn it too.
 @Suite("The screen file's JSON Schema")
 struct ScreenSchemaTests {

@@ -14,7 +14,7 @@ import Glibc
 public final class ChildProcess {
     /// Where one of the child's standard streams goes.
     public enum Stream {
-        /// `/dev/null`.
+        /// `/dev/null`: the child reads nothing, or its output is dropped.
         case null
         /// A copy of one of our descriptors (e.g. a pipe's write end).
         case descriptor(Int32)
@@ -81,9 +81,10 @@ public final class ChildProcess {
 
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32
 
-    /// glibc ≥ 2.34 has `posix_spawn_file_actions_addclosefrom_np`, but the Glibc module does
-    /// not export it (it needs `_GNU_SOURCE`), so it is looked up at run time. Without it, every
-    /// descriptor ≥ 3 open right now is closed explicitly.
+    /// glibc ≥ 2.34 has `posix_spawn_file_actions_addclosefrom_np`, but the Glibc module does not
+    /// export it (it needs `_GNU_SOURCE`), so it is looked up at run time.
+    ///
+    /// Without it, every descriptor ≥ 3 open right now is closed explicitly.
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
             let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
@@ -149,6 +150,7 @@ public final class ChildProcess {
     }
 
     /// SIGTERM to the group, up to `grace` seconds to exit, then SIGKILL to the group and wait.
+    ///
     /// Safe to call more than once.
     public func stop(grace: Double) {
         guard isRunning else { return }
@@ -215,7 +217,7 @@ extension ChildProcess {
     }
 }
 
-/// Finding helper programs.
+/// Finds the helper programs the tests run (Xvfb and the like) on `PATH` or in the usual directories.
 public enum Executables {
     /// The absolute path of `name` on `PATH` (or in the usual system directories), if any.
     public static func find(_ name: String) -> String? {
@@ -238,8 +240,9 @@ public enum Executables {
         return max(300, asked, soak)
     }
 
-    /// `command` wrapped in `timeout -k 5 LIMIT` when coreutils' `timeout` exists. The wrapper
-    /// passes SIGTERM on to the command, and bounds the command's lifetime should the test
+    /// `command` wrapped in `timeout -k 5 LIMIT` when coreutils' `timeout` exists.
+    ///
+    /// The wrapper passes SIGTERM on to the command, and bounds the command's lifetime should the test
     /// process crash before it can clean up.
     public static func bounded(_ command: [String], lifetimeLimit seconds: Int) -> [String] {
         guard let timeout = find("timeout") else { return command }
@@ -249,7 +252,7 @@ public enum Executables {
 
 /// Why a child process or a private display could not be had, in words for the test's failure.
 public struct ChildProcessError: Error, CustomStringConvertible {
-    /// What went wrong.
+    /// What went wrong, in words the test's failure shows.
     public let description: String
 
     /// An error that says `description`.

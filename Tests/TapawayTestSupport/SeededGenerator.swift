@@ -1,5 +1,6 @@
-/// The tests' one random generator: SplitMix64 from a fixed seed, so a randomised test makes
-/// the same inputs on every run and a failing seed (the monkey prints its own) replays exactly.
+/// The tests' one random generator: SplitMix64 from a fixed seed, so a randomised test makes the same
+/// inputs on every run and a failing seed (the monkey prints its own) replays exactly.
+///
 /// It is a `RandomNumberGenerator`, so `Int.random(in:using:)` and `shuffled(using:)` take it.
 public struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64

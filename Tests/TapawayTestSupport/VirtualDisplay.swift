@@ -69,8 +69,9 @@ public final class VirtualDisplay {
 
     deinit { stop() }
 
-    /// Stops the server (SIGTERM, up to 5 s, then SIGKILL) and removes its log. Safe to call
-    /// more than once.
+    /// Stops the server (SIGTERM, up to 5 s, then SIGKILL) and removes its log.
+    ///
+    /// Safe to call more than once.
     public func stop() {
         guard !stopped else { return }
         stopped = true

@@ -6,7 +6,9 @@ import Testing
 
 /// Wrapping with libunibreak's UAX #14 table: where lines break in CJK text, around closing
 /// punctuation, in URLs and hyphenated words, and that no character is split (emoji sequences,
-/// combining marks). The fixed-metric font makes every character 6 px wide.
+/// combining marks).
+///
+/// The fixed-metric font makes every character 6 px wide.
 @Suite("Wrapping with libunibreak")
 struct UnibreakWrapTests {
     let rules = UnibreakLineBreaks()
@@ -60,12 +62,14 @@ struct UnibreakWrapTests {
         }
     }
 
-    /// Why the Kit's own rules and a libunibreak later than 1.x disagree: the Kit reads ASCII,
-    /// Latin and general punctuation with Unicode 6.2's table (libunibreak 1.1's), and
-    /// libunibreak 3 and later follow later Unicode versions there (a break after a leading
-    /// space, none between a letter and `%` or `$`, none before an ellipsis), and no longer
-    /// forget everything before an allowed break. Until the Kit's table follows the version
-    /// opened, the two comparisons below are known to fail with them (Debian 13's 6.1).
+    /// Why the Kit's own rules and a libunibreak later than 1.x disagree: the Kit reads ASCII, Latin
+    /// and general punctuation with Unicode 6.2's table (libunibreak 1.1's), and libunibreak 3 and
+    /// later follow later Unicode versions there (a break after a leading space, none between a letter
+    /// and `%` or `$`, none before an ellipsis), and no longer forget everything before an allowed
+    /// break.
+    ///
+    /// Until the Kit's table follows the version opened, the two comparisons below are known to fail
+    /// with them (Debian 13's 6.1).
     static let laterUnicode: Comment =
         "libunibreak \(UnibreakLineBreaks.soname ?? "?") follows Unicode \(UnibreakLineBreaks.unicodeVersion ?? "?"), the Kit's table 6.2"
 

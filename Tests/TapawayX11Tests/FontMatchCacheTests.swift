@@ -5,8 +5,9 @@ import Testing
 @testable import TapawayX11
 
 /// The font-match cache's file and key (issue 20): what it reads back is exactly what it wrote,
-/// anything else is refused whole, and a changed file it stamped makes it out of date. The
-/// end-to-end tests (`FontMatchCacheTests` there) check the program's use of it.
+/// anything else is refused whole, and a changed file it stamped makes it out of date.
+///
+/// The end-to-end tests (`FontMatchCacheTests` there) check the program's use of it.
 @Suite("Font-match cache")
 struct FontMatchCacheTests {
     /// A folder of the test's own, removed at the end.

@@ -11,8 +11,9 @@ final class PrivateDisplay {
     /// The server, kept running while the connection is open.
     private let server: VirtualDisplay
 
-    /// Starts Xvfb with a screen of `width` × `height` and connects. Throws when Xvfb is
-    /// missing, does not start in 10 s, or takes no connection.
+    /// Starts Xvfb with a screen of `width` × `height` and connects.
+    ///
+    /// Throws when Xvfb is missing, does not start in 10 s, or takes no connection.
     init(width: Int = 640, height: Int = 480) throws {
         server = try VirtualDisplay(width: width, height: height)
         guard let display = XOpenDisplay(server.name) else {

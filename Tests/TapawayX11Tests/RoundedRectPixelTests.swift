@@ -4,10 +4,11 @@ import Testing
 
 @testable import TapawayX11
 
-/// Rounded rectangles through the real X canvas (XRender on a private Xvfb). On whole pixels the
-/// canvas draws them in pieces, rectangles and corner polygons (issue 37); these tests hold it to
-/// drawing the very pixels that one polygon of the whole shape draws, and to pixels that are
-/// right in themselves: the fill colour exactly wherever a pixel lies wholly inside, the
+/// Rounded rectangles through the real X canvas (XRender on a private Xvfb).
+///
+/// On whole pixels the canvas draws them in pieces, rectangles and corner polygons (issue 37); these
+/// tests hold it to drawing the very pixels that one polygon of the whole shape draws, and to pixels
+/// that are right in themselves: the fill colour exactly wherever a pixel lies wholly inside, the
 /// background wholly outside, anti-aliased between, with no seam where the pieces meet.
 @Suite("Rounded rectangles on the X canvas", .serialized)
 struct RoundedRectPixelTests {
@@ -159,9 +160,11 @@ struct RoundedRectPixelTests {
     }
 }
 
-/// How much of a device pixel a shape covers, by geometry alone: wholly, not at all, or in part
-/// (or too near the edge to tell). The canvas's polygon follows each arc with chords at most a
-/// tenth of a pixel inside it, so a pixel counts as wholly inside only that far within the arc.
+/// How much of a device pixel a shape covers, by geometry alone: wholly, not at all, or in part (or too
+/// near the edge to tell).
+///
+/// The canvas's polygon follows each arc with chords at most a tenth of a pixel inside it, so a pixel
+/// counts as wholly inside only that far within the arc.
 struct Coverage {
     enum Amount { case whole, none, part }
 

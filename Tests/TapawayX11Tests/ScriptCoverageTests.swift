@@ -3,9 +3,11 @@ import Testing
 
 @testable import TapawayX11
 
-/// Every script a user may type has a font (scripts/setup.sh installs them): for a sentence in
-/// each, every character of every run the face draws is in the font that run is drawn with,
-/// through fontconfig's fallback. A character missing from its run's font is an empty box.
+/// Every script a user may type has a font (scripts/setup.sh installs them): for a sentence in each,
+/// every character of every run the face draws is in the font that run is drawn with, through
+/// fontconfig's fallback.
+///
+/// A character missing from its run's font is an empty box.
 @MainActor
 @Suite("Fonts for every script")
 struct ScriptCoverageTests {

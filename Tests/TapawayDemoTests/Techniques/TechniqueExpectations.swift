@@ -33,8 +33,9 @@ struct TechniqueExpectations: Sendable {
     let folder: String
 
     /// Expectations for `id`: its matrix row with its `defaults`, then with each option setting
-    /// (`"container=table resign-with=send-action"`: settings separated by spaces). A row is
-    /// written as the README's matrix writes it, its codes separated by ` | `, without the
+    /// (`"container=table resign-with=send-action"`: settings separated by spaces).
+    ///
+    /// A row is written as the README's matrix writes it, its codes separated by ` | `, without the
     /// evidence marks.
     init(
         _ id: TechniqueID, bouncesWhenContentFits: Bool, defaults: String, options: KeyValuePairs<String, String> = [:],
