@@ -10,13 +10,8 @@
 # cache made current by one start first. Needs gdb (with Python) and Xvfb.
 set -euo pipefail
 . "$(dirname "$0")/lib/xvfb.sh"
-binaries=()
-while [ $# -gt 0 ] && [ "$1" != "--" ]; do binaries+=("$1"); shift; done
-[ "${1:-}" = "--" ] && shift
-if [ ${#binaries[@]} -eq 0 ]; then
-    echo "usage: scripts/first-frame-glyphs.sh BINARY... [-- ARGUMENTS]" >&2
-    exit 64
-fi
+. "$(dirname "$0")/lib/builds.sh"
+read_builds scripts/first-frame-glyphs.sh "$@"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-glyphs.XXXXXX")"
 start_private_xvfb first-frame-glyphs
 trap 'kill "$XVFB_PID" 2>/dev/null || true; rm -rf "$work"' EXIT
@@ -63,7 +58,7 @@ echo "|---|---:|---:|---:|---:|"
 for binary in "${binaries[@]}"; do
     cp "$binary" "$work/tapaway"
     "$work/tapaway" --no-settings --screenshot "$work/warm.png" >/dev/null 2>&1 || true
-    read -r loaded drawn measured fonts < <(gdb -q -batch -x "$work/glyphs.py" --args "$work/tapaway" "$@" 2>/dev/null | awk '/^RESULT/ { print $2, $3, $4, $5 }')
+    read -r loaded drawn measured fonts < <(gdb -q -batch -x "$work/glyphs.py" --args "$work/tapaway" "${arguments[@]}" 2>/dev/null | awk '/^RESULT/ { print $2, $3, $4, $5 }')
     printf '| %s | %s | %s | %s | %s |\n' "$binary" "$loaded" "$drawn" "$measured" "$fonts"
     rm -f "$work/tapaway" "$work/warm.png"
 done

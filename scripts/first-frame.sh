@@ -28,13 +28,8 @@
 # Needs valgrind, gdb (with Python) and Xvfb.
 set -euo pipefail
 . "$(dirname "$0")/lib/xvfb.sh"
-binaries=()
-while [ $# -gt 0 ] && [ "$1" != "--" ]; do binaries+=("$1"); shift; done
-[ "${1:-}" = "--" ] && shift
-if [ ${#binaries[@]} -eq 0 ]; then
-    echo "usage: scripts/first-frame.sh BINARY... [-- ARGUMENTS]" >&2
-    exit 64
-fi
+. "$(dirname "$0")/lib/builds.sh"
+read_builds scripts/first-frame.sh "$@"
 RUNS="${RUNS:-5}"
 work="$(mktemp -d "${TMPDIR:-/tmp}/tapaway-first-frame.XXXXXX")"
 start_private_xvfb first-frame
@@ -99,7 +94,7 @@ for _ in 1 2 3; do for binary in "${binaries[@]}"; do
     cp "$binary" "$work/tapaway"
     prepare_cache
     valgrind --tool=callgrind --callgrind-out-file="$out/cg.%p" --dump-before=XCreateFontCursor \
-        "$work/tapaway" "$@" >/dev/null 2>"$out/log" &
+        "$work/tapaway" "${arguments[@]}" >/dev/null 2>"$out/log" &
     pid=$!
     for _ in $(seq 1 600); do compgen -G "$out/cg.*.1" >/dev/null && break; sleep 0.1; done
     sleep 0.5
@@ -118,7 +113,7 @@ for _ in $(seq 1 "$RUNS"); do
         cp "$binary" "$work/tapaway"
         prepare_cache
         before="$(server_ns)"
-        read -r f r after < <(gdb -q -batch -x "$work/faults.py" --args "$work/tapaway" "$@" 2>/dev/null | awk '/^RESULT/ { print $2, $3, $4 }')
+        read -r f r after < <(gdb -q -batch -x "$work/faults.py" --args "$work/tapaway" "${arguments[@]}" 2>/dev/null | awk '/^RESULT/ { print $2, $3, $4 }')
         faults[$binary]+="$f "
         rss[$binary]+="$r "
         [ -n "${after:-}" ] && server[$binary]+="$((after - before)) "
