@@ -135,4 +135,53 @@ struct HardwareKeyboardTests {
         h.platform.settle()
         #expect(h.app.inspector.keyboardStatus == "Hardware keyboard · nothing shown")
     }
+
+    @Test(
+        "on iPad the bar is the shortcuts bar: undo, redo and paste lead the suggestions and act on the field; on iPhone only the suggestions show"
+    )
+    func shortcutsBarOnIPad() throws {
+        // "On iPad, the shortcuts bar above the keyboard contains typing suggestions and other
+        // controls for managing text, such as cut, copy, and paste commands [...] The shortcuts bar
+        // isn't available on iPhone or iPod Touch." (UIResponder.inputAssistantItem)
+        let h = Harness(.sendEvent, size: WindowLayout.preferredSize(device: Size(width: 820, height: 1180)))
+        #expect(h.app.setOption(key, to: "hardware"))
+        #expect(h.app.setOption(OptionKey(nil, "device"), to: "ipad"))
+        h.platform.settle()
+        h.focus(h.form.name)
+        let bar = h.keyboard.shortcutBar
+        #expect(!bar.isHidden && bar.layout == .shortcuts)
+        let buttons = [bar.undoButton, bar.redoButton, bar.pasteButton]
+        #expect(buttons.allSatisfy { $0.isVisibleInHierarchy }, "undo, redo and paste show")
+        // They lead: side by side at the bar's leading end, before the suggestions.
+        #expect(buttons.map(\.frame.minX) == [8, 52, 96])
+        #expect(bar.suggestionsFrame.minX >= bar.pasteButton.frame.maxX)
+        #expect(bar.suggestionsFrame.midX == bar.bounds.midX, "the suggestions in the centre of the bar")
+        #expect(!bar.undoButton.isEnabled && !bar.redoButton.isEnabled, "nothing to undo yet")
+        h.platform.type("Ada")
+        h.platform.settle()
+        #expect(h.form.name.text == "Ada")
+        #expect(bar.suggestion == "Ada", "the word being typed, as the first suggestion")
+        #expect(bar.undoButton.isEnabled)
+        h.platform.tap(bar.undoButton)
+        h.platform.settle()
+        #expect(h.form.name.text == "", "undo takes the typing back")
+        #expect(bar.redoButton.isEnabled)
+        h.platform.tap(bar.redoButton)
+        h.platform.settle()
+        #expect(h.form.name.text == "Ada", "redo does it again")
+        h.platform.application.clipboard.text = " Lovelace"
+        h.platform.tap(bar.pasteButton)
+        h.platform.settle()
+        #expect(h.form.name.text == "Ada Lovelace", "paste inserts the clipboard's text")
+        #expect(h.firstResponderID == "name", "the bar's buttons keep the field focused")
+
+        // iPhone: no shortcuts bar, only the suggestions; none in a password field.
+        #expect(h.app.setOption(OptionKey(nil, "device"), to: "iphone-15"))
+        h.platform.settle()
+        #expect(bar.layout == .suggestions)
+        #expect(buttons.allSatisfy { !$0.isVisibleInHierarchy })
+        #expect(bar.suggestion == "Lovelace")
+        h.focus(h.form.password)
+        #expect(bar.suggestion == nil, "no suggestions from a secure field")
+    }
 }

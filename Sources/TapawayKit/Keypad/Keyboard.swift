@@ -153,9 +153,9 @@ public final class Keyboard: TextInputDelegate {
     public func toggleSoftwareKeyboard() { usesSoftwareKeyboard.toggle() }
 
     /// The thin bar shown at the bottom for a focused input while the software keyboard is not
-    /// in use and the input has no accessory (iOS's shortcuts bar), identified
-    /// `keyboard-shortcut-bar`.
-    public let shortcutBar: View
+    /// in use and the input has no accessory (iOS's shortcuts bar on iPad, its suggestions on
+    /// iPhone), identified `keyboard-shortcut-bar`.
+    public let shortcutBar: ShortcutBar
 
     /// The shortcut bar's height: 44 points at `scale` 1.
     public var shortcutBarHeight: Double { (44 * scale).rounded() }
@@ -173,9 +173,7 @@ public final class Keyboard: TextInputDelegate {
         window.backgroundColor = Palette.keypadTray
         keypadView = KeypadView(frame: Rect(x: 0, y: 0, width: device.width, height: height))
         window.addSubview(keypadView)
-        shortcutBar = View(frame: Rect(x: 0, y: 0, width: device.width, height: 44))
-        shortcutBar.identifier = "keyboard-shortcut-bar"
-        shortcutBar.backgroundColor = Palette.keypadTray
+        shortcutBar = ShortcutBar(frame: Rect(x: 0, y: 0, width: device.width, height: 44))
         shortcutBar.autoresizingMask = [.flexibleWidth]
         shortcutBar.isHidden = true
         window.addSubview(shortcutBar)
@@ -186,6 +184,7 @@ public final class Keyboard: TextInputDelegate {
         keypadView.onDeleteWord = { [weak self] in self?.client?.deleteWordBackward() }
         keypadView.wantsCapital = { [weak self] in self?.clientWantsCapital ?? false }
         keypadView.suggestedWord = { [weak self] in self?.wordBeingTyped }
+        wireShortcutBar()
         application.addWindow(window)
         application.addWindow(previewWindow)
         // The keyboard lives as long as its application: the registration never needs removing.
@@ -266,6 +265,31 @@ public final class Keyboard: TextInputDelegate {
     public func textInputDidChange(_ input: any TextInput) {
         guard input === client else { return }
         keypadView.updateAutoShift()
+        updateShortcutBar()
+    }
+
+    /// Has the shortcut bar's undo, redo and paste act on the focused input, as its own do.
+    private func wireShortcutBar() {
+        _ = shortcutBar.undoButton.addAction(for: .touchUpInside) { [weak self] _, _ in
+            (self?.client as? any TextEditing)?.undoEdit()
+        }
+        _ = shortcutBar.redoButton.addAction(for: .touchUpInside) { [weak self] _, _ in
+            (self?.client as? any TextEditing)?.redoEdit()
+        }
+        _ = shortcutBar.pasteButton.addAction(for: .touchUpInside) { [weak self] _, _ in
+            (self?.client as? any TextEditing)?.pasteClipboard()
+        }
+    }
+
+    /// Shows the word being typed as the bar's suggestion, and enables undo and redo as the focused
+    /// input's history allows (paste whenever an input that edits is focused).
+    func updateShortcutBar() {
+        shortcutBar.layout = style == .ipad ? .shortcuts : .suggestions
+        shortcutBar.suggestion = wordBeingTyped
+        let editing = client as? any TextEditing
+        shortcutBar.undoButton.isEnabled = editing?.history.canUndo == true
+        shortcutBar.redoButton.isEnabled = editing?.history.canRedo == true
+        shortcutBar.pasteButton.isEnabled = editing != nil
     }
 
     /// The word before the caret, for Android's suggestion strip; nil in a secure field, whose
@@ -418,6 +442,7 @@ public final class Keyboard: TextInputDelegate {
         keypadView.isHidden = !usesSoftwareKeyboard
         if !usesSoftwareKeyboard { keypadView.cancelPresses() }
         let barShows = !usesSoftwareKeyboard && accessoryView == nil
+        if barShows { updateShortcutBar() }
         shortcutBar.frame = Rect(x: 0, y: 0, width: width, height: shortcutBarHeight)
         shortcutBar.isHidden = !barShows
         let above = usesSoftwareKeyboard ? accessoryHeight + keys : (barShows ? shortcutBarHeight : accessoryHeight)
