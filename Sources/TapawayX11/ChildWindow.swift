@@ -12,7 +12,7 @@ final class X11ChildWindow: PlatformWindow {
     private let depth: Int32
     private let pictureFormat: UnsafeMutablePointer<XRenderPictFormat>?
     /// Device pixels per Kit point: the Kit's frames are multiplied by it.
-    let scale: Double
+    private(set) var scale: Double
 
     /// The X window id.
     let xid: UInt
@@ -93,6 +93,15 @@ final class X11ChildWindow: PlatformWindow {
         }
         if resized { needsFullRender = true }
         updateMapping()
+    }
+
+    /// Takes a new scale while the program runs: the window is placed again at `frame` (the Kit
+    /// window's, in points) in the new pixels, and its next frame renders it whole.
+    func rescale(to scale: Double, frame: Rect) {
+        guard scale != self.scale else { return }
+        self.scale = scale
+        setFrame(frame)
+        needsFullRender = true
     }
 
     func setVisible(_ visible: Bool) {

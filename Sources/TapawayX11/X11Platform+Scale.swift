@@ -135,4 +135,33 @@ extension X11Platform {
     package func setFittingScale(_ scale: Double) {
         applyScale(min(max(scale.isFinite ? scale : 1, 0.5), 4))
     }
+
+    /// Makes every Kit point `scale` device pixels (0.5 to 4) while the program runs, as
+    /// `setFittingScale` does before it: for a device chosen or turned live that the work area
+    /// holds only smaller, or that fits again at a larger scale.
+    ///
+    /// The window keeps its pixels, which now hold another number of points: the application is
+    /// given that size at once (`resizeScreen`), so its layout, the child windows' places, the
+    /// fonts (opened again at the new size), the back buffers (rendered whole on the next frame)
+    /// and the input (`kitPoint`) all agree before anything is painted. Growing the window for
+    /// the device is `grow(toHold:)`'s, after. Returns whether the scale changed.
+    @discardableResult
+    package func rescale(to scale: Double) -> Bool {
+        let scale = min(max(scale.isFinite ? scale : 1, 0.5), 4)
+        guard scale != self.scale else { return false }
+        guard let app = application else {
+            applyScale(scale)
+            return true
+        }
+        self.scale = scale
+        canvas.scale = scale
+        (fonts as? XftFontProvider)?.scale = scale
+        app.pixelScale = scale
+        for window in app.windows {
+            (window.platformWindow as? X11ChildWindow)?.rescale(to: scale, frame: window.frame)
+        }
+        setSizeHints()
+        app.resizeScreen(to: pointSize)
+        return true
+    }
 }

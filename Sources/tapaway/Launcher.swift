@@ -201,8 +201,16 @@ struct Launcher {
         // work area; a size given with --size stays as it is. A remembered one is kept at start,
         // grown only as far as showing the device whole needs (a size remembered from before
         // devices, or from a smaller one, would cut the phone's bottom off at every start).
+        // A device chosen or turned live is fitted as at start: shown smaller when the work area
+        // holds it only so, at the display's own scale again when it fits there (unless --scale or
+        // --size said), then the window grows for it.
+        let fitsLive = options.scale == nil && options.size == nil
+        let ownScale = hints.scaleFactor
         app.onDeviceChange = { [unowned platform] device in
-            platform.grow(toHold: WindowLayout.preferredSize(device: device))
+            if fitsLive {
+                platform.rescale(to: platform.scaleFitting(WindowLayout.minimumSize(device: device), at: ownScale))
+            }
+            return platform.grow(toHold: WindowLayout.preferredSize(device: device))
         }
         if options.size == nil {
             let device = app.device.size(app.orientation)

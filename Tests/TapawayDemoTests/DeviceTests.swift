@@ -40,7 +40,9 @@ struct DeviceTests {
         let bar = app.navigation.navigationBar
         #expect(bar.frameInScreen.minY == application.deviceFrame.minY)
         #expect(bar.frame.height == bar.contentHeight + safe.top)
-        #expect(bar.contentHeight == (profile.keyboardStyle == .android ? 64 : NavigationBar.height))
+        // Small iPhones' bar is the compact one in landscape (32 points, fluentui-apple #1727).
+        let compact = turned == .landscape && ["iphone-se", "iphone-15"].contains(id)
+        #expect(bar.contentHeight == (profile.keyboardStyle == .android ? 64 : compact ? 32 : NavigationBar.height))
         // The form's rows stay inside the safe area's sides (the sensor housing in landscape).
         let name = app.form.name.frameInScreen, device0 = application.deviceFrame
         #expect(name.minX == device0.minX + safe.left + ScreenForm.margin)

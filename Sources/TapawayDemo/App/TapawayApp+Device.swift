@@ -12,14 +12,22 @@ extension TapawayApp {
         replayBanner.frame = ChromeLayout.replayBannerFrame(device: device, safeArea: safeArea)
         noticeBanner.frame = ChromeLayout.noticeBannerFrame(device: device, safeArea: safeArea)
         application.keyboard.coversBottomSafeArea = self.device.keyboardCoversBottomInset
+        // The app's window and its bar take the new device before the keyboard hears of it: the
+        // notifications `setDevice` posts at once (a turn's hide and show) reach strategies that
+        // measure the screen as it now is, never the old screen against the new keyboard.
+        // Android's app bar is Material's top app bar; iOS's, the navigation bar (the compact one
+        // on small iPhones in landscape).
+        navigation.navigationBar.style = self.device.keyboardStyle == .android ? .material : .ios
+        navigation.navigationBar.isCompact = orientation == .landscape && self.device.hasCompactLandscapeBar
+        // Android's window ends above the navigation bar unless the screen draws edge to edge.
+        let navigationBar =
+            self.device.bottom == .navigationBar ? DeviceChrome.navigationBarFrame(device: device, safeArea: safeArea) : .zero
+        window.place(onDevice: device, navigationBar: navigationBar)
         // iPhone's keys are shorter in landscape; iPad's and Android's keep their height here.
         let compact = orientation == .landscape && self.device.hidesStatusBarInLandscape
         application.setDevice(
             frame: device, safeArea: safeArea, compactKeys: compact, rotated: rotated,
             keyboardStyle: self.device.keyboardStyle)
-        // Android's window ends above the navigation bar unless the screen draws edge to edge.
-        let navigationBar = self.device.bottom == .navigationBar ? deviceChrome.navigationBarFrame : .zero
-        window.place(onDevice: device, navigationBar: navigationBar)
         backdrop.frame = Rect(origin: .zero, size: size)
         helpCard.frame = ChromeLayout.helpCardFrame(device: device, inspector: layout.inspector, window: size)
         auditCard.frame = helpCard.frame
@@ -43,8 +51,6 @@ extension TapawayApp {
                 height: size.height)
             : ChromeLayout.inspectorFrame(layout.inspector, screen: size)
         inspector.setVisible(layout.inspector.width > 0 || inspectorOpen)
-        // Android's app bar is Material's top app bar; iOS's, the navigation bar.
-        navigation.navigationBar.style = self.device.keyboardStyle == .android ? .material : .ios
         deviceChrome.profile = self.device
         deviceChrome.orientation = orientation
         deviceChrome.layOut()
@@ -116,9 +122,12 @@ extension TapawayApp {
         // The window may grow for the device, now (headless) or once the window manager has
         // answered (X): the device line states the frame it ends with.
         deviceLineTimer?.invalidate()
-        deviceLineAwaitsWindow = true
+        deviceLineTimer = nil
+        // A resize made while the platform answers (a new scale, a screen grown at once) is part of
+        // the change: the line waits until it has answered.
+        deviceLineAwaitsWindow = false
         let resizing = onDeviceChange?(self.device.size(orientation)) ?? false
-        guard deviceLineAwaitsWindow else { return }
+        deviceLineAwaitsWindow = true
         if resizing {
             deviceLineTimer = application.timers.schedule(after: Self.windowSizeWait) { [weak self] _ in
                 self?.writeAwaitedDeviceLine()

@@ -63,10 +63,11 @@ package final class TapawayApp {
     /// The status bar, the Dynamic Island, the home indicator or the navigation bar.
     package let deviceChrome: DeviceChrome
     /// Called when the device or its orientation changes, with the device's new size in points: the
-    /// platform may grow the window to hold it beside the chrome.
+    /// platform may grow the window to hold it beside the chrome, or change its scale to fit it.
     ///
-    /// It returns whether the window is to change size for it: the trace's `device` line then waits for
-    /// the new size (`windowSizeWait` at most), so that it states the frame the device ends with.
+    /// It returns whether the window is still to change size for it (a resize made before it returns,
+    /// such as a new scale's, is already laid out): the trace's `device` line then waits for the new
+    /// size (`windowSizeWait` at most), so that it states the frame the device ends with.
     package var onDeviceChange: ((Size) -> Bool)?
     /// Whether a `device` line waits for the window to take its new size.
     var deviceLineAwaitsWindow = false

@@ -109,10 +109,11 @@ package final class AvoidanceDriver {
 
     /// Hands one keyboard notification to the strategy.
     private func forward(_ phase: KeyboardChange.Phase, _ note: Notification) {
-        guard let strategy else { return report() }
         // A notification posted at once by a resize or a rotation comes before the next layout
-        // pass: lay out first, so the strategy measures the screen as it now is.
+        // pass: lay out first, so the strategy (or, with none, the numbers reported) measures the
+        // screen as it now is.
         screen.view.window?.layoutIfNeeded()
+        guard let strategy else { return report() }
         let info = note.userInfo
         let change = KeyboardChange(
             phase: phase, begin: info[KeyboardInfoKey.frameBegin] as? Rect ?? .zero,

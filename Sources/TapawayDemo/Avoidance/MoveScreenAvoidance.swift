@@ -62,11 +62,19 @@ package final class MoveScreenAvoidance: KeyboardAvoidance {
 
     /// The screen view's frame with nothing moved: where the strategy left it, moved back down,
     /// or, when its container has laid it out since, where it is.
+    ///
+    /// A view still sliding to where the strategy put it (a turn's show cut short by the window's
+    /// new size) is on its way there, not laid out anew: its natural frame is the one it left.
     private func naturalFrame(of view: View) -> Rect {
         // The window's content rests filling the window, whatever its size now.
         if movesWindow { return view.superview?.bounds ?? view.frame }
-        guard let applied, view.frame == applied.frame else { return view.frame }
-        return view.frame.offsetBy(dx: 0, dy: applied.shift)
+        guard let applied else { return view.frame }
+        if view.frame == applied.frame { return view.frame.offsetBy(dx: 0, dy: applied.shift) }
+        let from = applied.frame.offsetBy(dx: 0, dy: applied.shift)
+        let onItsWay =
+            view.frame.size == applied.frame.size && view.frame.minX == applied.frame.minX
+            && view.frame.minY <= max(from.minY, applied.frame.minY) && view.frame.minY >= min(from.minY, applied.frame.minY)
+        return onItsWay ? from : view.frame
     }
 
     /// Moves the screen up so the field being edited ends the distance above the keyboard.

@@ -164,7 +164,12 @@ package final class DeviceChrome {
     /// Android's navigation bar in screen coordinates: the bottom safe area in portrait, the
     /// right one in landscape.
     package var navigationBarFrame: Rect {
-        let device = application.deviceFrame, safe = application.safeAreaInsets
+        Self.navigationBarFrame(device: application.deviceFrame, safeArea: application.safeAreaInsets)
+    }
+
+    /// Android's navigation bar on a device at `device` with `safe` as its safe area: the bottom
+    /// safe area in portrait, the right one in landscape.
+    package static func navigationBarFrame(device: Rect, safeArea safe: EdgeInsets) -> Rect {
         if safe.right > 0 && safe.bottom == 0 {
             return Rect(x: device.maxX - safe.right, y: device.minY, width: safe.right, height: device.height)
         }

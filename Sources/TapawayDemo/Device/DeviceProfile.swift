@@ -68,6 +68,12 @@ package struct DeviceProfile: Sendable, Equatable {
         return id == "ipad" ? .ipad : .ios
     }
 
+    /// Whether the navigation bar is the compact (32-point) one in landscape: on an iPhone whose
+    /// width class is compact in landscape, which Apple's Human Interface Guidelines (*Layout*,
+    /// size classes) give to every iPhone narrower than 414 points, but not to the Plus and Max
+    /// iPhones (regular width in landscape), whose bar keeps its height as iPad's does.
+    package var hasCompactLandscapeBar: Bool { keyboardStyle == .ios && portrait.width < 414 }
+
     /// Whether the status bar shows in `orientation`.
     package func showsStatusBar(_ orientation: DeviceOrientation) -> Bool {
         orientation == .portrait || !hidesStatusBarInLandscape

@@ -14,7 +14,7 @@ extension Tracer {
                 scale: application.pixelScale, model: model)
             layoutIfChanged(application, force: true)
         case .device(let state, let frame):
-            device(state, frame: frame)
+            device(state, frame: frame, window: application.screenSize, scale: application.pixelScale)
         case .action(let id, let event):
             action(id: id, event: event)
         case .avoidance(let numbers, let screen):

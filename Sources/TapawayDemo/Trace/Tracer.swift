@@ -76,8 +76,16 @@ package final class Tracer {
 
     /// Writes a `device` line: the simulated device or its orientation changed (`frame` is the
     /// device's new frame in the window).
-    package func device(_ state: DeviceState, frame: Rect) {
-        emit("device", [("frame", .rect(frame))] + Self.deviceFields(state))
+    ///
+    /// Added fields, after the first ones: `window`, the window's size in points, and `scale`, its
+    /// device pixels per point, both as the `ready` line has them (a device fitted to the work area
+    /// live changes the scale).
+    package func device(_ state: DeviceState, frame: Rect, window: Size, scale: Double) {
+        emit(
+            "device",
+            [("frame", .rect(frame))] + Self.deviceFields(state) + [
+                ("window", .array([.number(window.width), .number(window.height)])), ("scale", .number(scale)),
+            ])
     }
 
     /// Writes an `accessibility` line for a screen reader's activation of an element: `event`

@@ -41,8 +41,26 @@ public final class NavigationBar: View {
         }
     }
 
-    /// The bar's height below the status bar in its style.
-    public var contentHeight: Double { style == .material ? Self.materialHeight : Self.height }
+    /// The compact bar's height below the status bar: 32 points, the bar of a small iPhone in
+    /// landscape (measured: "small phones in landscape mode will show a compact navigation bar
+    /// that's only 32px tall instead of the usual 44px", microsoft/fluentui-apple #1727).
+    public static let compactHeight = 32.0
+
+    /// Whether the bar is the compact-height one (`UINavigationBar.compactAppearance`, "the
+    /// appearance settings for a compact-height navigation bar"): the app sets it for an iPhone
+    /// whose size classes are both compact, in landscape.
+    public var isCompact = false {
+        didSet {
+            guard isCompact != oldValue else { return }
+            setNeedsLayout()
+            superview?.setNeedsLayout()
+        }
+    }
+
+    /// The bar's height below the status bar in its style (and, for iOS's, its compactness).
+    public var contentHeight: Double {
+        style == .material ? Self.materialHeight : isCompact ? Self.compactHeight : Self.height
+    }
 
     /// Creates a bar with an empty title and no back button.
     public override init(frame: Rect = .zero) {

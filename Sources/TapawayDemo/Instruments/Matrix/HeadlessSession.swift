@@ -63,7 +63,8 @@ package final class HeadlessSession {
             let size = platform.application.screenSize
             let grown = Size(width: max(size.width, wanted.width), height: max(size.height, wanted.height))
             platform.application.resizeScreen(to: grown)
-            return grown != size
+            // Grown at once: nothing left to wait for.
+            return false
         }
         platform.settle()
     }
