@@ -41,6 +41,8 @@ shot keypad-numberpad --size 465x852 --focus phone
 # does not fit this display), and the hardware keyboard's bar above the home indicator.
 shot device-landscape --set orientation=landscape --focus name
 shot device-iphone-se --device iphone-se --focus name
+# iPhone SE turned: the compact 32-point navigation bar, no status bar.
+shot device-iphone-se-landscape --device iphone-se --set orientation=landscape --size 1207x480
 # The Android phone at its own height (800 points, so nothing shows below it): the form at rest,
 # the keyboard up, and (a recording) Back pressed once, the field still focused.
 shot device-android-form --device android --scenario android --size 933x800
@@ -94,6 +96,8 @@ for recording in assets/recordings/*.jsonl; do
         audit) picture="instruments-$name"; options=(--screen examples/checkout.json) ;;
         keypad-*) picture="$name" ;;
         device-android-back) picture="$name"; options=(--device android --size 933x800) ;;
+        # iPad with a hardware keyboard, "Ada" typed: undo, redo and paste before the suggestions.
+        device-ipad-hardware-keyboard) picture="$name"; options=(--device ipad --set keyboard=hardware) ;;
         *) picture="instruments-$name" ;;
     esac
     shot "$picture" "${options[@]}" --replay "$recording" --replay-speed max
