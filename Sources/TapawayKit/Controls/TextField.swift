@@ -19,46 +19,21 @@ public enum ClearButtonMode: String, Sendable {
 /// and End, the clipboard shortcuts, undo and redo. Long text scrolls sideways to keep the caret
 /// in view.
 @MainActor
-open class TextField: Control, TextInput, TextEditing {
-    var editable = EditableText()
-    var history = EditHistory()
-    /// The characters of an input method's pre-edit, nil when there is none.
-    var markedRange: Range<Int>?
+open class TextField: Control, TextInput, TextEditingHost {
+    /// The field's text, selection, undo history and settings, through which the members
+    /// `TextEditing` gives it (`text`, `placeholder`, `select(_:)`, `undo()`...) work.
+    public private(set) lazy var editingState = TextEditingState(host: self)
     private lazy var blinker = CaretBlinker { [weak self] in self?.setNeedsDisplay() }
     private var scrollX = 0.0
-    private var widths: CharacterWidths?
     private var geometry: LineGeometry?
-    private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
     private var clearButtonTouch: Touch?
-    private var explicitAutocapitalization: AutocapitalizationType?
 
-    /// The text.
-    ///
-    /// Setting it from code moves the caret to the end and forgets the undo history.
-    public var text: String {
-        get { editable.text }
-        set {
-            markedRange = nil
-            editable.setText(newValue)
-            history.removeAll()
-            geometry = nil
-            scrollX = 0
-            keepCaretVisible()
-            setNeedsDisplay()
-        }
-    }
     /// The most characters one paste puts into a single-line field; the rest of a longer paste is left
     /// out (with `textFieldPasteWasCut`).
     ///
     /// A line of text never needs more, and a 50 MB paste would cost half a gigabyte of layout. Text
     /// views take pastes whole.
     public static let pasteLimit = 10_000
-    /// The text with its caret, selection, change count and last edit: an observer of
-    /// `textFieldDidChange` reads `lastEdit` and `editCount` here to learn what changed without
-    /// comparing (or keeping) whole texts.
-    public var editableText: EditableText { editable }
-    /// Shown in grey while the field is empty.
-    public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     /// Whether the text is shown as bullets; such text cannot be copied or cut.
     public var isSecureTextEntry = false {
         didSet {
@@ -67,38 +42,15 @@ open class TextField: Control, TextInput, TextEditing {
             setNeedsDisplay()
         }
     }
-    /// The keypad to show.
-    public var keyboardType: KeyboardType = .default
-    /// The return key's label.
-    public var returnKeyType: ReturnKeyType = .default
-    /// When the keypad turns shift on by itself; `.none` unless set.
-    public var autocapitalizationType: AutocapitalizationType {
-        get { explicitAutocapitalization ?? .none }
-        set { explicitAutocapitalization = newValue; inputDelegate?.textInputDidChange(self) }
-    }
     /// When the clear button (a grey circled cross at the right end) shows.
     public var clearButtonMode: ClearButtonMode = .never { didSet { keepCaretVisible(); setNeedsDisplay() } }
-    /// The keypad, while the field is focused.
-    public weak var inputDelegate: TextInputDelegate?
-    /// The font size in pixels.
-    public var fontSize: Double = 17 { didSet { widths = nil; geometry = nil; setNeedsDisplay() } }
     /// Space between the border and the text.
     public var textInset = 12.0
-    /// The caret offset, in characters.
-    public var caretOffset: Int { editable.caret }
-    /// The selected character range.
-    public var selectedRange: Range<Int> { editable.selection }
-    /// The selected text, empty when the selection is a caret.
-    public var selectedText: String { String(editable.selectedText) }
-    /// Whether Ctrl+Z has something to take back.
-    public var canUndo: Bool { history.canUndo }
-    /// Whether Ctrl+Shift+Z has something to do again.
-    public var canRedo: Bool { history.canRedo }
 
     /// Creates an empty field showing `placeholder`, not focused.
     public init(placeholder: String = "", frame: Rect = .zero) {
-        self.placeholder = placeholder
         super.init(frame: frame)
+        editingState.placeholder = placeholder
     }
 
     /// An enabled field can take focus.
@@ -114,10 +66,6 @@ open class TextField: Control, TextInput, TextEditing {
     public var shouldEndEditing: ((TextField) -> Bool)?
     /// Whether the field lets focus go when asked: what `shouldEndEditing` says.
     open override var canResignFirstResponder: Bool { shouldEndEditing?(self) ?? true }
-    /// Whether there is any text.
-    public var hasText: Bool { !editable.text.isEmpty }
-    /// The text before the caret, for auto-capitalisation.
-    public var contextBeforeInput: Substring { editingContextBeforeInput }
 
     var isMultiline: Bool { false }
     var isSecure: Bool { isSecureTextEntry }
@@ -133,15 +81,8 @@ open class TextField: Control, TextInput, TextEditing {
 
     /// Ends editing: editing-did-end and the did-end notification.
     open override func didResignFirstResponder() {
-        // An unfinished pre-edit goes with the focus: the input method resets its own.
-        if removeMarkedText() { textDidChange() }
+        endEditingSession()
         blinker.stop()
-        selectionDrag = nil
-        // Editing ends with its undo history, as a UITextField's undo actions go when it resigns:
-        // the history of every input kept would otherwise grow with all that was ever typed
-        // (issue 21's memory creep). A password's steps are overwritten first.
-        if isSecureTextEntry { history.wipe() } else { history.removeAll() }
-        editable.moveCaret(to: editable.caret)
         // And with the text's spare storage: Swift keeps a string's largest buffer, and the last
         // edit the bytes it removed, so each input would keep the longest text it ever held (a
         // cleared paste) for good.
@@ -157,15 +98,6 @@ open class TextField: Control, TextInput, TextEditing {
 
     // MARK: Text input
 
-    /// Inserts text at the caret, replacing the selection; line breaks become spaces.
-    public func insertText(_ string: String) { typeText(string) }
-
-    /// Deletes the selection or the character before the caret.
-    public func deleteBackward() { deleteBackwardEdit() }
-
-    /// Deletes the selection or the word before the caret (all of it in a secure field).
-    public func deleteWordBackward() { deleteWordBackwardEdit() }
-
     /// Return: sends editing-did-end-on-exit; as in UIKit, the field resigns when an action is
     /// registered for that event.
     public func insertReturn() {
@@ -173,15 +105,6 @@ open class TextField: Control, TextInput, TextEditing {
         sendActions(for: .editingDidEndOnExit)
         if resigns { resignFirstResponder() }
     }
-
-    /// Shows an input method's pre-edit at the caret, underlined (see `TextInput`).
-    public func setMarkedText(_ text: String, selectedOffset: Int) { setMarkedTextEdit(text, caret: selectedOffset) }
-
-    /// Takes an unfinished pre-edit away.
-    public func unmarkText() { if removeMarkedText() { textDidChange() } }
-
-    /// The characters the pre-edit holds.
-    public var markedTextRange: Range<Int>? { markedRange }
 
     /// The caret's rectangle in screen coordinates, where an input method puts its candidates.
     public var caretRectInScreen: Rect? {
@@ -193,21 +116,6 @@ open class TextField: Control, TextInput, TextEditing {
     }
 
     // MARK: Edit actions
-
-    /// Selects all the text.
-    public func selectAll() { selectAllText() }
-    /// Copies the selection (never from a secure field).
-    public func copy() { copySelection() }
-    /// Cuts the selection (never from a secure field).
-    public func cut() { cutSelection() }
-    /// Pastes the clipboard, sanitised, over the selection.
-    public func paste() { pasteClipboard() }
-    /// Takes back the last edit (a run of typing is one edit).
-    public func undo() { undoEdit() }
-    /// Does the last undone edit again.
-    public func redo() { redoEdit() }
-    /// Selects a range of characters.
-    public func select(_ range: Range<Int>) { selectRange(range) }
 
     /// Removes all the text (the clear button), as one undoable edit; in a secure field the
     /// text and its undo history are zeroed and forgotten, and nothing can bring them back.
@@ -241,6 +149,19 @@ open class TextField: Control, TextInput, TextEditing {
         setNeedsDisplay()
         inputDelegate?.textInputDidChange(self)
     }
+
+    func textWasReplaced() {
+        geometry = nil
+        scrollX = 0
+        keepCaretVisible()
+    }
+
+    func fontSizeDidChange() {
+        editingState.widths = nil
+        geometry = nil
+    }
+
+    func characterWidthsDidChange() { geometry = nil }
 
     func lineBoundary(of offset: Int, forward: Bool) -> Int { forward ? editable.count : 0 }
     func verticalMove(from offset: Int, direction: Int) -> Int? { nil }
@@ -286,18 +207,13 @@ open class TextField: Control, TextInput, TextEditing {
             return
         }
         guard isFirstResponder else { return }
-        let offset = caretOffset(atX: point.x)
-        let granularity: SelectionGranularity = touch.tapCount >= 3 ? .paragraph : touch.tapCount == 2 ? .word : .character
-        let origin = range(at: offset, granularity: granularity)
-        selectionDrag = (touch, origin, granularity)
-        if granularity == .character { moveSelection(to: offset, extend: false) } else { selectRange(origin) }
+        beginSelectionDrag(with: touch)
     }
 
     /// A drag that began in the focused field extends the selection.
     open override func touchesMoved(_ touches: [Touch], with event: Event) {
         super.touchesMoved(touches, with: event)
-        guard let drag = selectionDrag, touches.contains(where: { $0 === drag.touch }) else { return }
-        dragSelection(from: drag.origin, to: caretOffset(atX: drag.touch.location(in: self).x), granularity: drag.granularity)
+        continueSelectionDrag(touches)
     }
 
     /// A tap on an unfocused field focuses it and places the caret where the finger lifted (a drag
@@ -315,9 +231,7 @@ open class TextField: Control, TextInput, TextEditing {
             }
             return
         }
-        if let drag = selectionDrag, drag.touch === touch {
-            selectionDrag = nil
-            publishPrimarySelection()
+        if endSelectionDrag(touch) {
             // On Android a touch lifting in the focused field asks for the keyboard again.
             application?.keyboard.focusedInputWasTapped(self)
             return
@@ -341,22 +255,11 @@ open class TextField: Control, TextInput, TextEditing {
     /// A cancelled touch leaves the selection as it is.
     open override func touchesCancelled(_ touches: [Touch], with event: Event) {
         super.touchesCancelled(touches, with: event)
-        selectionDrag = nil
+        editingState.selectionDrag = nil
         clearButtonTouch = nil
     }
 
     // MARK: Geometry
-
-    private var font: Font? { application?.fonts.font(size: fontSize, weight: .regular) }
-
-    private var characterWidths: CharacterWidths? {
-        guard let font else { return nil }
-        if let widths, widths.font === font { return widths }
-        let fresh = CharacterWidths(font: font)
-        widths = fresh
-        geometry = nil
-        return fresh
-    }
 
     /// Where the shown text's characters are (bullets in a secure field), from its left edge.
     private var lineGeometry: LineGeometry {
@@ -446,11 +349,7 @@ open class TextField: Control, TextInput, TextEditing {
     open override func draw(_ rect: Rect, in canvas: Canvas) {
         let focused = isFirstResponder
         canvas.fillRoundedRect(bounds, radius: 10, color: Palette.fieldBackground)
-        if focused {
-            canvas.strokeRoundedRect(bounds, radius: 10, lineWidth: 2, color: Palette.accent)
-        } else {
-            canvas.strokeRoundedRect(bounds, radius: 10, lineWidth: 1, color: Palette.separator)
-        }
+        strokeBorder(focused: focused, in: canvas)
         guard let font else { return }
         if isClearButtonShown { drawClearButton(in: canvas) }
         let area = textRect

@@ -9,8 +9,8 @@ extension Application {
     public func pastePrimarySelection(at point: Point) -> Bool {
         guard let window = window(at: point), window.level == .normal else { return false }
         var view = window.hitTest(window.convert(fromScreen: point))
-        while let current = view, !(current is any TextEditing) { view = current.superview }
-        guard let input = view as? any TextEditing, input.canBecomeFirstResponder,
+        while let current = view, !(current is any TextEditingHost) { view = current.superview }
+        guard let input = view as? any TextEditingHost, input.canBecomeFirstResponder,
             let primary = clipboard.primary
         else { return false }
         // Read before the caret moves: the selection being pasted may be this input's own.

@@ -1,4 +1,4 @@
-extension TextEditing {
+extension TextEditingHost {
     /// Replaces the characters of `scalars` (a range of the exposed text's Unicode scalars, as AT-SPI's
     /// EditableText counts; a secure input exposes one bullet per character) with `text`, as a paste
     /// from outside is: sanitised, one undo step, the usual notifications.

@@ -6,13 +6,11 @@
 /// their column), Home and End for the line, Ctrl+Home and Ctrl+End for the text, the clipboard
 /// shortcuts, undo and redo. While not focused, a drag scrolls it.
 @MainActor
-open class TextView: ScrollView, TextInput, TextEditing {
-    var editable = EditableText()
-    var history = EditHistory()
-    /// The characters of an input method's pre-edit, nil when there is none.
-    var markedRange: Range<Int>?
+open class TextView: ScrollView, TextInput, TextEditingHost {
+    /// The view's text, selection, undo history and settings, through which the members
+    /// `TextEditing` gives it (`text`, `placeholder`, `select(_:)`, `undo()`...) work.
+    public private(set) lazy var editingState = TextEditingState(host: self)
     private lazy var blinker = CaretBlinker { [weak self] in self?.repaintCaret() }
-    private var widths: CharacterWidths?
     /// Whether the text may hold anything at or past U+0300 (which a font may shape), and a
     /// right-to-left character, as of edit `scannedAt`: found when an edit inserts one, forgotten only
     /// when the whole text is looked at again.
@@ -50,61 +48,19 @@ open class TextView: ScrollView, TextInput, TextEditing {
     /// The most bytes one settling turn wraps past its seam: well under a frame of work in any
     /// script (a line of ideographs costs several times one of English).
     static let settleByteBudget = 8_192
-    private var selectionDrag: (touch: Touch, origin: Range<Int>, granularity: SelectionGranularity)?
     private var tapStart: Point?
     /// The x that Up and Down aim for, kept across consecutive vertical moves.
     private var goalX: Double?
 
-    /// The text.
-    ///
-    /// Setting it from code moves the caret to the end and forgets the undo history.
-    public var text: String {
-        get { editable.text }
-        set {
-            markedRange = nil
-            editable.setText(newValue)
-            history.removeAll()
-            textLayoutChanged()
-            setNeedsDisplay()
-        }
-    }
-    /// The text with its caret, selection, change count and last edit: an observer of
-    /// `textViewDidChange` reads `lastEdit` and `editCount` here to learn what changed without
-    /// comparing (or keeping) whole texts.
-    public var editableText: EditableText { editable }
-    /// Shown in grey while the view is empty.
-    public var placeholder: String = "" { didSet { setNeedsDisplay() } }
     /// Whether the view takes focus and edits.
     public var isEditable = true
-    /// The keypad to show.
-    public var keyboardType: KeyboardType = .default
-    /// The return key's label.
-    public var returnKeyType: ReturnKeyType = .default
-    /// When the keypad turns shift on by itself; `.none` unless set.
-    public var autocapitalizationType: AutocapitalizationType = .none {
-        didSet { inputDelegate?.textInputDidChange(self) }
-    }
-    /// The keypad, while the view is focused.
-    public weak var inputDelegate: TextInputDelegate?
-    /// The font size in pixels.
-    public var fontSize: Double = 17 { didSet { textLayoutChanged(); setNeedsDisplay() } }
     /// Space between the border and the text.
     public var textInsets = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
-    /// The caret offset, in characters.
-    public var caretOffset: Int { editable.caret }
-    /// The selected character range.
-    public var selectedRange: Range<Int> { editable.selection }
-    /// The selected text, empty when the selection is a caret.
-    public var selectedText: String { String(editable.selectedText) }
-    /// Whether Ctrl+Z has something to take back.
-    public var canUndo: Bool { history.canUndo }
-    /// Whether Ctrl+Shift+Z has something to do again.
-    public var canRedo: Bool { history.canRedo }
 
-    /// Creates a text view.
+    /// Creates an empty text view showing `placeholder`, not focused.
     public init(placeholder: String = "", frame: Rect = .zero) {
-        self.placeholder = placeholder
         super.init(frame: frame)
+        editingState.placeholder = placeholder
         // A text view inside a form is seldom under the home indicator; when it scrolls past it,
         // its own text must not move (its caret placement assumes the plain insets).
         contentInsetAdjustmentBehavior = .never
@@ -124,10 +80,6 @@ open class TextView: ScrollView, TextInput, TextEditing {
     public var shouldEndEditing: ((TextView) -> Bool)?
     /// Whether the text view lets focus go when asked: what `shouldEndEditing` says.
     open override var canResignFirstResponder: Bool { shouldEndEditing?(self) ?? true }
-    /// Whether there is any text.
-    public var hasText: Bool { !editable.text.isEmpty }
-    /// The text before the caret, for auto-capitalisation.
-    public var contextBeforeInput: Substring { editingContextBeforeInput }
 
     var isMultiline: Bool { true }
     var isSecure: Bool { false }
@@ -141,14 +93,8 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// Ends editing and posts the did-end notification.
     open override func didResignFirstResponder() {
-        // An unfinished pre-edit goes with the focus: the input method resets its own.
-        if removeMarkedText() { textDidChange() }
+        endEditingSession()
         blinker.stop()
-        selectionDrag = nil
-        // Editing ends with its undo history, as in a text field: kept, every text view's history
-        // would grow with all that was ever typed in it (issue 21's memory creep).
-        history.removeAll()
-        editable.moveCaret(to: editable.caret)
         // And with the text's spare storage: Swift keeps a string's largest buffer, and the last
         // edit the bytes it removed, so each input would keep the longest text it ever held (a
         // cleared paste) for good. The lines and the scan for shaped text follow the last edit
@@ -162,26 +108,8 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     // MARK: Text input
 
-    /// Inserts text at the caret, replacing the selection.
-    public func insertText(_ string: String) { typeText(string) }
-
-    /// Deletes the selection or the character before the caret.
-    public func deleteBackward() { deleteBackwardEdit() }
-
-    /// Deletes the selection or the word before the caret.
-    public func deleteWordBackward() { deleteWordBackwardEdit() }
-
     /// Return inserts a newline.
     public func insertReturn() { typeText("\n") }
-
-    /// Shows an input method's pre-edit at the caret, underlined (see `TextInput`).
-    public func setMarkedText(_ text: String, selectedOffset: Int) { setMarkedTextEdit(text, caret: selectedOffset) }
-
-    /// Takes an unfinished pre-edit away.
-    public func unmarkText() { if removeMarkedText() { textDidChange() } }
-
-    /// The characters the pre-edit holds.
-    public var markedTextRange: Range<Int>? { markedRange }
 
     /// The caret's rectangle in screen coordinates, where an input method puts its candidates.
     public var caretRectInScreen: Rect? {
@@ -190,22 +118,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
         return caretRect.offsetBy(dx: frame.minX - contentOffset.x, dy: frame.minY - contentOffset.y)
     }
 
-    // MARK: Edit actions
-
-    /// Selects all the text.
-    public func selectAll() { selectAllText() }
-    /// Copies the selected text to the clipboard, leaving the text as it is.
-    public func copy() { copySelection() }
-    /// Cuts the selection to the clipboard, as one step of undo.
-    public func cut() { cutSelection() }
-    /// Pastes the clipboard, sanitised, over the selection.
-    public func paste() { pasteClipboard() }
-    /// Takes back the last edit (a run of typing is one edit).
-    public func undo() { undoEdit() }
-    /// Does the last undone edit again.
-    public func redo() { redoEdit() }
-    /// Selects a range of characters.
-    public func select(_ range: Range<Int>) { selectRange(range) }
+    // MARK: Edits
 
     func textDidChange() {
         goalX = nil
@@ -234,6 +147,12 @@ open class TextView: ScrollView, TextInput, TextEditing {
         setNeedsDisplay()
         inputDelegate?.textInputDidChange(self)
     }
+
+    func textWasReplaced() { textLayoutChanged() }
+
+    func fontSizeDidChange() { textLayoutChanged() }
+
+    func characterWidthsDidChange() { lineTable = nil }
 
     func lineBoundary(of offset: Int, forward: Bool) -> Int {
         let lines = wrappedLines
@@ -294,27 +213,19 @@ open class TextView: ScrollView, TextInput, TextEditing {
             tapStart = touch.locationInScreen
             return
         }
-        let offset = caretOffset(at: touch.location(in: self))
-        let granularity: SelectionGranularity = touch.tapCount >= 3 ? .paragraph : touch.tapCount == 2 ? .word : .character
-        let origin = range(at: offset, granularity: granularity)
-        selectionDrag = (touch, origin, granularity)
-        if granularity == .character { moveSelection(to: offset, extend: false) } else { selectRange(origin) }
+        beginSelectionDrag(with: touch)
     }
 
     /// Extends a selection drag.
     open override func touchesMoved(_ touches: [Touch], with event: Event) {
-        guard let drag = selectionDrag, touches.contains(where: { $0 === drag.touch }) else { return }
-        dragSelection(from: drag.origin, to: caretOffset(at: drag.touch.location(in: self)), granularity: drag.granularity)
+        continueSelectionDrag(touches)
     }
 
     /// Ends a selection drag (offering it as the primary selection), or a tap focuses the view
     /// and places the caret.
     open override func touchesEnded(_ touches: [Touch], with event: Event) {
-        if let drag = selectionDrag, touches.contains(where: { $0 === drag.touch }) {
-            selectionDrag = nil
-            publishPrimarySelection()
-            return
-        }
+        // Ends the drag when one of the touches is its touch.
+        if touches.contains(where: endSelectionDrag) { return }
         guard let touch = touches.first, let start = tapStart else { return }
         tapStart = nil
         guard touch.locationInScreen.distance(to: start) < 10 else { return }
@@ -326,24 +237,14 @@ open class TextView: ScrollView, TextInput, TextEditing {
 
     /// A cancelled touch (the pan took it) is neither a tap nor a selection.
     open override func touchesCancelled(_ touches: [Touch], with event: Event) {
-        selectionDrag = nil
+        editingState.selectionDrag = nil
         tapStart = nil
     }
 
     // MARK: Layout
 
-    private var font: Font? { application?.fonts.font(size: fontSize, weight: .regular) }
     private var lineHeight: Double { ((font?.lineHeight ?? fontSize) * 1.25).rounded() }
     private var wrapWidth: Double { max(1, bounds.width - textInsets.left - textInsets.right) }
-
-    private var characterWidths: CharacterWidths? {
-        guard let font else { return nil }
-        if let widths, widths.font === font { return widths }
-        let fresh = CharacterWidths(font: font)
-        widths = fresh
-        lineTable = nil
-        return fresh
-    }
 
     private func textLayoutChanged() {
         linesAreStale = true
@@ -645,11 +546,7 @@ open class TextView: ScrollView, TextInput, TextEditing {
                 Rect(x: r.minX.rounded(), y: r.minY + 2, width: 2, height: r.height - 4), radius: 1, color: Palette.accent)
         }
         canvas.restore()
-        if focused {
-            canvas.strokeRoundedRect(bounds, radius: 10, lineWidth: 2, color: Palette.accent)
-        } else {
-            canvas.strokeRoundedRect(bounds, radius: 10, lineWidth: 1, color: Palette.separator)
-        }
+        strokeBorder(focused: focused, in: canvas)
     }
 
     /// Underlines the part of one line that an input method's pre-edit holds, as GTK does.
