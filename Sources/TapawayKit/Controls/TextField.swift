@@ -83,9 +83,9 @@ open class TextField: Control, TextInput, TextEditingHost {
     open override func didResignFirstResponder() {
         endEditingSession()
         blinker.stop()
-        // And with the text's spare storage: Swift keeps a string's largest buffer, and the last
-        // edit the bytes it removed, so each input would keep the longest text it ever held (a
-        // cleared paste) for good.
+        // Editing also ends with the text's spare storage: Swift keeps a string's largest buffer,
+        // and the last edit the bytes it removed, so each input would keep the longest text it
+        // ever held (a cleared paste) for good.
         editable.editingEnded()
         // A field that is not being edited shows the start of its text, as UITextField does, and
         // needs no caret stops: drop them (a long text's stops cost 8 bytes a character).

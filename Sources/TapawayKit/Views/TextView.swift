@@ -95,10 +95,10 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
     open override func didResignFirstResponder() {
         endEditingSession()
         blinker.stop()
-        // And with the text's spare storage: Swift keeps a string's largest buffer, and the last
-        // edit the bytes it removed, so each input would keep the longest text it ever held (a
-        // cleared paste) for good. The lines and the scan for shaped text follow the last edit
-        // first, so that forgetting it costs no pass over the whole text.
+        // Editing also ends with the text's spare storage: Swift keeps a string's largest buffer,
+        // and the last edit the bytes it removed, so each input would keep the longest text it
+        // ever held (a cleared paste) for good. The lines and the scan for shaped text follow the
+        // last edit first, so that forgetting it costs no pass over the whole text.
         if linesAreStale, lineTable != nil { _ = wrappedLines }
         scanEdits()
         editable.editingEnded()
