@@ -42,9 +42,10 @@ struct MonkeyModel {
     var keypadShown = false
     /// Whether the software keyboard is in use, as the last keypad line said (`keys`).
     var softwareKeyboard = true
-    /// Whether the last keypad hide was a technique's own, with the focus kept.
+    /// Whether the last keypad hide was a technique's own, or Android's Back's, with the focus kept.
     var hiddenByTechnique = false
-    /// How many `hide` decisions the trace gave: a technique hid the keypad and kept the focus.
+    /// How many `hide` decisions (and Backs the keyboard took) the trace gave: the keypad hid and
+    /// the focus stayed.
     var techniqueHides = 0
     var texts: [String: String] = [:]
     var lengths: [String: Int] = [:]
@@ -67,6 +68,14 @@ struct MonkeyModel {
     /// The key of the focused input `id` in `texts` and `lengths`.
     func key(_ id: String) -> String { (focusedScreen ?? scenario) + "/" + id }
 
+    /// The area of a trace frame `[x, y, width, height]`, or nil when it is not one.
+    static func size(_ value: Any?) -> Double? {
+        guard let frame = value as? [Any], frame.count == 4, let width = JSONValue.number(frame[2]),
+            let height = JSONValue.number(frame[3])
+        else { return nil }
+        return width * height
+    }
+
     /// Applies the trace lines not yet read; returns the first broken invariant, if any.
     mutating func apply(_ lines: [TraceLine]) -> String? {
         var problem: String?
@@ -82,6 +91,19 @@ struct MonkeyModel {
                 if let keys = line["keys"] as? Bool { softwareKeyboard = keys }
                 if line.string("phase") == "didShow" { keypadShown = softwareKeyboard; hiddenByTechnique = false }
                 if line.string("phase") == "didHide" { keypadShown = false }
+                // iPad's floating keyboard posts no show and no hide, only change-frame: from a
+                // zero-sized frame as it comes, to one as it goes (docs/devices.md, "The floating
+                // keyboard"). A docked keyboard's frames always have a size.
+                if line.string("phase") == "didChangeFrame", let begin = Self.size(line.object["beginFrame"]),
+                    let end = Self.size(line.object["frame"])
+                {
+                    if end == 0 {
+                        keypadShown = false
+                    } else if begin == 0 {
+                        keypadShown = softwareKeyboard
+                        hiddenByTechnique = false
+                    }
+                }
             case "text":
                 guard let id = line.string("id") else { break }
                 if problem == nil, id != focused {
@@ -118,6 +140,13 @@ struct MonkeyModel {
                     // A secure field: its length only; the next edit starts from nothing.
                     texts[key] = nil
                     if let length = line.number("length") { lengths[key] = Int(length) }
+                }
+            case "systemBack":
+                // Android's Back with the keyboard up: the input method hides it and the field
+                // keeps its focus (README, the `systemBack` line's `took`).
+                if line.string("took") == "keyboard" {
+                    hiddenByTechnique = true
+                    techniqueHides += 1
                 }
             case "decision":
                 // A technique that hides the keyboard and keeps the focus (Android's ACTION_UP
