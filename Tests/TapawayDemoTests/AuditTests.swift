@@ -115,6 +115,36 @@ struct AuditTests {
         Audit(document: try ScreenReader.read(text), named: "test", techniques: [technique])
     }
 
+    /// Apple: "The default value of this property is YES when the modal presentation style of the
+    /// view controller is set to UIModalPresentationFormSheet" (`disablesAutomaticKeyboardDismissal`);
+    /// on the iPad "the keyboard, once shown, is not hidden until the user taps the dismiss key or the
+    /// modal view controller is programmatically dismissed".
+    @Test("a form sheet on iPad: send-event ends editing and the keyboard stays, a documented keyboard-stays finding")
+    func formSheetKeyboardStays() throws {
+        let sheet = """
+            { "version": 1, "platform": "uikit", "device": "ipad",
+              "content": { "kind": "view", "children": [ { "kind": "label", "id": "caption", "text": "Events" } ] },
+              "sheet": { "style": "form"KEEP, "content": { "kind": "view", "id": "card", "layout": { "padding": [16, 16, 16, 16] },
+                "children": [ { "kind": "text-field", "id": "title" }, { "kind": "view", "id": "blank", "height": 200 } ] } } }
+            """
+        let kept = try audit(sheet.replacingOccurrences(of: "KEEP", with: ""), .sendEvent)
+        let found = try #require(kept.findings.first { $0.kind == .keyboardStays })
+        #expect(found.element == "title" && found.focuses == ["title"])
+        #expect(found.evidence == .documented)
+        #expect(found.fix.contains("disablesAutomaticKeyboardDismissal"))
+        #expect(FindingKind.keyboardStays.severity == .medium)
+        // The sheet's controller answering false: editing ends and the keyboard goes with it.
+        let overridden = try audit(
+            sheet.replacingOccurrences(of: "KEEP", with: #", "disablesAutomaticKeyboardDismissal": false"#), .sendEvent)
+        #expect(!overridden.findings.contains { $0.kind == .keyboardStays })
+        #expect(overridden.findings.contains { $0.kind == .safeTapPoints }, "a tap on the card's background still ends editing")
+        // On an iPhone the form sheet is a page sheet: no kept keyboard.
+        let phone = try audit(
+            sheet.replacingOccurrences(of: "KEEP", with: "").replacingOccurrences(of: "\"ipad\"", with: "\"iphone-15\""),
+            .sendEvent)
+        #expect(!phone.findings.contains { $0.kind == .keyboardStays })
+    }
+
     @Test("a screen file's device and orientation are the audit's, unless an option names another")
     func fileDevice() throws {
         let file = """

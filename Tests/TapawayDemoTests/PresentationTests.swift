@@ -50,7 +50,12 @@ struct PresentationTests {
         #expect(lifted.minY < resting.minY)
         #expect(lifted.maxY <= keyboardTop, "the whole sheet shows above the keyboard")
         #expect(lifted.minY >= p.application.deviceFrame.minY + p.application.safeAreaInsets.top)
+        // The form sheet keeps the keyboard after its field resigns (below): the sheet stays
+        // where the keyboard put it until the hide key takes the keyboard down.
         _ = field.resignFirstResponder()
+        p.settle()
+        #expect(sheet.card.frameInScreen == lifted)
+        p.tap(try #require(p.application.keyboard.keypadView.keyView("key-dismiss")))
         p.settle()
         #expect(sheet.card.frameInScreen == resting)
 
@@ -88,9 +93,86 @@ struct PresentationTests {
         #expect(card.minY < ownCard.minY, "\(card) against the sheet's own \(ownCard)")
         #expect(field.frameInScreen.maxY < keyboardTop - 10 - 40)
         #expect(card.minY < p.application.deviceFrame.minY)
+        // The keyboard the form sheet keeps after the resignation goes with the hide key.
         _ = field.resignFirstResponder()
         p.settle()
+        p.tap(try #require(p.application.keyboard.keypadView.keyView("key-dismiss")))
+        p.settle()
         #expect(try presenter(managed).card.frameInScreen == resting, "both put back what they moved")
+    }
+
+    /// The same form sheet file with `disablesAutomaticKeyboardDismissal` written in its sheet.
+    func sheetFile(disablesDismissal: Bool) -> String {
+        formFile.replacingOccurrences(
+            of: #""style": "form","#, with: #""style": "form", "disablesAutomaticKeyboardDismissal": \#(disablesDismissal),"#)
+    }
+
+    /// Apple: "The default value of this property is YES when the modal presentation style of the
+    /// view controller is set to UIModalPresentationFormSheet and NO for other presentation
+    /// styles" (`disablesAutomaticKeyboardDismissal`), and "On the iPad, if a view controller
+    /// modally presents its view using the 'form sheet' style, the keyboard, once shown, is not
+    /// hidden until the user taps the dismiss key or the modal view controller is programmatically
+    /// dismissed" (*Text Programming Guide for iOS*).
+    @Test("under send-event a tap on a form sheet's background ends editing, and the keyboard stays until the sheet goes")
+    func formSheetKeepsKeyboard() throws {
+        let session = try padSession(.sendEvent)
+        let p = session.platform
+        let keyboard = p.application.keyboard
+        let field = try #require(session.app.window.view(withIdentifier: "subject") as? TextField)
+        p.tap(field)
+        p.settle()
+        p.tap(try #require(session.app.window.view(withIdentifier: "block")))
+        p.settle()
+        #expect(p.application.firstResponder == nil, "the window resigned the field")
+        #expect(keyboard.isVisible && keyboard.isDetached, "the keyboard stays, with nothing to type into")
+        #expect(session.app.inspector.keyboardStatus == "Software keyboard · up, nothing to type into (the sheet keeps it)")
+        #expect(session.outcome.keypadHides == 0)
+        p.tap(try #require(keyboard.keypadView.keyView("key-q")))
+        p.settle()
+        #expect(field.text == "", "a key typed now goes nowhere")
+        // Tapping the field again needs no new keyboard: it is still up.
+        p.tap(field)
+        p.settle()
+        #expect(p.application.firstResponder === field && session.outcome.keypadHides == 0)
+        p.tap(try #require(session.app.window.view(withIdentifier: "block")))
+        p.settle()
+        try presenter(session).dismiss(animated: false)
+        p.settle()
+        #expect(keyboard.state == .hidden, "the sheet's going takes the keyboard down")
+        #expect(session.outcome.keypadHides == 1)
+    }
+
+    @Test(
+        "a sheet whose controller answers false (disablesAutomaticKeyboardDismissal: false) lets the keyboard go with the field")
+    func formSheetOverride() throws {
+        let session = HeadlessSession(
+            technique: .sendEvent, document: try ScreenReader.read(sheetFile(disablesDismissal: false)),
+            size: Size(width: 1600, height: 1300))
+        #expect(session.app.setOption(OptionKey(nil, "device"), to: "ipad"))
+        session.platform.settle()
+        let p = session.platform
+        p.tap(try #require(session.app.window.view(withIdentifier: "subject")))
+        p.settle()
+        p.tap(try #require(session.app.window.view(withIdentifier: "block")))
+        p.settle()
+        #expect(p.application.firstResponder == nil)
+        #expect(p.application.keyboard.state == .hidden)
+    }
+
+    /// On a phone a form sheet is a page sheet ("In a horizontally compact environment, this option
+    /// behaves the same as UIModalPresentationStyle.pageSheet"); Apple's text on the kept keyboard
+    /// speaks of the iPad, so Tapaway keeps it there only (inferred).
+    @Test("on iPhone a form sheet is a page sheet, and the keyboard goes with the field")
+    func formSheetOnPhone() throws {
+        let session = HeadlessSession(technique: .sendEvent, document: try ScreenReader.read(formFile))
+        let p = session.platform
+        p.tap(try #require(session.app.window.view(withIdentifier: "subject")))
+        p.settle()
+        #expect(p.application.keyboard.isVisible)
+        p.tap(try #require(session.app.window.view(withIdentifier: "block")))
+        p.settle()
+        #expect(p.application.firstResponder == nil)
+        #expect(p.application.keyboard.state == .hidden)
     }
 
     /// A search bar whose search controller obscures the content, above two rows.

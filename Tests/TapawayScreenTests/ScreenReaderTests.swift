@@ -175,6 +175,17 @@ struct ScreenReaderTests {
             ).sheet)
         #expect(given.detent == "medium" && !given.dimmed && !given.dismissible)
         #expect(given.position == SourcePosition(line: 1, column: 57))
+        // disablesAutomaticKeyboardDismissal: left out, UIKit's default (nil); given, as written;
+        // a boolean only, and written back as read.
+        #expect(sheet.disablesAutomaticKeyboardDismissal == nil)
+        let keeps =
+            #"{ "version": 1, "content": { "kind": "view" }, "sheet": { "style": "form", "disablesAutomaticKeyboardDismissal": false, "content": { "kind": "view" } } }"#
+        let overridden = try #require(try ScreenReader.read(keeps).sheet)
+        #expect(overridden.disablesAutomaticKeyboardDismissal == false)
+        #expect(
+            try ScreenReader.read(ScreenWriter.text(ScreenReader.read(keeps))).sheet?.disablesAutomaticKeyboardDismissal == false)
+        #expect(
+            problems(keeps.replacingOccurrences(of: "false", with: #""no""#)).count == 1, "a string where a boolean goes")
         #expect(
             problems(#"{ "version": 1, "content": { "kind": "view" }, "sheet": { "detent": "small" } }"#).count == 2,
             "the detent, and no content")

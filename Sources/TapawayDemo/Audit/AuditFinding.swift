@@ -24,6 +24,9 @@ package enum FindingKind: String, Sendable, CaseIterable {
     case dismissAlsoActs = "dismiss-also-acts"
     /// The keyboard hides and shows, or a held finger gives focus back.
     case keyboardBounces = "keyboard-bounces"
+    /// Editing ends and the keyboard stays up with nothing to type into (a form sheet on iPad
+    /// keeps it: UIKit's `disablesAutomaticKeyboardDismissal`).
+    case keyboardStays = "keyboard-stays"
     /// Points where a tap ends editing and does nothing else: for UI tests.
     case safeTapPoints = "safe-tap-points"
 
@@ -31,7 +34,8 @@ package enum FindingKind: String, Sendable, CaseIterable {
     package var severity: FindingSeverity {
         switch self {
         case .firstTapEaten, .selectionSwallowed, .hiddenUnderKeyboard, .noWayOut, .cannotBeLeft: .high
-        case .twoTapsToSwitch, .keyboardBouncesBetweenFields, .deadZone, .dismissAlsoActs, .keyboardBounces: .medium
+        case .twoTapsToSwitch, .keyboardBouncesBetweenFields, .deadZone, .dismissAlsoActs, .keyboardBounces, .keyboardStays:
+            .medium
         case .safeTapPoints: .info
         }
     }
@@ -49,6 +53,7 @@ package enum FindingKind: String, Sendable, CaseIterable {
         case .deadZone: "Dead zone: a tap outside does nothing"
         case .dismissAlsoActs: "The dismissing tap also acts"
         case .keyboardBounces: "The keyboard bounces"
+        case .keyboardStays: "The keyboard stays after editing ends"
         case .safeTapPoints: "Safe tap points"
         }
     }

@@ -71,6 +71,8 @@ package enum AuditFixes {
                 "Add your cell class to touchResignedGestureIgnoreClasses, or turn resignOnTouchOutside off for this screen and use keyboardDismissMode = .onDrag.",
         ],
         "react-native": [
+            .keyboardStays:
+                "A Modal with presentationStyle=\"formSheet\" keeps the keyboard on iPad after the input blurs: present it as \"pageSheet\", or dismiss the Modal when editing should end.",
             .firstTapEaten:
                 "Set keyboardShouldPersistTaps=\"handled\" on the ScrollView (and on every ScrollView above it), so the tap reaches the control.",
             .selectionSwallowed: "Set keyboardShouldPersistTaps=\"handled\" on the FlatList or ScrollView that holds the rows.",
@@ -166,6 +168,8 @@ package enum AuditFixes {
         .deadZone: "Add the dismissal to the region's container too.",
         .dismissAlsoActs: "Decide whether the tap dismisses or acts, and keep the other from happening.",
         .keyboardBounces: "Do not end editing while a finger is still on the field.",
+        .keyboardStays:
+            "The form sheet keeps the keyboard after editing ends (UIKit's disablesAutomaticKeyboardDismissal is true for .formSheet): return false from it in the presented view controller (in a UINavigationController subclass when the sheet holds one), or present a page sheet.",
         .safeTapPoints: "Tap one of these points in UI tests to end editing with no side effect (tapaway audit --maestro).",
     ]
 }

@@ -177,6 +177,21 @@ package enum AuditFolding {
                 matrixCase: play.auditCase.matrixCase, shown: play.auditCase)
             break
         }
+        // 11: editing ended and the keyboard stayed up, with nothing to type into (a form sheet
+        // keeps it): once per input, with the first case that shows it.
+        var kept: Set<String> = []
+        for play in plays where play.resigned && play.cell.outcome.keypadUpAtEnd == true {
+            let focus = play.auditCase.focus
+            guard kept.insert(focus).inserted else { continue }
+            finding(
+                .keyboardStays, element: focus, focus: focus, gesture: play.auditCase.gesture.rawValue,
+                what: "with `\(focus)` focused, a \(play.auditCase.gesture.rawValue) on \(targetName(play.auditCase.target)) "
+                    + "ends editing and the keyboard stays up with nothing to type into: the sheet keeps it until its "
+                    + "hide key is tapped or the sheet goes",
+                matrixCase: play.auditCase.matrixCase, points: play.point.map { [$0] } ?? [],
+                evidence: document.platform == nil || document.platform == .uikit ? .documented : .inferred,
+                shown: play.auditCase)
+        }
         // 6 and 7: the ways out, field by field.
         let byInput = Dictionary(grouping: plays, by: \.auditCase.focus)
         let leavable = Set(

@@ -170,6 +170,8 @@ package final class InspectorWindow: Window {
     package static func status(of keyboard: Keyboard) -> String {
         let kind = keyboard.isHardwareKeyboardConnected ? "Hardware keyboard" : "Software keyboard"
         guard keyboard.isVisible else { return kind + " · nothing shown" }
+        // A form sheet kept the keyboard after its field stopped editing.
+        if keyboard.isDetached { return kind + " · up, nothing to type into (the sheet keeps it)" }
         if keyboard.showsKeys {
             return kind + (keyboard.isHardwareKeyboardConnected ? " · keys up (F4 hides them)" : " · keys up")
         }

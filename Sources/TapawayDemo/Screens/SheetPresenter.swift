@@ -66,6 +66,7 @@ final class SheetPresenter {
         frameView.addSubview(card)
         controller.setView(card)
         controller.presenter = screen
+        controller.keepsKeyboard = { [weak self] in self?.keepsKeyboard ?? false }
         dimming.onTap = { [weak self] in self?.dimTapped() }
         if spec.style == "alert" { dismissOnButtons(under: content) }
     }
@@ -90,6 +91,22 @@ final class SheetPresenter {
     /// Whether it is shown as a popover: asked for, on a wide screen.
     private func isPopover(in container: View) -> Bool {
         spec.style == "popover" && container.bounds.width >= Self.regularWidth
+    }
+
+    /// Whether the keyboard stays up when a field of the sheet stops editing: what the file says
+    /// (`disablesAutomaticKeyboardDismissal`), else UIKit's default, true for a form sheet shown as
+    /// one (on a wide screen, with iOS's keyboard).
+    ///
+    /// Apple documents the default for `UIModalPresentationFormSheet` and, on the iPad, that "the
+    /// keyboard, once shown, is not hidden until the user taps the dismiss key or the modal view
+    /// controller is programmatically dismissed"; on a phone, where a form sheet is a page sheet,
+    /// Tapaway keeps UIKit's property but not the default (inferred: Apple's text speaks of the iPad).
+    var keepsKeyboard: Bool {
+        if let given = spec.disablesAutomaticKeyboardDismissal { return given }
+        guard spec.style == "form", let container = screen.windowContent,
+            container.application?.keyboard.style != .android
+        else { return false }
+        return isCentered(in: container)
     }
 
     /// The width from which a screen is horizontally regular, where a form sheet is a card in
@@ -136,6 +153,8 @@ final class SheetPresenter {
             _ = behind.becomeFirstResponder()
         }
         focusedBehind = nil
+        // A keyboard the sheet kept after its field stopped editing goes with the sheet.
+        screen.windowContent?.application?.keyboard.hideIfDetached()
         dimming.isUserInteractionEnabled = false
         let stays = spec.style == "alert" || screen.windowContent.map(isPopover) == true
         let height = stays ? 0 : screen.windowContent?.bounds.height ?? 0
@@ -308,8 +327,15 @@ class SheetViewController: ViewController {
     /// The screen that presented the sheet.
     weak var presenter: ViewController?
 
+    /// Asked whether the keyboard stays when a field of the sheet stops editing: the presenter's
+    /// answer for the sheet as it is shown now.
+    var keepsKeyboard: () -> Bool = { false }
+
     /// The presenting screen, so that events the sheet does not handle go on to it, as in UIKit.
     override var next: Responder? { presenter }
+
+    /// UIKit's default for the sheet's presentation style, or what the screen file says.
+    override var disablesAutomaticKeyboardDismissal: Bool { keepsKeyboard() }
 }
 
 /// The sheet's card: its background with rounded top corners, the grabber, and the content

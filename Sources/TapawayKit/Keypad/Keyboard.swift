@@ -257,9 +257,34 @@ public final class Keyboard: TextInputDelegate {
             if (old as? TextField)?.isSecureTextEntry == true {
                 keypadView.configure(keyboardType: keypadView.keyboardType, returnKeyType: keypadView.returnKeyType)
             }
-            if isVisible { hide() }
+            if isVisible && !keepsKeyboard(after: old) { hide() }
         }
     }
+
+    /// Whether a view controller on `old`'s responder chain disables the automatic dismissal of the
+    /// keyboard (a form sheet on iPad): then the keyboard stays up with no input to type into, until
+    /// its hide key is tapped or the sheet goes (`hideIfDetached()`).
+    private func keepsKeyboard(after old: Responder?) -> Bool {
+        guard old is any TextInput else { return false }
+        var responder = old?.next
+        while let current = responder {
+            if let controller = current as? ViewController, controller.disablesAutomaticKeyboardDismissal { return true }
+            responder = current.next
+        }
+        return false
+    }
+
+    /// Hides the keypad if it is up with no input attached: the keyboard a form sheet kept after its
+    /// field stopped editing goes when the sheet is dismissed ("the keyboard, once shown, is not hidden
+    /// until the user taps the dismiss key or the modal view controller is programmatically dismissed",
+    /// Apple, documented).
+    public func hideIfDetached() {
+        if client == nil && isVisible { hide() }
+    }
+
+    /// Whether the keypad is up with no input attached to it: a form sheet's field stopped editing and
+    /// the sheet keeps the keyboard (`ViewController.disablesAutomaticKeyboardDismissal`).
+    public var isDetached: Bool { client == nil && isVisible }
 
     /// The focused input's text or selection changed: auto-capitalisation may turn shift on or off.
     public func textInputDidChange(_ input: any TextInput) {
@@ -659,9 +684,12 @@ public final class Keyboard: TextInputDelegate {
     /// Measured: developers report that the key ends editing (a web view's field is blurred, wysihtml5
     /// #316: "closing the iPad virtual keyboard ... triggers the usual blur event"; lockbook PR #1936:
     /// "users can lose keyboard focus using the hide keyboard button"); Apple documents no sequence.
+    ///
+    /// The key hides a keyboard a form sheet keeps after its field stopped editing, and a keyboard
+    /// with no input attached, as Apple's "until the user taps the dismiss key" says.
     private func endEditingFromHideKey() {
-        guard let view = client as? View else { return }
-        _ = view.resignFirstResponder()
+        if let view = client as? View { _ = view.resignFirstResponder() }
+        if client == nil && isVisible { hide() }
     }
 
     // MARK: Typing
@@ -669,6 +697,7 @@ public final class Keyboard: TextInputDelegate {
     /// Types a key into the client: characters, space, backspace and return (on Android, the
     /// action key: `performEditorAction`).
     public func type(_ key: KeypadKey) {
+        if case .dismiss = key.kind { return endEditingFromHideKey() }
         guard let client else { return }
         switch key.kind {
         case .character(let c): client.insertText(c)

@@ -54,6 +54,18 @@ open class ViewController: Responder {
     /// Whether the view has been made.
     public var isViewLoaded: Bool { loadedView != nil }
 
+    /// Whether the keyboard stays up when a text input under this controller stops editing, as
+    /// UIKit's `disablesAutomaticKeyboardDismissal`; false here, overridden by presented sheets.
+    ///
+    /// Apple: "The default value of this property is YES when the modal presentation style of the
+    /// view controller is set to UIModalPresentationFormSheet and NO for other presentation
+    /// styles", and, of the form sheet on iPad, "the keyboard, once shown, is not hidden until the
+    /// user taps the dismiss key or the modal view controller is programmatically dismissed"
+    /// (documented). The keyboard asks every controller on the resigning input's responder chain,
+    /// nearest first, so a form sheet's navigation controller that says true keeps the keyboard
+    /// whatever the screen inside it says, as developers report of UIKit.
+    open var disablesAutomaticKeyboardDismissal: Bool { false }
+
     /// Makes the root view; override to make your own and assign it with `setView(_:)`.
     open func loadView() { setView(View()) }
 

@@ -59,6 +59,10 @@ public struct SheetPresentation: Sendable, Equatable {
     /// The id of the screen's text input that was focused when the sheet came up: it stops
     /// editing while the sheet is up and takes the focus back when the sheet goes.
     public var focusedBehind: String?
+    /// Whether the keyboard stays up when a field in the sheet stops editing, as the sheet's view
+    /// controller overrides UIKit's `disablesAutomaticKeyboardDismissal`; nil: UIKit's default, true
+    /// for a form sheet on a wide screen.
+    public var disablesAutomaticKeyboardDismissal: Bool?
     /// Where the sheet is in the file.
     public var position: SourcePosition?
 

@@ -56,7 +56,10 @@ public enum ScreenReader {
     ]
 
     /// The keys of `sheet`.
-    static let sheetKeys = ["content", "style", "anchor", "focusedBehind", "detent", "dimmed", "dismissible", "comment"]
+    static let sheetKeys = [
+        "content", "style", "anchor", "focusedBehind", "detent", "dimmed", "dismissible", "disablesAutomaticKeyboardDismissal",
+        "comment",
+    ]
 
     /// The keys of `navigationBar`.
     static let navigationBarKeys = ["items", "leadingItems", "backButton", "hidden", "comment"]
@@ -358,6 +361,7 @@ private struct ReadContext {
             content: content, detent: detent, dimmed: style == "alert" || style == "popover" || dimmed,
             dismissible: style != "alert" && dismissible, style: style, anchor: anchor, position: node.position)
         sheet.focusedBehind = string(fields, "focusedBehind", path)
+        sheet.disablesAutomaticKeyboardDismissal = bool(fields, "disablesAutomaticKeyboardDismissal", path)
         return sheet
     }
 

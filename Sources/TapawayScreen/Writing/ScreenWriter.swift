@@ -82,6 +82,9 @@ public enum ScreenWriter {
             if !sheet.dimmed { members.append(("dimmed", .bool(false))) }
         }
         if sheet.style != "alert" && !sheet.dismissible { members.append(("dismissible", .bool(false))) }
+        if let keeps = sheet.disablesAutomaticKeyboardDismissal {
+            members.append(("disablesAutomaticKeyboardDismissal", .bool(keeps)))
+        }
         members.append(("content", element(sheet.content)))
         return .object(members)
     }
