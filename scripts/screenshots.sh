@@ -47,6 +47,12 @@ shot device-iphone-se-landscape --device iphone-se --set orientation=landscape -
 # the keyboard up, and (a recording) Back pressed once, the field still focused.
 shot device-android-form --device android --scenario android --size 933x800
 shot device-android --device android --scenario android --size 933x800 --focus name
+# Gesture navigation with the keyboard up (the input method's bar: its down arrow, the switcher,
+# the handle), under no technique; and Gboard's number row.
+shot device-android-gesture --device android --scenario none --set android-navigation=gesture \
+    --size 933x800 --focus name
+shot device-android-number-row --device android --scenario android --set number-row=on --size 933x800 \
+    --focus name
 # The chat screen on the Android phone: at rest its composer stands on the navigation bar; drawn
 # edge to edge with no insets applied, the keyboard covers it (and the bar covered it at rest);
 # with WindowInsets.ime applied it rides on the keyboard.

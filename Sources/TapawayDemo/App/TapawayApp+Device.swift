@@ -12,6 +12,7 @@ extension TapawayApp {
         replayBanner.frame = ChromeLayout.replayBannerFrame(device: device, safeArea: safeArea)
         noticeBanner.frame = ChromeLayout.noticeBannerFrame(device: device, safeArea: safeArea)
         application.keyboard.coversBottomSafeArea = self.device.keyboardCoversBottomInset
+        application.keyboard.systemBarHeight = self.device.imeNavigationBarHeight
         // The app's window and its bar take the new device before the keyboard hears of it: the
         // notifications `setDevice` posts at once (a turn's hide and show) reach strategies that
         // measure the screen as it now is, never the old screen against the new keyboard.
@@ -61,7 +62,8 @@ extension TapawayApp {
     package var deviceState: Tracer.DeviceState {
         Tracer.DeviceState(
             model: device.id, orientation: orientation.rawValue, safeArea: application.safeAreaInsets,
-            clipped: windowLayout.clipped)
+            clipped: windowLayout.clipped,
+            navigation: device.bottom == .navigationBar ? (device.gestureNavigation ? "gesture" : "three-button") : nil)
     }
 
     /// Opens or closes the folded sidebar over the device.
@@ -112,7 +114,8 @@ extension TapawayApp {
 
     /// Takes the device and orientation from their options and lays the windows out for them.
     func applyDeviceOptions() {
-        let chosen = DeviceProfile.device(options.value(of: OptionKey(nil, DeviceOption.device.id))) ?? device
+        var chosen = DeviceProfile.device(options.value(of: OptionKey(nil, DeviceOption.device.id))) ?? device
+        chosen.gestureNavigation = options.value(of: OptionKey(nil, AndroidOption.navigation.id)) == "gesture"
         let turned = DeviceOrientation(rawValue: options.value(of: OptionKey(nil, DeviceOption.orientation.id))) ?? orientation
         guard chosen != device || turned != orientation else { return }
         let rotated = chosen == device && turned != orientation

@@ -170,7 +170,7 @@ extension TapawayApp {
         sidebar.show(option: key, value: value)
         sidebar.show(changedOptions: options.values.count)
         inspector.show(changedOptions: options.values.count)
-        if DeviceOption.concerns(key) { applyDeviceOptions() }
+        if DeviceOption.concerns(key) || AndroidOption.changesDevice(key) { applyDeviceOptions() }
         return true
     }
 

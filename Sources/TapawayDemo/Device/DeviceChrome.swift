@@ -48,9 +48,92 @@ package final class DeviceChrome {
             observers.add(
                 application.notificationCenter.addObserver(forName: name) { [weak self] _ in
                     guard let self else { return }
+                    self.updateBarTouches()
+                    if self.gestureNavigation { self.navigationBarWindow.frame = self.navigationBarWindowFrame }
                     self.navigationBarWindow.invalidate(self.navigationBarWindow.bounds)
                 })
         }
+        // Under gesture navigation, Back is a swipe in from either edge, which the system
+        // watches for before the app's windows see the touches.
+        application.systemTouchMonitor = { [weak self] event in self?.watchBackSwipe(event) ?? [] }
+    }
+
+    /// Whether the device shows Android's gesture bar rather than its three buttons.
+    private var gestureNavigation: Bool { profile.bottom == .navigationBar && profile.gestureNavigation }
+
+    /// The gesture bar lets taps through to the app (`config_navBarTapThrough`, true in the
+    /// gestural overlay), except while the keyboard is up, when its down arrow and switcher are
+    /// buttons (the input method's navigation bar).
+    private func updateBarTouches() {
+        navigationBarWindow.isUserInteractionEnabled = !gestureNavigation || application.keyboard.isVisible
+    }
+
+    /// The back swipe being watched: its touch, the edge it started from, and whether the
+    /// system has taken it from the app.
+    private var backSwipe: (touch: Touch, fromLeft: Bool, taken: Bool)?
+
+    /// How far a finger moves before the system decides whether it is a back swipe: Android's
+    /// touch slop (8 dp, `ViewConfiguration`) times the back gesture's slop multiplier (0.75,
+    /// `EdgeBackGestureHandler`).
+    static let backSwipeSlop = 6.0
+    /// How far in from the edge a back swipe must be when the finger lifts for it to go back
+    /// (`navigation_edge_action_drag_threshold`, 16 dp; the value is inferred).
+    static let backSwipeTrigger = 16.0
+
+    /// The edge a back swipe starting at `point` comes from (true for the left), or nil when it
+    /// starts outside the back gesture's insets (`config_backGestureInset`, 20 dp from either
+    /// side), or in the bottom strip kept for the home gesture (`navigation_bar_gesture_height`).
+    func backSwipeEdge(at point: Point) -> Bool? {
+        let device = application.deviceFrame
+        guard gestureNavigation, device.contains(point),
+            point.y < device.maxY - DeviceProfile.bottomGestureHeight
+        else { return nil }
+        if point.x < device.minX + DeviceProfile.backGestureInset { return true }
+        if point.x >= device.maxX - DeviceProfile.backGestureInset { return false }
+        return nil
+    }
+
+    /// Watches the touches for a back swipe, as System UI's `EdgeBackGestureHandler` does.
+    ///
+    /// A finger landing within the edge's inset that moves inward past the slop, more across than
+    /// up or down, is the system's (the app's views get it cancelled, the pointers pilfered);
+    /// lifted at least `backSwipeTrigger` in from where it landed, it is Back. A tap, or a finger
+    /// going up or down first, stays the app's.
+    private func watchBackSwipe(_ event: Event) -> [Touch] {
+        guard gestureNavigation else {
+            backSwipe = nil
+            return []
+        }
+        let mine: [Window] = [appWindow, application.keyboard.window, statusBarWindow, navigationBarWindow]
+        var taken: [Touch] = []
+        for touch in event.allTouches where touch.phase != .stationary {
+            if touch.phase == .began {
+                guard backSwipe == nil, let window = touch.window, mine.contains(where: { $0 === window }),
+                    let fromLeft = backSwipeEdge(at: touch.locationInScreen)
+                else { continue }
+                backSwipe = (touch, fromLeft, false)
+                continue
+            }
+            guard var swipe = backSwipe, swipe.touch === touch else { continue }
+            let inward = (touch.locationInScreen.x - touch.startLocationInScreen.x) * (swipe.fromLeft ? 1 : -1)
+            let across = abs(touch.locationInScreen.y - touch.startLocationInScreen.y)
+            if !swipe.taken {
+                if inward > Self.backSwipeSlop && inward > across {
+                    swipe.taken = true
+                    taken.append(touch)
+                } else if across > Self.backSwipeSlop || -inward > Self.backSwipeSlop {
+                    backSwipe = nil
+                    continue
+                }
+            }
+            if touch.phase.isFinished {
+                backSwipe = nil
+                if swipe.taken && touch.phase == .ended && inward >= Self.backSwipeTrigger { onBack?() }
+            } else {
+                backSwipe = swipe
+            }
+        }
+        return taken
     }
 
     private let observers = ObserverBag()
@@ -61,6 +144,13 @@ package final class DeviceChrome {
     package var backButtonFrame: Rect {
         let bar = navigationBarFrame
         guard profile.bottom == .navigationBar, bar.width > 0, bar.height > 0 else { return .zero }
+        if gestureNavigation {
+            // The gesture bar has no Back button; with the keyboard up, the input method's
+            // navigation bar shows its down arrow at the left, which hides the keyboard.
+            guard application.keyboard.isVisible else { return .zero }
+            let frame = navigationBarWindowFrame
+            return Rect(x: frame.minX, y: frame.minY, width: Self.imeButtonWidth, height: frame.height)
+        }
         if bar.height > bar.width {
             return Rect(x: bar.minX, y: bar.maxY - bar.height / 3, width: bar.width, height: bar.height / 3)
         }
@@ -72,9 +162,10 @@ package final class DeviceChrome {
     package func layOut() {
         let android = profile.bottom == .navigationBar
         statusBarWindow.frame = android ? statusBarFrame : .zero
-        navigationBarWindow.frame = android ? navigationBarFrame : .zero
+        navigationBarWindow.frame = android ? navigationBarWindowFrame : .zero
         statusBarWindow.setVisible(android && statusBarFrame.height > 0)
         navigationBarWindow.setVisible(android && navigationBarFrame.width > 0 && navigationBarFrame.height > 0)
+        updateBarTouches()
         invalidate()
     }
 
@@ -127,7 +218,7 @@ package final class DeviceChrome {
             canvas.fillRoundedRect(bar, radius: 2.5, color: onKeypad ? Palette.label : Palette.label.withAlpha(0.85))
         case .navigationBar:
             guard window === appWindow || window === navigationBarWindow else { return }
-            drawNavigationBar(canvas, local(navigationBarFrame))
+            drawNavigationBar(canvas, local(window === navigationBarWindow ? navigationBarWindowFrame : navigationBarFrame))
         }
     }
 
@@ -174,6 +265,17 @@ package final class DeviceChrome {
             return Rect(x: device.maxX - safe.right, y: device.minY, width: safe.right, height: device.height)
         }
         return Rect(x: device.minX, y: device.maxY - safe.bottom, width: device.width, height: safe.bottom)
+    }
+
+    /// The navigation bar's window: the bar, or under gesture navigation while the keyboard is
+    /// up or on its way, the bar's 48-point frame (`navigation_bar_frame_height`), which the
+    /// input method's navigation bar fills.
+    package var navigationBarWindowFrame: Rect {
+        let bar = navigationBarFrame
+        guard gestureNavigation, application.keyboard.state != .hidden,
+            let height = profile.imeNavigationBarHeight, bar.width >= bar.height
+        else { return bar }
+        return Rect(x: bar.minX, y: bar.maxY - height, width: bar.width, height: height)
     }
 
     /// Android's status bar: the time at the left, in 14-point type 16 points from the edge,
@@ -243,8 +345,45 @@ package final class DeviceChrome {
             Rect(x: battery.maxX + 1, y: battery.midY - 2, width: 2, height: 4), color: Palette.label.withAlpha(0.5))
     }
 
+    /// The width of the input method's down arrow and switcher buttons in the gesture bar, in
+    /// points (inferred).
+    static let imeButtonWidth = 48.0
+
+    /// The gesture bar: the handle, 108 points wide and 4 tall, 6 points above the screen's
+    /// bottom (System UI's `navigation_home_handle_width`, `navigation_handle_radius` 1.85 dp and
+    /// `navigation_handle_bottom` 6 dp); while the keyboard is up, the bar is the keyboard's
+    /// (Android 13's input method navigation bar, `config_imeDrawsImeNavBar`): the down arrow
+    /// that hides it at the left, the input method switcher at the right.
+    private func drawGestureBar(_ canvas: Canvas, _ bar: Rect) {
+        let keyboardUp = application.keyboard.style == .android && application.keyboard.isVisible
+        let withKeyboard = application.keyboard.style == .android && application.keyboard.state != .hidden
+        canvas.fill(bar, color: withKeyboard ? Palette.keypadTray : Palette.barBackground)
+        let width = min(108, bar.width * 0.3), height = 4.0
+        canvas.fillRoundedRect(
+            Rect(x: (bar.midX - width / 2).rounded(), y: bar.maxY - 6 - height, width: width.rounded(), height: height),
+            radius: height / 2, color: Palette.label.withAlpha(0.8))
+        guard keyboardUp else { return }
+        let ink = Palette.label.withAlpha(0.7), t = 1.2
+        // The down arrow, centred in its button.
+        let back = Point(x: bar.minX + Self.imeButtonWidth / 2, y: bar.midY)
+        canvas.fillPolygon(
+            [
+                Point(x: back.x - 6 - t, y: back.y - 3 + t), Point(x: back.x - 6 + t, y: back.y - 3 - t),
+                Point(x: back.x, y: back.y + 3 - 2 * t), Point(x: back.x + 6 - t, y: back.y - 3 - t),
+                Point(x: back.x + 6 + t, y: back.y - 3 + t), Point(x: back.x, y: back.y + 3 + t),
+            ], color: ink)
+        // The switcher: a small keyboard, a frame with a row of keys.
+        let board = Rect(x: bar.maxX - Self.imeButtonWidth / 2 - 8, y: bar.midY - 5, width: 16, height: 10)
+        canvas.strokeRoundedRect(board, radius: 2, lineWidth: 1.2, color: ink)
+        for i in 0..<3 {
+            canvas.fill(Rect(x: board.minX + 3 + Double(i) * 4, y: board.minY + 3, width: 2, height: 1.5), color: ink)
+        }
+        canvas.fill(Rect(x: board.minX + 4, y: board.maxY - 3.5, width: 8, height: 1.5), color: ink)
+    }
+
     private func drawNavigationBar(_ canvas: Canvas, _ bar: Rect) {
         guard bar.width > 0, bar.height > 0 else { return }
+        if gestureNavigation { return drawGestureBar(canvas, bar) }
         canvas.fill(bar, color: Palette.barBackground)
         let vertical = bar.height > bar.width
         let centres: [Point] = (0..<3).map { i in

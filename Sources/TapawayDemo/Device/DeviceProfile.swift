@@ -46,6 +46,22 @@ package struct DeviceProfile: Sendable, Equatable {
     package let hidesStatusBarInLandscape: Bool
     /// The radius of the display's rounded corners, in points (0 for square corners).
     package var cornerRadius: Double = 0
+    /// Whether Android's navigation bar is the gesture bar (the `android-navigation` option) rather
+    /// than the three buttons: a 24-point bar with a handle, at the bottom in both orientations.
+    ///
+    /// AOSP's `NavigationBarModeGesturalOverlay` sets `navigation_bar_height` (the inset apps get)
+    /// to 24 dp on Android 13 and later (16 dp on Android 10) and `config_navBarCanMove` to false;
+    /// docs/devices.md quotes the lines.
+    package var gestureNavigation = false
+
+    /// The gesture bar's height: the bottom inset apps get under gesture navigation, in points.
+    package static let gestureBarHeight = 24.0
+    /// How far from the screen's left or right edge a back swipe may start, in points
+    /// (`config_backGestureInset`, 20 dp in the gestural overlay).
+    package static let backGestureInset = 20.0
+    /// The strip along the bottom where a swipe is the home gesture, not Back
+    /// (`navigation_bar_gesture_height`, 32 dp).
+    package static let bottomGestureHeight = 32.0
 
     /// The screen's size in `orientation`.
     package func size(_ orientation: DeviceOrientation) -> Size {
@@ -54,7 +70,13 @@ package struct DeviceProfile: Sendable, Equatable {
 
     /// The safe area in `orientation`.
     package func safeArea(_ orientation: DeviceOrientation) -> EdgeInsets {
-        orientation == .portrait ? portraitInsets : landscapeInsets
+        var insets = orientation == .portrait ? portraitInsets : landscapeInsets
+        if gestureNavigation && bottom == .navigationBar {
+            // The gesture bar stays along the bottom when the device turns.
+            insets.right = 0
+            insets.bottom = Self.gestureBarHeight
+        }
+        return insets
     }
 
     /// Whether the keypad covers the bottom of the safe area (iOS's keyboard covers the home
@@ -73,6 +95,16 @@ package struct DeviceProfile: Sendable, Equatable {
     /// size classes) give to every iPhone narrower than 414 points, but not to the Plus and Max
     /// iPhones (regular width in landscape), whose bar keeps its height as iPad's does.
     package var hasCompactLandscapeBar: Bool { keyboardStyle == .ios && portrait.width < 414 }
+
+    /// The bar the keyboard docks above when it is not the bottom safe area: under gesture
+    /// navigation, the gesture bar's 48-point frame (`navigation_bar_frame_height`), in which the
+    /// input method draws its down arrow and switcher; nil elsewhere.
+    package var imeNavigationBarHeight: Double? {
+        gestureNavigation && bottom == .navigationBar ? Self.gestureBarFrameHeight : nil
+    }
+
+    /// The gesture bar's window frame: taller than its inset (`navigation_bar_frame_height`, 48 dp).
+    package static let gestureBarFrameHeight = 48.0
 
     /// Whether the status bar shows in `orientation`.
     package func showsStatusBar(_ orientation: DeviceOrientation) -> Bool {

@@ -24,6 +24,7 @@ package enum Techniques {
         DraggingOption.dismissMode, DraggingOption.bounce, ValidationOption.emailValidates, KeyboardOption.keyboard,
         KeyboardOption.ipadKeyboard,
         DeviceOption.device, DeviceOption.orientation, AvoidanceOption.avoidance, AvoidanceOption.layout,
+        AndroidOption.navigation, AndroidOption.numberRow,
     ]
 
     /// The technique shown when nothing else is asked for or remembered.

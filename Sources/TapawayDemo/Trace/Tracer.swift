@@ -63,6 +63,9 @@ package final class Tracer {
         package var safeArea: EdgeInsets
         /// Whether the window is smaller than the device, which shows only the part that fits.
         package var clipped: Bool
+        /// Android's navigation mode, `three-button` or `gesture`; nil (left out of the line) on
+        /// other devices.
+        package var navigation: String? = nil
     }
 
     private static func deviceFields(_ state: DeviceState) -> [(String, JSON)] {
@@ -71,7 +74,7 @@ package final class Tracer {
             ("model", .string(state.model)), ("orientation", .string(state.orientation)),
             ("safeArea", .array([.number(s.top), .number(s.left), .number(s.bottom), .number(s.right)])),
             ("clipped", .bool(state.clipped)),
-        ]
+        ] + (state.navigation.map { [("navigation", .string($0))] } ?? [])
     }
 
     /// Writes a `device` line: the simulated device or its orientation changed (`frame` is the

@@ -97,6 +97,13 @@ open class Application: Responder {
     public var unhandledKeyHandler: ((KeyInput) -> Void)?
     /// Called for every touch that changed, just before its event is delivered (for traces and inspectors).
     public let touchObservers = ObserverList<Touch>()
+    /// The system's own watcher of touches, as Android's input monitor for its back gesture:
+    /// it sees every touch event before the windows and returns the touches it takes.
+    ///
+    /// A taken touch is pilfered, as `InputMonitor.pilferPointers` does: the views that had it
+    /// get it cancelled, and no window sees it again (its later moves and lift go only to the
+    /// monitor). Touches it leaves are delivered as usual.
+    public var systemTouchMonitor: ((Event) -> [Touch])?
     /// Called for every control event a control sends (for traces and inspectors).
     public let controlEventObservers = ObserverList<(Control, ControlEvents)>()
     /// Called whenever the first responder of a window changes.
@@ -318,6 +325,7 @@ open class Application: Responder {
     open func send(_ event: Event) {
         switch event.type {
         case .touches:
+            if let taken = systemTouchMonitor?(event), !taken.isEmpty { pilfer(taken, of: event) }
             var targets: [Window] = []
             for touch in event.allTouches {
                 if let window = touch.window, !targets.contains(where: { $0 === window }) { targets.append(window) }
@@ -331,6 +339,20 @@ open class Application: Responder {
             window(at: event.scrollLocation)?.sendEvent(event)
         }
         setNeedsFrame()
+    }
+
+    /// Cancels `touches` for the windows and views that had them, then takes them from every
+    /// window (the system monitor keeps them).
+    private func pilfer(_ touches: [Touch], of event: Event) {
+        for touch in touches {
+            guard let window = touch.window else { continue }
+            let phase = touch.phase
+            touch.phase = .cancelled
+            window.sendEvent(Event(touches: [touch], timestamp: event.timestamp))
+            touch.phase = phase
+            touch.window = nil
+            touch.view = nil
+        }
     }
 
     /// The end of the responder chain: keys nobody handled go to `unhandledKeyHandler`.

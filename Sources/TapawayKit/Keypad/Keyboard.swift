@@ -53,7 +53,7 @@ public final class Keyboard: TextInputDelegate {
     public var scale: Double = 1 {
         didSet {
             guard scale != oldValue else { return }
-            keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
+            keypadView.metrics = keysMetrics
             resize(keypadHeight: keypadView.metrics.trayHeight)
         }
     }
@@ -95,7 +95,7 @@ public final class Keyboard: TextInputDelegate {
     public var style: KeypadStyle = .ios {
         didSet {
             guard style != oldValue else { return }
-            keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
+            keypadView.metrics = keysMetrics
             if let client {
                 keypadView.configure(keyboardType: client.keyboardType, returnKeyType: returnKeyType(for: client))
             }
@@ -106,6 +106,23 @@ public final class Keyboard: TextInputDelegate {
             }
         }
     }
+    /// Whether Gboard's number row shows above the letters (`style` `.android` only): the keyboard
+    /// grows by one row.
+    ///
+    /// A change while the keypad is up posts will/did change frame, as a change of `scale` does.
+    public var showsNumberRow = false {
+        didSet {
+            guard showsNumberRow != oldValue else { return }
+            keypadView.metrics = keysMetrics
+            resize(keypadHeight: keypadView.metrics.trayHeight)
+        }
+    }
+
+    /// The keys' sizes for the style, scale, orientation and number row in force.
+    private var keysMetrics: KeypadMetrics {
+        KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact, numberRow: showsNumberRow)
+    }
+
     /// Whether the keys take iPhone's landscape height (shorter keys, closer rows).
     ///
     /// The app sets it with the device's orientation; a change while the keypad is up posts will/did
@@ -113,7 +130,7 @@ public final class Keyboard: TextInputDelegate {
     public var isCompact = false {
         didSet {
             guard isCompact != oldValue else { return }
-            keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
+            keypadView.metrics = keysMetrics
             // Within a change of device, the application has the keypad follow once, after.
             if application.isChangingDevice {
                 layOut(keysHeight: keypadView.metrics.trayHeight)
@@ -202,10 +219,19 @@ public final class Keyboard: TextInputDelegate {
     public var coversBottomSafeArea = true {
         didSet { if coversBottomSafeArea != oldValue { safeAreaDidChange() } }
     }
-    /// Where the keypad's bottom edge docks: the device's bottom, or the top of its bottom
-    /// safe area when the keypad does not cover it.
+    /// The height of the system's bar the keypad docks above, when it is not the bottom safe area
+    /// (nil: the safe area's): Android's gesture bar gives apps a 24-point inset, but the input
+    /// method is laid out above the bar's 48-point frame (`navigation_bar_frame_height`), where it
+    /// draws its down arrow and switcher.
+    ///
+    /// Only read while the keypad does not cover the bottom safe area (`coversBottomSafeArea`).
+    public var systemBarHeight: Double? {
+        didSet { if systemBarHeight != oldValue { safeAreaDidChange() } }
+    }
+    /// Where the keypad's bottom edge docks: the device's bottom, or the top of the system's
+    /// bar (its bottom safe area) when the keypad does not cover it.
     private var dockBottom: Double {
-        application.deviceFrame.maxY - (coversBottomSafeArea ? 0 : application.safeAreaInsets.bottom)
+        application.deviceFrame.maxY - (coversBottomSafeArea ? 0 : systemBarHeight ?? application.safeAreaInsets.bottom)
     }
     /// The keys' own height, without the accessory (0 while the software keyboard is not in use).
     public var keypadHeight: Double { usesSoftwareKeyboard ? keypadView.frame.height : 0 }
@@ -589,7 +615,7 @@ public final class Keyboard: TextInputDelegate {
     /// a docked keyboard coming up (`reshow`).
     private func floatingDidChange(wasFloating: Bool) {
         let begin = window.frame
-        keypadView.metrics = KeypadMetrics.make(style: keysStyle, scale: scale, compact: isCompact)
+        keypadView.metrics = keysMetrics
         if let client { keypadView.configure(keyboardType: client.keyboardType, returnKeyType: returnKeyType(for: client)) }
         let up = state == .shown || state == .showing
         slide?.cancel()

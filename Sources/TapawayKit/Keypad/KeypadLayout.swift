@@ -40,6 +40,13 @@ public struct KeypadMetrics: Sendable, Hashable {
 
     /// Whether the keys are iPhone's landscape ones: shorter, with rows closer together.
     public var isCompact: Bool
+    /// Whether Gboard's number row shows above the letters (Android only): one row more, of the
+    /// letters' height and gap, so the tray is one row's pitch taller (inferred from Gboard's
+    /// screenshots; LatinIME has no such preference).
+    public var hasNumberRow = false
+
+    /// The rows of keys the tray holds: four, or five with the number row.
+    public var rowCount: Int { hasNumberRow ? 5 : 4 }
 
     /// iOS's sizes multiplied by `scale`: keys 42 px tall, 6 px apart, rows 11 px apart; in
     /// landscape (`compact`), keys 32 px tall and rows 6 px apart, for a tray of 162 px instead
@@ -64,8 +71,12 @@ public struct KeypadMetrics: Sendable, Hashable {
     ///
     /// At scale 1: a strip of 40, padding 5 and 10, keys 38 tall, rows 13 apart: a 246-point tray.
     /// Gboard's own figures are not published: that it keeps LatinIME's is inferred.
-    public static func android(scale: Double = 1) -> KeypadMetrics {
+    ///
+    /// With the number row (`numberRow`), one row more of the same pitch: 51 points at scale 1,
+    /// a 297-point tray.
+    public static func android(scale: Double = 1, numberRow: Bool = false) -> KeypadMetrics {
         var m = KeypadMetrics(scale: scale)
+        m.hasNumberRow = numberRow
         let s = m.scale, keyboard = 205.6
         let top = keyboard * 0.02335, bottom = keyboard * 0.04669, rowGap = keyboard * 0.06127
         let row = (keyboard - top - bottom + rowGap) / 4
@@ -81,10 +92,13 @@ public struct KeypadMetrics: Sendable, Hashable {
         return m
     }
 
-    /// The sizes for `style` at `scale` (iPhone's landscape keys when `compact`, iOS only).
-    public static func make(style: KeypadStyle, scale: Double = 1, compact: Bool = false) -> KeypadMetrics {
+    /// The sizes for `style` at `scale` (iPhone's landscape keys when `compact`, iOS only; Gboard's
+    /// number row when `numberRow`, Android only).
+    public static func make(
+        style: KeypadStyle, scale: Double = 1, compact: Bool = false, numberRow: Bool = false
+    ) -> KeypadMetrics {
         switch style {
-        case .android: return android(scale: scale)
+        case .android: return android(scale: scale, numberRow: numberRow)
         case .ipad: return ipad(scale: scale)
         case .ios: return KeypadMetrics(scale: scale, compact: compact)
         }
@@ -111,8 +125,11 @@ public struct KeypadMetrics: Sendable, Hashable {
     /// The sizes at 1×.
     public static let standard = KeypadMetrics()
 
-    /// The tray's height: four rows of keys and the insets.
-    public var trayHeight: Double { insets.top + 4 * keyHeight + 3 * rowGap + insets.bottom }
+    /// The tray's height: four rows of keys (five with the number row) and the insets.
+    public var trayHeight: Double {
+        let rows = Double(rowCount)
+        return insets.top + rows * keyHeight + (rows - 1) * rowGap + insets.bottom
+    }
 }
 
 /// Rows of keys for one layer and keyboard type: the keypad's look is data, not drawing code.
@@ -131,12 +148,20 @@ public struct KeypadLayout: Sendable, Hashable {
     /// Every key, row by row.
     public var keys: [KeypadKey] { rows.flatMap { $0 } }
 
-    /// The layout for a layer, keyboard type and return key.
+    /// The layout for a layer, keyboard type and return key (with Gboard's number row above the
+    /// letters when `numberRow`, Android only).
     public static func make(
         layer: KeypadLayer, keyboardType: KeyboardType,
-        returnKeyType: ReturnKeyType = .default, style: KeypadStyle = .ios
+        returnKeyType: ReturnKeyType = .default, style: KeypadStyle = .ios, numberRow: Bool = false
     ) -> KeypadLayout {
-        if style == .android { return makeAndroid(layer: layer, keyboardType: keyboardType, action: returnKeyType) }
+        if style == .android {
+            let layout = makeAndroid(layer: layer, keyboardType: keyboardType, action: returnKeyType)
+            // Gboard's number row: the digits above the letters, on the letters layer only (the
+            // symbols layer starts with them already; the number pad has its own).
+            guard numberRow, layout.layer == .letters else { return layout }
+            let digits = "1234567890".map { KeypadKey.character(String($0)) }
+            return KeypadLayout(rows: [digits] + layout.rows, layer: layout.layer)
+        }
         if style == .ipad { return makeIPad(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType) }
         let returnKey = KeypadKey(
             id: "key-return", kind: .returnKey, label: returnKeyType.title, units: 2.3,

@@ -28,6 +28,12 @@ public final class KeypadView: View {
                 updateAutoShift()
                 return
             }
+            // Gboard's number row comes or goes: the same layer with a row more or less.
+            if metrics.hasNumberRow != oldValue.hasNumberRow {
+                cancelPresses()
+                rebuildKeys()
+                return
+            }
             for view in keyViews { view.metrics = metrics }
             layoutKeys()
             setNeedsDisplay()
@@ -92,7 +98,9 @@ public final class KeypadView: View {
 
     /// The rows of keys for the layer, keyboard type, return key and style in force now.
     public var layout: KeypadLayout {
-        KeypadLayout.make(layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style)
+        KeypadLayout.make(
+            layer: layer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style,
+            numberRow: metrics.hasNumberRow)
     }
 
     /// The layer the keys start on for the keyboard type: letters, or the number pad (on iPad,
@@ -107,8 +115,11 @@ public final class KeypadView: View {
     /// The trace gives these while a password is on another layer, whose keys would tell which class of
     /// character comes next.
     public var firstLayerKeys: [(id: String, frame: Rect)] {
-        KeypadLayout.make(layer: firstLayer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style)
-            .frames(width: bounds.width, metrics: metrics).map { ($0.0.id, $0.1) }
+        KeypadLayout.make(
+            layer: firstLayer, keyboardType: keyboardType, returnKeyType: returnKeyType, style: style,
+            numberRow: metrics.hasNumberRow
+        )
+        .frames(width: bounds.width, metrics: metrics).map { ($0.0.id, $0.1) }
     }
 
     /// The key view with `identifier` (`key-a`…), if the current layer has it.
