@@ -66,6 +66,9 @@ package class AppWindow: Window {
     package func placeOnDevice() {
         guard let (screen, bar) = devicePlacement else { return }
         let edgeToEdge = activeScreen?.effectiveAvoidance.drawsEdgeToEdge ?? false
+        // An app applying WindowInsets.ime through an animation callback gets the IME's
+        // synchronised animation.
+        application?.keyboard.hasInsetsAnimationCallback = activeScreen?.effectiveAvoidance == .imeInsets
         var placed = screen
         if !edgeToEdge, bar.width > 0, bar.height > 0 {
             // The bar lies along the bottom in portrait, along the side in landscape.

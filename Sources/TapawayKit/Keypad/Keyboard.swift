@@ -46,6 +46,22 @@ public final class Keyboard: TextInputDelegate {
     public var animationDuration = 0.25
     /// The curve of the keyboard's slide, as its notifications report it.
     public var animationCurve: AnimationCurve = .easeOut
+    /// Whether the app on screen has a `WindowInsetsAnimation.Callback` for the IME (Android's
+    /// keyboard only): the slide then takes Android's synchronised IME animation.
+    public var hasInsetsAnimationCallback = false
+
+    /// The slide's duration and curve one way: iOS's (`animationDuration`, `animationCurve`), or
+    /// on Android's keyboard the IME insets animation of the framework's `InsetsController`.
+    ///
+    /// `InsetsController.InternalAnimationControlListener` (documented in its source): for the IME,
+    /// `ANIMATION_DURATION_SYNC_IME_MS = 285` with `SYNC_IME_INTERPOLATOR` when the app has animation
+    /// callbacks, else `ANIMATION_DURATION_UNSYNC_IME_MS = 200` with `LINEAR_OUT_SLOW_IN_INTERPOLATOR`
+    /// to show and `FAST_OUT_LINEAR_IN_INTERPOLATOR` to hide.
+    public func slideTiming(showing: Bool) -> (duration: Double, curve: AnimationCurve) {
+        guard style == .android else { return (animationDuration, animationCurve) }
+        if hasInsetsAnimationCallback { return (0.285, .syncIme) }
+        return (0.2, showing ? .linearOutSlowIn : .fastOutLinearIn)
+    }
     /// The size of keys, gaps and labels against iOS's at 96 dpi (1): set it from the display's
     /// resolution (`Xft.dpi / 96`).
     ///
@@ -372,13 +388,15 @@ public final class Keyboard: TextInputDelegate {
         let end = showing ? shownFrame : hiddenFrame
         // An interrupted slide reverses from where it is, taking the remaining share of the time.
         let full = abs(hiddenFrame.minY - shownFrame.minY)
-        let duration = full > 0 ? animationDuration * min(1, abs(end.minY - begin.minY) / full) : 0
+        let timing = slideTiming(showing: showing)
+        let duration = full > 0 ? timing.duration * min(1, abs(end.minY - begin.minY) / full) : 0
         // The floating keyboard leaves for no frame at all (a zero-sized one where it was, as
         // developers log for undocked keyboards: DAKeyboardControl #48), and comes from one.
         let floating = floats
         let nothing = Rect(x: floatingFrame.minX, y: floatingFrame.minY, width: 0, height: 0)
         let info = userInfo(
-            begin: floating && showing ? nothing : begin, end: floating && !showing ? nothing : end, duration: duration)
+            begin: floating && showing ? nothing : begin, end: floating && !showing ? nothing : end, duration: duration,
+            curve: timing.curve)
         slide?.cancel()
         state = showing ? .showing : .hiding
         let center = application.notificationCenter
@@ -386,7 +404,7 @@ public final class Keyboard: TextInputDelegate {
         center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
         if showing { window.setVisible(true) }
         slide = application.animate(
-            duration: duration, curve: animationCurve,
+            duration: duration, curve: timing.curve,
             step: { [weak self] t in
                 guard let self else { return }
                 // The target is read on every step, so a change of size on the way lands right.
@@ -412,14 +430,15 @@ public final class Keyboard: TextInputDelegate {
     /// will-change-frame from `begin`, with the slide's duration and curve, then did-show and
     /// did-change-frame once that time has passed.
     private func reshow(from begin: Rect) {
-        let info = userInfo(begin: begin, end: shownFrame, duration: animationDuration)
+        let timing = slideTiming(showing: true)
+        let info = userInfo(begin: begin, end: shownFrame, duration: timing.duration, curve: timing.curve)
         slide?.cancel()
         state = .showing
         let center = application.notificationCenter
         center.post(name: .keyboardWillShow, object: nil, userInfo: info)
         center.post(name: .keyboardWillChangeFrame, object: nil, userInfo: info)
         slide = application.animate(
-            duration: animationDuration, curve: animationCurve,
+            duration: timing.duration, curve: timing.curve,
             step: { [weak self] _ in
                 guard let self else { return }
                 self.window.frame = self.shownFrame
@@ -433,10 +452,10 @@ public final class Keyboard: TextInputDelegate {
             })
     }
 
-    private func userInfo(begin: Rect, end: Rect, duration: Double) -> [String: Any] {
+    private func userInfo(begin: Rect, end: Rect, duration: Double, curve: AnimationCurve? = nil) -> [String: Any] {
         [
             KeyboardInfoKey.frameBegin: begin, KeyboardInfoKey.frameEnd: end,
-            KeyboardInfoKey.animationDuration: duration, KeyboardInfoKey.animationCurve: animationCurve,
+            KeyboardInfoKey.animationDuration: duration, KeyboardInfoKey.animationCurve: curve ?? animationCurve,
         ]
     }
 
