@@ -231,6 +231,9 @@ package final class DeviceChrome {
         guard radius > 0 else { return }
         let b = window.bounds
         let isKeypad = window === application.keyboard.window
+        // Docked on Android's navigation bar, the keypad's bottom is not the screen's: the bar has
+        // the corners.
+        if isKeypad && !application.keyboard.coversBottomSafeArea { return }
         // The device's corners, in this window's coordinates (the keypad's: as docked).
         let device = application.deviceFrame.offsetBy(dx: -window.frame.minX, dy: -window.frame.minY)
         let corners: [(Point, Double, Double)] =
