@@ -338,13 +338,13 @@ public final class Keyboard: TextInputDelegate {
     /// Has the shortcut bar's undo, redo and paste act on the focused input, as its own do.
     private func wireShortcutBar() {
         _ = shortcutBar.undoButton.addAction(for: .touchUpInside) { [weak self] _, _ in
-            (self?.client as? any TextEditing)?.undoEdit()
+            (self?.client as? any TextEditing)?.undo()
         }
         _ = shortcutBar.redoButton.addAction(for: .touchUpInside) { [weak self] _, _ in
-            (self?.client as? any TextEditing)?.redoEdit()
+            (self?.client as? any TextEditing)?.redo()
         }
         _ = shortcutBar.pasteButton.addAction(for: .touchUpInside) { [weak self] _, _ in
-            (self?.client as? any TextEditing)?.pasteClipboard()
+            (self?.client as? any TextEditing)?.paste()
         }
     }
 
@@ -354,8 +354,8 @@ public final class Keyboard: TextInputDelegate {
         shortcutBar.layout = style == .ipad ? .shortcuts : .suggestions
         shortcutBar.suggestion = wordBeingTyped
         let editing = client as? any TextEditing
-        shortcutBar.undoButton.isEnabled = editing?.history.canUndo == true
-        shortcutBar.redoButton.isEnabled = editing?.history.canRedo == true
+        shortcutBar.undoButton.isEnabled = editing?.canUndo == true
+        shortcutBar.redoButton.isEnabled = editing?.canRedo == true
         shortcutBar.pasteButton.isEnabled = editing != nil
     }
 
