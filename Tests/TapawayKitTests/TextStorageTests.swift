@@ -27,11 +27,6 @@ private func leastDisturbed(attempts: Int = 3, _ measure: () -> (held: Int, kept
     return best
 }
 
-/// Where a text's bytes are: a new address means the text was copied into new storage.
-private func storageAddress(_ text: String) -> UInt? {
-    text.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
-}
-
 /// An input's text keeps no more storage than it needs once text is deleted: Swift keeps a string's
 /// largest buffer through deletions, so each input would otherwise keep the longest text it ever held
 /// for the rest of the session (issue 21's memory creep).
@@ -101,8 +96,7 @@ struct TextStorageTests {
         var text = EditableText(String(repeating: "abcdefghij", count: 4_000))
         var addresses = Set<UInt>()
         while text.deleteBackward() {
-            // Texts of up to 15 bytes live inline, with no storage of their own.
-            if text.text.utf8.count > 15, let address = storageAddress(text.text) { addresses.insert(address) }
+            if text.utf8Count > 0, let address = text.storageAddress { addresses.insert(address) }
         }
         #expect(text.text.isEmpty)
         #expect(addresses.count <= 8, "the text moved \(addresses.count) times")
@@ -117,7 +111,7 @@ struct TextStorageTests {
         var addresses = Set<UInt>()
         for _ in 0..<20_000 {
             text.insert("x")
-            if text.text.utf8.count > 15, let address = storageAddress(text.text) { addresses.insert(address) }
+            if text.utf8Count > 0, let address = text.storageAddress { addresses.insert(address) }
         }
         #expect(addresses.count <= 16, "the text moved \(addresses.count) times")
     }

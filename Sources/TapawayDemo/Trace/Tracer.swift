@@ -240,22 +240,21 @@ package final class Tracer {
             knownTexts[key] = nil
             fields.append(("length", .number(Double(editable.count))))
         } else {
-            let utf8 = editable.text.utf8
+            // Read from the bytes the edit put in: a keystroke in a long text makes no whole string.
+            let byteCount = editable.utf8Count
             let known = knownTexts[key]
             let knownBytes = known?.bytes ?? 0
             var edit: (from: Int, to: Int, inserted: String)
             if let change = editable.lastEdit,
                 known.map({ $0.input === input && $0.editCount + 1 == editable.editCount }) == true
-                    || (knownBytes == 0 && utf8.count - change.inserted + change.removed.count == 0)
+                    || (knownBytes == 0 && byteCount - change.inserted + change.removed.count == 0)
             {
-                let lower = utf8.index(utf8.startIndex, offsetBy: change.start)
-                let upper = utf8.index(lower, offsetBy: change.inserted)
-                edit = (change.start, change.oldEnd, String(decoding: utf8[lower..<upper], as: UTF8.self))
+                edit = (change.start, change.oldEnd, editable.string(bytes: change.start..<change.newEnd))
             } else {
                 // Set from code, or first seen holding text: the edit replaces all the trace knew.
                 edit = (0, knownBytes, editable.text)
             }
-            knownTexts[key] = KnownText(input: input, editCount: editable.editCount, bytes: utf8.count)
+            knownTexts[key] = KnownText(input: input, editCount: editable.editCount, bytes: byteCount)
             fields.append(("edit", .array([.number(Double(edit.from)), .number(Double(edit.to)), .string(edit.inserted)])))
             if editable.count <= Self.wholeTextLimit {
                 fields.append(("text", .string(editable.text)))

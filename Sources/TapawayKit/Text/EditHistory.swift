@@ -84,7 +84,7 @@ public struct EditHistory: Sendable {
     public mutating func record(_ edit: EditableText.Edit, selectionBefore: (Int, Int), after: EditableText, kind: Kind) {
         redoSteps.removeAll()
         if isRunOpen, kind.joinsRuns, let last = undoSteps.last, last.kind == kind {
-            let joined = Self.join(last, edit, after: after.text)
+            let joined = Self.join(last, edit, after: after)
             undoSteps[undoSteps.count - 1] = joined
             undoSteps[undoSteps.count - 1].selectionAfter = (after.anchor, after.caret)
             undoBytes += joined.size - last.size
@@ -94,7 +94,7 @@ public struct EditHistory: Sendable {
         undoSteps.append(
             Step(
                 start: edit.start, removed: edit.removed,
-                inserted: Self.bytes(of: after.text, edit.start..<edit.newEnd),
+                inserted: after.utf8Bytes(edit.start..<edit.newEnd),
                 selectionBefore: selectionBefore, selectionAfter: (after.anchor, after.caret),
                 kind: kind))
         undoBytes += undoSteps[undoSteps.count - 1].size
@@ -144,10 +144,11 @@ public struct EditHistory: Sendable {
     /// Read from the bytes around the two edits when they meet or overlap (a run of typing or
     /// deleting); otherwise (the selection moved without closing the run) from the text before `last`,
     /// made again.
-    private static func join(_ last: Step, _ edit: EditableText.Edit, after: String) -> Step {
+    private static func join(_ last: Step, _ edit: EditableText.Edit, after text: EditableText) -> Step {
         if edit.removed.isEmpty && edit.inserted == 0 { return last }
         let s1 = last.start, e1 = last.start + last.inserted.count  // what `last` put in, in the text before `edit`
         guard edit.start <= e1, edit.oldEnd >= s1 else {
+            let after = text.text
             let before = replacing(after, start: edit.start, count: edit.inserted, with: edit.removed)
             let original = replacing(before, start: last.start, count: last.inserted.count, with: last.removed)
             let whole = change(from: original, to: after)
@@ -165,13 +166,13 @@ public struct EditHistory: Sendable {
             let delta = edit.inserted - edit.removed.count
             var result: [UInt8] = []
             if range.lowerBound < edit.start {
-                result += bytes(of: after, range.lowerBound..<min(range.upperBound, edit.start))
+                result += text.utf8Bytes(range.lowerBound..<min(range.upperBound, edit.start))
             }
             let inside = max(range.lowerBound, edit.start)..<min(range.upperBound, edit.oldEnd)
             if !inside.isEmpty { result += edit.removed[(inside.lowerBound - edit.start)..<(inside.upperBound - edit.start)] }
             if range.upperBound > edit.oldEnd {
                 let from = max(range.lowerBound, edit.oldEnd)
-                result += bytes(of: after, (from + delta)..<(range.upperBound + delta))
+                result += text.utf8Bytes((from + delta)..<(range.upperBound + delta))
             }
             return result
         }
@@ -184,7 +185,7 @@ public struct EditHistory: Sendable {
         var joined = last
         joined.start = start
         joined.removed = removed
-        joined.inserted = bytes(of: after, start..<insertedEnd)
+        joined.inserted = text.utf8Bytes(start..<insertedEnd)
         return joined
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A string with a caret and a selection, edited by grapheme cluster (Swift `Character`s):
 /// an emoji with modifiers, a flag or a letter with combining marks is one step and one deletion.
 ///
@@ -20,64 +22,127 @@ public struct EditableText: Sendable, Equatable {
         public var newEnd: Int { start + inserted }
     }
 
+    /// The text's bytes, with a gap where the last edit was (see `TextBuffer`): an edit moves the
+    /// bytes between the gap and the edit, not every byte after the edit.
+    private var buffer: TextBuffer
+    /// The whole text as a string, made when first read after an edit and kept until the next.
+    private var whole = WholeText()
     /// The text, changed only through the edits below so the selection stays valid.
-    public private(set) var text: String
+    ///
+    /// It is made from the buffer's bytes the first time it is read after an edit (linear in the
+    /// text's length) and kept until the next edit: an editor's hot paths read slices instead
+    /// (`string(bytes:)`, `byteOffset(at:)`).
+    public var text: String {
+        whole.string {
+            wholeReads.increment()
+            return buffer.string(0..<buffer.count)
+        }
+    }
+    /// How many times the whole text has been made from the buffer (`text` read after an edit),
+    /// shared by the copies of this text: a test that a keystroke reads only slices counts them.
+    package var wholeTextReads: Int { wholeReads.count }
+    private var wholeReads = Counter()
     /// The fixed end of the selection.
     public private(set) var anchor: Int
     /// The moving end of the selection: where the caret is.
     public private(set) var caret: Int
     /// The number of characters (kept up to date by every edit, so reading it is free).
     public private(set) var count: Int
-    /// A known character offset and its index (the caret's, after an edit), so finding the
-    /// index of an offset near it walks a few characters rather than half the text.
-    private var landmark: (offset: Int, index: String.Index)?
+    /// A known character offset and its byte offset (the caret's, after an edit or a move), so
+    /// finding the bytes of an offset near it walks a few characters rather than half the text.
+    private var landmark: (offset: Int, byte: Int)?
     /// What the last `insert` (or `replaceBytes`) did; nil after `setText`.
     public private(set) var lastEdit: Edit?
     /// How many times the text has been changed (`insert`, `setText`): a copy taken before one
     /// more change can learn from `lastEdit` what changed, without comparing the texts.
     public private(set) var editCount = 0
-    /// The most UTF-8 bytes the text's storage has held since it was last made to fit: a lower
-    /// bound of its capacity, which Swift never lowers by itself (deleting text keeps the buffer).
-    private var storagePeak = 0
     /// Whether the text is a secret (a password): storage that `fitStorage` leaves is zeroed
     /// before it goes back to the allocator, as `wipe` zeroes the text.
-    public var isSecret = false
+    public var isSecret = false {
+        didSet { buffer.zeroesFreedStorage = isSecret }
+    }
 
     /// Creates text with the caret at the end.
     public init(_ text: String = "") {
-        self.text = text
+        buffer = TextBuffer(text)
         count = text.count
         anchor = count
         caret = count
-        storagePeak = text.utf8.count
+        landmark = (count, buffer.count)
+    }
+
+    /// How many UTF-8 bytes the text has.
+    public var utf8Count: Int { buffer.count }
+
+    /// Where the text's storage is in memory: a new address means the text was copied into new
+    /// storage.
+    package var storageAddress: UInt? { buffer.storageAddress }
+
+    /// The text's bytes `range` (UTF-8 offsets on scalar boundaries) as a string, made from them
+    /// alone: a line, or the text around an edit, without the whole text.
+    public func string(bytes range: Range<Int>) -> String {
+        buffer.string(range.clamped(to: 0..<buffer.count))
+    }
+
+    /// The text's bytes `range` (UTF-8 offsets).
+    public func utf8Bytes(_ range: Range<Int>) -> [UInt8] { buffer.bytes(range.clamped(to: 0..<buffer.count)) }
+
+    /// The first byte at or after `offset` where a slice of the text may end and split its
+    /// characters (and, for breaking lines, a few characters more) as the whole text does (see
+    /// `TextBuffer.isSafeBoundary`).
+    func safeBoundary(atOrAfter offset: Int) -> Int { buffer.safeBoundary(atOrAfter: offset) }
+
+    /// Calls `body` with the text's bytes in at most two pieces, each with the UTF-8 offset of
+    /// its first byte: a pass over the whole text that makes no string of it.
+    public func forEachUTF8Piece(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) { buffer.forEachPart(body) }
+
+    /// The byte at UTF-8 offset `offset` (0 ..< `utf8Count`).
+    public func byte(at offset: Int) -> UInt8 { buffer[offset] }
+
+    /// The UTF-8 offset where the character at `offset` (clamped to the text) begins, walked to
+    /// from the nearest of the start, the end and the landmark (the caret after an edit or a move).
+    public func byteOffset(at offset: Int) -> Int {
+        let o = clamp(offset)
+        var from = (offset: 0, byte: 0)
+        if count - o < o { from = (count, buffer.count) }
+        if let landmark, abs(o - landmark.offset) < abs(o - from.offset) { from = landmark }
+        return o >= from.offset
+            ? buffer.offset(from.byte, advancedBy: o - from.offset) : buffer.offset(from.byte, retreatedBy: from.offset - o)
+    }
+
+    /// The character offset of UTF-8 offset `byte` (a character boundary), counted from the
+    /// nearest of the start, the end and the landmark.
+    public func characterOffset(ofByte byte: Int) -> Int {
+        let b = min(max(byte, 0), buffer.count)
+        var from = (offset: 0, byte: 0)
+        if buffer.count - b < b { from = (count, buffer.count) }
+        if let landmark, abs(b - landmark.byte) < abs(b - from.byte) { from = landmark }
+        return b >= from.byte
+            ? from.offset + buffer.characters(from: from.byte, to: b) : from.offset - buffer.characters(from: b, to: from.byte)
     }
 
     /// The selection as character offsets; empty means a caret.
     public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
 
-    /// The selected text (empty for a caret).
-    public var selectedText: Substring { text[index(at: selection.lowerBound)..<index(at: selection.upperBound)] }
-
-    /// The string index of a character offset (clamped to the text), walked to from the nearer
-    /// end: typing at the end of a long text costs no more than in a short one.
-    public func index(at offset: Int) -> String.Index {
-        let o = clamp(offset)
-        if let landmark, abs(o - landmark.offset) < min(o, count - o) {
-            return text.index(landmark.index, offsetBy: o - landmark.offset)
-        }
-        return o <= count / 2 ? text.index(text.startIndex, offsetBy: o) : text.index(text.endIndex, offsetBy: o - count)
+    /// The selected text (empty for a caret), made from its bytes alone.
+    public var selectedText: Substring {
+        let range = selection
+        if range.isEmpty { return "" }
+        return string(bytes: byteOffset(at: range.lowerBound)..<byteOffset(at: range.upperBound))[...]
     }
 
-    /// The character offset of a string index, counted from the landmark when it is nearer than
-    /// the start (a click near the caret in a long text walks a few characters, not half of it).
+    /// The string index in `text` of a character offset (clamped to the text).
+    public func index(at offset: Int) -> String.Index {
+        let text = self.text
+        return text.utf8.index(text.startIndex, offsetBy: byteOffset(at: offset))
+    }
+
+    /// The character offset of a string index in `text`, counted from the landmark when it is
+    /// nearer than the start (a click near the caret in a long text walks a few characters, not
+    /// half of it).
     public func offset(of index: String.Index) -> Int {
-        if let landmark {
-            let bytes = text.utf8.distance(from: landmark.index, to: index)
-            if abs(bytes) < text.utf8.distance(from: text.startIndex, to: index) {
-                return landmark.offset + text.distance(from: landmark.index, to: index)
-            }
-        }
-        return text.distance(from: text.startIndex, to: index)
+        let text = self.text
+        return characterOffset(ofByte: text.utf8.distance(from: text.startIndex, to: index))
     }
 
     // MARK: Caret and selection
@@ -87,11 +152,13 @@ public struct EditableText: Sendable, Equatable {
         let o = clamp(offset)
         anchor = o
         caret = o
+        markCaret()
     }
 
     /// Moves the caret to `offset` keeping the anchor, so the selection grows or shrinks.
     public mutating func extendSelection(to offset: Int) {
         caret = clamp(offset)
+        markCaret()
     }
 
     /// Selects a range of character offsets, the caret at its upper end.
@@ -99,12 +166,21 @@ public struct EditableText: Sendable, Equatable {
         let lo = clamp(range.lowerBound), hi = max(lo, clamp(range.upperBound))
         anchor = lo
         caret = hi
+        markCaret()
     }
 
     /// Sets both ends of the selection; the caret may sit before the anchor.
     public mutating func setSelection(anchor: Int, caret: Int) {
         self.anchor = clamp(anchor)
         self.caret = clamp(caret)
+        markCaret()
+    }
+
+    /// Makes the caret the landmark: the walk to it starts from the old landmark (the caret
+    /// before, for an arrow key) or the nearer end, once, and the keystrokes after it start there.
+    private mutating func markCaret() {
+        if landmark?.offset == caret { return }
+        landmark = (caret, byteOffset(at: caret))
     }
 
     /// Selects the whole text.
@@ -114,66 +190,83 @@ public struct EditableText: Sendable, Equatable {
 
     /// Equal when the text and the selection are (the landmark is only a cache).
     public static func == (a: EditableText, b: EditableText) -> Bool {
-        a.text == b.text && a.anchor == b.anchor && a.caret == b.caret
+        a.buffer == b.buffer && a.anchor == b.anchor && a.caret == b.caret
     }
 
     // MARK: Editing
 
     /// Replaces the selection with `string` and puts the caret after it.
     ///
-    /// The text changes in place: when nothing else holds it, an edit moves the bytes after it
-    /// rather than copying the whole text, and nothing but the characters near the edit is counted.
+    /// The text changes in its gap buffer: an edit moves the bytes between the last edit and this
+    /// one, not the whole text, and nothing but the characters near the edit is counted.
     public mutating func insert(_ string: String) {
-        let lower = index(at: selection.lowerBound), upper = index(at: selection.upperBound)
-        let suffixCount = count - selection.upperBound
-        replace(lower..<upper, with: string)
+        let range = selection
+        let lower = byteOffset(at: range.lowerBound)
+        let upper = range.isEmpty ? lower : byteOffset(at: range.upperBound)
+        let suffixCount = count - range.upperBound
+        let newEndIsBoundary = replace(lower..<upper, with: string.utf8)
         // A combining mark can merge with its neighbour into one character: count from the end.
         caret = max(0, count - suffixCount)
         anchor = caret
-        // Where the suffix starts is the caret's index unless the insertion merged with it.
-        let suffixStart = text.utf8.index(text.startIndex, offsetBy: lastEdit!.newEnd)
-        let aligned = suffixStart == text.endIndex ? suffixStart : text.index(before: text.index(after: suffixStart))
-        landmark = aligned == suffixStart ? (caret, suffixStart) : nil
+        // Where the suffix starts is the caret's byte unless the insertion merged with it.
+        landmark = newEndIsBoundary ? (caret, lastEdit!.newEnd) : nil
     }
 
     /// Replaces the bytes `range` (UTF-8 offsets on scalar boundaries, as an undo step keeps
     /// them) with `bytes`, and selects `selection` (anchor, caret) afterwards.
     public mutating func replaceBytes(_ range: Range<Int>, with bytes: [UInt8], selecting selection: (anchor: Int, caret: Int)) {
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: min(range.lowerBound, utf8.count))
-        let upper = utf8.index(lower, offsetBy: min(range.count, utf8.count - range.lowerBound))
-        replace(lower..<upper, with: String(decoding: bytes, as: UTF8.self))
-        landmark = nil
+        let lower = min(range.lowerBound, buffer.count)
+        let upper = min(lower + range.count, buffer.count)
+        replace(lower..<upper, with: bytes)
         setSelection(anchor: selection.anchor, caret: selection.caret)
     }
 
     /// The replacement both edits make: records `lastEdit` and keeps `count` by counting only
-    /// the characters near the joins.
-    private mutating func replace(_ range: Range<String.Index>, with string: String) {
+    /// the characters between the safe boundaries around the edit (`TextBuffer.isSafeBoundary`),
+    /// where characters can merge (a combining mark with its base, flags, emoji sequences).
+    ///
+    /// Returns whether the end of the inserted bytes is a character boundary afterwards.
+    @discardableResult
+    private mutating func replace<C: Collection>(_ range: Range<Int>, with bytes: C) -> Bool where C.Element == UInt8 {
         let (lower, upper) = (range.lowerBound, range.upperBound)
-        // Characters can merge only near the joins (a combining mark with its base, flags, emoji
-        // sequences): count afresh from a few characters before the insertion to a few after.
-        let window = 8
-        let before = text.index(lower, offsetBy: -window, limitedBy: text.startIndex) ?? text.startIndex
-        let after = text.index(upper, offsetBy: window, limitedBy: text.endIndex) ?? text.endIndex
-        let charactersBefore = text.distance(from: before, to: after)
-        let bytesBefore = text.utf8.distance(from: text.startIndex, to: before)
-        let bytesAfter = text.utf8.distance(from: after, to: text.endIndex)
-        let lowerBytes = text.utf8.distance(from: text.startIndex, to: lower)
-        lastEdit = Edit(start: lowerBytes, removed: Array(text.utf8[lower..<upper]), inserted: string.utf8.count)
+        // Boundaries strictly outside the replaced bytes: the scalars around them are not
+        // changed, so they stay boundaries whatever the edit does.
+        let before = lower == 0 ? 0 : buffer.safeBoundary(atOrBefore: lower - 1)
+        let after = upper == buffer.count ? upper : buffer.safeBoundary(atOrAfter: upper + 1)
+        let charactersBefore = buffer.string(before..<after).count
+        let inserted = bytes.count
+        lastEdit = Edit(start: lower, removed: buffer.bytes(lower..<upper), inserted: inserted)
         editCount += 1
-        if isSecret, string.isEmpty, lower == text.startIndex, upper == text.endIndex {
+        forgetWholeText()
+        if isSecret, inserted == 0, lower == 0, upper == buffer.count {
             // A secret emptied: its bytes are zeroed where they are, not left in the storage
             // that the emptied text gives back (`lastEdit` holds the one copy an undo step needs).
-            zeroStorage()
+            buffer.zero()
         }
-        text.replaceSubrange(lower..<upper, with: string)
-        let start = text.utf8.index(text.startIndex, offsetBy: bytesBefore)
-        let end = text.utf8.index(text.endIndex, offsetBy: -bytesAfter)
-        count += text[start..<end].count - charactersBefore
-        let bytes = text.utf8.count
-        storagePeak = max(storagePeak, bytes)
-        if bytes == 0 || storagePeak - bytes > max(bytes, Self.spareBytesKeptWhileEditing) { fitStorage() }
+        buffer.replace(lower..<upper, with: bytes)
+        let newEnd = lower + inserted
+        let window = buffer.string(before..<(after - upper + newEnd))
+        var isBoundary = newEnd == after - upper + newEnd
+        var charactersAfter = 0
+        var i = window.startIndex
+        let target = newEnd - before
+        while i < window.endIndex {
+            if window.utf8.distance(from: window.startIndex, to: i) == target { isBoundary = true }
+            i = window.index(after: i)
+            charactersAfter += 1
+        }
+        if target == 0 { isBoundary = true }
+        let characterDelta = charactersAfter - charactersBefore
+        count += characterDelta
+        // The landmark stays where the edit did not reach, and moves with the text after it.
+        if let mark = landmark {
+            if mark.byte > before {
+                landmark = mark.byte >= after ? (mark.offset + characterDelta, mark.byte - upper + newEnd) : nil
+            }
+        }
+        let bytes = buffer.count
+        if bytes == 0 || buffer.capacity - bytes > max(bytes, Self.spareBytesKeptWhileEditing) { fitStorage() }
+        return isBoundary
     }
 
     /// The spare bytes an edit may leave in the text's storage before it is made to fit: below
@@ -183,7 +276,7 @@ public struct EditableText: Sendable, Equatable {
     /// Gives back the storage's spare capacity: the text is copied into a buffer of its own size when
     /// it holds fewer bytes than it once did.
     ///
-    /// Swift keeps a string's largest buffer through deletions, so each input would otherwise keep the
+    /// The buffer keeps its largest size through deletions, so each input would otherwise keep the
     /// longest text it ever held (a cleared paste, all of it) for the rest of the session (issue 21's
     /// memory creep).
     ///
@@ -191,20 +284,11 @@ public struct EditableText: Sendable, Equatable {
     /// both the text's length and `spareBytesKeptWhileEditing`, so deleting a long text copies it
     /// a few times in all, not at every keystroke; `editingEnded()` calls it too.
     public mutating func fitStorage() {
-        let bytes = text.utf8.count
-        guard storagePeak > bytes else { return }
-        storagePeak = bytes
-        // Indices into the old storage stay valid in the copy (same bytes), but drop the landmark
-        // anyway: it is a cache.
-        landmark = nil
-        let fitted = String(unsafeUninitializedCapacity: bytes) { buffer in
-            text.utf8.withContiguousStorageIfAvailable { buffer.initialize(fromContentsOf: $0) }
-                ?? buffer.initialize(fromContentsOf: text.utf8)
-        }
-        if isSecret, !text.isEmpty {
-            text.withUTF8 { Wipe.zero(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer($0))) }
-        }
-        text = fitted
+        guard buffer.capacity > buffer.count else { return }
+        // A secret's storage given back is zeroed (`TextBuffer.zeroesFreedStorage`), and so is
+        // the whole string made from it, which shares nothing with the buffer.
+        if isSecret { whole.forget(zeroing: true) }
+        buffer.fit()
     }
 
     /// Replaces the characters in `range` with `string`, the caret after it.
@@ -212,7 +296,6 @@ public struct EditableText: Sendable, Equatable {
         select(range)
         insert(string)
     }
-
     /// Deletes the selection, or the character before the caret.
     ///
     /// Returns whether anything changed.
@@ -272,11 +355,17 @@ public struct EditableText: Sendable, Equatable {
         lastEdit = nil
     }
 
-    /// Zeroes the text's bytes where they are (a long text's storage; a short one lives inline
-    /// and is overwritten by the next assignment).
+    /// Zeroes the text's bytes where they are, and those of the whole string made from them.
     private mutating func zeroStorage() {
-        guard !text.isEmpty else { return }
-        text.withUTF8 { Wipe.zero(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer($0))) }
+        buffer.zero()
+        whole.forget(zeroing: true)
+    }
+
+    /// Starts a fresh whole string for the edited text (copies taken before keep theirs); a
+    /// secret's is zeroed first.
+    private mutating func forgetWholeText() {
+        if isSecret { whole.forget(zeroing: true) }
+        whole = WholeText()
     }
 
     /// Forgets `lastEdit` after zeroing the bytes it removed: for a secret emptied, which then
@@ -301,10 +390,11 @@ public struct EditableText: Sendable, Equatable {
     public mutating func setText(_ string: String) {
         lastEdit = nil
         editCount += 1
-        text = string
-        count = text.count
-        storagePeak = text.utf8.count
-        landmark = nil
+        forgetWholeText()
+        buffer = TextBuffer(string)
+        buffer.zeroesFreedStorage = isSecret
+        count = string.count
+        landmark = (count, buffer.count)
         anchor = count
         caret = count
     }
@@ -397,10 +487,48 @@ extension EditableText {
         return start..<end
     }
 
-    /// Up to `limit` characters before the selection, for the keypad's auto-capitalisation.
+    /// Up to `limit` characters before the selection, for the keypad's auto-capitalisation, made
+    /// from their bytes alone.
     public func context(beforeSelection limit: Int) -> Substring {
-        let end = index(at: selection.lowerBound)
-        let start = text.index(end, offsetBy: -limit, limitedBy: text.startIndex) ?? text.startIndex
-        return text[start..<end]
+        let end = byteOffset(at: selection.lowerBound)
+        return string(bytes: buffer.offset(end, retreatedBy: limit)..<end)[...]
     }
+}
+
+/// The whole text as a string, made from the buffer when first asked for and shared by the copies
+/// of an `EditableText` until one of them is edited (which starts a fresh one).
+final class WholeText: Sendable {
+    private let state = Mutex<String?>(nil)
+
+    /// The string, made by `make` unless it is at hand.
+    func string(_ make: () -> String) -> String {
+        state.withLock { state in
+            if let string = state { return string }
+            let string = make()
+            state = string
+            return string
+        }
+    }
+
+    /// Drops the string, after zeroing its bytes when `zeroing` (a secret's; a copy of the text
+    /// taken before still reads its own bytes, zeroed as `wipe` says).
+    func forget(zeroing: Bool) {
+        state.withLock { state in
+            if zeroing, var string = state, !string.isEmpty {
+                string.withUTF8 { Wipe.zero(UnsafeMutableRawBufferPointer(mutating: UnsafeRawBufferPointer($0))) }
+            }
+            state = nil
+        }
+    }
+}
+
+/// A count shared by the copies of a value (see `EditableText.wholeTextReads`).
+final class Counter: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// Adds one.
+    func increment() { _ = value.add(1, ordering: .relaxed) }
+
+    /// The count.
+    var count: Int { value.load(ordering: .relaxed) }
 }

@@ -19,6 +19,14 @@ struct ParagraphIndex {
         shiftFrom = stored.count
     }
 
+    /// The paragraph starts of `text`, read from its bytes (no whole string made).
+    init(_ text: EditableText) {
+        var found: [Int] = []
+        text.forEachUTF8Piece { piece, base in found += Self.starts(in: piece, from: base) }
+        stored = found
+        shiftFrom = stored.count
+    }
+
     /// How many paragraphs the text has.
     var count: Int { stored.count + 1 }
 
@@ -38,15 +46,21 @@ struct ParagraphIndex {
     /// Takes in `change`, which made `text` (the text after it): starts whose line feed lay in
     /// the bytes it replaced go, those after them move, and the line feeds it inserted add theirs.
     mutating func apply(_ change: ChangedBytes, to text: String) {
+        let utf8 = text.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: change.start)
+        let upper = utf8.index(lower, offsetBy: change.newEnd - change.start)
+        apply(change, inserted: utf8[lower..<upper])
+    }
+
+    /// Takes in `change` as `apply(_:to:)` does, from the bytes it inserted alone (the text's
+    /// bytes `change.start ..< change.newEnd` after it).
+    mutating func apply<C: Collection>(_ change: ChangedBytes, inserted bytes: C) where C.Element == UInt8 {
         let delta = change.newEnd - change.oldEnd
         // A start follows a line feed at the byte before it: those at `start + 1 ... oldEnd`
         // followed a byte the change replaced.
         let first = firstStored(after: change.start)
         let end = firstStored(after: change.oldEnd)
-        let utf8 = text.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: change.start)
-        let upper = utf8.index(lower, offsetBy: change.newEnd - change.start)
-        let inserted = Self.starts(in: utf8[lower..<upper], from: change.start)
+        let inserted = Self.starts(in: bytes, from: change.start)
         moveBoundary(to: end)
         stored.replaceSubrange(first..<end, with: inserted)
         shiftFrom = first + inserted.count
@@ -78,7 +92,7 @@ struct ParagraphIndex {
     }
 
     /// The byte offsets after each line feed in `bytes`, whose first byte is at `base`.
-    private static func starts(in bytes: Substring.UTF8View, from base: Int) -> [Int] {
+    private static func starts<C: Collection>(in bytes: C, from base: Int) -> [Int] where C.Element == UInt8 {
         var found: [Int] = []
         var offset = base
         for byte in bytes {

@@ -44,7 +44,7 @@ extension TextEditing {
         }
     }
     /// Whether the input holds any characters at all.
-    public var hasText: Bool { !editingState.editable.text.isEmpty }
+    public var hasText: Bool { editingState.editable.utf8Count > 0 }
 
     // MARK: Keypad traits
 

@@ -272,9 +272,61 @@ public enum TextLayout {
             table = LineTable(wrapOffsets(text, width: width, widths: widths, rules: rules))
             return 0..<table.count
         }
+        return rewrap(
+            text, at: 0, isTextEnd: true, lines: &table, change: change, width: width, widths: widths,
+            budget: budget, byteBudget: byteBudget, rules: rules)!
+    }
+
+    /// Re-wraps `lines` for the text `text`, as `rewrap(_:lines:change:width:widths:budget:byteBudget:rules:)`
+    /// does, from slices of its bytes alone: the text from the line before the edit to a safe
+    /// boundary past it (`TextBuffer.isSafeBoundary`), four times longer each time the new lines
+    /// have not met the old ones (or stopped at a seam) well before the slice's end.
+    ///
+    /// A keystroke in a million characters reads a few kilobytes around the caret.
+    @discardableResult
+    static func rewrap(
+        _ text: EditableText, lines table: inout LineTable, change: ChangedBytes,
+        width: Double, widths: CharacterWidths, budget: Int = .max, byteBudget: Int = .max,
+        rules: any LineBreakOpportunities = LineBreaking.rules
+    ) -> Range<Int> {
+        guard table.count > 0 else {
+            table = LineTable(wrapOffsets(text.text, width: width, widths: widths, rules: rules))
+            return 0..<table.count
+        }
+        let restart = table[max(0, table.firstLine(startingAfter: change.start) - 2)].lowerBound
+        var size = sliceBytes
+        while true {
+            let end = text.safeBoundary(atOrAfter: change.newEnd + size)
+            let slice = text.string(bytes: restart..<end)
+            if let rows = rewrap(
+                slice, at: restart, isTextEnd: end == text.utf8Count, lines: &table, change: change, width: width,
+                widths: widths, budget: budget, byteBudget: byteBudget, rules: rules)
+            {
+                return rows
+            }
+            size *= 4
+        }
+    }
+
+    /// The bytes past an edit that `rewrap` on an `EditableText` reads first.
+    static let sliceBytes = 4_096
+
+    /// How far before the end of a slice that is not the text's end the re-wrap must have stopped
+    /// for its lines to stand: where a line may break can depend on a few characters after it.
+    static let sliceMargin = 512
+
+    /// The re-wrap itself, on `text`, the text's bytes from `base` on (to its end when
+    /// `isTextEnd`, else to a safe boundary); `change` and `table` in the whole text's offsets.
+    ///
+    /// Returns nil, leaving `table` as it was, when the slice ended too soon to know the lines.
+    private static func rewrap(
+        _ text: String, at base: Int, isTextEnd: Bool, lines table: inout LineTable, change: ChangedBytes,
+        width: Double, widths: CharacterWidths, budget: Int, byteBudget: Int,
+        rules: any LineBreakOpportunities
+    ) -> Range<Int>? {
         let delta = change.newEnd - change.oldEnd
         let utf8 = text.utf8
-        func offset(_ i: String.Index) -> Int { text.byteOffset(of: i) }
+        func offset(_ i: String.Index) -> Int { base + text.byteOffset(of: i) }
         let edited = max(0, table.firstLine(startingAfter: change.start) - 1)
         let first = max(0, edited - 1)
         let restart = table[first].lowerBound
@@ -282,7 +334,7 @@ public enum TextLayout {
         var after = edited + 1
         var past = 0, seamed = false
         let wrapped = wrap(
-            text, in: utf8.index(utf8.startIndex, offsetBy: restart)..<text.endIndex,
+            text, in: utf8.index(utf8.startIndex, offsetBy: restart - base)..<text.endIndex,
             width: width, widths: widths, rules: rules
         ) { start in
             let o = offset(start)
@@ -294,7 +346,10 @@ public enum TextLayout {
             seamed = (past > budget || o - change.newEnd > byteBudget) && after < table.count
             return seamed
         }
-        var lines = wrapped.lines.map(text.byteRange(of:))
+        if !isTextEnd {
+            guard let stop = wrapped.stoppedAt, offset(stop) + sliceMargin <= base + utf8.count else { return nil }
+        }
+        var lines = wrapped.lines.map { range in offset(range.lowerBound)..<offset(range.upperBound) }
         var seam: Int?
         if seamed, let start = wrapped.stoppedAt {
             // The rest of the old line this one starts in (it fits: it is part of a line that did).
@@ -315,6 +370,19 @@ public enum TextLayout {
     @discardableResult
     static func settle(
         _ text: String, lines table: inout LineTable, width: Double, widths: CharacterWidths,
+        budget: Int, byteBudget: Int = .max, rules: any LineBreakOpportunities = LineBreaking.rules
+    ) -> Range<Int>? {
+        guard let seam = table.seams.first else { return nil }
+        return rewrap(
+            text, lines: &table, change: ChangedBytes(start: seam, oldEnd: seam, newEnd: seam),
+            width: width, widths: widths, budget: budget, byteBudget: byteBudget, rules: rules)
+    }
+
+    /// `settle(_:lines:width:widths:budget:byteBudget:rules:)` from slices of the text's bytes
+    /// (see `rewrap` on an `EditableText`).
+    @discardableResult
+    static func settle(
+        _ text: EditableText, lines table: inout LineTable, width: Double, widths: CharacterWidths,
         budget: Int, byteBudget: Int = .max, rules: any LineBreakOpportunities = LineBreaking.rules
     ) -> Range<Int>? {
         guard let seam = table.seams.first else { return nil }

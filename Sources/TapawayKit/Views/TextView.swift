@@ -156,8 +156,8 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
 
     func lineBoundary(of offset: Int, forward: Bool) -> Int {
         let lines = wrappedLines
-        let line = indices(lines[lines.line(holding: byteOffset(editable.index(at: offset)))])
-        return editable.offset(of: forward ? line.upperBound : line.lowerBound)
+        let line = lines[lines.line(holding: editable.byteOffset(at: offset))]
+        return editable.characterOffset(ofByte: forward ? line.upperBound : line.lowerBound)
     }
 
     func offset(at point: Point) -> Int { caretOffset(at: point) }
@@ -175,8 +175,9 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
         } else if target >= lines.count {
             result = editable.count
         } else if let widths = characterWidths {
-            let index = TextLayout.index(in: editable.text, line: indices(lines[target]), nearestTo: goal, widths: widths)
-            result = editable.offset(of: index)
+            let line = Line(lines[target], of: editable)
+            let index = TextLayout.index(in: line.text, line: line.all, nearestTo: goal, widths: widths)
+            result = editable.characterOffset(ofByte: line.byte(of: index))
         } else {
             result = offset
         }
@@ -256,7 +257,8 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
     public var lines: [Range<String.Index>] {
         _ = wrappedLines  // up to date with the text first, then settled
         while settleSlice() {}
-        return wrappedLines.all.map(indices)
+        let text = editable.text
+        return wrappedLines.all.map(text.indexRange(ofBytes:))
     }
 
     /// Whether the wrapped lines are those a full wrap makes.
@@ -280,13 +282,13 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
     /// After an edit only the lines it touched are wrapped again and the later ones moved at once; a
     /// new width or font wraps everything.
     private var wrappedLines: LineTable {
-        guard let widths = characterWidths else { return LineTable([0..<editable.text.utf8.count]) }
+        guard let widths = characterWidths else { return LineTable([0..<editable.utf8Count]) }
         if var table = lineTable, wrappedWidth == wrapWidth {
             if !linesAreStale { return table }
             if editable.editCount == wrappedEditCount + 1, let edit = editable.lastEdit {
                 lineTable = nil  // `table` alone holds the lines, so they change in place
                 rewrappedRows = TextLayout.rewrap(
-                    editable.text, lines: &table,
+                    editable, lines: &table,
                     change: ChangedBytes(edit),
                     width: wrapWidth, widths: widths, budget: rewrapBudget(editAt: edit.start, in: table))
                 remember(table)
@@ -319,7 +321,7 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
         else { return false }
         lineTable = nil  // `table` alone holds the lines, so they change in place
         let rows = TextLayout.settle(
-            editable.text, lines: &table, width: wrapWidth, widths: widths,
+            editable, lines: &table, width: wrapWidth, widths: widths,
             budget: Self.settleBudget, byteBudget: Self.settleByteBudget)
         lineTable = table
         if let rows, !rows.isEmpty {
@@ -337,11 +339,31 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
         linesAreStale = false
     }
 
-    /// The string indices of a byte range of the text.
-    private func indices(_ range: Range<Int>) -> Range<String.Index> { editable.text.indexRange(ofBytes: range) }
+    /// One wrapped line: its bytes in the text, and a string of them alone (a keystroke reads the
+    /// lines it shows, never the whole text).
+    private struct Line {
+        /// The line's UTF-8 offsets in the text.
+        let bytes: Range<Int>
+        /// The line's text.
+        let text: String
 
-    /// The byte offset of a string index.
-    private func byteOffset(_ index: String.Index) -> Int { editable.text.byteOffset(of: index) }
+        init(_ bytes: Range<Int>, of editable: EditableText) {
+            self.bytes = bytes
+            text = editable.string(bytes: bytes)
+        }
+
+        /// The whole line, as indices of `text`.
+        var all: Range<String.Index> { text.startIndex..<text.endIndex }
+
+        /// The index in `text` of byte `offset` of the text, clamped to the line.
+        func index(ofByte offset: Int) -> String.Index {
+            let o = min(max(offset, bytes.lowerBound), bytes.upperBound) - bytes.lowerBound
+            return text.utf8.index(text.startIndex, offsetBy: o)
+        }
+
+        /// The byte offset in the text of an index of `text`.
+        func byte(of index: String.Index) -> Int { bytes.lowerBound + text.byteOffset(of: index) }
+    }
 
     /// The full-width band of `rows`, within the bounds.
     private func area(of rows: Range<Int>) -> Rect {
@@ -363,14 +385,14 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
 
     /// How one wrapped line shows when it is shaped or runs right to left, and how far it is
     /// moved right (a right-to-left line aligns right); nil for plain left-to-right text.
-    private func laidOut(_ line: Range<String.Index>) -> (layout: LineLayout, shift: Double)? {
+    private func laidOut(_ line: Line) -> (layout: LineLayout, shift: Double)? {
         scanEdits()
         // Nothing at or past U+0300 in a left-to-right paragraph is plain for every font: the
         // keystroke path asks no font.
         guard mayNeedLayout else { return nil }
-        let direction = paragraphDirection(of: line)
-        if direction != true, RightToLeftScan.isPlain(editable.text.utf8[line]) { return nil }
-        guard let font, let layout = font.lineLayout(of: editable.text[line], rightToLeft: direction) else { return nil }
+        let direction = paragraphDirection(of: line.bytes)
+        if direction != true, RightToLeftScan.isPlain(line.text[...].utf8) { return nil }
+        guard let font, let layout = font.lineLayout(of: line.text[...], rightToLeft: direction) else { return nil }
         return (layout, layout.isRightToLeft ? max(0, wrapWidth - layout.width) : 0)
     }
 
@@ -379,10 +401,7 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
     private func scanEdits() {
         guard scannedAt != editable.editCount else { return }
         if editable.editCount == scannedAt + 1, let edit = editable.lastEdit {
-            let utf8 = editable.text.utf8
-            let start = utf8.index(utf8.startIndex, offsetBy: edit.start)
-            let end = utf8.index(start, offsetBy: edit.inserted)
-            let inserted = editable.text[start..<end].utf8
+            let inserted = editable.string(bytes: edit.start..<edit.newEnd)[...].utf8
             if !RightToLeftScan.isPlain(inserted) {
                 mayNeedLayout = true
                 mayHoldRightToLeft = mayHoldRightToLeft || RightToLeftScan.mayHold(inserted)
@@ -400,16 +419,16 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
     /// (a paragraph's lines all align and order as its first strong character says, as Pango
     /// lays them out); nil for a first line, which decides for itself, and for every line of a
     /// text that holds nothing right to left (the fast path: no looking back).
-    private func paragraphDirection(of line: Range<String.Index>) -> Bool? {
+    private func paragraphDirection(of line: Range<Int>) -> Bool? {
         scanEdits()
         guard mayHoldRightToLeft, let font else { return nil }
-        let lineStart = byteOffset(line.lowerBound)
+        let lineStart = line.lowerBound
         let key = paragraphStart(holding: lineStart)
         guard key != lineStart else { return nil }
         if let known = paragraphDirections[key] { return known }
         let lines = wrappedLines
-        let first = indices(lines[lines.line(holding: key)])
-        let rightToLeft = font.lineLayout(of: editable.text[first], rightToLeft: nil)?.isRightToLeft ?? false
+        let first = editable.string(bytes: lines[lines.line(holding: key)])
+        let rightToLeft = font.lineLayout(of: first[...], rightToLeft: nil)?.isRightToLeft ?? false
         paragraphDirections[key] = rightToLeft
         return rightToLeft
     }
@@ -420,11 +439,11 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
         if paragraphsIndexedAt != editable.editCount, var index = paragraphs {
             paragraphs = nil  // `index` alone holds the starts, so they change in place
             if editable.editCount == paragraphsIndexedAt + 1, let edit = editable.lastEdit {
-                index.apply(ChangedBytes(edit), to: editable.text)
+                index.apply(ChangedBytes(edit), inserted: editable.utf8Bytes(edit.start..<edit.newEnd))
                 paragraphs = index
             }
         }
-        let index = paragraphs ?? ParagraphIndex(editable.text)
+        let index = paragraphs ?? ParagraphIndex(editable)
         paragraphs = index
         paragraphsIndexedAt = editable.editCount
         return index.start(ofParagraphHolding: offset)
@@ -432,17 +451,15 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
 
     /// The line and x position of a character offset.
     private func caretPosition(_ offset: Int) -> (line: Int, x: Double) {
-        let index = editable.index(at: offset)
+        let byte = editable.byteOffset(at: offset)
         let lines = wrappedLines
-        let n = lines.line(holding: byteOffset(index))
-        let line = indices(lines[n])
+        let n = lines.line(holding: byte)
+        let line = Line(lines[n], of: editable)
+        let before = line.text[..<line.index(ofByte: byte)]
         if let (layout, shift) = laidOut(line) {
-            let inLine = editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))].count
-            return (n, shift + layout.caretX(at: inLine))
+            return (n, shift + layout.caretX(at: before.count))
         }
-        let x =
-            characterWidths?.width(of: editable.text[line.lowerBound..<max(line.lowerBound, min(index, line.upperBound))]) ?? 0
-        return (n, x)
+        return (n, characterWidths?.width(of: before) ?? 0)
     }
 
     /// The caret's rectangle in content coordinates.
@@ -460,23 +477,23 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
         let row = ((point.y - textInsets.top) / lineHeight).rounded(.down)
         if row < 0 { return 0 }
         if row >= Double(lines.count) { return editable.count }
-        let line = indices(lines[Int(row)])
+        let line = Line(lines[Int(row)], of: editable)
         if let (layout, shift) = laidOut(line) {
-            return editable.offset(of: line.lowerBound) + layout.offset(atX: point.x - textInsets.left - shift)
+            return editable.characterOffset(ofByte: line.bytes.lowerBound) + layout.offset(atX: point.x - textInsets.left - shift)
         }
-        let index = TextLayout.index(in: editable.text, line: line, nearestTo: point.x - textInsets.left, widths: widths)
-        return editable.offset(of: index)
+        let index = TextLayout.index(in: line.text, line: line.all, nearestTo: point.x - textInsets.left, widths: widths)
+        return editable.characterOffset(ofByte: line.byte(of: index))
     }
 
     /// The wrapped line holding caret offset `offset`, as text inputs' arrow keys need it.
     func lineGeometry(at offset: Int) -> (geometry: LineGeometry, characters: Range<Int>)? {
         guard let widths = characterWidths else { return nil }
         let lines = wrappedLines
-        let line = indices(lines[lines.line(holding: byteOffset(editable.index(at: offset)))])
-        let start = editable.offset(of: line.lowerBound)
-        let characters = start..<(start + editable.text[line].count)
+        let line = Line(lines[lines.line(holding: editable.byteOffset(at: offset))], of: editable)
+        let start = editable.characterOffset(ofByte: line.bytes.lowerBound)
+        let characters = start..<(start + line.text.count)
         if let (layout, _) = laidOut(line) { return (.laidOut(layout), characters) }
-        return (.stops(widths.caretStops(of: editable.text[line])), characters)
+        return (.stops(widths.caretStops(of: line.text)), characters)
     }
 
     /// Where the caret is drawn, with a pixel to spare for rounding.
@@ -507,8 +524,7 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
         guard let font, let widths = characterWidths else { return }
         canvas.save()
         canvas.clip(to: bounds.insetBy(dx: 2, dy: 2))
-        let text = editable.text
-        if text.isEmpty {
+        if editable.utf8Count == 0 {
             canvas.drawText(
                 placeholder, at: Point(x: textInsets.left, y: textInsets.top + font.ascent + (lineHeight - font.lineHeight) / 2),
                 font: font, color: Palette.placeholder)
@@ -520,20 +536,20 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
             let selection = editable.selection
             let selectionBounds =
                 focused && !selection.isEmpty
-                ? (editable.index(at: selection.lowerBound), editable.index(at: selection.upperBound)) : nil
+                ? (editable.byteOffset(at: selection.lowerBound), editable.byteOffset(at: selection.upperBound)) : nil
             for n in first...last {
-                let line = indices(lines[n])
+                let line = Line(lines[n], of: editable)
                 let top = textInsets.top + Double(n) * lineHeight
                 if let (lo, hi) = selectionBounds {
-                    drawSelection(of: line, from: lo, to: hi, top: top, text: text, widths: widths, canvas: canvas)
+                    drawSelection(of: line, from: lo, to: hi, top: top, widths: widths, canvas: canvas)
                 }
                 let baseline = (top + font.ascent + (lineHeight - font.lineHeight) / 2).rounded()
                 let shift = laidOut(line)?.shift ?? 0
                 canvas.drawText(
-                    text[line], at: Point(x: textInsets.left + shift, y: baseline), font: font, color: Palette.label,
-                    rightToLeft: paragraphDirection(of: line))
+                    line.text[...], at: Point(x: textInsets.left + shift, y: baseline), font: font, color: Palette.label,
+                    rightToLeft: paragraphDirection(of: line.bytes))
                 if focused, let marked = markedRange {
-                    drawMarkedUnderline(of: line, marked: marked, baseline: baseline, text: text, widths: widths, canvas: canvas)
+                    drawMarkedUnderline(of: line, marked: marked, baseline: baseline, widths: widths, canvas: canvas)
                 }
             }
         }
@@ -551,49 +567,54 @@ open class TextView: ScrollView, TextInput, TextEditingHost {
 
     /// Underlines the part of one line that an input method's pre-edit holds, as GTK does.
     private func drawMarkedUnderline(
-        of line: Range<String.Index>, marked: Range<Int>, baseline: Double, text: String, widths: CharacterWidths,
-        canvas: Canvas
+        of line: Line, marked: Range<Int>, baseline: Double, widths: CharacterWidths, canvas: Canvas
     ) {
         guard marked.upperBound <= editable.count else { return }
-        let lo = editable.index(at: marked.lowerBound), hi = editable.index(at: marked.upperBound)
-        let start = max(lo, line.lowerBound), end = min(hi, line.upperBound)
+        let lo = editable.byteOffset(at: marked.lowerBound), hi = editable.byteOffset(at: marked.upperBound)
+        let start = max(lo, line.bytes.lowerBound), end = min(hi, line.bytes.upperBound)
         guard start < end else { return }
-        for span in spans(of: line, from: start, to: end, text: text, widths: widths) {
+        for span in spans(of: line, from: line.index(ofByte: start), to: line.index(ofByte: end), widths: widths) {
             canvas.fill(Rect(x: span.minX, y: baseline + 2, width: span.maxX - span.minX, height: 1), color: Palette.label)
         }
     }
 
     /// Where the characters from `start` to `end` of one line show, in the view's coordinates.
     private func spans(
-        of line: Range<String.Index>, from start: String.Index, to end: String.Index, text: String,
-        widths: CharacterWidths
+        of line: Line, from start: String.Index, to end: String.Index, widths: CharacterWidths
     ) -> [(minX: Double, maxX: Double)] {
+        let text = line.text
         if let (layout, shift) = laidOut(line) {
-            let first = text[line.lowerBound..<start].count
+            let first = text[..<start].count
             let range = first..<(first + text[start..<end].count)
             return layout.spans(of: range).map { (textInsets.left + shift + $0.minX, textInsets.left + shift + $0.maxX) }
         }
-        let x0 = textInsets.left + widths.width(of: text[line.lowerBound..<start])
-        let x1 = textInsets.left + widths.width(of: text[line.lowerBound..<end])
+        let x0 = textInsets.left + widths.width(of: text[..<start])
+        let x1 = textInsets.left + widths.width(of: text[..<end])
         return [(x0, x1)]
     }
 
     /// Fills the selected part of one line; a selection that runs on past the line's end (over
     /// its newline or wrap) reaches to the right edge.
     private func drawSelection(
-        of line: Range<String.Index>, from lo: String.Index, to hi: String.Index, top: Double,
-        text: String, widths: CharacterWidths, canvas: Canvas
+        of line: Line, from lo: Int, to hi: Int, top: Double, widths: CharacterWidths, canvas: Canvas
     ) {
-        let start = max(lo, line.lowerBound), end = min(hi, line.upperBound)
-        let endsWithNewline = line.upperBound < text.endIndex && text[line.upperBound].isNewline
-        let runsOn = hi > line.upperBound && (start < line.upperBound || endsWithNewline)
-        guard start < end || (runsOn && lo <= line.upperBound) else { return }
-        var pieces = start < end ? spans(of: line, from: start, to: end, text: text, widths: widths) : []
+        let lineEnd = line.bytes.upperBound
+        let start = max(lo, line.bytes.lowerBound), end = min(hi, lineEnd)
+        let endsWithNewline: Bool = {
+            guard lineEnd < editable.utf8Count else { return false }
+            let length = TextBuffer.scalarLength(lead: editable.byte(at: lineEnd))
+            return editable.string(bytes: lineEnd..<(lineEnd + length)).first?.isNewline ?? false
+        }()
+        let runsOn = hi > lineEnd && (start < lineEnd || endsWithNewline)
+        guard start < end || (runsOn && lo <= lineEnd) else { return }
+        var pieces =
+            start < end
+            ? spans(of: line, from: line.index(ofByte: start), to: line.index(ofByte: end), widths: widths) : []
         if runsOn {
             // The selection goes on past the line's end: it reaches to the right edge.
             let lineEnd =
                 pieces.last?.maxX
-                ?? (textInsets.left + (laidOut(line).map { $0.shift + $0.layout.width } ?? widths.width(of: text[line])))
+                ?? (textInsets.left + (laidOut(line).map { $0.shift + $0.layout.width } ?? widths.width(of: line.text)))
             pieces.append((lineEnd, bounds.width - textInsets.right + 4))
         }
         for piece in pieces {
