@@ -38,7 +38,20 @@ final class RenderCanvas: Canvas {
     init(display: OpaquePointer) {
         self.display = display
         maskFormat = XRenderFindStandardFormat(display, Int32(PictStandardA8))
+        masks = MaskCache(display: display, format: maskFormat)
     }
+
+    /// The anti-aliased shapes met more than once, as A8 masks on the server (`MaskCache`).
+    private let masks: MaskCache
+
+    /// Whether a fan or polygon drawn again goes through its cached mask rather than being
+    /// rasterised again.
+    ///
+    /// Tests turn it off to compare the two.
+    var cachesMasks = true
+
+    /// How many shapes have been drawn through a cached mask (tests read it to know they were).
+    private(set) var masksComposited = 0
 
     // MARK: Target
 
@@ -60,10 +73,11 @@ final class RenderCanvas: Canvas {
         stack.removeAll(keepingCapacity: true)
     }
 
-    /// Frees the cached solid-fill pictures.
+    /// Frees the cached solid-fill pictures and shape masks.
     func releaseResources() {
         for picture in solids.values { XRenderFreePicture(display, picture) }
         solids.removeAll()
+        masks.removeAll()
     }
 
     // MARK: Canvas: state
@@ -578,21 +592,40 @@ final class RenderCanvas: Canvas {
         return applyPictureClip()
     }
 
-    /// Composites the triangle fan `fixedPoints[range]`, from its first point, with `source`.
+    /// Composites the triangle fan `fixedPoints[range]`, from its first point, with `source`: through
+    /// its cached mask when it has one (`MaskCache`), else rasterised by the server.
     private func compositeFan(_ range: Range<Int>, source: Picture) {
+        if cachesMasks, let placed = masks.fan(fixedPoints[range]) {
+            compositeMask(placed, source: source)
+            return
+        }
         fixedPoints[range].withUnsafeBufferPointer { buffer in
             XRenderCompositeTriFan(
                 display, PictOpOver, source, picture, maskFormat, 0, 0, buffer.baseAddress, Int32(buffer.count))
         }
     }
 
-    /// Composites the polygon in `points`, even-odd, with `source`.
+    /// Composites the polygon in `points`, even-odd, with `source`: through its cached mask when it
+    /// has one (`MaskCache`), else rasterised by the server.
     private func compositePolygon(source: Picture) {
+        if cachesMasks, let placed = masks.polygon(points) {
+            compositeMask(placed, source: source)
+            return
+        }
         points.withUnsafeBufferPointer { buffer in
             XRenderCompositeDoublePoly(
                 display, PictOpOver, source, picture, maskFormat, 0, 0, 0, 0,
                 buffer.baseAddress, Int32(buffer.count), EvenOddRule)
         }
+    }
+
+    /// Composites `source` through a cached mask at its place, within the picture's clip: what the
+    /// server does after rasterising a shape into a mask of its own.
+    private func compositeMask(_ placed: MaskCache.Placed, source: Picture) {
+        XRenderComposite(
+            display, PictOpOver, source, placed.mask.picture, picture, 0, 0, 0, 0,
+            placed.x, placed.y, placed.mask.width, placed.mask.height)
+        masksComposited += 1
     }
 
     /// A solid-fill source picture for `color`, cached.
