@@ -184,6 +184,8 @@ extension X11Platform {
         XSync(display, 0)
         finishStartup()
         readySent = true
+        // Repaints draw the same shapes again: from here on, through their cached masks.
+        canvas.cachesMasks = true
         onReady?()
         openInputMethodIfTyping()
         // Asked now, after the first frame, so that no press waits for the answer.

@@ -239,6 +239,10 @@ package final class X11Platform {
         markAtom = atoms[.mark]
 
         canvas = RenderCanvas(display: display)
+        // Until the first frame is up, every shape is drawn directly: the first frame meets most
+        // shapes once, and keying them cost more instructions than their masks saved the server
+        // (`announceReadyIfPossible` turns the cache on).
+        canvas.cachesMasks = false
         x11Clipboard = X11Clipboard(display: display, atoms: atoms)
         clipboard = x11Clipboard
         inputMethod = InputMethod(display: display)
