@@ -16,6 +16,11 @@ extension X11Platform {
         if inputMethod.isOpen, let caret = app.focusedCaretRect {
             inputMethod.setSpot(x: caret.minX * scale, y: caret.maxY * scale)
         }
+        // What the input and the layout changed in the windows themselves (a slide's first step
+        // moves the keypad's window) goes to the server now, while the windows are drawn: held
+        // in Xlib's buffer, it waited for every window's drawing (a tap's first frame repaints
+        // the whole inspector too), and the server moved the keypad only after all of it.
+        XFlush(display)
         for window in app.windows {
             guard let child = window.platformWindow as? X11ChildWindow else { continue }
             if child.wantsVisible == window.isHidden { child.setVisible(!window.isHidden) }
@@ -52,6 +57,9 @@ extension X11Platform {
             child.present(
                 x: Int32(device.minX), y: Int32(device.minY),
                 width: Int32(device.width), height: Int32(device.height), gc: copyGC)
+            // Each window's pixels go as soon as they are drawn: the server shows them while the
+            // next window is drawn, rather than after every window's.
+            XFlush(display)
         }
         framesPainted += 1
         XFlush(display)
