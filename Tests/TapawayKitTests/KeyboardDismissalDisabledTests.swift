@@ -35,6 +35,14 @@ struct KeyboardDismissalDisabledTests {
         return (p, inner, outside)
     }
 
+    /// Focuses `field` and lets it resign, each step settled: what a technique's tap outside does.
+    func focusThenResign(_ p: HeadlessPlatform, _ field: TextField) {
+        field.becomeFirstResponder()
+        p.settle()
+        _ = field.resignFirstResponder()
+        p.settle()
+    }
+
     /// Records the keyboard's will-show and will-hide on `p`.
     func record(_ p: HeadlessPlatform, into log: @escaping (String) -> Void) {
         p.application.notificationCenter.addObserver(forName: .keyboardWillShow) { _ in log("willShow") }
@@ -70,19 +78,13 @@ struct KeyboardDismissalDisabledTests {
         let (p, inner, _) = make(controller)
         var log: [String] = []
         record(p) { log.append($0) }
-        inner.becomeFirstResponder()
-        p.settle()
-        _ = inner.resignFirstResponder()
-        p.settle()
+        focusThenResign(p, inner)
         p.application.keyboard.type(KeypadKey(id: "key-dismiss", kind: .dismiss, label: ""))
         p.settle()
         #expect(!p.application.keyboard.isVisible && p.application.keyboard.state == .hidden)
         #expect(log == ["willShow", "willHide"])
         // Again, and the presentation ends instead.
-        inner.becomeFirstResponder()
-        p.settle()
-        _ = inner.resignFirstResponder()
-        p.settle()
+        focusThenResign(p, inner)
         #expect(p.application.keyboard.isDetached)
         p.application.keyboard.hideIfDetached()
         p.settle()
@@ -103,10 +105,7 @@ struct KeyboardDismissalDisabledTests {
         let (p, inner, outside) = make(controller)
         var log: [String] = []
         record(p) { log.append($0) }
-        inner.becomeFirstResponder()
-        p.settle()
-        _ = inner.resignFirstResponder()
-        p.settle()
+        focusThenResign(p, inner)
         outside.becomeFirstResponder()
         p.settle()
         #expect(p.application.firstResponder === outside)
@@ -124,10 +123,7 @@ struct KeyboardDismissalDisabledTests {
         defer { withExtendedLifetime(controller) {} }
         controller.keeps = false
         let (p, inner, _) = make(controller)
-        inner.becomeFirstResponder()
-        p.settle()
-        _ = inner.resignFirstResponder()
-        p.settle()
+        focusThenResign(p, inner)
         #expect(p.application.keyboard.state == .hidden)
         #expect(!p.application.keyboard.isDetached)
     }
@@ -145,10 +141,7 @@ struct KeyboardDismissalDisabledTests {
         inner.view.addSubview(field)
         let (p, _, _) = make(outer)
         outer.view.addSubview(inner.view)
-        field.becomeFirstResponder()
-        p.settle()
-        _ = field.resignFirstResponder()
-        p.settle()
+        focusThenResign(p, field)
         #expect(p.application.keyboard.isDetached)
     }
 }
