@@ -31,6 +31,17 @@ struct AndroidGestureNavigationTests {
         return session
     }
 
+    /// What each Back took (the `systemBack` events' `took`: `keyboard`, `app`...) while `body` ran.
+    func backsTaken(in app: TapawayApp, during body: () -> Void) -> [String] {
+        var backs: [String] = []
+        let observer = app.events.add { event in
+            if case .systemBack(let took, _) = event { backs.append(took) }
+        }
+        defer { _ = observer }
+        body()
+        return backs
+    }
+
     /// A swipe in from the left (or right) edge, 4 points from it, at the device's middle height.
     func edgeSwipe(_ session: HeadlessSession, fromLeft: Bool = true, length: Double = 80) {
         let device = session.platform.application.deviceFrame
@@ -105,17 +116,14 @@ struct AndroidGestureNavigationTests {
         _ = app.focus("name")
         p.settle()
         let screens = app.navigation.viewControllers.count
-        var backs: [String] = []
-        let observer = app.events.add { event in
-            if case .systemBack(let took, _) = event { backs.append(took) }
+        let backs = backsTaken(in: app) {
+            edgeSwipe(session)
+            #expect(!p.application.keyboard.isVisible, "the input method took Back")
+            #expect(p.application.focusedTextInput === app.form.name, "the field keeps its focus")
+            #expect(app.navigation.viewControllers.count == screens)
+            // From the right edge too.
+            edgeSwipe(session, fromLeft: false)
         }
-        defer { _ = observer }
-        edgeSwipe(session)
-        #expect(!p.application.keyboard.isVisible, "the input method took Back")
-        #expect(p.application.focusedTextInput === app.form.name, "the field keeps its focus")
-        #expect(app.navigation.viewControllers.count == screens)
-        // From the right edge too.
-        edgeSwipe(session, fromLeft: false)
         #expect(app.navigation.viewControllers.count == screens - 1, "the second Back popped the screen")
         #expect(backs == ["keyboard", "app"])
     }
@@ -131,12 +139,7 @@ struct AndroidGestureNavigationTests {
         _ = app.focus("name")
         p.settle()
         let screens = app.navigation.viewControllers.count
-        var backs: [String] = []
-        let observer = app.events.add { event in
-            if case .systemBack(let took, _) = event { backs.append(took) }
-        }
-        defer { _ = observer }
-        edgeSwipe(session)
+        let backs = backsTaken(in: app) { edgeSwipe(session) }
         #expect(!p.application.keyboard.isVisible)
         #expect(p.application.focusedTextInput == nil, "the technique cleared the focus on the down")
         #expect(backs == ["app"])
